@@ -1,0 +1,99 @@
+"""The engine's public functions: a pure reducer over snapshots, shared by the service, the CLI and bots."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.errors import GameFinishedError, NotYourTurnError
+from engine.events import Event
+from engine.moves import Move
+from engine.options import resolve_options
+from engine.registry import get_game
+from engine.rng import seed_state
+from engine.scoring import ScoreSheet
+from engine.state import GameState
+
+
+def new_game(
+    game_id: str, players: int | None = None, seed: int = 0, options: Mapping[str, object] | None = None
+) -> tuple[GameState, list[Event]]:
+    """Creates a match. Raises UnknownGameError, InvalidPlayersError or InvalidOptionError."""
+    game = get_game(game_id)
+    count = game.default_players if players is None else players
+    game.check_players(count)
+    resolved = resolve_options(game.options, options)
+    state = GameState(game.id, game.rules_version, count, resolved, seed, seed_state(seed), 0, {})
+    events = game.setup(state)
+    return state, events
+
+
+def to_act(state: GameState) -> tuple[int, ...]:
+    game = get_game(state.game_id)
+    return () if game.is_finished(state) else game.to_act(state)
+
+
+def is_finished(state: GameState) -> bool:
+    return get_game(state.game_id).is_finished(state)
+
+
+def legal_moves(state: GameState, seat: int) -> list[Move]:
+    """Every legal move of ``seat`` now; empty when it has nothing to decide."""
+    game = get_game(state.game_id)
+    if game.is_finished(state) or seat not in game.to_act(state):
+        return []
+    moves = game.legal_moves(state, seat)
+    state.legal_cache[seat] = frozenset(moves)
+    return moves
+
+
+def parse_move(state: GameState, text: str) -> Move:
+    return get_game(state.game_id).parse_move(text)
+
+
+def check_move(state: GameState, seat: int, move: Move) -> None:
+    """Raises the precise IllegalMoveError if ``move`` is not legal for ``seat``; the one legality check."""
+    game = get_game(state.game_id)
+    if game.is_finished(state):
+        raise GameFinishedError(f"The match is finished; '{move}' cannot be played.")
+    if seat not in game.to_act(state):
+        waiting = ", ".join(str(s) for s in game.to_act(state))
+        raise NotYourTurnError(f"Seat {seat} has no decision to make now; waiting for seat(s) {waiting}.")
+    legal = state.legal_cache.get(seat)
+    if legal is None:
+        legal = state.legal_cache[seat] = frozenset(game.legal_moves(state, seat))
+    if move not in legal:
+        raise game.explain_illegal(state, seat, move)
+
+
+def apply(state: GameState, seat: int, move: Move | str) -> tuple[GameState, list[Event]]:
+    """Returns the state after ``seat`` plays ``move``, and the events. ``state`` itself never changes."""
+    game = get_game(state.game_id)
+    if isinstance(move, str):
+        move = game.parse_move(move)
+    check_move(state, seat, move)
+    new_state = state.copy()
+    events = game.play(new_state, seat, move)
+    new_state.step += 1
+    return new_state, events
+
+
+def view(state: GameState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know; ``None`` gives the spectator's public view."""
+    game = get_game(state.game_id)
+    shown = game.view(state, seat)
+    return {
+        "game": state.game_id,
+        "rulesVersion": state.rules_version,
+        "players": state.players,
+        "seat": seat,
+        "step": state.step,
+        "toAct": list(to_act(state)),
+        "finished": game.is_finished(state),
+        "options": dict(state.options),
+        **shown,
+    }
+
+
+def score(state: GameState) -> ScoreSheet:
+    return get_game(state.game_id).score(state)

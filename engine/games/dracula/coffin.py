@@ -1,0 +1,109 @@
+"""Pure Dracula arithmetic: the coffin's cells, line values, multipliers and the Vampire.
+
+The coffin is a 3x3 grid of cells named like a chessboard: columns ``a``-``c`` left to right, rows ``1``-``3``
+top to bottom; ``b2`` is the centre, where the first nail goes. A cell index is ``row * 3 + column``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.cards import RED_SUITS
+
+VAMPIRE = "VP"
+ACROSS = "across"  # the Queen's way: horizontal lines (rows)
+DOWN = "down"  # the King's way: vertical lines (columns)
+DIRECTIONS = (ACROSS, DOWN)
+
+CELL_NAMES = tuple(f"{column}{row}" for row in "123" for column in "abc")
+CELL_INDEX = {name: index for index, name in enumerate(CELL_NAMES)}
+CENTRE = CELL_INDEX["b2"]
+ROWS = ((0, 1, 2), (3, 4, 5), (6, 7, 8))
+COLUMNS = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
+LINES = {ACROSS: ROWS, DOWN: COLUMNS}
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        r * 3 + c
+        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+        if 0 <= r < 3 and 0 <= c < 3
+    )
+    for row in range(3)
+    for col in range(3)
+)
+NUMERAL_VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10}
+
+
+def opposite(direction: str) -> str:
+    return DOWN if direction == ACROSS else ACROSS
+
+
+def card_value(card: str, direction: str) -> int:
+    """Face value in ``direction``: numerals at face value, Jack 0, Queen 10 across, King 10 down."""
+    rank = card[0]
+    if rank in NUMERAL_VALUES:
+        return NUMERAL_VALUES[rank]
+    if rank == "Q":
+        return 10 if direction == ACROSS else 0
+    if rank == "K":
+        return 10 if direction == DOWN else 0
+    return 0  # Jack
+
+
+def multiplier(cards: Sequence[str]) -> int:
+    """x5 for three of one suit, x3 for three of one colour, x2 for two of one suit; the highest that holds."""
+    suits = [card[1] for card in cards]
+    if len(set(suits)) == 1:
+        return 5
+    if all(s in RED_SUITS for s in suits) or not any(s in RED_SUITS for s in suits):
+        return 3
+    if len(set(suits)) < 3:
+        return 2
+    return 1
+
+
+@dataclass(frozen=True, slots=True)
+class LineScore:
+    cells: tuple[int, int, int]
+    cards: tuple[str, str, str]
+    face_value: int
+    multiplier: int
+    drained: bool
+
+    @property
+    def value(self) -> int:
+        return 0 if self.drained else self.face_value * self.multiplier
+
+    @property
+    def name(self) -> str:
+        return "-".join(CELL_NAMES[i] for i in self.cells)
+
+
+def score_line(cards: tuple[str, str, str], direction: str, cells: tuple[int, int, int]) -> LineScore:
+    if VAMPIRE in cards:
+        return LineScore(cells, cards, 0, 0, True)
+    return LineScore(cells, cards, sum(card_value(c, direction) for c in cards), multiplier(cards), False)
+
+
+def line_scores(coffin: Sequence[str | None], direction: str) -> list[LineScore]:
+    """The three lines of a full coffin in ``direction``, best first."""
+    scores = []
+    for cells in LINES[direction]:
+        cards = tuple(coffin[i] for i in cells)
+        if any(card is None for card in cards):
+            raise ValueError("The coffin is not full.")
+        a, b, c = cells
+        scores.append(score_line((cards[0] or "", cards[1] or "", cards[2] or ""), direction, (a, b, c)))
+    return sorted(scores, key=lambda line: line.value, reverse=True)
+
+
+def settle(first: Sequence[int], second: Sequence[int]) -> tuple[int, int, int]:
+    """Each side's best line values (sorted, best first) -> (points of first, points of second, rank used).
+
+    Each side scores its best line; if the two best are equal, each scores its second best; if still equal,
+    its third best (even if equal). ``rank`` is 1, 2 or 3.
+    """
+    for rank in range(3):
+        if first[rank] != second[rank] or rank == 2:
+            return first[rank], second[rank], rank + 1
+    raise AssertionError("unreachable")
