@@ -1,0 +1,45 @@
+# syntax=docker/dockerfile:1
+# cardengine: the rules engine behind gRPC and REST. Two stages: the first builds the project's wheel and installs
+# it with its dependencies into a virtualenv; the second copies only that virtualenv onto a slim Python and runs
+# `cardengine serve` as an unprivileged user. Configuration comes from the environment (see k8s/configmap.yaml):
+#   GRPC_PORT (50051), HTTP_PORT (8080), REDIS_URL (unset: the embedded in-memory store, for one replica only).
+# Build and run:  docker build -t cardengine:0.1.0 .
+#                 docker run --rm -p 50051:50051 -p 8080:8080 -e REDIS_URL=redis://redis:6379/0 cardengine:0.1.0
+
+ARG PYTHON_IMAGE=python:3.11-slim-bookworm
+
+FROM ${PYTHON_IMAGE} AS build
+ENV PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+WORKDIR /src
+COPY pyproject.toml README.md ./
+COPY engine/ engine/
+COPY service/ service/
+COPY clients/ clients/
+RUN python -m pip wheel --no-deps --wheel-dir /dist . \
+    && python -m venv /opt/cardengine \
+    && /opt/cardengine/bin/pip install /dist/cardengine-*.whl \
+    && /opt/cardengine/bin/cardengine games
+
+FROM ${PYTHON_IMAGE} AS runtime
+LABEL org.opencontainers.image.title="cardengine" \
+      org.opencontainers.image.description="A stateless card-game rules engine served over gRPC and REST/JSON" \
+      org.opencontainers.image.licenses="Apache-2.0"
+RUN groupadd --system --gid 10001 cardengine \
+    && useradd --system --uid 10001 --gid cardengine --no-create-home --home-dir /nonexistent \
+       --shell /usr/sbin/nologin cardengine
+COPY --from=build /opt/cardengine /opt/cardengine
+ENV PATH=/opt/cardengine/bin:$PATH \
+    PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    GRPC_PORT=50051 \
+    HTTP_PORT=8080
+USER 10001:10001
+WORKDIR /tmp
+EXPOSE 50051 8080
+# Liveness of the REST side (the gRPC side has its own standard health service, used by the k8s probes).
+HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
+    CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:' + os.environ.get('HTTP_PORT', '8080') + '/healthz', timeout=2)"]
+# Shell form through exec so the ports come from the environment and SIGTERM reaches the server itself.
+# REDIS_URL is read by `cardengine serve` from the environment when set.
+CMD ["sh", "-c", "exec cardengine serve --grpc-port \"${GRPC_PORT}\" --http-port \"${HTTP_PORT}\""]
