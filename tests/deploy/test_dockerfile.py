@@ -102,7 +102,7 @@ def test_the_build_context_holds_what_the_wheel_needs(stages: list[Stage]) -> No
     for unwanted in (".venv", ".git", "tests", "service/__pycache__/cli.cpython-311.pyc"):
         assert is_ignored(unwanted, patterns), f"{unwanted} would go into the build context"
     wheel = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["hatch"]["build"]["targets"]["wheel"]
-    needed = list(wheel["packages"]) + list(wheel.get("force-include", {}))
+    needed = [*wheel["packages"], *wheel.get("force-include", {}), *wheel.get("sources", {})]
     for path in [*needed, "pyproject.toml", "README.md"]:
         assert any(path == source or path.startswith(source + "/") for source in sources), (
             f"the wheel needs {path}, which the Dockerfile does not copy"
