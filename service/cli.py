@@ -32,12 +32,34 @@ def command_games(args: argparse.Namespace) -> int:
 
 
 def command_play(args: argparse.Namespace) -> int:
+    if args.target:
+        return command_play_remote(args)
     from service.local_match import play_local_match
 
+    if args.matches != 1:
+        raise SystemExit("--matches needs --target (a local match is played once)")
     try:
         play_local_match(args.game, args.players, args.seed, _options(args.option))
     except engine.EngineError as error:
         print(f"error: {error.code}: {error.reason}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def command_play_remote(args: argparse.Namespace) -> int:
+    import grpc
+
+    from clients.grpc_client import GameEngineError
+    from clients.network_match import option_value, play_network_matches
+
+    options = {name: option_value(str(value)) for name, value in _options(args.option).items()}
+    try:
+        play_network_matches(args.target, args.game, args.players, args.seed, args.matches, options)
+    except GameEngineError as error:
+        print(f"error: {error.status.name} {error.code}: {error.message}", file=sys.stderr)
+        return 2
+    except grpc.FutureTimeoutError:
+        print(f"error: no gRPC server answers at {args.target}", file=sys.stderr)
         return 2
     return 0
 
@@ -62,6 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=None)
     play.add_argument("--seed", type=int, default=1)
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    play.add_argument("--target", metavar="HOST:PORT", help="play through the gRPC API of this server")
+    play.add_argument("--matches", type=int, default=1, help="number of matches (with --target)")
     play.set_defaults(func=command_play)
 
     bench = commands.add_parser("bench", help="measure the engine: matches/s, moves/s, step and codec times")
