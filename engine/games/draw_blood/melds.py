@@ -1,0 +1,122 @@
+"""Pure meld combinatorics: which cards form a Meld, which Melds a hand holds, what may be played off a Meld.
+
+Melds are Sets (two to six of one number), Runs (three or more numbers in sequence, each number once, no
+wrapping from the highest number to 1), Monster Sets (two or more of one Monster), the Monster Run (one of each
+Monster), Kill Sets (a pair or three Kill cards) and the Immunity Run (all three Immunity cards). Three different
+numbers of one colour (a "flush") are no Meld. Card tuples are always in the fixed order of ``sort_cards``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+
+from engine.games.draw_blood.cards import (
+    IMMUNITIES,
+    KILL,
+    MAX_KILL_SET_SIZE,
+    MAX_SET_SIZE,
+    MONSTERS,
+    NUMBER_CARDS,
+    NUMBER_OF_CARD,
+)
+
+SET = "set"
+RUN = "run"
+MONSTER_SET = "monster_set"
+MONSTER_RUN = "monster_run"
+KILL_SET = "kill_set"
+IMMUNITY_RUN = "immunity_run"
+MELD_KINDS = (SET, RUN, MONSTER_SET, MONSTER_RUN, KILL_SET, IMMUNITY_RUN)
+
+Counts = Mapping[str, int]
+
+
+def meld_kind(cards: Sequence[str], highest_number: int) -> str | None:
+    """The kind of Meld ``cards`` (in ``sort_cards`` order) form, or None if they are no Meld."""
+    size = len(cards)
+    if size < 2:
+        return None
+    first = cards[0]
+    if all(card == first for card in cards):
+        if first in NUMBER_OF_CARD:
+            return SET if size <= MAX_SET_SIZE and NUMBER_OF_CARD[first] <= highest_number else None
+        if first in MONSTERS:
+            return MONSTER_SET
+        if first == KILL:
+            return KILL_SET if size <= MAX_KILL_SET_SIZE else None
+        return None
+    if tuple(cards) == MONSTERS:
+        return MONSTER_RUN
+    if tuple(cards) == IMMUNITIES:
+        return IMMUNITY_RUN
+    if size >= 3 and all(card in NUMBER_OF_CARD for card in cards):
+        numbers = [NUMBER_OF_CARD[card] for card in cards]
+        if numbers[-1] <= highest_number and numbers == list(range(numbers[0], numbers[0] + size)):
+            return RUN
+    return None
+
+
+def melds_in_hand(counts: Counts, highest_number: int) -> Iterator[tuple[str, ...]]:
+    """Every Meld the hand can lay down, each once (identical cards give one Meld)."""
+    for card in NUMBER_CARDS[:highest_number]:
+        for size in range(2, min(counts.get(card, 0), MAX_SET_SIZE) + 1):
+            yield (card,) * size
+    for start in range(highest_number - 2):
+        end = start
+        while end < highest_number and counts.get(NUMBER_CARDS[end], 0):
+            end += 1
+            if end - start >= 3:
+                yield NUMBER_CARDS[start:end]
+    for monster in MONSTERS:
+        for size in range(2, counts.get(monster, 0) + 1):
+            yield (monster,) * size
+    if all(counts.get(monster, 0) for monster in MONSTERS):
+        yield MONSTERS
+    for size in range(2, min(counts.get(KILL, 0), MAX_KILL_SET_SIZE) + 1):
+        yield (KILL,) * size
+    if all(counts.get(immunity, 0) for immunity in IMMUNITIES):
+        yield IMMUNITIES
+
+
+def lay_offs(kind: str, meld: Sequence[str], counts: Counts, highest_number: int) -> Iterator[tuple[str, ...]]:
+    """Every group of cards from the hand that may be played off ``meld`` in one move.
+
+    Sets take more of their card up to six (Kill Sets up to three, Monster Sets without limit); Runs take the
+    next numbers at either end or both, each slot of the sequence once. The Monster Run and the Immunity Run are
+    complete.
+    """
+    if kind in (SET, MONSTER_SET, KILL_SET):
+        card = meld[0]
+        available = counts.get(card, 0)
+        if kind == SET:
+            available = min(available, MAX_SET_SIZE - len(meld))
+        elif kind == KILL_SET:
+            available = min(available, MAX_KILL_SET_SIZE - len(meld))
+        for extra in range(1, available + 1):
+            yield (card,) * extra
+    elif kind == RUN:
+        low = NUMBER_OF_CARD[meld[0]]
+        high = NUMBER_OF_CARD[meld[-1]]
+        below: list[str] = []
+        number = low - 1
+        while number >= 1 and counts.get(NUMBER_CARDS[number - 1], 0):
+            below.insert(0, NUMBER_CARDS[number - 1])
+            number -= 1
+        above: list[str] = []
+        number = high + 1
+        while number <= highest_number and counts.get(NUMBER_CARDS[number - 1], 0):
+            above.append(NUMBER_CARDS[number - 1])
+            number += 1
+        for taken_below in range(len(below) + 1):
+            for taken_above in range(len(above) + 1):
+                if taken_below or taken_above:
+                    yield (*below[len(below) - taken_below :], *above[:taken_above])
+
+
+def extend_meld(kind: str, meld: list[str], owners: list[int], added: Sequence[str], seat: int) -> None:
+    """Adds ``added`` (played off by ``seat``) to ``meld`` in place, keeping the card order and who placed each."""
+    pairs = [*zip(meld, owners, strict=True), *((card, seat) for card in added)]
+    if kind == RUN:
+        pairs.sort(key=lambda pair: NUMBER_OF_CARD[pair[0]])
+    meld[:] = [card for card, _ in pairs]
+    owners[:] = [owner for _, owner in pairs]
