@@ -1,10 +1,11 @@
 """The conformance suite: every registered game, every player count and option set, many seeds.
 
 Each game gets ``CONFORMANCE_PLAYOUTS`` (default 1,000) seeded random playouts per variant, split into chunks so
-pytest-xdist can spread them. Every ``FULL_CHECK_EVERY``-th playout runs every check at every step: snapshot
-round trip, card conservation, secrecy of views and events, notation round trip, rejection of moves that are not
-legal (with the state unchanged) and, on some, applying every legal move. The others check that the match ends
-within the game's bound, that conservation and the round trip hold at the end, and that a winner is declared.
+pytest-xdist can spread them. Every playout checks, at every step, the snapshot round trip and card conservation,
+that someone must act and has a legal move, and at the end that the match finished within the game's bound with
+winners. Every ``FULL_CHECK_EVERY``-th playout also checks at every step the secrecy of every seat's view and
+events, the notation and structured-form round trips of every legal move, the rejection of moves that are not
+legal and of moves out of turn (with the state unchanged); every ``APPLY_ALL_EVERY``-th applies every legal move.
 """
 
 from __future__ import annotations

@@ -365,7 +365,6 @@ class DraculaGame(Game):
     # ----- views ---------------------------------------------------------------------------------------
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         table = table_of(state)
-        sheet = self.score(state)
         return {
             "phase": table["phase"],
             "firstDealer": table["first_dealer"],
@@ -379,7 +378,7 @@ class DraculaGame(Game):
             "handCounts": [len(hand) for hand in table["hands"]],
             "stockCount": len(table["stock"]),
             "used": list(table["used"]),
-            "totals": list(sheet.totals),
+            "totals": self._totals(state),
         }
 
     def card_locations(self, state: GameState) -> list[CardLocation]:
@@ -391,6 +390,15 @@ class DraculaGame(Game):
         return places
 
     # ----- scores --------------------------------------------------------------------------------------
+    @staticmethod
+    def _totals(state: GameState) -> list[int]:
+        table = table_of(state)
+        totals = list(table["bonus"]) if table["phase"] == PHASE_FINISHED else [0] * state.players
+        for record in table["rounds"]:
+            for seat, points in enumerate(record["points"]):
+                totals[seat] += points
+        return totals
+
     def score(self, state: GameState) -> ScoreSheet:
         table = table_of(state)
         directions = [table["directions"][0], table["directions"][1]]
