@@ -9,7 +9,6 @@ player's total reaches the target score.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable
 from typing import Any, ClassVar, cast
 
 from engine.errors import IllegalMoveError
@@ -80,7 +79,7 @@ class DragonRummyGame(Game):
             kind="int",
             default=50,
             minimum=1,
-            maximum=1000,
+            maximum=500,
             description="Hands are played until someone has this many points or more at the end of a hand.",
         ),
     )
@@ -101,7 +100,8 @@ class DragonRummyGame(Game):
         DISCARD: MoveKind(DISCARD, ("card",), description="Discard {card}, ending the turn"),
     }
     conformance_variants: ClassVar[tuple[dict[str, object], ...]] = ({}, {TARGET_OPTION: 10})
-    playout_bound: ClassVar[int] = 20_000
+    # 3,000 random 4-player matches to 50 points took at most 550 moves (17 hands).
+    playout_bound: ClassVar[int] = 5_000
 
     def deck(self, state: GameState) -> list[str]:
         return full_deck()
@@ -201,11 +201,20 @@ class DragonRummyGame(Game):
 
     def play(self, state: GameState, seat: int, move: Move) -> list[Event]:
         events: list[Event] = []
-        PHASE_HANDLERS[move.kind](self, state, seat, move, events)
+        if table_of(state)["phase"] == PHASE_DRAW:
+            self._draw_phase(state, seat, move, events)
+        else:
+            self._play_phase(state, seat, move, events)
         return events
 
-    # ----- draw phase ----------------------------------------------------------------------------------
-    def _draw(self, state: GameState, seat: int, move: Move, events: list[Event]) -> None:
+    # ----- draw phase: draw from the deck or take from the discard pile -------------------------------
+    def _draw_phase(self, state: GameState, seat: int, move: Move, events: list[Event]) -> None:
+        if move.kind == DRAW:
+            self._draw(state, seat, events)
+        else:
+            self._take(state, seat, int(move.args[1]), events)
+
+    def _draw(self, state: GameState, seat: int, events: list[Event]) -> None:
         table = table_of(state)
         card = table["deck"].pop()
         insort(table["hands"][seat], card)
@@ -221,9 +230,8 @@ class DragonRummyGame(Game):
             )
         )
 
-    def _take(self, state: GameState, seat: int, move: Move, events: list[Event]) -> None:
+    def _take(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:
         table = table_of(state)
-        count = int(move.args[1])
         taken = table["discard"][-count:]
         del table["discard"][-count:]
         for card in taken:
@@ -232,10 +240,17 @@ class DragonRummyGame(Game):
         table["phase"] = PHASE_PLAY
         events.append(Event("took", seat=seat, data={"cards": taken, "count": count}))  # cards[0] must be played
 
-    # ----- play phase ----------------------------------------------------------------------------------
-    def _play_single(self, state: GameState, seat: int, move: Move, events: list[Event]) -> None:
+    # ----- play phase: single plays and sets, then the discard ----------------------------------------
+    def _play_phase(self, state: GameState, seat: int, move: Move, events: list[Event]) -> None:
+        if move.kind == PLAY:
+            self._play_single(state, seat, move.args[0], events)
+        elif move.kind == SET:
+            self._play_set(state, seat, move.args[0].split(","), events)
+        else:
+            self._discard(state, seat, move.args[0], events)
+
+    def _play_single(self, state: GameState, seat: int, card: str, events: list[Event]) -> None:
         table = table_of(state)
-        card = move.args[0]
         table["hands"][seat].remove(card)
         area = table["areas"][seat]
         slot = single_slot(card, table["draw_two"], table["rare"])
@@ -280,9 +295,8 @@ class DragonRummyGame(Game):
             area.sort()
             events.append(Event("set_split", seat=seat, data={"card": card, "fromSeat": source}))
 
-    def _play_set(self, state: GameState, seat: int, move: Move, events: list[Event]) -> None:
+    def _play_set(self, state: GameState, seat: int, cards: list[str], events: list[Event]) -> None:
         table = table_of(state)
-        cards = move.args[0].split(",")
         hand = table["hands"][seat]
         for card in cards:
             hand.remove(card)
@@ -292,9 +306,8 @@ class DragonRummyGame(Game):
             table["must_play"] = None
         events.append(Event("set_played", seat=seat, data={"cards": cards}))
 
-    def _discard(self, state: GameState, seat: int, move: Move, events: list[Event]) -> None:
+    def _discard(self, state: GameState, seat: int, card: str, events: list[Event]) -> None:
         table = table_of(state)
-        card = move.args[0]
         table["hands"][seat].remove(card)
         table["discard"].append(card)
         events.append(Event("discarded", seat=seat, data={"card": card, "handCount": len(table["hands"][seat])}))
@@ -473,13 +486,3 @@ def play_phase_moves(table: DragonTable, seat: int) -> list[Move]:
     if duty is None:
         moves.extend(Move(DISCARD, (kind,)) for kind in kinds)
     return moves
-
-
-Handler = Callable[[DragonRummyGame, GameState, int, Move, list[Event]], None]
-PHASE_HANDLERS: dict[str, Handler] = {
-    DRAW: DragonRummyGame._draw,
-    TAKE: DragonRummyGame._take,
-    PLAY: DragonRummyGame._play_single,
-    SET: DragonRummyGame._play_set,
-    DISCARD: DragonRummyGame._discard,
-}
