@@ -1,0 +1,106 @@
+"""Scoring a hand: the points each seat has played minus the points left in its hand, with the scoring modifiers.
+
+Played cards: 2-9 five, 10-K ten; an Ace at the low end of a run (played on a Two) five, any other Ace (on a
+King, in a set) fifteen; Transition and Protected nothing; the Hot Potato on the board -25. With the New Card
+Rules: a run holding a Double Run card counts each of its cards double (x4 with both), whoever played them; a
+"+5 on 2" Ace on a Two is worth 5 more (doubled with its run); a seat with a "+5 per group" card in play gets 5
+for each group it started (once, however many such cards, never doubled); each Sponge a seat has in play makes
+one card of its hand count nothing (the costliest one: the choice a player makes).
+In hand: each card's value (an Ace 15), Transition and Protected 10, the Hot Potato 25.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.games.house_rummy.cards import (
+    DOUBLE_RUN,
+    HOT_POTATO,
+    PLUS_ON_TWO,
+    PLUS_PER_GROUP,
+    SPECIAL_NAMES,
+    SPONGE,
+    ability,
+    face_value,
+    hand_penalty,
+)
+from engine.games.house_rummy.groups import RUN, Group
+
+GROUP_BONUS = 5
+PLUS_ON_TWO_BONUS = 5
+HOT_POTATO_POINTS = -25
+
+
+@dataclass(frozen=True, slots=True)
+class SeatScore:
+    board: int  # points of the cards in the seat's area
+    group_bonus: int  # "+5 per group"
+    hand: int  # points left in hand, after sponges (subtracted)
+    sponged: tuple[str, ...]  # hand cards a Sponge absorbed
+
+    @property
+    def total(self) -> int:
+        return self.board + self.group_bonus - self.hand
+
+    def as_list(self) -> list[int]:
+        return [self.board, self.group_bonus, self.hand]
+
+
+def run_multiplier(group: Group, new_cards: bool) -> int:
+    if not new_cards:
+        return 1
+    doubles: int = sum(1 for card in group["c"] if ability(card, True) == DOUBLE_RUN)
+    return 1 << doubles
+
+
+def card_points(group: Group, index: int, new_cards: bool) -> int:
+    """The points of one card in a group, before its run's multiplier."""
+    card = group["c"][index]
+    if card in SPECIAL_NAMES:
+        return 0
+    if card[0] != "A" or group["k"] != RUN:
+        return face_value(card)
+    if group["p"][index] == group["lo"]:  # the low end of a run: played on a Two
+        return 5 + (PLUS_ON_TWO_BONUS if ability(card, new_cards) == PLUS_ON_TWO else 0)
+    return 15
+
+
+def score_hand(
+    groups: list[Group],
+    cross_second: dict[str, int],
+    hands: list[list[str]],
+    loose: list[list[str]],
+    new_cards: bool,
+) -> list[SeatScore]:
+    players = len(hands)
+    multiplier: dict[str, int] = {}
+    for group in groups:
+        if group["k"] == RUN:
+            factor = run_multiplier(group, new_cards)
+            for card in group["c"]:
+                multiplier[card] = max(multiplier.get(card, 1), factor)
+    board = [0] * players
+    has_group_bonus = [False] * players
+    sponges = [0] * players
+    for index, group in enumerate(groups):
+        for position, card in enumerate(group["c"]):
+            if cross_second.get(card) == index:
+                continue  # a Cross card in its second group counts once, with its first
+            owner = group["w"][position]
+            board[owner] += card_points(group, position, new_cards) * multiplier.get(card, 1)
+            kind = ability(card, new_cards)
+            if kind == PLUS_PER_GROUP:
+                has_group_bonus[owner] = True
+            elif kind == SPONGE:
+                sponges[owner] += 1
+    for seat, cards in enumerate(loose):
+        board[seat] += sum(HOT_POTATO_POINTS for card in cards if card == HOT_POTATO)
+    scores: list[SeatScore] = []
+    for seat in range(players):
+        started = sum(1 for group in groups if group["o"] == seat)
+        bonus = GROUP_BONUS * started if has_group_bonus[seat] else 0
+        costs = sorted(hands[seat], key=hand_penalty, reverse=True)
+        absorbed = tuple(costs[: sponges[seat]])
+        left = sum(hand_penalty(card) for card in costs[sponges[seat] :])
+        scores.append(SeatScore(board[seat], bonus, left, absorbed))
+    return scores
