@@ -37,6 +37,7 @@ from engine.games.draw_blood.move_kinds import (
     LAY_OFF,
     MELD,
     MOVE_KINDS,
+    NEXT_HAND,
     PAIR_KILL,
     PAIR_REVIVE,
     PICK_UP_DISCARD_PILE,
@@ -51,6 +52,7 @@ from engine.games.draw_blood.table import (
     PHASE_ACT,
     PHASE_DRAW,
     PHASE_FINISHED,
+    PHASE_HAND_OVER,
     DrawBloodTable,
     HandRecord,
     Meld,
@@ -214,6 +216,8 @@ class DrawBloodGame(Game):
         table = table_of(state)
         if table["phase"] == PHASE_DRAW:
             return self._draw_moves(state, table, seat)
+        if table["phase"] == PHASE_HAND_OVER:
+            return [Move(NEXT_HAND)]
         return self._act_moves(state, table, seat)
 
     def _draw_moves(self, state: GameState, table: DrawBloodTable, seat: int) -> list[Move]:
@@ -472,6 +476,7 @@ class DrawBloodGame(Game):
                     "handPoints": held,
                     "points": points,
                     "totals": totals,
+                    "hands": [sort_cards(hand) for hand in table["hands"]],
                 },
             )
         )
@@ -482,6 +487,12 @@ class DrawBloodGame(Game):
             table["must_use"] = None
             events.append(Event("match_finished", data={"totals": totals, "winners": list(highest_scorers(totals))}))
             return
+        table["phase"] = PHASE_HAND_OVER
+        table["moves_left"] = 0
+        table["must_use"] = None
+        table["turn"] = table["hand_number"] % players  # the leader of the next hand deals it
+
+    def _next_hand(self, state: GameState, seat: int, move: Move, events: list[Event]) -> None:
         self._deal(state, events)
 
     @staticmethod
@@ -491,7 +502,7 @@ class DrawBloodGame(Game):
     # ----- views ---------------------------------------------------------------------------------------
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         table = table_of(state)
-        finished = table["phase"] == PHASE_FINISHED
+        revealed = table["phase"] in (PHASE_HAND_OVER, PHASE_FINISHED)
         shown: dict[str, Any] = {
             "phase": table["phase"],
             "handNumber": table["hand_number"],
@@ -503,7 +514,7 @@ class DrawBloodGame(Game):
             # repeated in "hand") until it is used; the others see only that one is pending.
             "mustUse": table["must_use"] if seat == table["turn"] else None,
             "mustUsePending": table["must_use"] is not None,
-            "hand": self._shown_hand(table, seat),
+            "hand": None if revealed else self._shown_hand(table, seat),
             "handCounts": [len(hand) for hand in table["hands"]],
             "drawPileCount": len(table["draw_pile"]),
             "discardPile": list(table["discard_pile"]),
@@ -533,7 +544,7 @@ class DrawBloodGame(Game):
             "totals": self.totals(table, state.players),
             "targetScore": int(state.options["target_score"]),
         }
-        if finished:
+        if revealed:  # at the end of a hand every hand is shown (and "hand" is null)
             shown["hands"] = [sort_cards(hand) for hand in table["hands"]]
         return shown
 
@@ -548,17 +559,22 @@ class DrawBloodGame(Game):
 
     def card_locations(self, state: GameState) -> list[CardLocation]:
         table = table_of(state)
-        finished = table["phase"] == PHASE_FINISHED
+        revealed = table["phase"] in (PHASE_HAND_OVER, PHASE_FINISHED)
         places = [
-            CardLocation(f"hand:{seat}", hand, None if finished else frozenset((seat,)))
+            CardLocation(f"hand:{seat}", hand, None if revealed else frozenset((seat,)))
             for seat, hand in enumerate(table["hands"])
         ]
         places.append(CardLocation("draw_pile", table["draw_pile"], frozenset()))
-        places.append(CardLocation("discard_pile", table["discard_pile"]))
-        for seat, row in enumerate(table["rows"]):
-            cards = [card for slot in row for card in (*slot["stack"], *slot["shield"])]
-            places.append(CardLocation(f"monster_row:{seat}", cards))
-        places.append(CardLocation("melds", [card for meld in table["melds"] for card in meld["cards"]]))
+        # Everything face up in one place: the Discard Pile, the Monster Rows (with Kill cards, triples and
+        # Immunity cards) and the Melds.
+        public = list(table["discard_pile"])
+        for row in table["rows"]:
+            for slot in row:
+                public += slot["stack"]
+                public += slot["shield"]
+        for meld in table["melds"]:
+            public += meld["cards"]
+        places.append(CardLocation("face_up", public))
         return places
 
     # ----- scores --------------------------------------------------------------------------------------
@@ -603,4 +619,5 @@ PLAYS: dict[str, Play] = {
     PAIR_REVIVE: DrawBloodGame._complete_pair,
     DISCARD: DrawBloodGame._discard,
     END_TURN: DrawBloodGame._end_turn,
+    NEXT_HAND: DrawBloodGame._next_hand,
 }

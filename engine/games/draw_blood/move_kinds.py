@@ -21,6 +21,7 @@ PAIR_KILL = "pair_kill"
 PAIR_REVIVE = "pair_revive"
 DISCARD = "discard"
 END_TURN = "end_turn"
+NEXT_HAND = "next_hand"
 
 DRAW_KINDS = frozenset((DRAW, PICK_UP_DISCARD_PILE))
 ACTION_KINDS = frozenset(
@@ -65,4 +66,5 @@ MOVE_KINDS: dict[str, MoveKind] = {
     ),
     DISCARD: MoveKind(DISCARD, ("card",), description="Discard {card}"),
     END_TURN: MoveKind(END_TURN, (), description="End your turn"),
+    NEXT_HAND: MoveKind(NEXT_HAND, (), description="Deal the next hand"),
 }

@@ -14,6 +14,7 @@ from engine.state import GameState
 
 PHASE_DRAW = "draw"  # the seat to act must draw one card or pick up the discard pile
 PHASE_ACT = "act"  # the seat makes its moves, or ends its turn
+PHASE_HAND_OVER = "hand_over"  # the hand is scored and the hands are shown; the next leader deals the next hand
 PHASE_FINISHED = "finished"
 ENDING_OUT = "out"
 ENDING_DEPLETED = "depleted"
