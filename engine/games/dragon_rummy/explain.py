@@ -15,6 +15,7 @@ from engine.games.dragon_rummy.plays import (
     set_blocker,
     single_play_blocker,
     single_slot,
+    splittable_kinds,
     take_blocker,
 )
 from engine.games.dragon_rummy.table import PHASE_DRAW, DragonTable
@@ -59,7 +60,7 @@ def explain(table: DragonTable, seat: int, move: Move, step: int) -> IllegalMove
         table["used"],
         table["draw_two"],
         table["rare"],
-        table["areas"],
+        splittable_kinds(table["areas"]),
     )
     if blocker == ALREADY_PLAYED:
         slot = single_slot(card, table["draw_two"], table["rare"])
@@ -95,7 +96,8 @@ def explain_take(table: DragonTable, seat: int, move: Move, where: str) -> Illeg
             f"({discard[-count]}), not {dragon_name(card)} {where}.",
         )
     hand = table["hands"][seat]
-    if take_blocker(count, discard, hand, len(table["deck"]), table["draw_two"], table["rare"], table["areas"]):
+    splittable = splittable_kinds(table["areas"])
+    if take_blocker(count, discard, hand, len(table["deck"]), table["draw_two"], table["rare"], splittable):
         return error(
             "cannot_play_taken",
             f"'{move}': the deepest card taken, {dragon_name(card)}, must be played this turn, and it could not be "

@@ -11,7 +11,7 @@ card is to discard it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 SLOT_DRAW_TWO = "draw_two"
 SLOT_RARE = "rare"
@@ -47,6 +47,11 @@ def split_source(kind: str, play_areas: Sequence[Sequence[str]]) -> int | None:
     return None
 
 
+def splittable_kinds(play_areas: Sequence[Sequence[str]]) -> frozenset[str]:
+    """The dragons of which some play area holds a set of three: one more of them may be played singly."""
+    return frozenset(kind for area in play_areas for kind in set(area) if area.count(kind) == SPLIT_SET_SIZE)
+
+
 def cards_drawn(kind: str, draw_two: str, deck_size: int) -> int:
     """Cards a single play of ``kind`` draws: two for the draw-2 dragon, fewer if the deck holds fewer."""
     return min(CARDS_DRAWN_BY_DRAW_TWO, deck_size) if kind == draw_two else 0
@@ -60,15 +65,18 @@ def single_play_blocker(
     used: Sequence[str],
     draw_two: str,
     rare: str,
-    play_areas: Sequence[Sequence[str]],
+    splittable: Collection[str],
 ) -> str | None:
-    """Why one card of ``kind`` cannot be played now (``None``: it can)."""
+    """Why one card of ``kind`` cannot be played now (``None``: it can).
+
+    ``splittable``: the dragons of which a set of three is in play (``splittable_kinds``).
+    """
     if in_hand < 1:
         return NOT_IN_HAND
     slot = single_slot(kind, draw_two, rare)
     if slot in used:
         return ALREADY_PLAYED
-    if slot == SLOT_SPLIT and split_source(kind, play_areas) is None:
+    if slot == SLOT_SPLIT and kind not in splittable:
         return NO_SET_IN_PLAY
     if hand_size - 1 + cards_drawn(kind, draw_two, deck_size) < 1:
         return LAST_CARD
@@ -94,10 +102,10 @@ def can_still_play(
     used: Sequence[str],
     draw_two: str,
     rare: str,
-    play_areas: Sequence[Sequence[str]],
+    splittable: Collection[str],
 ) -> bool:
     """Whether a card of ``kind`` can be played now, singly or in a set (the duty of a discard-pile take)."""
-    if single_play_blocker(kind, in_hand, hand_size, deck_size, used, draw_two, rare, play_areas) is None:
+    if single_play_blocker(kind, in_hand, hand_size, deck_size, used, draw_two, rare, splittable) is None:
         return True
     return any(set_blocker(size, in_hand, hand_size) is None for size in SET_SIZES)
 
@@ -109,7 +117,7 @@ def take_blocker(
     deck_size: int,
     draw_two: str,
     rare: str,
-    play_areas: Sequence[Sequence[str]],
+    splittable: Collection[str],
 ) -> str | None:
     """Why the top ``count`` cards of the discard pile cannot be taken at the start of a turn.
 
@@ -120,6 +128,6 @@ def take_blocker(
     taken = discard[-count:]
     chosen = taken[0]
     in_hand = hand.count(chosen) + taken.count(chosen)
-    if not can_still_play(chosen, in_hand, len(hand) + count, deck_size, (), draw_two, rare, play_areas):
+    if not can_still_play(chosen, in_hand, len(hand) + count, deck_size, (), draw_two, rare, splittable):
         return CANNOT_PLAY_TAKEN
     return None
