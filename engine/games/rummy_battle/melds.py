@@ -1,0 +1,325 @@
+"""Runs and Sets: finding every legal new group in a hand, reading a group's notation, and laying off.
+
+A Run is three or more cards of one suit in sequence; the Ace is low (A-2-3) or high (Q-K-A), never both in one
+Run, so a Run covers positions 1..13 or 2..14 at most. A Set is three or more cards of one rank (with two decks,
+two identical cards may sit in one Set). A Joker stands for any card, but a group needs at least one natural
+card, and in a new Run a Joker stands only for a card the player does not hold (he lays the natural card
+itself); this keeps one canonical way to lay each group.
+
+Notation: a Run lists its cards from low to high with each Joker written as the card it stands for
+(``5H,JK=6H,7H``); a Set lists its natural cards by suit (spades, hearts, diamonds, clubs) and its Jokers as
+``JK`` last (``7S,7H,JK``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from itertools import product
+from typing import NamedTuple, TypedDict
+
+from engine.cards import RANKS, SUITS
+from engine.games.rummy_battle.cards import (
+    ACTION_SET,
+    JOKER,
+    JOKER_AS,
+    POSITION_OF_RANK,
+    SUIT_ORDER,
+    card_at,
+)
+
+MIN_GROUP = 3
+LOW_ACE = 1
+HIGH_ACE = 14
+
+# CARD_AT[suit][position] and JOKER_AT[suit][position]: the tokens of a Run position.
+CARD_AT = {suit: [""] + [card_at(position, suit) for position in range(1, 15)] for suit in SUITS}
+JOKER_AT = {suit: [""] + [JOKER_AS + card_at(position, suit) for position in range(1, 15)] for suit in SUITS}
+NATURALS = frozenset(rank + suit for rank in RANKS for suit in SUITS)
+
+
+class Group(TypedDict):
+    """A Run or Set on the table. ``cards`` holds naturals and ``JK``; ``by`` the seat that played each card."""
+
+    owner: int  # who laid the group down (or stole it with a Thief)
+    run: bool
+    key: str  # the suit of a Run, the rank of a Set
+    low: int  # the position of a Run's first card (1: low Ace); 0 for a Set
+    cards: list[str]
+    by: list[int]
+
+
+class Meld(NamedTuple):
+    run: bool
+    key: str
+    low: int
+    cards: tuple[str, ...]  # naturals and JK
+
+
+class MeldError(ValueError):
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+def group_tokens(run: bool, key: str, low: int, cards: Iterable[str]) -> list[str]:
+    """The notation tokens of a group: Jokers in a Run are written as the card they stand for."""
+    if not run:
+        return list(cards)
+    jokers = JOKER_AT[key]
+    return [jokers[low + offset] if card == JOKER else card for offset, card in enumerate(cards)]
+
+
+def meld_notation(meld: Meld) -> str:
+    return ",".join(group_tokens(meld.run, meld.key, meld.low, meld.cards))
+
+
+def is_natural(card: str) -> bool:
+    return card in NATURALS
+
+
+# ----- finding melds -----------------------------------------------------------------------------------------
+def find_melds(hand: Iterable[str]) -> list[str]:
+    """Every new group the hand can lay, each once, as its canonical notation."""
+    jokers = 0
+    suit_masks: dict[str, int] = {}
+    counts_by_rank: dict[str, list[int]] = {}
+    for card in hand:
+        if card == JOKER:
+            jokers += 1
+            continue
+        if card in ACTION_SET:
+            continue
+        rank, suit = card[0], card[1]
+        suit_masks[suit] = suit_masks.get(suit, 0) | RUN_BITS[rank]
+        counts = counts_by_rank.get(rank)
+        if counts is None:
+            counts = counts_by_rank[rank] = [0, 0, 0, 0]
+        counts[SUIT_ORDER[suit]] += 1
+    found: list[str] = []
+    for suit in SUITS:
+        mask = suit_masks.get(suit)
+        if mask is not None:
+            found.extend(runs_of_suit(suit, mask, jokers))
+    for rank in RANKS:
+        counts = counts_by_rank.get(rank)
+        if counts is not None and sum(counts) + jokers >= MIN_GROUP:
+            found.extend(sets_of_rank(rank, tuple(counts), jokers))
+    return found
+
+
+# Bit ``position`` of a suit's mask is set when the hand holds that position's card (the Ace sets 1 and 14).
+RUN_BITS = {
+    rank: (1 << position) | ((1 << HIGH_ACE) if position == LOW_ACE else 0)
+    for rank, position in POSITION_OF_RANK.items()
+}
+
+
+@lru_cache(maxsize=65536)
+def runs_of_suit(suit: str, mask: int, jokers: int) -> tuple[str, ...]:
+    """Every Run of one suit: naturals where held, Jokers in the gaps (pure, memoized)."""
+    naturals_at = CARD_AT[suit]
+    jokers_at = JOKER_AT[suit]
+    found: list[str] = []
+    for low in range(1, 13):
+        if not jokers and not mask >> low & 1:
+            continue
+        top = 13 if low == LOW_ACE else 14
+        tokens: list[str] = []
+        missing = 0
+        naturals = 0
+        for position in range(low, top + 1):
+            if mask >> position & 1:
+                naturals += 1
+                tokens.append(naturals_at[position])
+            else:
+                missing += 1
+                if missing > jokers:
+                    break
+                tokens.append(jokers_at[position])
+            if naturals and len(tokens) >= MIN_GROUP:
+                found.append(",".join(tokens))
+    return tuple(found)
+
+
+@lru_cache(maxsize=65536)
+def sets_of_rank(rank: str, counts: tuple[int, ...], jokers: int) -> tuple[str, ...]:
+    """Every Set of one rank from the naturals held (counts by suit) and Jokers (pure, memoized)."""
+    cards = [rank + suit for suit in SUITS]
+    found: list[str] = []
+    for chosen in product(*(range(count + 1) for count in counts)):
+        naturals = sum(chosen)
+        if not naturals:
+            continue
+        base = [card for card, times in zip(cards, chosen, strict=True) for _ in range(times)]
+        for added in range(max(0, MIN_GROUP - naturals), jokers + 1):
+            found.append(",".join(base + [JOKER] * added))
+    return tuple(found)
+
+
+def melds_with(hand: list[str], card: str) -> list[str]:
+    """Every new group of ``hand`` plus ``card`` that contains ``card`` (the card taken from the discard pile)."""
+    melds = find_melds([*hand, card])
+    if card == JOKER:
+        return [m for m in melds if JOKER in m]
+    return [m for m in melds if card in m.split(",")]
+
+
+# WINDOWS[rank]: the bit masks of the three-card Runs that hold a card of that rank (the Ace at either end).
+WINDOWS = {
+    rank: tuple(
+        (1 << low) | (1 << (low + 1)) | (1 << (low + 2))
+        for at in ((LOW_ACE, HIGH_ACE) if position == LOW_ACE else (position,))
+        for low in range(max(1, at - 2), min(at, 12) + 1)
+    )
+    for rank, position in POSITION_OF_RANK.items()
+}
+
+
+class MeldChecker:
+    """Answers fast, card by card, whether a card could go into a new group with the cards seen so far.
+
+    Used to decide how deep a player may take from the discard pile: the deepest card taken must be playable at
+    once. Cards are added one at a time (the hand, then the pile from the top down).
+    """
+
+    __slots__ = ("cards", "jokers", "rank_counts", "suit_masks")
+
+    def __init__(self, hand: Iterable[str]) -> None:
+        self.jokers = 0
+        self.rank_counts: dict[str, int] = {}
+        self.suit_masks: dict[str, int] = {}
+        self.cards: list[str] = []
+        for card in hand:
+            self.add(card)
+
+    def add(self, card: str) -> None:
+        self.cards.append(card)
+        if card == JOKER:
+            self.jokers += 1
+        elif card not in ACTION_SET:
+            rank, suit = card[0], card[1]
+            self.rank_counts[rank] = self.rank_counts.get(rank, 0) + 1
+            self.suit_masks[suit] = self.suit_masks.get(suit, 0) | RUN_BITS[rank]
+
+    def can_meld(self, card: str) -> bool:
+        """Whether ``card`` (already added) fits a new group of the cards added."""
+        if card in ACTION_SET:
+            return False
+        if card == JOKER:
+            return any(JOKER in meld for meld in find_melds(self.cards))
+        jokers = self.jokers
+        if self.rank_counts[card[0]] + jokers >= MIN_GROUP:
+            return True
+        mask = self.suit_masks[card[1]]
+        return any(MIN_GROUP - (mask & window).bit_count() <= jokers for window in WINDOWS[card[0]])
+
+
+# ----- reading a meld ----------------------------------------------------------------------------------------
+def read_meld(tokens: list[str]) -> Meld:
+    """Reads a group's notation; raises MeldError (with a code and a reason) if it is no Run or Set."""
+    if len(tokens) < MIN_GROUP:
+        raise MeldError("move/group_too_small", f"a Run or Set needs at least {MIN_GROUP} cards, not {len(tokens)}")
+    for token in tokens:
+        if not (token in NATURALS or token == JOKER or (token.startswith(JOKER_AS) and token[3:] in NATURALS)):
+            raise MeldError("move/not_a_play_card", f"'{token}' is not a Play Card (a card like 7H, JK or JK=7H)")
+    naturals = [token for token in tokens if token in NATURALS]
+    if not naturals:
+        raise MeldError("move/jokers_only", "a Run or Set needs at least one natural card besides its Jokers")
+    if len({card[0] for card in naturals}) == 1 and all(t in NATURALS or t == JOKER for t in tokens):
+        return _read_set(tokens, naturals)
+    return _read_run(tokens)
+
+
+def _read_set(tokens: list[str], naturals: list[str]) -> Meld:
+    rank = naturals[0][0]
+    canonical = sorted(naturals, key=lambda card: SUIT_ORDER[card[1]]) + [JOKER] * (len(tokens) - len(naturals))
+    if tokens != canonical:
+        raise MeldError(
+            "move/not_canonical", f"write a Set with its cards by suit and its Jokers last: {','.join(canonical)}"
+        )
+    return Meld(False, rank, 0, tuple(canonical))
+
+
+def _read_run(tokens: list[str]) -> Meld:
+    if JOKER in tokens:
+        raise MeldError("move/joker_unplaced", "in a Run each Joker is written as the card it stands for, e.g. JK=7H")
+    represented = [token[3:] if token.startswith(JOKER_AS) else token for token in tokens]
+    suits = {card[1] for card in represented}
+    if len(suits) != 1:
+        raise MeldError("move/not_a_group", "the cards are neither a Set (one rank) nor a Run (one suit in sequence)")
+    suit = suits.pop()
+    positions = [POSITION_OF_RANK[card[0]] for card in represented]
+    if positions[0] == LOW_ACE and len(positions) > 1 and positions[1] != 2:
+        positions[0] = HIGH_ACE
+    if positions[-1] == LOW_ACE and len(positions) > 1:
+        positions[-1] = HIGH_ACE
+    low = positions[0]
+    if positions != list(range(low, low + len(positions))):
+        raise MeldError(
+            "move/not_in_sequence",
+            "the cards of a Run must be in sequence from low to high (the Ace is low or high, not both)",
+        )
+    cards = tuple(JOKER if token.startswith(JOKER_AS) else token for token in tokens)
+    return Meld(True, suit, low, cards)
+
+
+# ----- laying off --------------------------------------------------------------------------------------------
+def run_high(group: Group) -> int:
+    return group["low"] + len(group["cards"]) - 1
+
+
+def lay_off_options(group: Group) -> tuple[tuple[str, str], ...]:
+    """The cards a group accepts: (notation token, card taken from the hand) pairs, each once."""
+    return group_accepts(group["run"], group["key"], group["low"], len(group["cards"]))
+
+
+@lru_cache(maxsize=4096)
+def group_accepts(run: bool, key: str, low: int, length: int) -> tuple[tuple[str, str], ...]:
+    if not run:
+        return (*((key + suit, key + suit) for suit in SUITS), (JOKER, JOKER))
+    suit = key
+    high = low + length - 1
+    options: list[tuple[str, str]] = []
+    if low > LOW_ACE and not (low - 1 == LOW_ACE and high == HIGH_ACE):
+        options.append((CARD_AT[suit][low - 1], CARD_AT[suit][low - 1]))
+        options.append((JOKER_AT[suit][low - 1], JOKER))
+    if high < HIGH_ACE and not (low == LOW_ACE and high + 1 == HIGH_ACE):
+        natural = CARD_AT[suit][high + 1]
+        if not options or options[0][0] != natural:  # an Ace fits both ends of 2..K: once, at the low end
+            options.append((natural, natural))
+            options.append((JOKER_AT[suit][high + 1], JOKER))
+    return tuple(options)
+
+
+def fits_some_group(card: str, groups: list[Group]) -> bool:
+    """Whether some group on the table would take ``card`` as a lay-off."""
+    for group in groups:
+        for _, accepted in lay_off_options(group):
+            if accepted == card:
+                return True
+    return False
+
+
+def lay_off(group: Group, token: str, seat: int) -> None:
+    """Adds a card to a group (the token is one of ``lay_off_options``); the card stays the player's."""
+    if not group["run"]:
+        group["cards"].append(token)
+        group["by"].append(seat)
+        return
+    card = token[3:] if token.startswith(JOKER_AS) else token
+    played = JOKER if token.startswith(JOKER_AS) else token
+    low = group["low"]
+    if low > LOW_ACE and CARD_AT[group["key"]][low - 1] == card:
+        group["cards"].insert(0, played)
+        group["by"].insert(0, seat)
+        group["low"] = low - 1
+    else:
+        group["cards"].append(played)
+        group["by"].append(seat)
+
+
+def played_card(token: str) -> str:
+    """The card that leaves the hand for a token (``JK=7H`` is the Joker)."""
+    return JOKER if token.startswith(JOKER_AS) else token

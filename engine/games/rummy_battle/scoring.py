@@ -1,0 +1,67 @@
+"""Scoring a round: played cards plus, cards in hand minus, Action Cards played +5, going out bonus or penalty."""
+
+from __future__ import annotations
+
+from engine.games.rummy_battle.cards import ACTION_POINTS, card_points
+from engine.games.rummy_battle.melds import Group
+from engine.games.rummy_battle.table import (
+    GOING_OUT_BONUS,
+    GOING_OUT_PENALTY,
+    SHARED_GOING_OUT_PENALTY,
+    RoundRecord,
+)
+
+
+def played_points(groups: list[Group], players: int) -> list[int]:
+    """Points of the cards each seat has in front of it (its own groups, its lay-offs, Sets it stole)."""
+    points = [0] * players
+    for group in groups:
+        for card, seat in zip(group["cards"], group["by"], strict=True):
+            points[seat] += card_points(card)
+    return points
+
+
+def hand_points(hands: list[list[str]]) -> list[int]:
+    return [sum(card_points(card) for card in hand) for hand in hands]
+
+
+def going_out_points(outs: list[int], marker_revealed: bool, players: int) -> list[int]:
+    """-100 for going out before the Marker (-50 each when Lucky Day puts several out); +10 for the first after."""
+    points = [0] * players
+    if not outs:
+        return points
+    if marker_revealed:
+        points[outs[0]] = GOING_OUT_BONUS
+    elif len(outs) == 1:
+        points[outs[0]] = GOING_OUT_PENALTY
+    else:
+        for seat in outs:
+            points[seat] = SHARED_GOING_OUT_PENALTY
+    return points
+
+
+def score_round(
+    groups: list[Group],
+    hands: list[list[str]],
+    actions_played: list[int],
+    outs: list[int],
+    marker_revealed: bool,
+    ended: str,
+) -> RoundRecord:
+    players = len(hands)
+    played = played_points(groups, players)
+    in_hand = hand_points(hands)
+    bonus = going_out_points(outs, marker_revealed, players)
+    points = [
+        played[seat] + ACTION_POINTS * actions_played[seat] - in_hand[seat] + bonus[seat] for seat in range(players)
+    ]
+    return RoundRecord(
+        points=points,
+        played=played,
+        actions=list(actions_played),
+        in_hand=in_hand,
+        bonus=bonus,
+        outs=list(outs),
+        ended=ended,
+        marker_revealed=marker_revealed,
+    )
