@@ -12,7 +12,15 @@ from collections.abc import Sequence
 import pytest
 
 import engine
-from engine.games.dragon_rummy.dragons import KINDS, full_deck
+from engine.games.dragon_rummy.dragons import KINDS, card_points, dragon_name, full_deck, play_area_points
+from engine.games.dragon_rummy.plays import (
+    can_still_play,
+    set_blocker,
+    single_play_blocker,
+    split_source,
+    splittable_kinds,
+    take_blocker,
+)
 from tests.games.scripting import edited, events_of, play
 from tests.playout import strings_in
 
@@ -525,6 +533,9 @@ def test_a_tie_at_the_top_shares_the_win() -> None:
 def test_target_score_option_is_validated() -> None:
     with pytest.raises(engine.InvalidOptionError):
         engine.new_game(GAME, 2, options={"target_score": 0})
+    with pytest.raises(engine.InvalidOptionError):
+        engine.new_game(GAME, 2, options={"target_score": 501})
+    assert engine.view(engine.new_game(GAME, 2)[0], None)["targetScore"] == 50
     state, _ = engine.new_game(GAME, 3, options={"target_score": 20})
     assert engine.view(state, None)["targetScore"] == 20
     with pytest.raises(engine.InvalidPlayersError):
@@ -555,3 +566,42 @@ def test_views_show_own_hand_counts_for_others_and_every_public_card() -> None:
     assert [s for s in strings_in(engine.view(state, 0)) if s == "ST"] == []
     assert [s for s in strings_in(spectator) if s == "ST"] == []
     assert engine.view(state, 2)["hand"] == ["SH", "ST", "ST"]
+
+
+# ----- the pure helpers --------------------------------------------------------------------------------------
+
+
+def test_card_points_by_role_in_the_hand() -> None:
+    assert [card_points(card, "CR", "JA") for card in ("CR", "JA", "GO")] == [-1, 3, 1]
+    assert play_area_points(["CR", "CR", "JA", "JA", "JA", "GO", "GO"], "CR", "JA") == -2 + 9 + 2
+    assert dragon_name("JA") == "Jade Dragon"
+
+
+def test_sets_of_three_in_play_and_their_splits() -> None:
+    areas = [["GO", "GO", "GO", "ST", "ST"], ["SH", "SH", "SH", "SH"], ["BR", "BR", "BR"]]
+    assert splittable_kinds(areas) == {"GO", "BR"}
+    assert split_source("BR", areas) == 2
+    assert split_source("SH", areas) is None
+    # kind, in hand, hand size, deck size, used slots, draw-2, rare, splittable
+    assert single_play_blocker("GO", 1, 3, 10, (), "CR", "JA", {"GO"}) is None
+    assert single_play_blocker("GO", 1, 3, 10, ("split",), "CR", "JA", {"GO"}) == "already_played"
+    assert single_play_blocker("ST", 1, 3, 10, (), "CR", "JA", {"GO"}) == "no_set_in_play"
+    assert single_play_blocker("JA", 1, 1, 10, (), "CR", "JA", set()) == "last_card"
+    assert single_play_blocker("CR", 1, 1, 10, (), "CR", "JA", set()) is None  # the two drawn cards refill the hand
+    assert single_play_blocker("CR", 1, 1, 0, (), "CR", "JA", set()) == "last_card"
+    assert single_play_blocker("CR", 0, 4, 10, (), "CR", "JA", set()) == "card_not_in_hand"
+    assert [set_blocker(size, 4, 5) for size in (2, 3, 4, 5)] == ["bad_set_size", None, None, "bad_set_size"]
+    assert set_blocker(4, 4, 4) == "last_card"
+    assert set_blocker(3, 2, 6) == "not_enough_cards"
+    assert can_still_play("AZ", 3, 4, 10, ("split",), "CR", "JA", set())
+    assert not can_still_play("AZ", 3, 3, 10, (), "CR", "JA", set())
+
+
+def test_take_needs_the_deepest_card_playable_at_once() -> None:
+    discard = ["JA", "AZ", "BR"]
+    assert take_blocker(3, discard, ["EM"], 10, "CR", "JA", set()) is None
+    assert take_blocker(2, discard, ["EM"], 10, "CR", "JA", set()) == "cannot_play_taken"
+    assert take_blocker(2, discard, ["EM"], 10, "CR", "JA", {"AZ"}) is None
+    assert take_blocker(1, discard, ["BR", "BR", "EM"], 10, "CR", "JA", set()) is None
+    assert take_blocker(1, discard, ["BR", "BR"], 10, "CR", "JA", set()) == "cannot_play_taken"
+    assert take_blocker(4, discard, ["EM"], 10, "CR", "JA", set()) == "not_enough_cards"
