@@ -115,9 +115,9 @@ def _check_cards_in_hand(table: DrawBloodTable, seat: int, move: Move) -> None:
     held = Counter(table["hands"][seat])
     for card, count in needed.items():
         if held[card] < count:
-            have = "only one" if held[card] == 1 else "no" if not held[card] else f"only {held[card]}"
             raise Rejection(
-                "move/card_not_in_hand", f"you need {count} x {card_name(card)} and hold {have} in your hand."
+                "move/card_not_in_hand",
+                f"it needs {count} x {card_name(card)} and your hand holds {held[card]} of them.",
             )
 
 
