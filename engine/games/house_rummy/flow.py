@@ -17,7 +17,7 @@ from engine.games.house_rummy.cards import (
     full_deck,
 )
 from engine.games.house_rummy.groups import add_to_group, is_playable, parse_target
-from engine.games.house_rummy.legal import exchange_partners, new_cards_on
+from engine.games.house_rummy.legal import exchange_partners, new_cards_on, search_choices
 from engine.games.house_rummy.scoring import score_hand
 from engine.games.house_rummy.table import (
     CLAIM,
@@ -130,7 +130,7 @@ def after_discard(state: GameState, seat: int, card: str, pile: int, action: str
         table["phase"] = CLAIM
         events.append(Event("claim_window", seat=seat, data={"card": card, "pile": pile, "waiting": waiting}))
         return
-    perform_action(state, seat, action, pile, events)
+    perform_action(state, seat, action, pile, card, events)
 
 
 def answer_claim(state: GameState, seat: int, target: str, events: list[Event]) -> None:
@@ -163,10 +163,10 @@ def answer_claim(state: GameState, seat: int, target: str, events: list[Event]) 
                 del table["piles"][pile]
                 pile = NOBODY
             break
-    perform_action(state, discarder, claim["n"], pile, events)
+    perform_action(state, discarder, claim["n"], pile, claim["c"], events)
 
 
-def perform_action(state: GameState, seat: int, action: str, pile: int, events: list[Event]) -> None:
+def perform_action(state: GameState, seat: int, action: str, pile: int, card: str, events: list[Event]) -> None:
     table = table_of(state)
     if action:
         events.append(Event("discard_action", seat=seat, data={"action": action}))
@@ -185,8 +185,8 @@ def perform_action(state: GameState, seat: int, action: str, pile: int, events: 
     elif action == EXCHANGE and exchange_partners(table, state.players, seat):
         table["act"] = Action(a=action, s=seat, t=NOBODY, p=pile, q="", g=["", ""])
         table["phase"] = PHASE_EXCHANGE
-    elif action == SEARCH and pile != NOBODY and len(table["piles"][pile]) > 1:
-        table["act"] = Action(a=action, s=seat, t=NOBODY, p=pile, q="", g=["", ""])
+    elif action == SEARCH and pile != NOBODY and search_choices(table["piles"][pile], card):
+        table["act"] = Action(a=action, s=seat, t=NOBODY, p=pile, q=card, g=["", ""])
         table["phase"] = PHASE_SEARCH
     elif action == DRAW_DISCARD and table["stock"]:
         draw_from_stock(state, seat, events, "draw_discard")

@@ -138,7 +138,6 @@ class HouseRummyGame(Game):
     conformance_variants: ClassVar[tuple[dict[str, object], ...]] = (
         {"single_hand": True},
         {"single_hand": True, "new_cards": False},
-        {"single_hand": True, "new_cards": True, "one_group_per_turn": False},
     )
     playout_bound: ClassVar[int] = 20_000
 
@@ -416,8 +415,7 @@ class HouseRummyGame(Game):
         act = table["act"]
         assert act is not None
         card = move.args[0]
-        pile = table["piles"][act["p"]]
-        del pile[len(pile) - 1 - pile[::-1].index(card)]
+        table["piles"][act["p"]].remove(card)
         table["hands"][seat].append(card)
         events.append(Event("searched", seat=seat, data={"card": card, "pile": act["p"]}))
         end_turn(state, events)
@@ -458,7 +456,12 @@ class HouseRummyGame(Game):
             },  # the card: that pile's top
             "action": None
             if act is None
-            else {"name": act["a"], "by": act["s"], "with": None if act["t"] == NOBODY else act["t"], "ask": act["q"]},
+            else {
+                "name": act["a"],
+                "by": act["s"],
+                "with": None if act["t"] == NOBODY else act["t"],
+                "ask": act["q"] if act["a"] == "fish" else "",
+            },
             "totals": match_totals(table, state.players),
         }
 
@@ -470,11 +473,12 @@ class HouseRummyGame(Game):
             for seat, hand in enumerate(table["hands"])
         ]
         places.append(CardLocation("stock", table["stock"], frozenset()))
-        places.extend(CardLocation(f"pile:{i}", pile) for i, pile in enumerate(table["piles"]))
+        places.append(CardLocation("piles", [card for pile in table["piles"] for card in pile]))
         cross = table["cross"]
+        board = [card for loose in table["loose"] for card in loose]
         for index, group in enumerate(table["groups"]):
-            places.append(CardLocation(f"group:{index}", [c for c in group["c"] if cross.get(c) != index]))
-        places.extend(CardLocation(f"potato:{seat}", cards) for seat, cards in enumerate(table["loose"]))
+            board.extend(card for card in group["c"] if cross.get(card) != index)
+        places.append(CardLocation("board", board))
         return places
 
     # ----- scores -------------------------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ CLOSED_BY_PROTECTED = 2
 KA2_ACES = frozenset({"AS", "AC"})
 MOVE_CARDS = frozenset({"8S", "8H", "8D", "8C"})
 CROSS_CARDS = frozenset({"3C", "6D", "TH", "KS"})
+SET_CARDS = {rank: tuple(RANKS[rank - 1] + suit for suit in SUITS) for rank in range(1, 14)}
 LOW = "lo"
 HIGH = "hi"
 
@@ -107,36 +108,67 @@ def board_accepts(groups: list[Group]) -> tuple[dict[str, list[str]], list[tuple
     """One pass over the board: for each card, the targets it can be played to on its own (``PR``: where a
     Protected card may go), and the open run ends as (rank needed, target) for a Transition and its card."""
     accepts: dict[str, list[str]] = {}
+    protect: list[str] = []
     open_ends: list[tuple[int, str]] = []
     for index, group in enumerate(groups):
         if group["k"] == SET:
             if group["x"]:
                 continue
             token = str(index)
-            rank = RANKS[group["r"] - 1]
             present = group["c"]
-            missing = 0
-            for suit in SUITS:
-                card = rank + suit
+            missing = False
+            for card in SET_CARDS[group["r"]]:
                 if card not in present:
-                    accepts.setdefault(card, []).append(token)
-                    missing += 1
+                    if card in accepts:
+                        accepts[card].append(token)
+                    else:
+                        accepts[card] = [token]
+                    missing = True
             if missing:
-                accepts.setdefault(PROTECTED, []).append(token)
+                protect.append(token)
             continue
         if not group["lx"]:
             token = f"{index}{LOW}"
-            position = group["lo"] - 1
-            accepts.setdefault(card_at(position, group["ls"]), []).append(token)
-            accepts.setdefault(PROTECTED, []).append(token)
-            open_ends.append((rank_at(position), token))
+            rank = (group["lo"] - 2) % 13
+            card = RANKS[rank] + group["ls"]
+            if card in accepts:
+                accepts[card].append(token)
+            else:
+                accepts[card] = [token]
+            protect.append(token)
+            open_ends.append((rank + 1, token))
         if not group["hx"]:
             token = f"{index}{HIGH}"
-            position = group["hi"] + 1
-            accepts.setdefault(card_at(position, group["hs"]), []).append(token)
-            accepts.setdefault(PROTECTED, []).append(token)
-            open_ends.append((rank_at(position), token))
+            rank = group["hi"] % 13
+            card = RANKS[rank] + group["hs"]
+            if card in accepts:
+                accepts[card].append(token)
+            else:
+                accepts[card] = [token]
+            protect.append(token)
+            open_ends.append((rank + 1, token))
+    if protect:
+        accepts[PROTECTED] = protect
     return accepts, open_ends
+
+
+def accepts_card(groups: list[Group], card: str) -> bool:
+    """Whether a single card can be played to some group on its own (cheaper than ``board_accepts``)."""
+    if card == PROTECTED:
+        return PROTECTED in board_accepts(groups)[0]
+    if card in SPECIAL_NAMES:
+        return False
+    rank = RANK_OF[card[0]]
+    suit = card[1]
+    for group in groups:
+        if group["k"] == SET:
+            if group["r"] == rank and not group["x"] and card not in group["c"]:
+                return True
+        elif (not group["lx"] and group["ls"] == suit and (group["lo"] - 2) % 13 + 1 == rank) or (
+            not group["hx"] and group["hs"] == suit and group["hi"] % 13 + 1 == rank
+        ):
+            return True
+    return False
 
 
 def targets_for(groups: list[Group], card: str) -> list[str]:
@@ -145,7 +177,7 @@ def targets_for(groups: list[Group], card: str) -> list[str]:
 
 
 def is_playable(groups: list[Group], card: str) -> bool:
-    return bool(targets_for(groups, card))
+    return accepts_card(groups, card)
 
 
 def transition_targets(groups: list[Group], hand: Iterable[str]) -> list[tuple[str, str]]:

@@ -138,9 +138,9 @@ def check_meld(state: GameState, table: HouseTable, seat: int, move: Move) -> Il
         return fail(move, "one_group_per_turn", "only one new group may be started per turn (house rule)")
     in_hand = [card for card in cards if card in table["hands"][seat]]
     board = [card for card in cards if card not in in_hand]
-    if len(board) > 1 or (board and board[0] not in {c for c, _, _ in legal.meld_extras(table, seat, True)}):
-        if bad := _not_in_hand(table, seat, move, cards):
-            return bad
+    usable = {card for card, _, _ in legal.meld_extras(table, seat, legal.new_cards_on(state))}
+    if (len(board) > 1 or (board and board[0] not in usable)) and (bad := _not_in_hand(table, seat, move, cards)):
+        return bad
     if bad := _forced(table, move, cards):
         return bad
     if build_meld(cards, dict.fromkeys(cards, seat), seat, legal.new_cards_on(state)) is None:

@@ -84,13 +84,15 @@ def bottom_playable(
     return card in accepts or meld_with(card, others, new_cards)
 
 
-def take_counts(table: HouseTable, pile: int, new_cards: bool) -> list[int]:
+def take_counts(
+    table: HouseTable, pile: int, new_cards: bool, board: tuple[dict[str, list[str]], list[tuple[int, str]]]
+) -> list[int]:
     """How many cards may be taken from a pile: one always; more only if the bottom-most can be played at once
     (or is the Collectable card)."""
     cards = table["piles"][pile]
     if not cards:
         return []
-    accepts, open_ends = board_accepts(table["groups"])
+    accepts, open_ends = board
     hand = table["hands"][table["turn"]]
     counts = [1]
     taken: list[str] = []
@@ -106,9 +108,10 @@ def take_counts(table: HouseTable, pile: int, new_cards: bool) -> list[int]:
 
 def draw_moves(table: HouseTable, new_cards: bool) -> list[Move]:
     moves = [DRAW_MOVE]
+    board = board_accepts(table["groups"])
     for index in range(len(table["piles"])):
         pile = str(index)
-        moves.extend(Move(M_TAKE, (pile, str(count))) for count in take_counts(table, index, new_cards))
+        moves.extend(Move(M_TAKE, (pile, str(count))) for count in take_counts(table, index, new_cards, board))
     return moves
 
 
@@ -223,11 +226,18 @@ def exchange_partners(table: HouseTable, players: int, seat: int) -> list[int]:
     return [other for other in other_seats(players, seat) if table["hands"][other]]
 
 
+def search_choices(pile: list[str], searcher: str) -> list[str]:
+    """Search Discard: any card of the pile it went to, except the Search Discard card itself."""
+    rest = list(pile)
+    if searcher in rest:
+        rest.remove(searcher)
+    return sorted(set(rest))
+
+
 def search_cards(table: HouseTable) -> list[str]:
     act = table["act"]
     assert act is not None
-    pile = table["piles"][act["p"]]
-    return sorted(set(pile[:-1]))
+    return search_choices(table["piles"][act["p"]], act["q"])
 
 
 def legal_moves(state: GameState, seat: int) -> list[Move]:
