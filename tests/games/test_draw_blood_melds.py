@@ -197,7 +197,7 @@ def test_the_top_card_may_be_used_in_a_meld_with_cards_of_the_pile() -> None:
 
 
 # ----- Immunity ----------------------------------------------------------------------------------------------
-IMMUNITY = {"immunity": True}
+IMMUNITY: dict[str, object] = {"immunity": True}
 
 
 def test_immunity_goes_above_its_own_live_monster() -> None:
