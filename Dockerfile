@@ -2,7 +2,8 @@
 # cardengine: the rules engine behind gRPC and REST. Two stages: the first builds the project's wheel and installs
 # it with its dependencies into a virtualenv; the second copies only that virtualenv onto a slim Python and runs
 # `cardengine serve` as an unprivileged user. Configuration comes from the environment (see k8s/configmap.yaml):
-#   GRPC_PORT (50051), HTTP_PORT (8080), REDIS_URL (unset: the embedded in-memory store, for one replica only).
+#   GRPC_PORT (50051), HTTP_PORT (8080), REDIS_URL (unset: the embedded in-memory store, for one replica only),
+#   GAME_TTL_SECONDS, FINISHED_GAME_TTL_SECONDS, GRPC_WORKERS, HTTP_THREADS, GRACE_SECONDS, LOG_LEVEL.
 # Build and run:  docker build -t cardengine:0.1.0 .
 #                 docker run --rm -p 50051:50051 -p 8080:8080 -e REDIS_URL=redis://redis:6379/0 cardengine:0.1.0
 
@@ -40,6 +41,7 @@ EXPOSE 50051 8080
 # Liveness of the REST side (the gRPC side has its own standard health service, used by the k8s probes).
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
     CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:' + os.environ.get('HTTP_PORT', '8080') + '/healthz', timeout=2)"]
-# Shell form through exec so the ports come from the environment and SIGTERM reaches the server itself.
-# REDIS_URL is read by `cardengine serve` from the environment when set.
-CMD ["sh", "-c", "exec cardengine serve --grpc-port \"${GRPC_PORT}\" --http-port \"${HTTP_PORT}\""]
+# `cardengine serve` reads its configuration from the environment (GRPC_PORT, HTTP_PORT, REDIS_URL, GAME_TTL_SECONDS,
+# ...: `cardengine serve --help` lists them); exec form, so the server is PID 1 and receives SIGTERM itself.
+ENTRYPOINT ["cardengine"]
+CMD ["serve"]

@@ -8,12 +8,13 @@ fails to start. Leaving the ``with`` block sends SIGTERM (a graceful stop) and w
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
@@ -29,11 +30,24 @@ def cardengine_command() -> list[str]:
 
 
 class ServerProcess:
-    def __init__(self, *, redis_url: str | None = None, extra_args: Sequence[str] = ()) -> None:
+    """``command`` replaces the whole command line (then the ports must come from ``environment``); the
+    ``environment`` is added to this process's own."""
+
+    def __init__(
+        self,
+        *,
+        redis_url: str | None = None,
+        extra_args: Sequence[str] = (),
+        command: Sequence[str] | None = None,
+        environment: Mapping[str, str] | None = None,
+    ) -> None:
         self.arguments = [*cardengine_command(), "serve", "--host", "127.0.0.1", "--grpc-port", "0", "--http-port", "0"]
         if redis_url:
             self.arguments += ["--redis-url", redis_url]
         self.arguments += list(extra_args)
+        if command is not None:
+            self.arguments = list(command)
+        self.environment = {**os.environ, **(environment or {})}
         self.grpc_port = 0
         self.http_port = 0
         self._process: subprocess.Popen[str] | None = None
@@ -61,7 +75,12 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         self._log = tempfile.NamedTemporaryFile("w+", prefix="cardengine-serve-", suffix=".log")  # noqa: SIM115
         self._process = subprocess.Popen(
-            self.arguments, stdout=subprocess.PIPE, stderr=self._log, stdin=subprocess.DEVNULL, text=True
+            self.arguments,
+            stdout=subprocess.PIPE,
+            stderr=self._log,
+            stdin=subprocess.DEVNULL,
+            text=True,
+            env=self.environment,
         )
         announced: dict[str, Any] = {}
         stdout = self._process.stdout

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -10,8 +11,11 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import grpc
 import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from loadtests.server_process import ServerProcess
 from tests.deploy.dockerfile import DOCKERFILE, ROOT, Stage, ignore_patterns, is_ignored, read_stages
 
 ROOT_USERS = {"root", "0", "root:root", "0:0"}
@@ -53,13 +57,10 @@ def test_exposes_both_ports_and_serves_them_from_the_environment(stages: list[St
     assert "GRPC_PORT=50051" in environment
     assert "HTTP_PORT=8080" in environment
     assert exposed == {"50051", "8080"}
-    commands = runtime.all("CMD") + runtime.all("ENTRYPOINT")
-    assert commands, "the image says what it runs"
-    command = " ".join(" ".join(instruction.words()) for instruction in commands)
-    assert "cardengine serve" in command
-    assert "--grpc-port" in command and "${GRPC_PORT}" in command
-    assert "--http-port" in command and "${HTTP_PORT}" in command
-    assert "exec cardengine" in command, "exec: the server replaces the shell as PID 1, so SIGTERM reaches it"
+    (entrypoint,) = runtime.all("ENTRYPOINT")
+    (command,) = runtime.all("CMD")
+    assert entrypoint.arguments.startswith("["), "exec form: the server is PID 1 and receives SIGTERM itself"
+    assert entrypoint.words() + command.words() == ["cardengine", "serve"], "ports and Redis URL come from ENV"
 
 
 def test_has_a_healthcheck_on_the_http_liveness_route(stages: list[Stage]) -> None:
@@ -139,3 +140,28 @@ def test_the_build_stage_makes_a_wheel_that_runs_cardengine(stages: list[Stage],
     for module in ("engine/__init__.py", "service/cli.py", "clients/bots.py", "cardengine/v1/__init__.py"):
         assert module in names, f"the wheel lacks {module}"
     assert not any("__pycache__" in name or name.startswith("tests/") for name in names)
+
+
+def test_the_image_command_serves_from_its_environment_and_passes_its_healthcheck(stages: list[Stage]) -> None:
+    """The runtime stage's ENTRYPOINT + CMD with its ENV (ports overridden to 0, loopback only), run here as the
+    container would run it; then its HEALTHCHECK command, the gRPC health check the k8s probes use, and SIGTERM."""
+    runtime = stages[-1]
+    environment = {"HOST": "127.0.0.1", "GRPC_PORT": "0", "HTTP_PORT": "0"}
+    command = runtime.all("ENTRYPOINT")[-1].words() + runtime.all("CMD")[-1].words()
+    command[0] = str(Path(sys.executable).parent / command[0])
+    server = ServerProcess(command=command, environment=environment).start()
+    try:
+        (healthcheck,) = runtime.all("HEALTHCHECK")
+        check = json.loads(healthcheck.arguments.split(" CMD ", 1)[1])
+        assert check[0] == "python"
+        check[0] = sys.executable
+        probe = subprocess.run(
+            check, env={"HTTP_PORT": str(server.http_port)}, capture_output=True, text=True, timeout=30, check=False
+        )
+        assert probe.returncode == 0, probe.stderr
+        with grpc.insecure_channel(server.grpc_target) as channel:
+            response = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(), timeout=10)
+        assert response.status == health_pb2.HealthCheckResponse.SERVING
+    finally:
+        code = server.stop()
+    assert code == 0, "SIGTERM stops the server cleanly"

@@ -13,6 +13,7 @@ import kubernetes_validate  # type: ignore[import-untyped]
 import pytest
 import yaml
 
+from service.cli import build_parser
 from tests.deploy.dockerfile import ROOT, read_stages
 
 K8S = ROOT / "k8s"
@@ -144,6 +145,24 @@ def test_configuration_comes_from_the_configmap_and_matches_the_ports() -> None:
             assert int(config["HTTP_PORT"]) == PORTS["http"]
     exposed = {word for instruction in read_stages()[-1].all("EXPOSE") for word in instruction.words()}
     assert {str(port) for port in PORTS.values()} == exposed, "the container ports are the image's EXPOSEd ports"
+
+
+def test_every_configuration_key_is_read_by_cardengine_serve() -> None:
+    (serve,) = [
+        choices["serve"]
+        for action in build_parser()._actions
+        if isinstance(choices := getattr(action, "choices", None), dict) and "serve" in choices
+    ]
+    help_text = serve.format_help()
+    config = one(SELF_HOSTED, "ConfigMap", "cardengine-config")["data"]
+    for key in [*config, "REDIS_URL"]:
+        assert f"[{key}]" in help_text, f"`cardengine serve` reads no environment variable {key}"
+
+
+def test_the_pod_stops_within_its_grace_period() -> None:
+    config = one(SELF_HOSTED, "ConfigMap", "cardengine-config")["data"]
+    pause = int(ENGINE["lifecycle"]["preStop"]["exec"]["command"][-1])
+    assert pause + float(config["GRACE_SECONDS"]) < pod_spec(DEPLOYMENT)["terminationGracePeriodSeconds"]
 
 
 def redis_url(resources: list[Manifest]) -> str:
