@@ -13,7 +13,7 @@ Views, event data and move arguments come back as plain JSON-like dicts (integra
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -391,7 +391,9 @@ class GameEngineClient:
             finished=response.finished,
         )
 
-    def watch(self, game_id: str, token: str | None = None, after_version: int | None = None) -> Iterator[WatchUpdate]:
+    def watch(
+        self, game_id: str, token: str | None = None, after_version: int | None = None
+    ) -> Generator[WatchUpdate, None, None]:
         """Yields one update per version after ``after_version`` (absent: from the deal), live, until the match
         finishes. Closing the generator (or leaving a ``for`` loop early) cancels the stream."""
         request = pb.WatchGameRequest(game_id=game_id)

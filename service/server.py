@@ -36,6 +36,7 @@ class ServeConfig:
     grpc_workers: int = 32
     http_threads: int = 16
     grace_seconds: float = 10.0
+    health_interval_seconds: float = 2.0
     key_prefix: str = "ce:"
 
 
@@ -70,6 +71,7 @@ class Server:
         self._http_exit = threading.Event()
         self._http_thread = threading.Thread(target=self._serve_http, name="http", daemon=True)
         self._stopped = threading.Event()
+        self._stop_requested = threading.Event()
         self._stop_lock = threading.Lock()
 
     @property
@@ -82,7 +84,9 @@ class Server:
 
     def start(self) -> Server:
         self.grpc.start()
+        self.grpc.set_serving(self.service.is_ready())
         self._http_thread.start()
+        threading.Thread(target=self._follow_store_health, name="health", daemon=True).start()
         store = type(self.service.store).__name__
         log.info(
             "serving",
@@ -97,6 +101,7 @@ class Server:
                 return
             grace = self.config.grace_seconds if grace is None else grace
             log.info("stopping", extra={"grace_seconds": grace})
+            self._stop_requested.set()
             self.grpc.set_serving(False)
             self.service.stop_watches()
             grpc_stop = threading.Thread(target=self.grpc.stop, args=(grace,), name="grpc-stop")
@@ -109,6 +114,13 @@ class Server:
             self.service.close()
             self._stopped.set()
             log.info("stopped")
+
+    def _follow_store_health(self) -> None:
+        """gRPC health is SERVING only while the store answers (checked every ``health_interval_seconds``)."""
+        while not self._stop_requested.wait(self.config.health_interval_seconds):
+            ready = self.service.is_ready()
+            if not self._stop_requested.is_set():
+                self.grpc.set_serving(ready)
 
     def _serve_http(self) -> None:
         """waitress's loop, in steps, so that stop() can end it; sockets are closed in this same thread."""
