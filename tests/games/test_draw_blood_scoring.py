@@ -40,6 +40,7 @@ def test_going_out_ends_the_hand_and_scores_melds_minus_cards_in_hand() -> None:
     assert view["hands"] == [[], ["5S", V, K]]  # every hand is shown at the end of a hand
     assert engine.to_act(state) == (1,)
     assert legal(state, 1) == ["next_hand"]
+    assert rejected(state, 1, "draw").code == "move/hand_over"
 
 
 def test_the_next_hand_is_dealt_by_its_leader_and_the_lead_passes_left() -> None:
@@ -47,6 +48,7 @@ def test_the_next_hand_is_dealt_by_its_leader_and_the_lead_passes_left() -> None
     state, events = engine.apply(state, 1, "next_hand")
     assert events[0].kind == "hand_dealt"
     assert events[0].data == {"hand": 2, "leader": 1, "drawPileCount": 34}
+    assert rejected(state, 1, "next_hand").code == "move/hand_not_over"
     view = engine.view(state, None)
     assert (view["phase"], view["handNumber"], view["turn"]) == ("draw", 2, 1)
     assert view["handCounts"] == [10, 10]

@@ -30,6 +30,7 @@ from engine.games.draw_blood.move_kinds import (
     KILL_MONSTER,
     LAY_OFF,
     MELD,
+    NEXT_HAND,
     PAIR_KILL,
     PAIR_REVIVE,
     PICK_UP_DISCARD_PILE,
@@ -38,7 +39,15 @@ from engine.games.draw_blood.move_kinds import (
     TRIPLE_KILL,
     TRIPLE_REVIVE,
 )
-from engine.games.draw_blood.table import PHASE_DRAW, DrawBloodTable, Slot, is_dead, is_immune, table_of
+from engine.games.draw_blood.table import (
+    PHASE_DRAW,
+    PHASE_HAND_OVER,
+    DrawBloodTable,
+    Slot,
+    is_dead,
+    is_immune,
+    table_of,
+)
 from engine.moves import LIST_SEPARATOR, Move
 from engine.state import GameState
 
@@ -83,6 +92,12 @@ def explain(game: DrawBloodGame, state: GameState, seat: int, move: Move) -> Ill
 
 def _check(game: DrawBloodGame, state: GameState, seat: int, move: Move) -> None:
     table = table_of(state)
+    if table["phase"] == PHASE_HAND_OVER:
+        raise Rejection(
+            "move/hand_over", f"hand {table['hand_number']} is over; seat {seat} deals the next one with 'next_hand'."
+        )
+    if move.kind == NEXT_HAND:
+        raise Rejection("move/hand_not_over", f"hand {table['hand_number']} is still being played.")
     if table["phase"] == PHASE_DRAW:
         if move.kind not in DRAW_KINDS:
             raise Rejection("move/must_draw_first", "a turn begins by drawing one card or picking up the Discard Pile.")
