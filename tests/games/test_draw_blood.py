@@ -14,7 +14,7 @@ import pytest
 
 import engine
 from engine import GameState
-from tests.games.scripting import edited, play
+from tests.games.scripting import edited, events_of, play
 
 V, W, M, K = "VAMPIRE", "WEREWOLF", "WATERMONSTER", "KILL"
 SLOT_NAMES = ("vampire", "werewolf", "watermonster")
@@ -330,3 +330,24 @@ def test_unknown_move_kind_and_wrong_arity_are_malformed() -> None:
     with pytest.raises(engine.InvalidMoveError):
         engine.apply(state, 0, "kill 1")
     assert rejected(state, 1, "draw").code == "move/not_your_turn"
+
+
+def test_three_live_monsters_allow_three_melds_in_one_turn() -> None:
+    rows = [row(vampire=slot([V]), werewolf=slot([W]), watermonster=slot([M])), row()]
+    hand = ["1S", "2H", "3S", "5S", "5S", K, K, "7S"]
+    state = position([hand, ["2H"]], draw=["4H", "6H"], rows=rows)
+    state, events = play(state, [(0, "draw"), (0, "meld 1S,2H,3S"), (0, "meld 5S,5S"), (0, "meld KILL,KILL")])
+    assert [event.data["kind"] for event in events_of(events, "melded")] == ["run", "set", "kill_set"]
+    assert engine.view(state, 0)["hand"] == ["6H", "7S"]
+    assert engine.to_act(state) == (1,)
+
+
+def test_ones_own_pair_of_skulls_can_kill_an_opponents_monster() -> None:
+    melds = [meld(2, 0, "set", ["7S", "7S"])]
+    rows = [row(vampire=slot([V])), row(watermonster=slot([M]))]
+    state = position([["7S", "1S"], ["2H"]], draw=["6H", "6H"], rows=rows, melds=melds)
+    state, _ = engine.apply(state, 0, "draw")
+    assert [m for m in legal(state, 0) if m.startswith("pair")] == ["pair_kill 2 7S 1 watermonster"]
+    state, _ = engine.apply(state, 0, "pair_kill 2 7S 1 watermonster")
+    assert row_view(state, 1)["watermonster"]["cards"] == [M, "7S", "7S", "7S"]
+    assert engine.view(state, None)["melds"] == []

@@ -155,3 +155,12 @@ def test_views_show_ones_own_hand_and_counts_of_the_others() -> None:
     assert spectator["hand"] is None
     assert "hands" not in spectator
     assert K not in str(spectator) and K not in str(own)
+
+
+def test_monsters_and_kill_cards_as_melds_score_10_and_20_each() -> None:
+    melds = [meld(1, 0, "kill_set", [K, K])]
+    rows = [row(vampire=slot([V])), row()]
+    state = position([[V, W], ["1S"]], draw=["6H", "6H", "WATERMONSTER"], rows=rows, melds=melds)
+    state, events = play(state, [(0, "draw"), (0, "meld VAMPIRE,WEREWOLF,WATERMONSTER")])
+    assert events[-1].data["meldPoints"] == [40 + 30, 0]
+    assert events[-1].data["points"] == [70, -5]
