@@ -101,7 +101,12 @@ class RummyBattleGame(Game):
         ACCEPT: MoveKind(ACCEPT, (), description="Let the Action Card take effect"),
         PASS: MoveKind(PASS, (), description="Play off no card in Lucky Day's round"),
     }
-    conformance_variants: ClassVar[tuple[dict[str, object], ...]] = ({},)
+    # One full-pack round (every rule, 1,000 playouts within the CI budget) and two short rounds with a small pack
+    # (round ends, the deal rotating, scores carried over; with 6 players the stock runs out at once).
+    conformance_variants: ClassVar[tuple[dict[str, object], ...]] = (
+        {"rounds": 1},
+        {"rounds": 2, "decks": 1, "jokers": 2, "action_copies": 2},
+    )
     playout_bound: ClassVar[int] = 30_000
 
     def deck(self, state: GameState) -> list[str]:

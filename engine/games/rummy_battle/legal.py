@@ -9,7 +9,6 @@ from engine.games.rummy_battle.cards import (
     PICKPOCKET,
     SWITCHEROO,
     THIEF,
-    hand_sort_key,
 )
 from engine.games.rummy_battle.melds import (
     NATURALS,
@@ -118,16 +117,20 @@ def play_moves(table: RummyTable, seat: int) -> list[Move]:
     if table["bonus_draws"] and table["stock"]:
         moves.append(BONUS)
     moves.extend(action_moves(table, seat))
-    moves.extend(Move(DISCARD, (card,)) for card in sorted(set(hand), key=hand_sort_key))
+    moves.extend([Move(DISCARD, (card,)) for card in sorted(set(hand))])
     return moves
 
 
 def lay_off_moves(groups: list[Group], hand: list[str]) -> list[Move]:
     held = set(hand)
     by_rank: dict[str, list[str]] = {}
-    for card in sorted(held, key=hand_sort_key):
+    for card in sorted(held):
         if card in NATURALS:
-            by_rank.setdefault(card[0], []).append(card)
+            rank_cards = by_rank.get(card[0])
+            if rank_cards is None:
+                by_rank[card[0]] = [card]
+            else:
+                rank_cards.append(card)
     joker = JOKER in held
     moves: list[Move] = []
     for index, group in enumerate(groups):

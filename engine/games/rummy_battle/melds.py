@@ -83,28 +83,25 @@ def is_natural(card: str) -> bool:
 def find_melds(hand: Iterable[str]) -> list[str]:
     """Every new group the hand can lay, each once, as its canonical notation."""
     jokers = 0
-    suit_masks: dict[str, int] = {}
-    counts_by_rank: dict[str, list[int]] = {}
+    suit_masks = [0, 0, 0, 0]
+    rank_counts: dict[str, list[int]] = {}
     for card in hand:
-        if card == JOKER:
-            jokers += 1
+        info = CARD_INFO.get(card)
+        if info is None:
+            jokers += card == JOKER
             continue
-        if card in ACTION_SET:
-            continue
-        rank, suit = card[0], card[1]
-        suit_masks[suit] = suit_masks.get(suit, 0) | RUN_BITS[rank]
-        counts = counts_by_rank.get(rank)
+        rank, suit_index, bits = info
+        suit_masks[suit_index] |= bits
+        counts = rank_counts.get(rank)
         if counts is None:
-            counts = counts_by_rank[rank] = [0, 0, 0, 0]
-        counts[SUIT_ORDER[suit]] += 1
+            counts = rank_counts[rank] = [0, 0, 0, 0]
+        counts[suit_index] += 1
     found: list[str] = []
-    for suit in SUITS:
-        mask = suit_masks.get(suit)
-        if mask is not None:
-            found.extend(runs_of_suit(suit, mask, jokers))
-    for rank in RANKS:
-        counts = counts_by_rank.get(rank)
-        if counts is not None and sum(counts) + jokers >= MIN_GROUP:
+    for suit_index, mask in enumerate(suit_masks):
+        if mask:
+            found.extend(runs_of_suit(SUITS[suit_index], mask, jokers))
+    for rank, counts in rank_counts.items():
+        if counts[0] + counts[1] + counts[2] + counts[3] + jokers >= MIN_GROUP:
             found.extend(sets_of_rank(rank, tuple(counts), jokers))
     return found
 
@@ -114,6 +111,10 @@ RUN_BITS = {
     rank: (1 << position) | ((1 << HIGH_ACE) if position == LOW_ACE else 0)
     for rank, position in POSITION_OF_RANK.items()
 }
+
+
+# CARD_INFO[card]: (rank, suit index, run bits) of each natural card.
+CARD_INFO = {rank + suit: (rank, SUIT_ORDER[suit], RUN_BITS[rank]) for rank in RANKS for suit in SUITS}
 
 
 @lru_cache(maxsize=65536)
