@@ -13,6 +13,7 @@ Add a user class name at the end (``RestPlayer`` or ``GrpcPlayer``) to load one 
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable
@@ -41,6 +42,12 @@ def add_arguments(parser: Any) -> None:
     )
     parser.add_argument("--game", default="dracula", env_var="LOCUST_GAME", help="game type of every match")
     parser.add_argument("--players", type=int, default=2, env_var="LOCUST_PLAYERS", help="players per match")
+    parser.add_argument(
+        "--game-options",
+        default="{}",
+        env_var="LOCUST_GAME_OPTIONS",
+        help="options of every match as a JSON object, e.g. '{\"deals\": 1}'",
+    )
 
 
 events.init_command_line_parser.add_listener(add_arguments)  # type: ignore[no-untyped-call]
@@ -50,6 +57,13 @@ def setting(environment: Environment, name: str, default: T) -> T:
     options = environment.parsed_options
     value: T = getattr(options, name, default) if options is not None else default
     return value
+
+
+def game_options(environment: Environment) -> dict[str, Any]:
+    options = json.loads(setting(environment, "game_options", "{}"))
+    if not isinstance(options, dict):
+        raise ValueError("--game-options takes a JSON object")
+    return options
 
 
 class RestPlayer(HttpUser):
@@ -63,11 +77,10 @@ class RestPlayer(HttpUser):
         game_type = setting(self.environment, "game", "dracula")
         players = setting(self.environment, "players", 2)
         seed = random.randrange(2**32)
-        with self.client.post(
-            "/v1/games", json={"gameType": game_type, "players": players, "seed": seed}, name="/v1/games"
-        ) as response:
-            response.raise_for_status()
-            created = response.json()
+        body = {"gameType": game_type, "players": players, "seed": seed, "options": game_options(self.environment)}
+        response = self.client.post("/v1/games", json=body, name="/v1/games")
+        response.raise_for_status()
+        created = response.json()
         game_id = created["gameId"]
         tokens = {seat.get("seat", 0): seat["token"] for seat in created["seats"]}
         bots = {seat: RandomBot(seed + seat) for seat in tokens}
@@ -75,22 +88,24 @@ class RestPlayer(HttpUser):
         while not game.get("finished", False):
             seat = game.get("toAct", [0])[0]
             headers = {"Authorization": f"Bearer {tokens[seat]}"}
-            with self.client.get(
+            response = self.client.get(
                 f"/v1/games/{game_id}/moves", headers=headers, name="/v1/games/[id]/moves (list)"
-            ) as response:
-                response.raise_for_status()
-                legal = response.json()
-            move = bots[seat].choose([move["notation"] for move in legal["moves"]], {})
-            body = {"expectedVersion": legal.get("version", 0), "move": move}
-            with self.client.post(
-                f"/v1/games/{game_id}/moves", json=body, headers=headers, name="/v1/games/[id]/moves (apply)"
-            ) as response:
-                response.raise_for_status()
-                game = response.json()["game"]
-        with self.client.get(f"/v1/games/{game_id}/score", name="/v1/games/[id]/score") as response:
+            )
             response.raise_for_status()
-            if not response.json().get("finished", False):
-                raise AssertionError(f"game {game_id}: the score says the match is not finished")
+            legal = response.json()
+            move = bots[seat].choose([move["notation"] for move in legal["moves"]], {})
+            response = self.client.post(
+                f"/v1/games/{game_id}/moves",
+                json={"expectedVersion": legal.get("version", 0), "move": move},
+                headers=headers,
+                name="/v1/games/[id]/moves (apply)",
+            )
+            response.raise_for_status()
+            game = response.json()["game"]
+        response = self.client.get(f"/v1/games/{game_id}/score", name="/v1/games/[id]/score")
+        response.raise_for_status()
+        if not response.json().get("finished", False):
+            raise AssertionError(f"game {game_id}: the score says the match is not finished")
 
 
 class GrpcPlayer(User):
@@ -128,7 +143,9 @@ class GrpcPlayer(User):
         game_type = setting(self.environment, "game", "dracula")
         players = setting(self.environment, "players", 2)
         seed = random.randrange(2**32)
-        created = self.timed("CreateGame", self.grpc.create_game, game_type, players, seed)
+        created = self.timed(
+            "CreateGame", self.grpc.create_game, game_type, players, seed, game_options(self.environment)
+        )
         game_id = created.game_id
         bots = {token.seat: RandomBot(seed + token.seat) for token in created.seats}
         game = created.game
