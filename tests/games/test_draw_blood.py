@@ -351,3 +351,19 @@ def test_ones_own_pair_of_skulls_can_kill_an_opponents_monster() -> None:
     state, _ = engine.apply(state, 0, "pair_kill 2 7S 1 watermonster")
     assert row_view(state, 1)["watermonster"]["cards"] == [M, "7S", "7S", "7S"]
     assert engine.view(state, None)["melds"] == []
+
+
+def test_illegal_targets_get_precise_codes() -> None:
+    melds = [meld(1, 1, "set", ["5S", "5S"]), meld(2, 1, "set", ["2H", "2H"])]
+    rows = [row(), row(vampire=slot([V]))]
+    state = position([[K, "3S", "2H", V], ["1S"]], draw=["6H", "7S"], rows=rows, melds=melds)
+    state, _ = engine.apply(state, 0, "draw")
+    assert rejected(state, 0, "kill 7 vampire").code == "move/bad_seat"
+    assert rejected(state, 0, "kill 1 dragon").code == "move/bad_slot"
+    assert rejected(state, 0, "pair_kill 1 3S 1 vampire").code == "move/card_does_not_match"
+    assert rejected(state, 0, "pair_kill 2 2H 1 vampire").code == "move/not_a_triple"
+    assert rejected(state, 0, "pair_revive 2 2H vampire").code == "move/monster_not_dead"
+    assert rejected(state, 0, "pair_kill 9 3S 1 vampire").code == "move/unknown_meld"
+    assert rejected(state, 0, "play_monster KILL").code == "move/not_a_monster"
+    assert rejected(state, 0, "discard 4H").code == "move/card_not_in_hand"
+    assert rejected(state, 0, "next_hand").code == "move/hand_not_over"
