@@ -23,6 +23,8 @@ from contextlib import AbstractContextManager, suppress
 from typing import Any, TypeVar
 
 import redis
+from redis.backoff import ExponentialBackoff
+from redis.retry import Retry
 
 from service.errors import StoreUnavailableError
 from service.store import (
@@ -117,7 +119,13 @@ class RedisStore:
     @classmethod
     def from_url(cls, url: str, **kwargs: Any) -> RedisStore:
         client = redis.Redis.from_url(
-            url, socket_timeout=5, socket_connect_timeout=2, health_check_interval=30, max_connections=256
+            url,
+            socket_timeout=5,
+            socket_connect_timeout=2,
+            health_check_interval=30,
+            max_connections=256,
+            # Two quick retries ride out a failover blip; a Redis that is down answers UNAVAILABLE at once.
+            retry=Retry(ExponentialBackoff(cap=0.1, base=0.01), 2),
         )
         return cls(client, **kwargs)
 
