@@ -68,7 +68,7 @@ def test_racing_commits_one_wins(store: GameStore) -> None:
     store.create(game(), b"entry-0")
     for version in range(5):
         with ThreadPoolExecutor(max_workers=8) as pool:
-            outcomes = list(pool.map(lambda _: advance(store, "g1", version), range(8)))
+            outcomes = list(pool.map(lambda v: advance(store, "g1", v), [version] * 8))
         assert outcomes.count(Committed()) == 1
         assert all(outcome == Stale(version + 1) for outcome in outcomes if outcome != Committed())
     assert len(store.log("g1", -1)) == 6
