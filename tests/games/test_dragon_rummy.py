@@ -558,6 +558,7 @@ def test_views_show_own_hand_counts_for_others_and_every_public_card() -> None:
     assert mine["playAreas"] == [["GO", "GO", "GO"], ["CR"], []]
     assert mine["playAreaPoints"] == [3, -1, 0]
     assert (mine["drawTwo"], mine["rare"]) == ("CR", "JA")
+    assert (mine["drawTwoName"], mine["rareName"]) == ("Crimson Dragon", "Jade Dragon")
     assert mine["deckCount"] == len(state.table["deck"])
     assert engine.view(state, 1)["hand"] == ["GO", "ON"]
     spectator = engine.view(state, None)

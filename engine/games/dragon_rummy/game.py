@@ -17,6 +17,7 @@ from engine.game import CardLocation, Game
 from engine.games.dragon_rummy.dragons import (
     HAND_SIZES,
     KINDS,
+    dragon_name,
     full_deck,
     play_area_points,
 )
@@ -376,6 +377,8 @@ class DragonRummyGame(Game):
             "turn": table["turn"],
             "drawTwo": draw_two,
             "rare": rare,
+            "drawTwoName": dragon_name(draw_two),
+            "rareName": dragon_name(rare),
             "hand": list(self._private_hand(table, seat)) if seat is not None else None,
             "handCounts": [len(hand) for hand in table["hands"]],
             "deckCount": len(table["deck"]),
