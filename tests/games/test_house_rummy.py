@@ -6,7 +6,7 @@ import pytest
 
 import engine
 from engine.games.house_rummy.groups import find_melds
-from tests.games.house_rummy_helpers import deal, group, kinds, legal, play
+from tests.games.test_house_rummy_support import deal, group, kinds, legal, play
 
 BASE = {"new_cards": False}
 
@@ -95,7 +95,7 @@ def test_sets_and_runs() -> None:
         (["QH", "KH", "AH", "2H"], [("AH", "KH", "QH")]),  # the text's example: Q-K-A-2 is not a run
         (
             ["JH", "QH", "KH", "AH", "2H", "3H"],
-            [("2H", "3H", "AH"), ("AH", "KH", "QH"), ("AH", "JH", "KH", "QH")] + [("JH", "KH", "QH")],
+            [("2H", "3H", "AH"), ("AH", "KH", "QH"), ("AH", "JH", "KH", "QH"), ("JH", "KH", "QH")],
         ),
     ],
 )
@@ -281,7 +281,7 @@ def test_the_match_ends_after_max_hands() -> None:
         phase="play",
         options={**BASE, "single_hand": False, "max_hands": 1},
     )
-    state, events = play(state, 0, "discard 9C 0")
+    state, _events = play(state, 0, "discard 9C 0")
     assert engine.is_finished(state)
     assert engine.score(state).totals == (0, -5)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import engine
@@ -19,7 +20,7 @@ def deal(
     groups: list[Group] | None = None,
     turn: int = 0,
     phase: str = "draw",
-    options: dict[str, object] | None = None,
+    options: Mapping[str, object] | None = None,
     **fields: Any,
 ) -> GameState:
     """A hand in progress with exactly these cards (a single-hand match unless the options say otherwise)."""
