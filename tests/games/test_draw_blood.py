@@ -6,6 +6,7 @@ exact states, events and scores. Draw piles are written bottom to top: the last 
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -367,3 +368,37 @@ def test_illegal_targets_get_precise_codes() -> None:
     assert rejected(state, 0, "play_monster KILL").code == "move/not_a_monster"
     assert rejected(state, 0, "discard 4H").code == "move/card_not_in_hand"
     assert rejected(state, 0, "next_hand").code == "move/hand_not_over"
+
+
+def test_every_move_not_in_legal_moves_gets_a_precise_reason() -> None:
+    """Property: along seeded random matches, candidate moves are either legal or rejected with a specific code."""
+    game = engine.get_game("draw_blood")
+    cards = ["1S", "2H", "3S", "4H", "5S", "6H", "7S", V, W, M, K, "COFFIN", "FULLMOON", "WATER"]
+    rng = random.Random(7)
+    for seed in range(3):
+        state, _ = engine.new_game("draw_blood", 3, seed, {"immunity": True, "max_hands": 1})
+        while not engine.is_finished(state):
+            seat = engine.to_act(state)[0]
+            legal_now = engine.legal_moves(state, seat)
+            ids = [str(m["id"]) for m in state.table["melds"]] + ["99"]
+            card, other, slot_name = rng.choice(cards), rng.randrange(3), rng.choice(SLOT_NAMES)
+            candidates = [
+                "draw",
+                "pick_up_discard_pile",
+                "end_turn",
+                "next_hand",
+                f"play_monster {card}",
+                f"play_immunity {card}",
+                f"discard {card}",
+                f"kill {other} {slot_name}",
+                f"meld {card},{rng.choice(cards)},{rng.choice(cards)}",
+                f"lay_off {rng.choice(ids)} {card}",
+                f"triple_kill {card},{card},{card} {other} {slot_name}",
+                f"triple_revive {card},{card},{card} {slot_name}",
+                f"pair_kill {rng.choice(ids)} {card} {other} {slot_name}",
+                f"pair_revive {rng.choice(ids)} {card} {slot_name}",
+            ]
+            for text in candidates:
+                if game.parse_move(text) not in legal_now:
+                    assert rejected(state, seat, text).code not in ("move/illegal", "engine/error"), text
+            state, _ = engine.apply(state, seat, rng.choice(legal_now))

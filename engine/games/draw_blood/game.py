@@ -1,9 +1,10 @@
 """Draw Blood's turn flow: a small state machine over hands of play, and the match to a target score.
 
 Phases: ``draw`` (draw one card, or pick up the whole Discard Pile), ``act`` (one move per live Monster, at least
-one; at most one discard; ``end_turn`` ends the turn early), ``finished``. A hand ends when a player goes out or
-the moment the last card of the Draw Pile is drawn; it is scored, and the next hand is dealt at once until a
-player reaches the target score (or the hand limit is reached).
+one; at most one discard; ``end_turn`` ends the turn early), ``hand_over`` (the hand is scored and every hand is
+shown; the next hand's leader deals it with ``next_hand``) and ``finished``. A hand ends when a player goes out or
+the moment the last card of the Draw Pile is drawn. The match ends after the hand in which a player reaches the
+target score, or after ``max_hands`` hands.
 """
 
 from __future__ import annotations
