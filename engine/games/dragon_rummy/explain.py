@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.errors import IllegalMoveError
 from engine.games.dragon_rummy.dragons import dragon_name, is_dragon
+from engine.games.dragon_rummy.legal import DISCARD, DRAW, PLAY, SET, TAKE
 from engine.games.dragon_rummy.plays import (
     ALREADY_PLAYED,
     LAST_CARD,
@@ -28,21 +29,21 @@ def explain(table: DragonTable, seat: int, move: Move, step: int) -> IllegalMove
     """Why ``move`` is illegal for ``seat``; ``None`` if no precise reason applies."""
     where = f"(hand {table['hand_number']}, step {step})"
     drawing = table["phase"] == PHASE_DRAW
-    if move.kind in ("draw", "take") and not drawing:
+    if move.kind in (DRAW, TAKE) and not drawing:
         return error(
             "wrong_phase",
             f"'{move}': seat {seat} has already drawn or taken this turn; now play dragons or discard {where}.",
         )
-    if move.kind in ("play", "set", "discard") and drawing:
+    if move.kind in (PLAY, SET, DISCARD) and drawing:
         return error(
             "wrong_phase",
             f"'{move}': seat {seat} must first draw from the deck or take from the discard pile {where}.",
         )
-    if move.kind == "draw":
+    if move.kind == DRAW:
         return error("deck_empty", f"'{move}': the dragon deck is empty {where}.")
-    if move.kind == "take":
+    if move.kind == TAKE:
         return explain_take(table, seat, move, where)
-    if move.kind == "set":
+    if move.kind == SET:
         return explain_set(table, seat, move, where)
     card = move.args[0]
     if not is_dragon(card):
@@ -50,7 +51,7 @@ def explain(table: DragonTable, seat: int, move: Move, step: int) -> IllegalMove
     hand = table["hands"][seat]
     if card not in hand:
         return error("card_not_in_hand", f"'{move}': seat {seat} holds no {dragon_name(card)} {where}.")
-    if move.kind == "discard":
+    if move.kind == DISCARD:
         return must_play_first(table, move, where)
     blocker = single_play_blocker(
         card,
