@@ -13,6 +13,7 @@ from typing import Any
 from cardengine.v1 import game_engine_pb2 as pb
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
+import engine
 from service.errors import Status
 
 STRUCT = "google.protobuf.Struct"
@@ -113,7 +114,13 @@ def responses(ok: int, schema: str, description: str, *failures: Status) -> dict
     return result
 
 
-GAME_ID = {"name": "gameId", "in": "path", "required": True, "schema": {"type": "string"}}
+GAME_ID = {
+    "name": "gameId",
+    "in": "path",
+    "required": True,
+    "description": "The game's id, as CreateGame returned it.",
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+}
 SEAT_OR_SPECTATOR: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
 SEAT: list[dict[str, list[str]]] = [{"seatToken": []}]
 READ_FAILURES = (Status.INVALID_ARGUMENT, Status.UNAUTHENTICATED, Status.NOT_FOUND, Status.UNAVAILABLE)
@@ -254,9 +261,12 @@ def openapi_document() -> dict[str, Any]:
         if name.endswith("Request") and name not in requests:
             continue  # the other requests travel as path and query parameters
         schemas[name] = message_schema(message, request=name in requests)
-    schemas["ApplyMoveBody"] = message_schema(
+    schemas["CreateGameRequest"]["properties"]["gameType"]["enum"] = [game.id for game in engine.all_games()]
+    body = schemas["ApplyMoveBody"] = message_schema(
         pb.ApplyMoveRequest.DESCRIPTOR, request=True, exclude=("game_id",), name="ApplyMoveBody"
     )
+    body["properties"]["move"].update(minLength=1, pattern=r"^\S+( \S+)*$")
+    body["properties"]["idempotencyKey"]["pattern"] = "^[!-~]{0,128}$"
     return {
         "openapi": "3.0.3",
         "info": {
