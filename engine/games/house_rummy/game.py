@@ -51,6 +51,9 @@ from engine.options import OptionSpec
 from engine.scoring import RoundScore, ScoreSheet, highest_scorers
 from engine.state import GameState
 
+SEAT_SETS = tuple(frozenset((seat,)) for seat in range(6))
+HAND_NAMES = tuple(f"hand:{seat}" for seat in range(6))
+NOBODY_SET: frozenset[int] = frozenset()
 Handler = Callable[[GameState, int, Move, list[Event]], None]
 
 
@@ -469,15 +472,15 @@ class HouseRummyGame(Game):
         table = table_of(state)
         finished = table["phase"] == FINISHED
         places = [
-            CardLocation(f"hand:{seat}", hand, None if finished else frozenset((seat,)))
+            CardLocation(HAND_NAMES[seat], hand, None if finished else SEAT_SETS[seat])
             for seat, hand in enumerate(table["hands"])
         ]
-        places.append(CardLocation("stock", table["stock"], frozenset()))
+        places.append(CardLocation("stock", table["stock"], NOBODY_SET))
         places.append(CardLocation("piles", [card for pile in table["piles"] for card in pile]))
-        cross = table["cross"]
-        board = [card for loose in table["loose"] for card in loose]
-        for index, group in enumerate(table["groups"]):
-            board.extend(card for card in group["c"] if cross.get(card) != index)
+        board = [card for group in table["groups"] for card in group["c"]]
+        for card in table["cross"]:
+            board.remove(card)  # a Cross card in two groups is one card
+        board.extend(card for cards in table["loose"] for card in cards)
         places.append(CardLocation("board", board))
         return places
 

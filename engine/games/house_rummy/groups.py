@@ -346,34 +346,32 @@ def _runs(ranks: set[int], suit: str, new_cards: bool, needed: int) -> Iterator[
         yield tuple(sorted(card_at(position, suit) for position in range(low, high + 1)))
 
 
-def meld_with(card: str, cards: Iterable[str], new_cards: bool) -> bool:
-    """Whether ``card`` can start a new group with some of ``cards`` (for taking several cards from a pile)."""
+def note_card(card: str, rank_counts: dict[str, int], suit_ranks: dict[str, set[int]]) -> None:
+    """Adds a card to the tallies ``meld_possible`` reads (special cards are left out)."""
+    if card in SPECIAL_NAMES:
+        return
+    rank_counts[card[0]] = rank_counts.get(card[0], 0) + 1
+    suit_ranks.setdefault(card[1], set()).add(RANK_OF[card[0]])
+
+
+def meld_possible(card: str, rank_counts: dict[str, int], suit_ranks: dict[str, set[int]], new_cards: bool) -> bool:
+    """Whether ``card`` starts a set or a run with cards tallied by ``note_card`` (which must not include it)."""
     if card in SPECIAL_NAMES:
         return False
     rank, suit = card[0], card[1]
-    same_rank = 0
-    suit_ranks = {RANK_OF[rank]}
-    for other in cards:
-        if other in SPECIAL_NAMES or other == card:
-            continue
-        if other[0] == rank:
-            same_rank += 1
-        if other[1] == suit:
-            suit_ranks.add(RANK_OF[other[0]])
-    if same_rank >= 2:
+    if rank_counts.get(rank, 0) >= 2:
         return True
-    if len(suit_ranks) < 3:
+    available = suit_ranks.get(suit)
+    if not available or len(available) < 2:
         return False
-    wrap = is_ka2("A" + suit, new_cards) and 1 in suit_ranks
     own = RANK_OF[rank]
+    wrap = is_ka2("A" + suit, new_cards) and (own == 1 or 1 in available)
     for position in (own, 14) if own == 1 else (own,):
         for low in (position - 2, position - 1, position):
-            window = (low, low + 1, low + 2)
-            if any(rank_at(q) not in suit_ranks for q in window):
-                continue
             if rank_at(low + 1) == 1 and not wrap:
                 continue
-            return True
+            if all(q == position or rank_at(q) in available for q in (low, low + 1, low + 2)):
+                return True
     return False
 
 

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from engine.games.house_rummy.cards import (
     ASK_TOKENS,
-    COLLECTABLE,
     HOT_POTATO,
     NEW_DISCARD,
     SPECIAL_NAMES,
     TRANSITION,
-    ability,
     discard_action,
 )
 from engine.games.house_rummy.groups import (
@@ -18,7 +16,8 @@ from engine.games.house_rummy.groups import (
     SET,
     board_accepts,
     find_melds,
-    meld_with,
+    meld_possible,
+    note_card,
     targets_for,
     transition_pairs,
 )
@@ -57,6 +56,9 @@ M_SEE_HAND = "see_hand"
 M_EXCHANGE = "exchange"
 M_SEARCH = "search"
 NEW_PILE = "new"
+NEW_DISCARD_CARD = "2S"
+NEW_DISCARD_CARDS = frozenset({"2S", "2C"})
+COLLECTABLE_CARD = "4C"
 
 DRAW_MOVE = Move(M_DRAW)
 PASS_MOVE = Move(M_PASS)
@@ -73,17 +75,6 @@ def one_group_rule(state: GameState) -> bool:
 
 
 # ----- draw -------------------------------------------------------------------------------------------------------
-def bottom_playable(
-    accepts: dict[str, list[str]], open_ends: list[tuple[int, str]], card: str, others: list[str], new_cards: bool
-) -> bool:
-    """Whether the bottom-most card taken can be played at once: off a group, or in a new group with ``others``."""
-    if card == HOT_POTATO:
-        return False
-    if card == TRANSITION:
-        return bool(transition_pairs(open_ends, others))
-    return card in accepts or meld_with(card, others, new_cards)
-
-
 def take_counts(
     table: HouseTable, pile: int, new_cards: bool, board: tuple[dict[str, list[str]], list[tuple[int, str]]]
 ) -> list[int]:
@@ -94,13 +85,20 @@ def take_counts(
         return []
     accepts, open_ends = board
     hand = table["hands"][table["turn"]]
+    rank_counts: dict[str, int] = {}
+    suit_ranks: dict[str, set[int]] = {}
+    for card in hand:
+        note_card(card, rank_counts, suit_ranks)
     counts = [1]
-    taken: list[str] = []
-    for count in range(2, len(cards) + 1):
-        taken.append(cards[-count + 1])
-        bottom = cards[-count]
-        if ability(bottom, new_cards) == COLLECTABLE or bottom_playable(
-            accepts, open_ends, bottom, [*hand, *taken], new_cards
+    size = len(cards)
+    for count in range(2, size + 1):
+        note_card(cards[size - count + 1], rank_counts, suit_ranks)
+        bottom = cards[size - count]
+        if (
+            bottom in accepts
+            or (new_cards and bottom == COLLECTABLE_CARD)
+            or meld_possible(bottom, rank_counts, suit_ranks, new_cards)
+            or (bottom == TRANSITION and transition_pairs(open_ends, [*hand, *cards[size - count + 1 :]]))
         ):
             counts.append(count)
     return counts
@@ -167,15 +165,16 @@ def discard_moves(
 ) -> list[Move]:
     hand = table["hands"][seat]
     piles = [str(index) for index in range(len(table["piles"]))]
-    new_cards = new_cards_on(state)
+    last = len(hand) == 1
+    new_pile = not extra and bool(triggers(state, table, NEW_DISCARD_CARD))
     moves: list[Move] = []
     for card in sorted(set(hand)):
-        if card == HOT_POTATO or (len(hand) == 1 and card in accepts):
+        if card == HOT_POTATO or (last and card in accepts):
             continue
-        if not extra and discard_action(card, new_cards) == NEW_DISCARD and triggers(state, table, card):
+        if new_pile and card in NEW_DISCARD_CARDS:
             moves.append(Move(M_DISCARD, (card, NEW_PILE)))
         else:
-            moves.extend(Move(M_DISCARD, (card, pile)) for pile in piles)
+            moves.extend([Move(M_DISCARD, (card, pile)) for pile in piles])
     return moves
 
 
