@@ -211,7 +211,7 @@ def test_malformed_or_unheld_groups_are_refused_with_precise_codes() -> None:
     state, _ = engine.apply(state, 0, "meld 5H,6H,7H,JK=8H")
     assert state.table["groups"] == [run(0, ["5H", "6H", "7H", "JK"], 5)]
     assert engine.view(state, None)["groups"] == [
-        {"id": "g1", "owner": 0, "kind": "run", "cards": ["5H", "6H", "7H", "JK=8H"], "by": [0, 0, 0, 0]}
+        {"id": "g1", "owner": 0, "kind": "run", "cards": ["5H", "6H", "7H", "JK=8H"], "by": "0000"}
     ]
 
 

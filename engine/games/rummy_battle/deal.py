@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.events import Event
 from engine.games.rummy_battle.cards import action_cards, is_action, play_cards
 from engine.games.rummy_battle.table import DRAW, table_of
@@ -11,7 +13,12 @@ from engine.state import GameState
 def match_deck(state: GameState) -> list[str]:
     """Every Play and Action Card of the match (the 2nd Chance Cards are held apart and never dealt)."""
     options = state.options
-    return play_cards(int(options["decks"]), int(options["jokers"])) + action_cards(int(options["action_copies"]))
+    return list(pack_of(int(options["decks"]), int(options["jokers"]), int(options["action_copies"])))
+
+
+@lru_cache(maxsize=64)
+def pack_of(decks: int, jokers: int, action_copies: int) -> tuple[str, ...]:
+    return (*play_cards(decks, jokers), *action_cards(action_copies))
 
 
 def deal_round(state: GameState, events: list[Event]) -> None:

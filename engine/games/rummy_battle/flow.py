@@ -389,12 +389,13 @@ def match_totals(table: RummyTable, players: int) -> list[int]:
 
 
 def group_view(index: int, group: Group) -> dict[str, object]:
+    """A group as seats see it; ``by`` has one digit per card: the seat that played it (its points are his)."""
     return {
         "id": group_id(index),
         "owner": group["owner"],
         "kind": "run" if group["run"] else "set",
         "cards": group_tokens(group["run"], group["key"], group["low"], group["cards"]),
-        "by": list(group["by"]),
+        "by": "".join(map(str, group["by"])),
     }
 
 

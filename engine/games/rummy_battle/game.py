@@ -42,6 +42,9 @@ from engine.options import OptionSpec
 from engine.scoring import RoundScore, ScoreSheet, highest_scorers
 from engine.state import GameState
 
+HAND_NAMES = [f"hand:{seat}" for seat in range(6)]
+SEAT_SETS = [frozenset((seat,)) for seat in range(6)]
+
 
 class RummyBattleGame(Game):
     id: ClassVar[str] = "rummy_battle"
@@ -101,12 +104,9 @@ class RummyBattleGame(Game):
         ACCEPT: MoveKind(ACCEPT, (), description="Let the Action Card take effect"),
         PASS: MoveKind(PASS, (), description="Play off no card in Lucky Day's round"),
     }
-    # One full-pack round (every rule, 1,000 playouts within the CI budget) and two short rounds with a small pack
-    # (round ends, the deal rotating, scores carried over; with 6 players the stock runs out at once).
-    conformance_variants: ClassVar[tuple[dict[str, object], ...]] = (
-        {"rounds": 1},
-        {"rounds": 2, "decks": 1, "jokers": 2, "action_copies": 2},
-    )
+    # One round with the full pack: every rule, at 2 to 6 players, within the CI budget for 1,000 playouts per
+    # variant. Later rounds repeat the same deal code; the round-to-round flow is covered by scripted hands.
+    conformance_variants: ClassVar[tuple[dict[str, object], ...]] = ({"rounds": 1},)
     playout_bound: ClassVar[int] = 30_000
 
     def deck(self, state: GameState) -> list[str]:
@@ -211,7 +211,7 @@ class RummyBattleGame(Game):
 
     def card_locations(self, state: GameState) -> list[CardLocation]:
         table = table_of(state)
-        places = [CardLocation(f"hand:{seat}", hand, frozenset((seat,))) for seat, hand in enumerate(table["hands"])]
+        places = [CardLocation(HAND_NAMES[seat], hand, SEAT_SETS[seat]) for seat, hand in enumerate(table["hands"])]
         places.append(CardLocation("stock", stock_cards(table["stock"]), frozenset()))
         places.append(CardLocation("discards", table["discards"]))
         places.append(CardLocation("actions", table["action_pile"]))

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from engine.games.rummy_battle.cards import (
     HOARD,
-    JOKER,
     LUCKY_DAY,
     PICKPOCKET,
     SWITCHEROO,
     THIEF,
 )
 from engine.games.rummy_battle.melds import (
-    NATURALS,
     Group,
     MeldChecker,
     find_melds,
+    group_accepts,
     lay_off_options,
     melds_with,
 )
@@ -122,28 +121,16 @@ def play_moves(table: RummyTable, seat: int) -> list[Move]:
 
 
 def lay_off_moves(groups: list[Group], hand: list[str]) -> list[Move]:
+    """Every card of the hand that extends a group on the table, each once per group and end."""
+    if not groups:
+        return []
     held = set(hand)
-    by_rank: dict[str, list[str]] = {}
-    for card in sorted(held):
-        if card in NATURALS:
-            rank_cards = by_rank.get(card[0])
-            if rank_cards is None:
-                by_rank[card[0]] = [card]
-            else:
-                rank_cards.append(card)
-    joker = JOKER in held
     moves: list[Move] = []
     for index, group in enumerate(groups):
         name = GROUP_IDS[index] if index < len(GROUP_IDS) else group_id(index)
-        if group["run"]:
-            for token, card in lay_off_options(group):
-                if card in held:
-                    moves.append(Move(LAY_OFF, (name, token)))
-        else:
-            for card in by_rank.get(group["key"], ()):
-                moves.append(Move(LAY_OFF, (name, card)))
-            if joker:
-                moves.append(Move(LAY_OFF, (name, JOKER)))
+        for token, card in group_accepts(group["run"], group["key"], group["low"], len(group["cards"])):
+            if card in held:
+                moves.append(Move(LAY_OFF, (name, token)))
     return moves
 
 
