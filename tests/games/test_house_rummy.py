@@ -46,9 +46,12 @@ def test_draw_one_from_the_stock_is_secret() -> None:
     assert state.table["hands"][0] == ["2C", "7D", "KD"]
     assert state.table["stock"] == ["9S"]
     assert state.table["phase"] == "play"
-    drew = events[0]
-    assert drew.kind == "drew" and drew.for_seat(1) == {"kind": "drew", "seat": 0, "reason": "draw", "stockCount": 1}
-    assert drew.for_seat(0) == {"kind": "drew", "seat": 0, "reason": "draw", "stockCount": 1, "card": "KD"}
+    drew, card = events
+    assert drew.kind == "drew" and drew.audience is None
+    assert drew.for_seat(1) == {"kind": "drew", "seat": 0, "reason": "draw", "stockCount": 1}
+    assert card.kind == "drew_card" and card.audience == (0,)
+    assert card.for_seat(0) == {"kind": "drew_card", "seat": 0, "card": "KD"}
+    assert card.for_seat(1) is None and card.for_seat(None) is None
 
 
 def test_take_top_cards_of_the_discard_pile_bottom_one_must_be_played() -> None:

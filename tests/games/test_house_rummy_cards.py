@@ -101,9 +101,10 @@ def test_fish_the_asked_player_chooses_which_card_to_give() -> None:
     assert legal(state, 1) == ["give 7C", "give 7S"]
     state, events = play(state, 1, "give 7S")
     assert state.table["hands"][0] == ["KC", "7S"] and state.table["hands"][1] == ["7C", "5H"]
-    given = events[0]
+    given, card = events[:2]
     assert given.for_seat(2) == {"kind": "fish_given", "seat": 1, "to": 0}
-    assert given.for_seat(0) == {"kind": "fish_given", "seat": 1, "to": 0, "card": "7S"}
+    assert card.for_seat(0) == {"kind": "fish_card", "seat": 1, "to": 0, "card": "7S"}
+    assert card.for_seat(1) == card.for_seat(0) and card.for_seat(2) is None
     assert state.table["turn"] == 1
 
 
@@ -111,7 +112,7 @@ def test_fish_go_fish_draws_one() -> None:
     state = deal([["QC", "KC"], ["7S", "7C", "5H"], ["9S"]], phase="play", stock=STOCK)
     state, _ = play(state, 0, "discard QC 0")
     state, events = play(state, 0, "fish 2 H")
-    assert kinds(events)[:3] == ["fished", "go_fish", "drew"]
+    assert kinds(events)[:4] == ["fished", "go_fish", "drew", "drew_card"]
     assert state.table["hands"][0] == ["KC", "KD"] and state.table["turn"] == 1
 
 
@@ -130,7 +131,8 @@ def test_draw_and_discard_one_the_second_discard_triggers_nothing() -> None:
     state = deal([["5S", "9D", "KC"], ["5H"], ["9S"]], phase="play", stock=STOCK)
     state, events = play(state, 0, "discard 5S 0")
     assert state.table["phase"] == "extra_discard" and state.table["hands"][0] == ["9D", "KC", "KD"]
-    assert events[-1].kind == "drew" and events[-1].data["reason"] == "draw_discard"
+    assert events[-2].kind == "drew" and events[-2].data["reason"] == "draw_discard"
+    assert events[-1].for_seat(0) == {"kind": "drew_card", "seat": 0, "card": "KD"}
     state, events = play(state, 0, "discard 9D 0")  # itself a Draw & Discard 1: no action
     assert kinds(events) == ["discarded", "turn"]
     assert state.table["piles"] == [["JD", "5S", "9D"]] and state.table["turn"] == 1
@@ -145,8 +147,10 @@ def test_exchange_both_players_choose_a_card_face_down() -> None:
     assert engine.to_act(state) == (0,)
     state, events = play(state, 0, "give KC")
     assert state.table["hands"][0] == ["2D", "5H"] and state.table["hands"][1] == ["7S", "KC"]
-    assert events[1].for_seat(0) == {"kind": "exchanged", "seat": 0, "gave": "KC", "got": "5H"}
-    assert events[1].for_seat(2) == {"kind": "exchanged", "seat": 0}
+    assert kinds(events) == ["exchange_chosen", "exchange_done", "exchanged", "exchanged", "turn"]
+    assert events[2].for_seat(0) == {"kind": "exchanged", "seat": 0, "gave": "KC", "got": "5H"}
+    assert events[3].for_seat(1) == {"kind": "exchanged", "seat": 1, "gave": "5H", "got": "KC"}
+    assert events[2].for_seat(1) is None and events[3].for_seat(2) is None
 
 
 def test_search_discard_takes_any_card_of_its_pile() -> None:

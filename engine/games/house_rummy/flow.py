@@ -199,15 +199,10 @@ def draw_from_stock(state: GameState, seat: int, events: list[Event], reason: st
     table = table_of(state)
     card = table["stock"].pop()
     table["hands"][seat].append(card)
-    events.append(
-        Event(
-            "drew",
-            seat=seat,
-            data={"reason": reason, "stockCount": len(table["stock"])},
-            secret={"card": card},
-            secret_to=(seat,),
-        )
-    )
+    events.append(Event("drew", seat=seat, data={"reason": reason, "stockCount": len(table["stock"])}))
+    # The card goes to the drawer alone, in an event of its own: a private event stays private even when the same
+    # move ends the hand and the card is shuffled away.
+    events.append(Event("drew_card", seat=seat, data={"card": card}, audience=(seat,)))
 
 
 # ----- passing the turn, ending the hand --------------------------------------------------------------------------

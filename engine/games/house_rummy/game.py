@@ -375,9 +375,8 @@ class HouseRummyGame(Game):
         if table["phase"] == FISH_GIVE:
             table["hands"][seat].remove(card)
             table["hands"][act["s"]].append(card)
-            events.append(
-                Event("fish_given", seat=seat, data={"to": act["s"]}, secret={"card": card}, secret_to=(seat, act["s"]))
-            )
+            events.append(Event("fish_given", seat=seat, data={"to": act["s"]}))
+            events.append(Event("fish_card", seat=seat, data={"to": act["s"], "card": card}, audience=(seat, act["s"])))
             end_turn(state, events)
             return
         act["g"][0 if seat == act["s"] else 1] = card
@@ -385,13 +384,14 @@ class HouseRummyGame(Game):
         if not all(act["g"]):
             return
         first, second = act["s"], act["t"]
+        events.append(Event("exchange_done", data={"seats": [first, second]}))
         card_first, card_second = act["g"]
         table["hands"][first].remove(card_first)
         table["hands"][second].remove(card_second)
         table["hands"][first].append(card_second)
         table["hands"][second].append(card_first)
         for me, gave, got in ((first, card_first, card_second), (second, card_second, card_first)):
-            events.append(Event("exchanged", seat=me, secret={"gave": gave, "got": got}, secret_to=(me,)))
+            events.append(Event("exchanged", seat=me, data={"gave": gave, "got": got}, audience=(me,)))
         end_turn(state, events)
 
     def _see_hand(self, state: GameState, seat: int, move: Move, events: list[Event]) -> None:
