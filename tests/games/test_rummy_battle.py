@@ -560,3 +560,102 @@ def test_moves_out_of_turn_or_phase_are_refused() -> None:
     assert rejected(state, 0, "discard AD") == "move/card_not_in_hand"
     with pytest.raises(engine.InvalidMoveError):
         engine.apply(state, 0, "meld")
+
+
+def test_a_joker_taken_as_the_deepest_card_must_go_into_a_group_at_once() -> None:
+    state = deal([["4C", "5C", "9D", "KS"], ["KH"]], discards=["JK", "QD"])
+    assert kinds(state, 0, "take") == ["take 2"]
+    state, _ = engine.apply(state, 0, "take 2")
+    assert state.table["must_play"] == "JK" and state.table["hands"][0] == ["4C", "5C", "9D", "KS", "QD"]
+    assert sorted(moves(state, 0)) == ["meld 4C,5C,JK=6C", "meld JK=3C,4C,5C"]
+    assert rejected(state, 0, "meld KS,JK=QS,KS") == "move/not_in_sequence"
+    assert rejected(state, 0, "meld 9D,JK=TD,JK=JD") == "move/card_not_in_hand"
+
+
+def test_a_group_made_after_taking_must_include_the_deepest_card() -> None:
+    state = deal([["7H", "8H", "9H", "2S", "2D"], ["KH"]], discards=["2C"])
+    state, _ = engine.apply(state, 0, "take 1")
+    assert moves(state, 0) == ["meld 2S,2D,2C"]
+    assert rejected(state, 0, "meld 7H,8H,9H") == "move/must_play_taken_card"
+    assert rejected(state, 0, "lucky_day") == "move/must_play_taken_card"
+
+
+def test_pickpocket_thief_and_switcheroo_need_an_open_player_lucky_day_and_hoard_do_not() -> None:
+    hands = [["Thief", "Switcheroo", "LuckyDay", "Hoard", "2C"], ["KH"]]
+    groups = [a_set(1, ["QS", "QH", "QD"])]
+    state = deal(hands, groups=groups, discards=["5D"])
+    assert [m for m in moves(state, 0) if m.split()[0] not in ("draw", "take")] == ["hoard 1", "lucky_day"]
+    assert rejected(state, 0, "thief g1") == "move/not_opened"
+    assert rejected(state, 0, "switcheroo 1") == "move/not_opened"
+
+
+def test_lucky_day_before_the_draw_returns_to_the_draw() -> None:
+    state = lucky_table([["LuckyDay", "2C"], ["9C"], ["4S"]])
+    state.table["phase"] = "draw"
+    state, _ = play(edited(state), [(0, "lucky_day"), (0, "pass"), (1, "pass"), (2, "pass")])
+    assert state.table["phase"] == "draw" and engine.to_act(state) == (0,)
+    assert moves(state, 0) == ["draw"]
+
+
+def test_a_thief_played_as_the_last_card_puts_its_player_out() -> None:
+    groups = [run(0, ["7H", "8H", "9H"], 7), a_set(1, ["QS", "QH", "QD"])]
+    state = deal(
+        [["Thief"], ["KH", "2C"]],
+        groups=groups,
+        opened=[True, True],
+        phase="play",
+        marker=0,
+        second_chance=[False, False],
+        options={"rounds": 1},
+    )
+    state, events = engine.apply(state, 0, "thief g2")
+    assert [e.kind for e in events][-3:] == ["went_out", "round_ended", "match_finished"]
+    # Seat 0: its Run 15, the stolen Set 30, Thief +5, out before the Marker -100. Seat 1: nothing in front, -15.
+    assert engine.score(state).totals == (-50, -15)
+
+
+def test_a_pickpocket_played_as_the_last_card_brings_a_card_back_and_is_no_going_out() -> None:
+    groups = [run(0, ["7H", "8H", "9H"], 7)]
+    state = deal(
+        [["Pickpocket"], ["KH"]],
+        groups=groups,
+        opened=[True, False],
+        phase="play",
+        second_chance=[False] * 2,
+        options={"rounds": 1},
+    )
+    state, _ = engine.apply(state, 0, "pickpocket 1")
+    assert state.table["hands"] == [["KH"], []]
+    assert state.table["phase"] == "play" and state.table["outs"] == []
+    state, _ = engine.apply(state, 0, "discard KH")
+    assert engine.score(state).rounds[0].details["outs"] == [0]  # now he has discarded his last card
+
+
+def test_a_player_robbed_of_his_last_card_is_not_out_and_draws_on_his_turn() -> None:
+    groups = [run(0, ["7H", "8H", "9H"], 7)]
+    state = deal(
+        [["Pickpocket", "2C", "3D"], ["KH"]],
+        groups=groups,
+        opened=[True, False],
+        phase="play",
+        second_chance=[False] * 2,
+    )
+    state, _ = play(state, [(0, "pickpocket 1"), (0, "discard 2C")])
+    assert state.table["hands"][1] == [] and engine.to_act(state) == (1,)
+    assert rejected(state, 1, "discard KH") == "move/draw_first"
+    state, _ = engine.apply(state, 1, "draw")
+    assert len(state.table["hands"][1]) == 2
+
+
+def test_without_second_chance_cards_the_action_takes_effect_at_once() -> None:
+    groups = [run(0, ["7H", "8H", "9H"], 7)]
+    state = deal(
+        [["Switcheroo", "2C"], ["KH"]],
+        groups=groups,
+        opened=[True, False],
+        phase="play",
+        options={"second_chance": False},
+    )
+    assert state.table["second_chance"] == [False, False]
+    state, _ = engine.apply(state, 0, "switcheroo 1")
+    assert state.table["hands"] == [["KH"], ["2C"]] and state.table["phase"] == "play"
