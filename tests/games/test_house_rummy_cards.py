@@ -366,3 +366,66 @@ def test_hot_potato_can_be_traded_with_exchange() -> None:
     state, _ = play(state, 0, "discard 6H 0", "exchange 1", "give HP")
     state, _ = play(state, 1, "give 7S")
     assert state.table["hands"] == [["2D", "7S"], ["5H", "HP"]]
+
+
+# ----- rejections -------------------------------------------------------------------------------------------------
+def rejected(state: engine.GameState, seat: int, move: str) -> str:
+    snapshot = engine.encode(state)
+    with pytest.raises(engine.IllegalMoveError) as error:
+        engine.apply(state, seat, move)
+    assert move in error.value.reason and error.value.reason.endswith(".")
+    assert engine.encode(state) == snapshot
+    return error.value.code
+
+
+def test_play_phase_rejections_name_the_rule() -> None:
+    groups = [group("4H,5H,6H", 1), group("8S,8D,8C", 1), group("QS,QH,QD", 0)]
+    state = deal([["2S", "7S", "7H", "7D", "9C", "HP", "TR", "KC"], ["5C"]], groups=groups, phase="play", stock=STOCK)
+    assert rejected(state, 0, "lay_off 9C 7") == "move/no_such_group"
+    assert rejected(state, 0, "lay_off 9C 0") == "move/bad_target"
+    assert rejected(state, 0, "lay_off 9C 0hi") == "move/does_not_fit"
+    assert rejected(state, 0, "lay_off TR,9C 0hi") == "move/does_not_fit"
+    assert rejected(state, 0, "lay_off HP 0hi") == "move/hot_potato"
+    assert rejected(state, 0, "move_card 8S 2") == "move/not_your_move_card"
+    assert rejected(state, 0, "play_potato") == "move/hot_potato_not_going_out"
+    assert rejected(state, 0, "discard 2S 0") == "move/new_discard_pile"
+    assert rejected(state, 0, "discard 9C new") == "move/new_discard_pile"
+    assert rejected(state, 0, "discard 9C 4") == "move/no_such_pile"
+    assert rejected(state, 0, "meld 7D,7H,7S,9C") == "move/not_a_group"
+    assert rejected(state, 0, "meld 7C,7D,7H") == "move/card_not_in_hand"
+    assert rejected(state, 0, "draw") == "move/wrong_phase"
+    state, _ = play(state, 0, "meld 7D,7H,7S")
+    assert rejected(state, 0, "discard 9C 0") == "move/wrong_phase"  # the Hot Potato decision comes first
+    state, _ = play(state, 0, "keep_potato")
+    assert rejected(state, 0, "meld 7D,7H,7S") == "move/one_group_per_turn"
+
+
+def test_action_rejections_name_the_rule() -> None:
+    state = deal([["3D", "KC"], ["7S", "7C", "5H"], []], phase="play", stock=STOCK)
+    state, _ = play(state, 0, "discard 3D 0")
+    assert rejected(state, 0, "fish 0 7") == "move/bad_seat"
+    assert rejected(state, 0, "fish 9 7") == "move/bad_seat"
+    assert rejected(state, 0, "fish 1 X") == "move/bad_ask"
+    state, _ = play(state, 0, "fish 1 C")
+    assert rejected(state, 1, "give 7S") == "move/card_does_not_match"
+    assert rejected(state, 1, "give 2D") == "move/card_not_in_hand"
+    state = deal([["6H", "KC"], ["7S"], []], phase="play", stock=STOCK)
+    state, _ = play(state, 0, "discard 6H 0")
+    assert legal(state, 0) == ["exchange 1"]
+    assert rejected(state, 0, "exchange 2") == "move/empty_hand"
+    state = deal([["7H", "KC"], ["5H"], []], phase="play", piles=[["QC"]], stock=STOCK)
+    state, _ = play(state, 0, "discard 7H 0")
+    assert rejected(state, 0, "search 7H") == "move/card_not_in_pile"
+    state = deal([["7H", "KC"], ["5H"], []], phase="play", groups=[group("4H,5H,6H", 1)], stock=STOCK)
+    state, _ = play(state, 0, "discard 7H 0")
+    assert rejected(state, 1, "claim 0lo") == "move/does_not_fit"
+    with pytest.raises(engine.NotYourTurnError):
+        engine.apply(state, 0, "pass")
+
+
+def test_without_new_cards_there_are_no_abilities() -> None:
+    state = deal([["3H", "5D", "KC"], ["5H", "2S"], ["9S"]], phase="play", stock=STOCK, options={"new_cards": False})
+    state, events = play(state, 0, "discard 3H 0")
+    assert kinds(events) == ["discarded", "turn"] and state.table["direction"] == 1
+    state, _ = play(state, 1, "draw")
+    assert [m for m in legal(state, 1) if m.startswith("discard 2S")] == ["discard 2S 0"]
