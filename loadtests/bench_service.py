@@ -22,12 +22,16 @@ Games it creates expire by the server's time-to-live; it never flushes the Redis
 from __future__ import annotations
 
 import argparse
+import math
+import os
 import random
 import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
 
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
@@ -50,6 +54,13 @@ class Measurement:
     seconds: float = 0.0
     latencies: list[float] = field(default_factory=list)  # seconds, of the timed calls
     units: int = 0  # calls, or moves for the bot loop
+    server_cpu_seconds: float | None = None  # CPU time the server process used meanwhile, when it is known
+
+    @property
+    def server_cpu_per_unit_us(self) -> float | None:
+        if self.server_cpu_seconds is None or not self.units:
+            return None
+        return self.server_cpu_seconds / self.units * 1e6
 
     @property
     def rate(self) -> float:
@@ -60,8 +71,28 @@ class Measurement:
         if not self.latencies:
             return float("nan")
         ordered = sorted(self.latencies)
-        rank = max(1, min(len(ordered), round(fraction * len(ordered) + 0.5)))
+        rank = max(1, min(len(ordered), math.ceil(fraction * len(ordered))))
         return ordered[rank - 1] * 1000.0
+
+
+def process_cpu_seconds(pid: int | None) -> float | None:
+    """User + system CPU time of a local process (Linux /proc), or None when it cannot be read."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def with_server_cpu(pid: int | None, measure: Callable[[], Measurement]) -> Measurement:
+    before = process_cpu_seconds(pid)
+    measurement = measure()
+    after = process_cpu_seconds(pid)
+    if before is not None and after is not None:
+        measurement.server_cpu_seconds = after - before
+    return measurement
 
 
 def record_matches(target: str, game_type: str, players: int, count: int, first_seed: int) -> list[RecordedMatch]:
@@ -201,9 +232,11 @@ def measure_bot_loop(target: str, callers: int, seconds: float, game_type: str, 
 
 
 def report(row: Measurement, unit: str) -> str:
+    cpu = row.server_cpu_per_unit_us
     return (
         f"{row.name:<26} {row.callers:>3} callers  p50 {row.percentile(0.50):7.2f} ms  "
         f"p99 {row.percentile(0.99):7.2f} ms  {row.rate:8.0f} {unit}/s  ({row.units} in {row.seconds:.1f} s)"
+        + (f"  server CPU {cpu:6.0f} us/{unit[:-1] if unit.endswith('s') else unit}" if cpu is not None else "")
     )
 
 
@@ -220,7 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def run(args: argparse.Namespace, target: str) -> bool:
+def run(args: argparse.Namespace, target: str, server_pid: int | None = None) -> bool:
     print(f"recording {args.recorded_matches} {args.game} matches of {args.players} players ...", flush=True)
     first_seed = random.randrange(1, 2**31)
     matches = record_matches(target, args.game, args.players, args.recorded_matches, first_seed)
@@ -228,11 +261,15 @@ def run(args: argparse.Namespace, target: str) -> bool:
     print(f"recorded {moves} moves ({moves / len(matches):.0f} per match)", flush=True)
     met = True
     for callers in args.callers or [1, 16]:
-        bare = measure_bare(target, callers, args.seconds)
+        bare = with_server_cpu(server_pid, partial(measure_bare, target, callers, args.seconds))
         print(report(bare, "calls"), flush=True)
-        apply = measure_apply(target, callers, args.seconds, matches, args.game, args.players)
+        apply = with_server_cpu(
+            server_pid, partial(measure_apply, target, callers, args.seconds, matches, args.game, args.players)
+        )
         print(report(apply, "moves"), flush=True)
-        loop = measure_bot_loop(target, callers, args.seconds, args.game, args.players)
+        loop = with_server_cpu(
+            server_pid, partial(measure_bot_loop, target, callers, args.seconds, args.game, args.players)
+        )
         print(report(loop, "moves"), flush=True)
         throughput = apply.rate / bare.rate
         tail = apply.percentile(0.99) / bare.percentile(0.99)
@@ -254,7 +291,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     with ServerProcess(redis_url=args.redis_url, extra_args=args.server_arg) as server:
         print(f"server: pid {server.pid}, gRPC {server.grpc_target}, HTTP {server.http_url}, {args.redis_url}")
-        run(args, server.grpc_target)
+        run(args, server.grpc_target, server.pid)
     return 0
 
 
