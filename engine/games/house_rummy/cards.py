@@ -88,14 +88,6 @@ def full_deck(new_cards: bool) -> list[str]:
     return deck
 
 
-def is_standard(card: str) -> bool:
-    return card not in SPECIAL_NAMES
-
-
-def rank_number(card: str) -> int:
-    return RANK_OF[card[0]]
-
-
 def ability(card: str, new_cards: bool) -> str:
     return ABILITIES.get(card, "") if new_cards else ""
 

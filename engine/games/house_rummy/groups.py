@@ -19,7 +19,6 @@ from typing import NotRequired, TypedDict
 
 from engine.cards import RANKS, SUITS
 from engine.games.house_rummy.cards import (
-    HOT_POTATO,
     PROTECTED,
     RANK_OF,
     SPECIAL_NAMES,
@@ -67,10 +66,6 @@ def is_ka2(card: str, new_cards: bool) -> bool:
     return new_cards and card in KA2_ACES
 
 
-def target_token(index: int, end: str | None) -> str:
-    return f"{index}{end}" if end else str(index)
-
-
 def parse_target(token: str) -> tuple[int, str | None] | None:
     """``3`` -> (3, None); ``3hi`` -> (3, 'hi'); anything else -> None."""
     end: str | None = None
@@ -89,19 +84,6 @@ def end_position(group: Group, end: str) -> int:
 
 def end_is_open(group: Group, end: str) -> bool:
     return (group["hx"] if end == HIGH else group["lx"]) == OPEN
-
-
-def end_suit(group: Group, end: str) -> str:
-    return group["hs"] if end == HIGH else group["ls"]
-
-
-def set_is_full(group: Group) -> bool:
-    rank = RANKS[group["r"] - 1]
-    return sum(1 for card in group["c"] if card[0] == rank and card not in SPECIAL_NAMES) >= 4
-
-
-def set_accepts(group: Group, card: str) -> bool:
-    return not group["x"] and card not in SPECIAL_NAMES and RANK_OF[card[0]] == group["r"] and card not in group["c"]
 
 
 def board_accepts(groups: list[Group]) -> tuple[dict[str, list[str]], list[tuple[int, str]]]:
@@ -178,11 +160,6 @@ def targets_for(groups: list[Group], card: str) -> list[str]:
 
 def is_playable(groups: list[Group], card: str) -> bool:
     return accepts_card(groups, card)
-
-
-def transition_targets(groups: list[Group], hand: Iterable[str]) -> list[tuple[str, str]]:
-    """(follower card, run end) pairs for a Transition from hand followed by a card of the next rank, any suit."""
-    return transition_pairs(board_accepts(groups)[1], hand)
 
 
 def transition_pairs(open_ends: list[tuple[int, str]], hand: Iterable[str]) -> list[tuple[str, str]]:
@@ -304,10 +281,6 @@ def span_for(ranks: set[int], wrap: bool) -> tuple[int, int] | None:
     return None
 
 
-def span_ranks(low: int, high: int) -> set[int]:
-    return {rank_at(position) for position in range(low, high + 1)}
-
-
 def find_melds(hand: Iterable[str], extras: Iterable[tuple[str, bool, bool]], new_cards: bool) -> list[tuple[str, ...]]:
     """Every new group from hand cards, optionally with one board card of ``extras``: (card, may start a set,
     may start a run) for a Cross card (the group of the other kind) or one's own Move card. Each meld is its
@@ -397,16 +370,3 @@ def build_meld(cards: list[str], owners_by_card: dict[str, int], starter: int, n
     if span is None:
         return None
     return new_run(span[0], span[1], suit, owners_by_card, starter, new_cards)
-
-
-def board_cards(groups: list[Group], cross_second: dict[str, int]) -> Iterator[tuple[int, int, str, int]]:
-    """(group index, card index, card, owner) of every card on the board, a shared Cross card only once."""
-    for gi, group in enumerate(groups):
-        for ci, card in enumerate(group["c"]):
-            if cross_second.get(card) == gi:
-                continue
-            yield gi, ci, card, group["w"][ci]
-
-
-def is_hot_potato(card: str) -> bool:
-    return card == HOT_POTATO
