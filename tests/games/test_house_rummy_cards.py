@@ -429,3 +429,29 @@ def test_without_new_cards_there_are_no_abilities() -> None:
     assert kinds(events) == ["discarded", "turn"] and state.table["direction"] == 1
     state, _ = play(state, 1, "draw")
     assert [m for m in legal(state, 1) if m.startswith("discard 2S")] == ["discard 2S 0"]
+
+
+def test_a_playable_action_card_opens_the_claim_window_before_its_action() -> None:
+    groups = [group("3S,4S,5S", 1)]
+    state = deal([["6S", "KC"], ["5H"], ["9S"]], groups=groups, phase="play", stock=STOCK)
+    state, events = play(state, 0, "discard 6S 0")
+    assert kinds(events) == ["discarded", "claim_window"] and engine.to_act(state) == (1, 2)
+    state, _ = play(state, 2, "claim 0hi")
+    state, events = play(state, 1, "pass")
+    assert kinds(events) == ["passed_claim", "rummy_on_the_board", "discard_action", "skipped", "turn"]
+    assert state.table["groups"][0]["w"] == [1, 1, 1, 2] and state.table["turn"] == 2
+
+
+def test_go_again_still_works_once_someone_has_played_out() -> None:
+    state = deal([[], ["5D", "KC"], ["3H", "2D"]], phase="play", turn=1, out=0, stock=STOCK)
+    state, _ = play(state, 1, "discard 5D 0")
+    assert state.table["turn"] == 1 and state.table["phase"] == "draw"
+
+
+def test_a_discarded_protected_card_can_be_claimed() -> None:
+    groups = [group("7S,7H,7D", 1)]
+    state = deal([["PR", "KC"], ["5H"]], groups=groups, phase="play", stock=STOCK)
+    state, _ = play(state, 0, "discard PR 0")
+    assert legal(state, 1) == ["claim 0", "pass"]
+    state, _ = play(state, 1, "claim 0")
+    assert state.table["groups"][0]["c"] == ["7S", "7H", "7D", "PR"] and state.table["groups"][0]["x"] == 1
