@@ -80,12 +80,13 @@ RANK_OF = {rank: index + 1 for index, rank in enumerate(RANKS)}  # Ace 1 ... Kin
 ASK_TOKENS = tuple(RANKS) + tuple(SUITS)  # what Fish may ask for: a rank or a suit
 
 
+BASE_DECK = tuple(standard_deck())
+NEW_CARDS_DECK = (*BASE_DECK, *SPECIALS)
+
+
 def full_deck(new_cards: bool) -> list[str]:
     """52 standard cards, plus the five special cards when the New Card Rules are on (57)."""
-    deck = standard_deck()
-    if new_cards:
-        deck.extend(SPECIALS)
-    return deck
+    return list(NEW_CARDS_DECK if new_cards else BASE_DECK)
 
 
 def ability(card: str, new_cards: bool) -> str:
