@@ -476,11 +476,15 @@ class HouseRummyGame(Game):
             for seat, hand in enumerate(table["hands"])
         ]
         places.append(CardLocation("stock", table["stock"], NOBODY_SET))
-        places.append(CardLocation("piles", [card for pile in table["piles"] for card in pile]))
-        board = [card for group in table["groups"] for card in group["c"]]
+        piles = table["piles"]
+        places.append(CardLocation("piles", piles[0] if len(piles) == 1 else [c for pile in piles for c in pile]))
+        board: list[str] = []
+        for group in table["groups"]:
+            board += group["c"]
         for card in table["cross"]:
             board.remove(card)  # a Cross card in two groups is one card
-        board.extend(card for cards in table["loose"] for card in cards)
+        for cards in table["loose"]:
+            board += cards
         places.append(CardLocation("board", board))
         return places
 

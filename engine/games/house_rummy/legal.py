@@ -81,8 +81,8 @@ def take_counts(
     """How many cards may be taken from a pile: one always; more only if the bottom-most can be played at once
     (or is the Collectable card)."""
     cards = table["piles"][pile]
-    if not cards:
-        return []
+    if len(cards) < 2:
+        return [1] if cards else []
     accepts, open_ends = board
     hand = table["hands"][table["turn"]]
     rank_counts: dict[str, int] = {}
