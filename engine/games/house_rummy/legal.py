@@ -106,10 +106,14 @@ def take_counts(
 
 def draw_moves(table: HouseTable, new_cards: bool) -> list[Move]:
     moves = [DRAW_MOVE]
-    board = board_accepts(table["groups"])
-    for index in range(len(table["piles"])):
+    board: tuple[dict[str, list[str]], list[tuple[int, str]]] | None = None
+    for index, cards in enumerate(table["piles"]):
         pile = str(index)
-        moves.extend(Move(M_TAKE, (pile, str(count))) for count in take_counts(table, index, new_cards, board))
+        if len(cards) == 1:
+            moves.append(Move(M_TAKE, (pile, "1")))
+        elif cards:
+            board = board or board_accepts(table["groups"])
+            moves.extend(Move(M_TAKE, (pile, str(count))) for count in take_counts(table, index, new_cards, board))
     return moves
 
 
