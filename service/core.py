@@ -391,14 +391,13 @@ class GameService:
             raise errors.invalid_argument(
                 "idempotencyKey must be 1 to 128 printable ASCII characters without spaces.", field="idempotencyKey"
             )
-        stored, meta = self._load(game_id)
+        stored, meta = self._load(game_id, for_version=expected_version)
         seat = self._required_seat(game_id, meta, token, "ApplyMove")
         result_key = f"{seat}:{idempotency_key}" if idempotency_key else None
-        if result_key is not None:
-            prior = self.store.idempotent_result(game_id, result_key)
-            if prior is not None:
-                return self._replay(prior, move, idempotency_key or "")
         if stored.version != expected_version:
+            prior = self.store.idempotent_result(game_id, result_key) if result_key is not None else None
+            if prior is not None:  # a retry of a move that was applied: its first result
+                return self._replay(prior, move, idempotency_key or "")
             raise errors.stale_version(expected_version, stored.version)
         state = engine.decode(stored.snapshot)
         parsed = engine.parse_move(state, move)
@@ -436,12 +435,12 @@ class GameService:
             raise errors.invalid_argument(f"after must be a version (>= 0); got {after_version}.", field="after")
         return after_version
 
-    def _load(self, game_id: str) -> tuple[StoredGame, GameMeta]:
+    def _load(self, game_id: str, for_version: int | None = None) -> tuple[StoredGame, GameMeta]:
         if not game_id or not GAME_ID_PATTERN.match(game_id):
             raise errors.invalid_argument(
                 f"gameId {game_id!r} is malformed: 1 to 64 letters, digits, '-' or '_'.", field="gameId"
             )
-        stored = self.store.load(game_id)
+        stored = self.store.load(game_id) if for_version is None else self.store.load_for_update(game_id, for_version)
         if stored is None:
             raise errors.game_not_found(game_id)
         return stored, GameMeta.decode(stored.meta)

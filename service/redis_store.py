@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from contextlib import AbstractContextManager, suppress
 from typing import Any, TypeVar
@@ -104,6 +105,7 @@ class RedisStore:
         ttl_seconds: int = DEFAULT_TTL_SECONDS,
         finished_ttl_seconds: int = DEFAULT_FINISHED_TTL_SECONDS,
         key_prefix: str = "ce:",
+        cache_size: int = 10_000,
     ) -> None:
         self.client = client
         self.ttl_seconds = ttl_seconds
@@ -115,6 +117,9 @@ class RedisStore:
         self._listener: threading.Thread | None = None
         self._listener_lock = threading.Lock()
         self._closed = threading.Event()
+        self.cache_size = cache_size
+        self._cache: OrderedDict[str, StoredGame] = OrderedDict()
+        self._cache_lock = threading.Lock()
 
     @classmethod
     def from_url(cls, url: str, **kwargs: Any) -> RedisStore:
@@ -171,12 +176,35 @@ class RedisStore:
         created = self._guard(lambda: self._create(keys=keys, args=args))
         if not created:
             raise ValueError(f"Game '{game.game_id}' already exists.")
+        self._remember(game)
+
+    def load_for_update(self, game_id: str, expected_version: int) -> StoredGame | None:
+        """From the local copy of the last version this process wrote or read, if that is ``expected_version``
+        (saves a round trip per move; ``commit`` still compares the version in Redis), else from Redis."""
+        with self._cache_lock:
+            cached = self._cache.get(game_id)
+            if cached is not None and cached.version == expected_version:
+                self._cache.move_to_end(game_id)
+                return cached
+        return self.load(game_id)
+
+    def _remember(self, game: StoredGame) -> None:
+        with self._cache_lock:
+            self._cache[game.game_id] = game
+            self._cache.move_to_end(game.game_id)
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+
+    def _forget(self, game_id: str) -> None:
+        with self._cache_lock:
+            self._cache.pop(game_id, None)
 
     def load(self, game_id: str) -> StoredGame | None:
         raw: dict[bytes, bytes] = self._guard(lambda: self.client.hgetall(self.game_key(game_id)))  # type: ignore[arg-type,return-value]
         if not raw or b"m" not in raw:
+            self._forget(game_id)
             return None
-        return StoredGame(
+        game = StoredGame(
             game_id=game_id,
             version=int(raw[b"v"]),
             snapshot=raw[b"s"],
@@ -184,6 +212,8 @@ class RedisStore:
             finished=raw[b"f"] == b"1",
             meta=raw[b"m"],
         )
+        self._remember(game)
+        return game
 
     def commit(
         self,
@@ -209,7 +239,9 @@ class RedisStore:
         reply: list[bytes] = self._guard(lambda: self._commit(keys=keys, args=args))
         status = reply[0]
         if status == b"ok":
+            self._remember(game)
             return Committed()
+        self._forget(game.game_id)
         if status == b"stale":
             return Stale(int(reply[1]))
         if status == b"duplicate":

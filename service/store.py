@@ -69,6 +69,10 @@ class GameStore(Protocol):
     def load(self, game_id: str) -> StoredGame | None:
         """The game's current state, or None if there is no such game."""
 
+    def load_for_update(self, game_id: str, expected_version: int) -> StoredGame | None:
+        """Like ``load``, but may answer from a local copy whose version is ``expected_version``: a game's state at
+        a given version never changes, and ``commit`` rejects the update if that version is no longer current."""
+
     def commit(
         self,
         game: StoredGame,
@@ -197,6 +201,9 @@ class MemoryStore:
         with self._lock:
             record = self._live(game_id)
             return None if record is None else record.game
+
+    def load_for_update(self, game_id: str, expected_version: int) -> StoredGame | None:
+        return self.load(game_id)
 
     def commit(
         self,

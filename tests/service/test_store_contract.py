@@ -153,3 +153,25 @@ def test_redis_down_is_store_unavailable() -> None:
         with pytest.raises(StoreUnavailableError):
             call()
     store.close()
+
+
+def test_load_for_update_may_answer_from_a_local_copy_but_commit_still_checks(
+    store_kind: str, request: pytest.FixtureRequest
+) -> None:
+    """Two stores on one backend (two replicas): a replica's copy of version 0 may be stale, never wrong."""
+    mine = make_store(store_kind, request)
+    other = mine if store_kind == "memory" else make_store(store_kind, request)
+    try:
+        mine.create(game(), b"entry-0")
+        assert mine.load_for_update("g1", 0) == game()
+        assert advance(other, "g1", 0) == Committed()
+        copy = mine.load_for_update("g1", 0)
+        assert copy is not None and copy.version in (0, 1)  # a local copy of version 0 is allowed
+        assert advance(mine, "g1", 0) == Stale(1)  # but the compare-and-set sees the real version
+        assert mine.load_for_update("g1", 0) == game("g1", 1)  # and the copy is dropped
+        assert mine.load_for_update("g1", 1) == game("g1", 1)
+        assert mine.load_for_update("missing", 0) is None
+    finally:
+        mine.close()
+        if other is not mine:
+            other.close()
