@@ -128,10 +128,16 @@ def add_serve_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
         help="a finished game expires this long after its last move, 0: never [FINISHED_GAME_TTL_SECONDS]",
     )
     serve.add_argument(
-        "--grpc-workers", type=int, default=_env_int("GRPC_WORKERS", 32), help="gRPC thread pool [GRPC_WORKERS]"
+        "--grpc-workers",
+        type=int,
+        default=_env_int("GRPC_WORKERS", 64),
+        help="gRPC thread pool; each live WatchGame holds one [GRPC_WORKERS]",
     )
     serve.add_argument(
-        "--http-threads", type=int, default=_env_int("HTTP_THREADS", 16), help="REST worker threads [HTTP_THREADS]"
+        "--http-threads",
+        type=int,
+        default=_env_int("HTTP_THREADS", 32),
+        help="REST threads; each live event stream holds one [HTTP_THREADS]",
     )
     serve.add_argument(
         "--grace-seconds",

@@ -33,8 +33,8 @@ class ServeConfig:
     redis_url: str | None = None
     ttl_seconds: int = DEFAULT_TTL_SECONDS
     finished_ttl_seconds: int = DEFAULT_FINISHED_TTL_SECONDS
-    grpc_workers: int = 32
-    http_threads: int = 16
+    grpc_workers: int = 64
+    http_threads: int = 32
     grace_seconds: float = 10.0
     health_interval_seconds: float = 2.0
     key_prefix: str = "ce:"
