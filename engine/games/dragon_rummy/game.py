@@ -56,7 +56,6 @@ TARGET_OPTION = "target_score"
 MAX_PLAYERS = 4
 FULL_DECK = tuple(full_deck())
 HAND_PLACES = tuple(f"hand:{seat}" for seat in range(MAX_PLAYERS))
-AREA_PLACES = tuple(f"area:{seat}" for seat in range(MAX_PLAYERS))
 ONLY_SEAT = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))
 NOBODY: frozenset[int] = frozenset()
 
@@ -395,17 +394,20 @@ class DragonRummyGame(Game):
         return hand
 
     def card_locations(self, state: GameState) -> list[CardLocation]:
+        """Each hand (its owner's), the deck (nobody's), and one public place: the discard pile, every play area,
+        the face-up draw-2 and rare dragons, and a card taken from the discard pile that must still be played."""
         table = table_of(state)
         places = [
             CardLocation(HAND_PLACES[seat], self._private_hand(table, seat), ONLY_SEAT[seat])
             for seat in range(state.players)
         ]
-        if table["must_play"] is not None:
-            places.append(CardLocation(f"must_play:{table['turn']}", [table["must_play"]]))
         places.append(CardLocation("deck", table["deck"], NOBODY))
-        places.append(CardLocation("discard", table["discard"]))
-        places.extend(CardLocation(AREA_PLACES[seat], area) for seat, area in enumerate(table["areas"]))
-        places.append(CardLocation("draw_two_and_rare", [table["draw_two"], table["rare"]]))
+        face_up = [*table["discard"], table["draw_two"], table["rare"]]
+        for area in table["areas"]:
+            face_up.extend(area)
+        if table["must_play"] is not None:
+            face_up.append(table["must_play"])
+        places.append(CardLocation("face_up", face_up))
         return places
 
     # ----- scores --------------------------------------------------------------------------------------
