@@ -321,3 +321,13 @@ def test_rest_json_names_and_default_values_are_present(live: LiveServer) -> Non
     )
     assert status == 200 and applied["version"] == 1 and applied["replayed"] is False
     assert isinstance(applied["game"]["view"]["step"], int)  # integral numbers print as JSON integers
+
+
+def test_reflection_describes_the_service(live: LiveServer) -> None:
+    from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
+
+    with grpc.insecure_channel(f"127.0.0.1:{live.server.grpc_port}") as channel:
+        database = ProtoReflectionDescriptorDatabase(channel)
+        assert "cardengine.v1.GameEngine" in set(database.get_services())
+        service = database.FindFileContainingSymbol("cardengine.v1.GameEngine")
+        assert service.name == "cardengine/v1/game_engine.proto"
