@@ -75,16 +75,16 @@ def test_racing_commits_one_wins(store: GameStore) -> None:
 
 
 def test_games_expire(store_kind: str, request: pytest.FixtureRequest) -> None:
-    store = make_store(store_kind, request, ttl_seconds=1, finished_ttl_seconds=1)
+    store = make_store(store_kind, request, ttl_seconds=2, finished_ttl_seconds=2)
     try:
         store.create(game("old"), b"entry-0")
         store.create(game("busy"), b"entry-0")
-        time.sleep(0.6)
+        time.sleep(1.2)
         assert advance(store, "busy", 0) == Committed()  # a write refreshes the time-to-live
-        time.sleep(0.6)
+        time.sleep(1.2)
         assert store.load("old") is None and store.log("old", -1) == []
         assert store.load("busy") is not None
-        time.sleep(0.6)
+        time.sleep(1.2)
         assert store.load("busy") is None
     finally:
         store.close()
