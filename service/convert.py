@@ -6,6 +6,7 @@ included (a version or a seat of 0, ``finished: false``), integral numbers as JS
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,9 +30,68 @@ def plain(value: Any) -> Any:
 
 
 def struct_of(data: Mapping[str, Any]) -> struct_pb2.Struct:
-    struct = struct_pb2.Struct()
-    struct.update(data)
-    return struct
+    """A Struct of a JSON-like dict, parsed from its wire form (a third cheaper than ``Struct.update``: every
+    ApplyMove converts a whole view)."""
+    return struct_pb2.Struct.FromString(struct_bytes(data))
+
+
+# ----- google.protobuf.Struct in wire form ------------------------------------------------------------------------
+# Struct: repeated map entry (1: key string, 2: Value). Value: 1 null (varint 0), 2 number (double), 3 string,
+# 4 bool, 5 Struct, 6 ListValue. ListValue: repeated Value (1). Lengths are varints.
+
+_PACK_DOUBLE = struct.Struct("<d").pack
+_SMALL_VARINTS = [bytes((n,)) for n in range(128)]
+
+
+def _varint(n: int) -> bytes:
+    if n < 128:
+        return _SMALL_VARINTS[n]
+    out = bytearray()
+    while n >= 0x80:
+        out.append((n & 0x7F) | 0x80)
+        n >>= 7
+    out.append(n)
+    return bytes(out)
+
+
+def _value_bytes(value: Any) -> bytes:
+    kind = type(value)
+    if kind is str:
+        data: bytes = value.encode("utf-8")
+        return b"\x1a" + _varint(len(data)) + data
+    if kind is int or kind is float:
+        return b"\x11" + _PACK_DOUBLE(value)
+    if value is None:
+        return b"\x08\x00"
+    if kind is bool:
+        return b"\x20\x01" if value else b"\x20\x00"
+    if isinstance(value, Mapping):
+        data = struct_bytes(value)
+        return b"\x2a" + _varint(len(data)) + data
+    if isinstance(value, list | tuple):
+        items = []
+        for item in value:
+            data = _value_bytes(item)
+            items.append(b"\x0a" + _varint(len(data)) + data)
+        data = b"".join(items)
+        return b"\x32" + _varint(len(data)) + data
+    if isinstance(value, int | float):  # subclasses of int and float (not bool: handled above)
+        return b"\x11" + _PACK_DOUBLE(float(value))
+    if isinstance(value, str):
+        return _value_bytes(str(value))
+    raise TypeError(f"{kind.__name__} is not a JSON value: {value!r}")
+
+
+def struct_bytes(data: Mapping[str, Any]) -> bytes:
+    """The wire form of the google.protobuf.Struct holding ``data`` (string keys, JSON-like values)."""
+    entries = []
+    for key, value in data.items():
+        if not isinstance(key, str):
+            raise TypeError(f"Struct keys are strings; got {key!r}")
+        key_data, value_data = key.encode("utf-8"), _value_bytes(value)
+        entry = b"\x0a" + _varint(len(key_data)) + key_data + b"\x12" + _varint(len(value_data)) + value_data
+        entries.append(b"\x0a" + _varint(len(entry)) + entry)
+    return b"".join(entries)
 
 
 def dict_of(struct: struct_pb2.Struct) -> dict[str, Any]:

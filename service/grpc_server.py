@@ -112,18 +112,28 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
 
 
 class ErrorInterceptor(grpc.ServerInterceptor):  # type: ignore[type-arg]
-    """Maps every exception of the GameEngine service to its status, once, and logs each call."""
+    """Maps every exception of the GameEngine service to its status, once, and logs each failed call."""
+
+    def __init__(self) -> None:
+        self._wrapped: dict[str, Any] = {}
 
     def intercept_service(
         self,
         continuation: Callable[[grpc.HandlerCallDetails], Any],
         handler_call_details: grpc.HandlerCallDetails,
     ) -> Any:
-        handler = continuation(handler_call_details)
         method: str = handler_call_details.method
+        wrapped = self._wrapped.get(method)
+        if wrapped is not None:
+            return wrapped
+        handler = continuation(handler_call_details)
         if handler is None or not method.startswith(f"/{SERVICE_NAME}/"):
             return handler
-        name = method.rsplit("/", 1)[-1]
+        wrapped = self._wrapped[method] = self._wrap(method.rsplit("/", 1)[-1], handler)
+        return wrapped
+
+    def _wrap(self, name: str, handler: Any) -> Any:
+        """The method's handler with errors mapped (built once per method, then reused)."""
         if handler.unary_unary is not None:
             return grpc.unary_unary_rpc_method_handler(
                 self._unary(name, handler.unary_unary),
