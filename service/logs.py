@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import logging
+import logging.handlers
+import queue
 import sys
 import time
 from typing import Any
@@ -29,11 +32,23 @@ class JsonFormatter(logging.Formatter):
         return orjson.dumps(entry, default=str).decode()
 
 
+class _DeferredQueueHandler(logging.handlers.QueueHandler):
+    """Hands records to the writer thread as they are: formatting and the write happen off the request path."""
+
+    def prepare(self, record: logging.LogRecord) -> logging.LogRecord:
+        return record
+
+
 def configure_logging(level: str = "INFO") -> None:
-    """JSON lines on stderr for the service's loggers (and warnings of the libraries)."""
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(JsonFormatter())
+    """JSON lines on stderr for the service's loggers (and warnings of the libraries), written by a background
+    thread; flushed at exit."""
+    writer = logging.StreamHandler(sys.stderr)
+    writer.setFormatter(JsonFormatter())
+    records: queue.SimpleQueue[logging.LogRecord] = queue.SimpleQueue()
+    listener = logging.handlers.QueueListener(records, writer)
+    listener.start()
+    atexit.register(listener.stop)
     root = logging.getLogger()
-    root.handlers[:] = [handler]
+    root.handlers[:] = [_DeferredQueueHandler(records)]
     root.setLevel(logging.WARNING)
     logging.getLogger("cardengine").setLevel(level.upper())
