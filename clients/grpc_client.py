@@ -14,13 +14,13 @@ Views, event data and move arguments come back as plain JSON-like dicts (integra
 from __future__ import annotations
 
 from collections.abc import Generator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import grpc
 from cardengine.v1 import game_engine_pb2 as pb
 from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
-from google.protobuf import json_format, struct_pb2
+from google.protobuf import struct_pb2
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
@@ -42,8 +42,24 @@ def plain(value: Any) -> Any:
 
 
 def struct_to_dict(struct: struct_pb2.Struct) -> dict[str, Any]:
-    result: dict[str, Any] = plain(json_format.MessageToDict(struct))
-    return result
+    """A Struct as a plain dict (integral numbers as ints), walking the message directly."""
+    return {key: _from_value(value) for key, value in struct.fields.items()}
+
+
+def _from_value(value: struct_pb2.Value) -> Any:
+    kind = value.WhichOneof("kind")
+    if kind == "string_value":
+        return value.string_value
+    if kind == "number_value":
+        number = value.number_value
+        return int(number) if number.is_integer() else number
+    if kind == "bool_value":
+        return value.bool_value
+    if kind == "struct_value":
+        return {key: _from_value(item) for key, item in value.struct_value.fields.items()}
+    if kind == "list_value":
+        return [_from_value(item) for item in value.list_value.values]
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,18 +92,54 @@ class SeatToken:
     token: str
 
 
-@dataclass(frozen=True, slots=True)
 class GameView:
-    """A match as the caller sees it: ``seat`` is None for a spectator."""
+    """A match as the caller sees it: ``seat`` is None for a spectator. ``view`` (the engine's view, a dict) is
+    converted from the message on first access only: a caller that only needs the version pays nothing for it."""
 
-    game_id: str
-    game_type: str
-    players: int
-    version: int
-    seat: int | None
-    to_act: tuple[int, ...]
-    finished: bool
-    view: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("_struct", "_view", "finished", "game_id", "game_type", "players", "seat", "to_act", "version")
+
+    def __init__(
+        self,
+        game_id: str,
+        game_type: str,
+        players: int,
+        version: int,
+        seat: int | None,
+        to_act: tuple[int, ...],
+        finished: bool,
+        view: dict[str, Any] | struct_pb2.Struct | None = None,
+    ) -> None:
+        self.game_id = game_id
+        self.game_type = game_type
+        self.players = players
+        self.version = version
+        self.seat = seat
+        self.to_act = to_act
+        self.finished = finished
+        self._struct = view if isinstance(view, struct_pb2.Struct) else None
+        self._view: dict[str, Any] | None = None if isinstance(view, struct_pb2.Struct) else dict(view or {})
+
+    @property
+    def view(self) -> dict[str, Any]:
+        if self._view is None:
+            self._view = struct_to_dict(self._struct) if self._struct is not None else {}
+        return self._view
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.game_id, self.game_type, self.players, self.version, self.seat, self.to_act, self.finished)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameView):
+            return NotImplemented
+        return self._key() == other._key() and self.view == other.view
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"GameView(game_id={self.game_id!r}, game_type={self.game_type!r}, players={self.players}, "
+            f"version={self.version}, seat={self.seat}, to_act={self.to_act}, finished={self.finished})"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +273,7 @@ def game_view_of(message: pb.Game) -> GameView:
         seat=message.seat if message.HasField("seat") else None,
         to_act=tuple(message.to_act),
         finished=message.finished,
-        view=struct_to_dict(message.view),
+        view=message.view,
     )
 
 
@@ -248,7 +300,7 @@ def game_type_of(message: pb.GameType) -> GameType:
             GameOption(
                 name=option.name,
                 type=option.type,
-                default=plain(json_format.MessageToDict(option.default_value)),
+                default=_from_value(option.default_value),
                 description=option.description,
                 choices=tuple(option.choices),
                 minimum=option.minimum if option.HasField("minimum") else None,
