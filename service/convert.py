@@ -54,42 +54,87 @@ def _varint(n: int) -> bytes:
     return bytes(out)
 
 
+# Encoded forms of the strings, numbers and keys that recur in views (card codes, phases, small counts), kept
+# once per process: a view is mostly such values, so most of its encoding becomes dictionary lookups.
+_CACHE_LIMIT = 1 << 16
+_CACHEABLE_LENGTH = 32
+_string_values: dict[str, bytes] = {}
+_number_values: dict[int, bytes] = {}  # ints only: -0.0 and NaN would break a float cache
+_entry_keys: dict[str, bytes] = {}
+
+
+def _string_value(value: str) -> bytes:
+    cached = _string_values.get(value)
+    if cached is None:
+        data = value.encode("utf-8")
+        cached = b"\x1a" + _varint(len(data)) + data
+        if len(value) <= _CACHEABLE_LENGTH and len(_string_values) < _CACHE_LIMIT:
+            _string_values[value] = cached
+    return cached
+
+
+def _number_value(value: int) -> bytes:
+    cached = _number_values.get(value)
+    if cached is None:
+        cached = b"\x11" + _PACK_DOUBLE(value)
+        if len(_number_values) < _CACHE_LIMIT:
+            _number_values[value] = cached
+    return cached
+
+
+def _entry_key(key: str) -> bytes:
+    cached = _entry_keys.get(key)
+    if cached is None:
+        if not isinstance(key, str):
+            raise TypeError(f"Struct keys are strings; got {key!r}")
+        data = key.encode("utf-8")
+        cached = b"\x0a" + _varint(len(data)) + data + b"\x12"
+        if len(key) <= _CACHEABLE_LENGTH and len(_entry_keys) < _CACHE_LIMIT:
+            _entry_keys[key] = cached
+    return cached
+
+
 def _value_bytes(value: Any) -> bytes:
     kind = type(value)
     if kind is str:
-        data: bytes = value.encode("utf-8")
-        return b"\x1a" + _varint(len(data)) + data
-    if kind is int or kind is float:
+        return _string_value(value)
+    if kind is int:
+        return _number_value(value)
+    if kind is float:
         return b"\x11" + _PACK_DOUBLE(value)
     if value is None:
         return b"\x08\x00"
     if kind is bool:
         return b"\x20\x01" if value else b"\x20\x00"
+    if kind is list or kind is tuple:
+        return _list_value(value)
     if isinstance(value, Mapping):
         data = struct_bytes(value)
         return b"\x2a" + _varint(len(data)) + data
     if isinstance(value, list | tuple):
-        items = []
-        for item in value:
-            data = _value_bytes(item)
-            items.append(b"\x0a" + _varint(len(data)) + data)
-        data = b"".join(items)
-        return b"\x32" + _varint(len(data)) + data
+        return _list_value(value)
     if isinstance(value, int | float):  # subclasses of int and float (not bool: handled above)
         return b"\x11" + _PACK_DOUBLE(float(value))
     if isinstance(value, str):
-        return _value_bytes(str(value))
+        return _string_value(str(value))
     raise TypeError(f"{kind.__name__} is not a JSON value: {value!r}")
+
+
+def _list_value(items: list[Any] | tuple[Any, ...]) -> bytes:
+    parts = []
+    for item in items:
+        data = _value_bytes(item)
+        parts.append(b"\x0a" + _varint(len(data)) + data)
+    joined = b"".join(parts)
+    return b"\x32" + _varint(len(joined)) + joined
 
 
 def struct_bytes(data: Mapping[str, Any]) -> bytes:
     """The wire form of the google.protobuf.Struct holding ``data`` (string keys, JSON-like values)."""
     entries = []
     for key, value in data.items():
-        if not isinstance(key, str):
-            raise TypeError(f"Struct keys are strings; got {key!r}")
-        key_data, value_data = key.encode("utf-8"), _value_bytes(value)
-        entry = b"\x0a" + _varint(len(key_data)) + key_data + b"\x12" + _varint(len(value_data)) + value_data
+        value_data = _value_bytes(value)
+        entry = _entry_key(key) + _varint(len(value_data)) + value_data
         entries.append(b"\x0a" + _varint(len(entry)) + entry)
     return b"".join(entries)
 
