@@ -278,6 +278,29 @@ def two_deal_match(second_coffin: str) -> tuple[engine.GameState, list[engine.Ev
     return play(fix_current_deal(state, hands, nail), moves)
 
 
+def test_vampire_played_from_hand_drains_its_row_and_column_in_play() -> None:
+    # VP 4S 9S / 7D 5H KD / 2C QH 6C, the Vampire placed on a1 by seat 1.
+    #   across: a1-b1-c1 drained 0 | 7+5+0 three red x3 = 36 | 2+10+6 two clubs x2 = 36 -> 36
+    #   down:   a1-a2-a3 drained 0 | 4+5+0 two hearts x2 = 18 | 9+10+6 x1 = 25 -> 25
+    hands, nail, moves = deal_for_coffin("VP 4S 9S 7D 5H KD 2C QH 6C", first=1)
+    assert "place VP a1" in [notation for seat, notation in moves if seat == 1]
+    state, _ = play(two_player_deal(hands, nail, direction="across"), moves)
+    sheet = engine.score(state)
+    assert sheet.rounds[0].points == (36, 25)
+    across, down = (side["lines"] for side in sheet.rounds[0].details["sides"])
+    assert [(line["cells"], line["value"], line["vampire"]) for line in across] == [
+        ("a2-b2-c2", 36, False),
+        ("a3-b3-c3", 36, False),
+        ("a1-b1-c1", 0, True),
+    ]
+    assert [(line["cells"], line["value"], line["vampire"]) for line in down] == [
+        ("c1-c2-c3", 25, False),
+        ("b1-b2-b3", 18, False),
+        ("a1-a2-a3", 0, True),
+    ]
+    assert sheet.totals == (36 + 11, 25)  # one deal: the difference, 11, is the bonus
+
+
 def test_equal_totals_give_the_bonus_to_the_best_single_line() -> None:
     state, events = two_deal_match(COFFIN_B)
     sheet = engine.score(state)
