@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import random
+
 import engine
 from engine.games.draw_blood.melds import IMMUNITY_RUN, RUN, SET
 from tests.games.scripting import events_of, play
@@ -115,6 +117,20 @@ def test_the_match_ends_after_the_hand_in_which_a_player_reaches_the_target() ->
     assert (sheet.finished, sheet.winners, sheet.totals) == (True, (0,), (20, -20))
     assert sheet.details == {"targetScore": 20, "handsPlayed": 1}
     assert engine.view(state, None)["hands"] == [[], ["5S", V, K]]
+
+
+def test_by_default_hands_are_dealt_until_a_player_reaches_500() -> None:
+    """The text: "Continue to deal out hands, and the first player to reach the high score is the winner". This seeded
+    2-player match between random bots needs 21 hands to reach 500, and the default hand limit does not cut it."""
+    rng = random.Random(1)
+    state, _ = engine.new_game("draw_blood", 2, seed=1)
+    while not engine.is_finished(state):
+        seat = engine.to_act(state)[0]
+        state, _ = engine.apply(state, seat, rng.choice(engine.legal_moves(state, seat)))
+    sheet = engine.score(state)
+    assert len(sheet.rounds) == 21
+    assert sheet.totals == (310, 575)
+    assert sheet.winners == (1,)
 
 
 def test_below_the_target_the_match_goes_on() -> None:

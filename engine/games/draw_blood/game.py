@@ -105,9 +105,9 @@ class DrawBloodGame(Game):
         OptionSpec(
             name="max_hands",
             kind="int",
-            default=20,
+            default=50,
             minimum=1,
-            maximum=200,
+            maximum=1000,
             description="The match also ends after this many hands (the highest total wins).",
         ),
         OptionSpec(
