@@ -89,6 +89,17 @@ def test_sets_and_runs() -> None:
     assert sorted(melds) == [("7D", "7H", "7S"), ("7H", "8H", "9H")]
 
 
+def test_meld_cards_may_be_listed_in_any_order() -> None:
+    # A run written in rank order (10-J-Q) is the same move as its sorted notation.
+    state = deal([["TH", "JH", "QH", "2C"], ["3S", "4S"]], phase="play", options=BASE)
+    assert "meld JH,QH,TH" in legal(state, 0)
+    assert str(engine.parse_move(state, "meld TH,JH,QH")) == "meld JH,QH,TH"
+    state, events = play(state, 0, "meld TH,JH,QH")
+    assert kinds(events) == ["melded"]
+    assert state.table["groups"][0]["c"] == ["TH", "JH", "QH"]
+    assert state.table["hands"][0] == ["2C"]
+
+
 @pytest.mark.parametrize(
     ("hand", "melds"),
     [

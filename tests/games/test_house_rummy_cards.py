@@ -302,7 +302,8 @@ def test_transition_the_texts_example_two_of_hearts_transition_three_of_spades()
     with pytest.raises(engine.IllegalMoveError) as error:
         play(state, 0, "lay_off TR 0lo")
     assert error.value.code == "move/transition_needs_card"
-    state, _ = play(state, 0, "lay_off TR,2H 0lo")
+    assert str(engine.parse_move(state, "lay_off 2H,TR 0lo")) == "lay_off TR,2H 0lo"  # as the cards lie
+    state, _ = play(state, 0, "lay_off 2H,TR 0lo")
     assert state.table["groups"][0]["c"] == ["2H", "TR", "3S", "4S", "5S"]
     assert "lay_off 6S 0hi" not in legal(state, 0) and state.table["groups"][0]["ls"] == "H"
 

@@ -14,7 +14,7 @@ from engine.errors import IllegalMoveError
 from engine.events import Event
 from engine.game import CardLocation, Game
 from engine.games.house_rummy import legal
-from engine.games.house_rummy.cards import COLLECTABLE, HOT_POTATO, ability, full_deck
+from engine.games.house_rummy.cards import COLLECTABLE, HOT_POTATO, TRANSITION, ability, full_deck
 from engine.games.house_rummy.flow import (
     after_discard,
     answer_claim,
@@ -46,7 +46,7 @@ from engine.games.house_rummy.table import (
     POTATO,
     table_of,
 )
-from engine.moves import Move, MoveKind
+from engine.moves import LIST_SEPARATOR, Move, MoveKind
 from engine.options import OptionSpec
 from engine.scoring import RoundScore, ScoreSheet, highest_scorers
 from engine.state import GameState
@@ -196,6 +196,18 @@ class HouseRummyGame(Game):
 
     def legal_moves(self, state: GameState, seat: int) -> list[Move]:
         return legal.legal_moves(state, seat)
+
+    def parse_move(self, text: str) -> Move:
+        """Reads a move; a new group's cards may be listed in any order (``meld TH,JH,QH`` is ``meld JH,QH,TH``), and
+        a Transition played with its card may be listed after it (``lay_off 2H,TR 0lo`` is ``lay_off TR,2H 0lo``)."""
+        move = super().parse_move(text)
+        if move.kind == legal.M_MELD:
+            return Move(move.kind, (LIST_SEPARATOR.join(sorted(move.args[0].split(LIST_SEPARATOR))),))
+        if move.kind == legal.M_LAY_OFF:
+            cards = move.args[0].split(LIST_SEPARATOR)
+            if len(cards) == 2 and cards[1] == TRANSITION and cards[0] != TRANSITION:
+                return Move(move.kind, (f"{TRANSITION}{LIST_SEPARATOR}{cards[0]}", move.args[1]))
+        return move
 
     def explain_illegal(self, state: GameState, seat: int, move: Move) -> IllegalMoveError:
         return explain(state, seat, move)
