@@ -293,6 +293,29 @@ def test_going_out_by_playing_before_the_marker_costs_one_hundred() -> None:
     assert engine.score(state).totals == (30 - 100, -50)
 
 
+def test_the_texts_scoring_examples_minus_fifty_in_hand_with_thirty_or_one_twenty_played() -> None:
+    hand = ["Thief", "JK", "TS", "AD"]  # the text's example: -5 - 20 - 10 - 15 = -50 in unplayed cards
+    groups = [
+        a_set(1, ["QS", "QH", "QD"]),  # seat 1 has played 30
+        a_set(2, ["AS", "AH", "AD", "AC"]),  # seat 2 has played 60 + 40 + 20 = 120
+        a_set(2, ["KS", "KH", "KD", "KC"]),
+        run(2, ["2S", "3S", "4S", "5S"], 2),
+    ]
+    state = deal(
+        [["9C"], list(hand), list(hand)],
+        marker=10,
+        groups=groups,
+        opened=[False, True, True],
+        phase="play",
+        options={"rounds": 1},
+    )
+    state, events = engine.apply(state, 0, "discard 9C")
+    ended = events_of(events, "round_ended")[0].data
+    assert ended["inHand"] == [0, 50, 50] and ended["played"] == [0, 30, 120]
+    # "+30 points in played cards ... a final score of -20 points (30 - 50)"; "+120 ... +70 points (120 - 50)".
+    assert engine.score(state).totals == (10, -20, 70)
+
+
 def test_when_the_stock_runs_out_the_round_ends_with_no_bonus_or_penalty() -> None:
     state = deal([["KS", "2C"], ["QD", "QH"]], stock=["4H"], marker=5, options={"rounds": 1})
     state, events = engine.apply(state, 0, "draw")
