@@ -403,11 +403,10 @@ class GameService:
         parsed = engine.parse_move(state, move)
         new_state, events = engine.apply(state, seat, parsed)
         version = stored.version + 1
-        finished = engine.is_finished(new_state)
-        entry = LogEntry(
-            version, seat, parsed.notation, engine.to_act(new_state), finished, stored.event_count, tuple(events)
-        )
-        result = MoveResult(version, self._view(game_id, meta, version, new_state, seat), entry.events_for(seat))
+        game_view = self._view(game_id, meta, version, new_state, seat)
+        finished = game_view.finished
+        entry = LogEntry(version, seat, parsed.notation, game_view.to_act, finished, stored.event_count, tuple(events))
+        result = MoveResult(version, game_view, entry.events_for(seat))
         updated = StoredGame(
             game_id, version, engine.encode(new_state), stored.event_count + len(events), finished, stored.meta
         )
@@ -467,15 +466,16 @@ class GameService:
 
     @staticmethod
     def _view(game_id: str, meta: GameMeta, version: int, state: engine.GameState, seat: int | None) -> GameView:
+        view = engine.view(state, seat)  # its header already carries who acts and whether the match is over
         return GameView(
             game_id=game_id,
             game_type=meta.game_type,
             players=meta.players,
             version=version,
             seat=seat,
-            to_act=engine.to_act(state),
-            finished=engine.is_finished(state),
-            view=engine.view(state, seat),
+            to_act=tuple(view["toAct"]),
+            finished=view["finished"],
+            view=view,
         )
 
     @staticmethod
