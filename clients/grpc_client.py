@@ -84,6 +84,7 @@ class GameType:
     rules_version: int
     options: tuple[GameOption, ...]
     move_kinds: tuple[tuple[str, tuple[str, ...], str], ...]  # (name, params, description)
+    player_counts: tuple[int, ...] = ()  # exactly the accepted numbers of players, e.g. (2, 4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +97,19 @@ class GameView:
     """A match as the caller sees it: ``seat`` is None for a spectator. ``view`` (the engine's view, a dict) is
     converted from the message on first access only: a caller that only needs the version pays nothing for it."""
 
-    __slots__ = ("_struct", "_view", "finished", "game_id", "game_type", "players", "seat", "to_act", "version")
+    __slots__ = (
+        "_struct",
+        "_view",
+        "bots",
+        "finished",
+        "game_id",
+        "game_type",
+        "players",
+        "seat",
+        "seat_names",
+        "to_act",
+        "version",
+    )
 
     def __init__(
         self,
@@ -108,7 +121,11 @@ class GameView:
         to_act: tuple[int, ...],
         finished: bool,
         view: dict[str, Any] | struct_pb2.Struct | None = None,
+        seat_names: tuple[str, ...] = (),
+        bots: tuple[str, ...] = (),
     ) -> None:
+        self.seat_names = seat_names  # display names by seat ("" for none)
+        self.bots = bots  # bot kind by seat ("" for a person)
         self.game_id = game_id
         self.game_type = game_type
         self.players = players
@@ -150,7 +167,11 @@ class CreatedGame:
     game: GameView
 
     def token(self, seat: int) -> str:
-        return self.seats[seat].token
+        """The token of ``seat`` (bot seats have none: KeyError)."""
+        for known in self.seats:
+            if known.seat == seat:
+                return known.token
+        raise KeyError(f"seat {seat} has no token (a bot plays it, or there is no such seat)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +201,7 @@ class GameEvent:
     kind: str
     seat: int | None
     data: dict[str, Any]
+    text: str = ""  # the event in words, for the caller
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,6 +296,8 @@ def game_view_of(message: pb.Game) -> GameView:
         to_act=tuple(message.to_act),
         finished=message.finished,
         view=message.view,
+        seat_names=tuple(message.seat_names),
+        bots=tuple(message.bots),
     )
 
 
@@ -284,6 +308,7 @@ def event_of(message: pb.Event) -> GameEvent:
         kind=message.kind,
         seat=message.seat if message.HasField("seat") else None,
         data=struct_to_dict(message.data),
+        text=message.text,
     )
 
 
@@ -309,6 +334,7 @@ def game_type_of(message: pb.GameType) -> GameType:
             for option in message.options
         ),
         move_kinds=tuple((kind.name, tuple(kind.params), kind.description) for kind in message.move_kinds),
+        player_counts=tuple(message.player_counts),
     )
 
 
@@ -365,8 +391,12 @@ class GameEngineClient:
         players: int | None = None,
         seed: int | None = None,
         options: Mapping[str, Any] | None = None,
+        seats: Sequence[tuple[str, str]] = (),
     ) -> CreatedGame:
+        """``seats``: optional (display name, bot kind or "") per seat."""
         request = pb.CreateGameRequest(game_type=game_type, players=players or 0)
+        for name, bot in seats:
+            request.seats.add(name=name, bot=bot)
         if seed is not None:
             request.seed = seed
         if options:
@@ -431,17 +461,27 @@ class GameEngineClient:
             details=struct_to_dict(response.details),
         )
 
-    def events(self, game_id: str, token: str | None = None, after_version: int | None = None) -> EventLog:
-        request = pb.GetEventsRequest(game_id=game_id)
-        if after_version is not None:
-            request.after_version = after_version
-        response: pb.GetEventsResponse = self._call(self._stub.GetEvents, request, token)
-        return EventLog(
-            game_id=response.game_id,
-            version=response.version,
-            events=tuple(event_of(event) for event in response.events),
-            finished=response.finished,
-        )
+    def events(
+        self, game_id: str, token: str | None = None, after_version: int | None = None, page_size: int = 0
+    ) -> EventLog:
+        """Every event after ``after_version``: reads page after page (``page_size`` events each, 0: the
+        server's default) until the last one."""
+        events: list[GameEvent] = []
+        page_token = ""
+        while True:
+            request = pb.GetEventsRequest(game_id=game_id, page_size=page_size, page_token=page_token)
+            if after_version is not None:
+                request.after_version = after_version
+            response: pb.GetEventsResponse = self._call(self._stub.GetEvents, request, token)
+            events.extend(event_of(event) for event in response.events)
+            page_token = response.next_page_token
+            if not page_token:
+                return EventLog(
+                    game_id=response.game_id,
+                    version=response.version,
+                    events=tuple(events),
+                    finished=response.finished,
+                )
 
     def watch(
         self, game_id: str, token: str | None = None, after_version: int | None = None

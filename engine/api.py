@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.errors import GameFinishedError, NotYourTurnError
+from engine.errors import GameFinishedError, IllegalMoveError, NotYourTurnError
 from engine.events import Event
 from engine.moves import Move
 from engine.options import resolve_options
@@ -63,7 +63,9 @@ def check_move(state: GameState, seat: int, move: Move) -> None:
     if legal is None:
         legal = state.legal_cache[seat] = frozenset(game.legal_moves(state, seat))
     if move not in legal:
-        raise game.explain_illegal(state, seat, move)
+        raise game.explain(state, seat, move) or IllegalMoveError(
+            f"'{move}' is not a legal move for seat {seat} at step {state.step}."
+        )
 
 
 def apply(state: GameState, seat: int, move: Move | str) -> tuple[GameState, list[Event]]:
@@ -93,6 +95,27 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         "options": dict(state.options),
         **shown,
     }
+
+
+def event_for(game_id: str, event: Event, seat: int | None, seat_names: Sequence[str] = ()) -> dict[str, Any] | None:
+    """``event`` as ``seat`` may see it (``None``: a spectator), with its ``text`` written from that redacted form;
+    ``None`` if the seat may not see it at all. ``seat_names`` are display names by seat ("Seat 2" otherwise)."""
+    shown = event.for_seat(seat)
+    if shown is None:
+        return None
+    shown["text"] = get_game(game_id).event_text(shown, seat, seat_names)
+    return shown
+
+
+def describe_move(state: GameState, seat: int, move: Move) -> str:
+    """A legal move in words, with full card names ("Place the Queen of Hearts on b1")."""
+    return get_game(state.game_id).describe_move(state, seat, move)
+
+
+def determinize(state: GameState, seat: int, seed: int) -> GameState:
+    """A sample of ``seat``'s information set: a full state it cannot tell from ``state``, every card it cannot
+    know dealt again (seeded), with a fresh RNG. The input of search bots; never shown to anyone."""
+    return get_game(state.game_id).determinize(state, seat, seed)
 
 
 def score(state: GameState) -> ScoreSheet:

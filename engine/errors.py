@@ -71,6 +71,18 @@ class GameFinishedError(IllegalMoveError):
     code = "game/finished"
 
 
+class ReplayError(EngineError):
+    """A recorded move list could not be replayed; ``code`` is the refused move's own code."""
+
+    code = "replay/failed"
+
+
+class RulesVersionError(EngineError):
+    """A snapshot was written under another rules version of its game; it is never played under new rules."""
+
+    code = "snapshot/rules_version"
+
+
 class CorruptSnapshotError(EngineError):
     """A snapshot could not be decoded."""
 

@@ -2,22 +2,29 @@
 
 A game is a stateless object: it declares itself (id, title, players, options, move kinds) and implements pure
 functions of a ``GameState``. ``play`` mutates a private copy that ``engine.api.apply`` made; it is only ever
-called with a move that ``legal_moves`` returned, so legality has exactly one source of truth.
+called with a legal move. Legality has one source of truth: the predicates of the game's ``legal.py``, from which
+both ``legal_moves`` (every legal move) and ``explain`` (``None`` for a legal move, else the precise reason it is
+not) are built; the conformance suite checks that the two agree.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from engine.cards import CardInfo, is_standard, standard_card_info
+from engine.cards import card_name as standard_card_name
 from engine.errors import IllegalMoveError, InvalidMoveError, InvalidPlayersError
 from engine.events import Event
 from engine.moves import LIST_SEPARATOR, Move, MoveKind
 from engine.options import OptionSpec, OptionValue
 from engine.scoring import ScoreSheet
 from engine.state import GameState
+from engine.words import join_words as join_words  # re-exported: games imported it from here before engine.words
+from engine.words import seat_subject
 
 PUBLIC: frozenset[int] | None = None
 
@@ -41,6 +48,8 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     default_players: ClassVar[int]
+    # The exact player counts accepted, when not every count from min_players to max_players is (Dracula: 2, 4).
+    player_counts: ClassVar[tuple[int, ...]] = ()
     rules_version: ClassVar[int] = 1
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     move_kinds: ClassVar[Mapping[str, MoveKind]] = {}
@@ -48,14 +57,24 @@ class Game(ABC):
     # Conformance: option sets the suite plays every player count with, and a bound on moves per match.
     conformance_variants: ClassVar[tuple[Mapping[str, object], ...]] = ({},)
     playout_bound: ClassVar[int] = 20_000
+    # Options that matches between random bots add so that they surely end (a hand cap where the rules have none):
+    # `cardengine play`, `cardengine bench`, the service benchmark and the load test use them under the user's.
+    playout_options: ClassVar[Mapping[str, object]] = {}
 
     # ----- set-up ---------------------------------------------------------------------------------------
+    def supported_player_counts(self) -> tuple[int, ...]:
+        """Every player count the game accepts, in increasing order."""
+        return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
+
     def check_players(self, players: int) -> None:
-        """Raises InvalidPlayersError unless ``players`` is supported. Games may narrow this further."""
-        if not self.min_players <= players <= self.max_players:
-            raise InvalidPlayersError(
-                f"{self.title} takes {self.min_players} to {self.max_players} players; got {players}."
-            )
+        """Raises InvalidPlayersError unless ``players`` is one of ``supported_player_counts()``."""
+        counts = self.supported_player_counts()
+        if players not in counts:
+            if counts == tuple(range(self.min_players, self.max_players + 1)):
+                accepted = f"{self.min_players} to {self.max_players}"
+            else:
+                accepted = " or ".join(str(count) for count in counts)
+            raise InvalidPlayersError(f"{self.title} takes {accepted} players; got {players}.")
 
     @abstractmethod
     def setup(self, state: GameState) -> list[Event]:
@@ -81,17 +100,32 @@ class Game(ABC):
     def play(self, state: GameState, seat: int, move: Move) -> list[Event]:
         """Applies a legal move to ``state`` in place and returns the events."""
 
-    def explain_illegal(self, state: GameState, seat: int, move: Move) -> IllegalMoveError:
-        """Why ``move`` is not legal. Called only on rejection; games override it for precise reasons."""
-        kinds = sorted({m.kind for m in self.legal_moves(state, seat)})
-        return IllegalMoveError(
-            f"'{move}' is not a legal move for seat {seat} at step {state.step}; "
-            f"legal move kinds now: {', '.join(kinds) or 'none'}."
-        )
+    @abstractmethod
+    def explain(self, state: GameState, seat: int, move: Move) -> IllegalMoveError | None:
+        """``None`` if ``move`` is legal for ``seat`` (a seat in ``to_act``), else why not.
+
+        Built from the same predicates as ``legal_moves`` (the game's ``legal.py``): the error carries a precise,
+        stable code (``move/card_not_in_hand``, never the generic ``move/illegal``) and a full sentence naming the
+        move and no card the seat cannot see. The conformance suite checks that ``explain`` is ``None`` exactly for
+        the moves ``legal_moves`` lists.
+        """
+
+    @abstractmethod
+    def determinize(self, state: GameState, seat: int, seed: int) -> GameState:
+        """A full state ``seat`` cannot tell from ``state``: everything it knows unchanged (its hand, public cards,
+        sizes of hidden hands and piles, cards shown to it, cards whose place it can infer), every card it cannot
+        know dealt again at random (seeded by ``seed``) among the places it cannot see, and a fresh RNG state.
+        ``state`` itself never changes. The conformance suite certifies it at every step (see
+        ``engine/determinize.py`` for the shared mechanics)."""
 
     # ----- notation -------------------------------------------------------------------------------------
     def parse_move(self, text: str) -> Move:
-        """Reads a move's notation and checks its kind and number of arguments."""
+        """Reads a move's notation, checks its kind and number of arguments, and canonicalises its lists.
+
+        The notation policy, the same in every game: a list argument (``meld 8H,6H,7H``) is a multiset, and
+        ``parse_move`` rewrites it into the game's canonical order (``canonical_list``), so any order of the same
+        items is the same move and ``str(parse_move(text))`` is its canonical notation.
+        """
         move = Move.parse(text)
         kind = self.move_kinds.get(move.kind)
         if kind is None:
@@ -101,18 +135,98 @@ class Game(ABC):
         if len(move.args) != len(kind.params):
             usage = " ".join((kind.name, *(f"<{p}>" for p in kind.params)))
             raise InvalidMoveError(f"Move {text!r} is malformed; expected '{usage}'.")
+        args: list[str] = []
         for name, value in zip(kind.params, move.args, strict=True):
-            if name not in kind.list_params and LIST_SEPARATOR in value:
-                raise InvalidMoveError(f"Argument '{name}' of {text!r} takes one value, not a list.")
-        return move
+            if name not in kind.list_params:
+                if LIST_SEPARATOR in value:
+                    raise InvalidMoveError(f"Argument '{name}' of {text!r} takes one value, not a list.")
+                args.append(value)
+                continue
+            items = value.split(LIST_SEPARATOR)
+            if not all(items):
+                raise InvalidMoveError(f"Argument '{name}' of {text!r} has an empty item.")
+            args.append(LIST_SEPARATOR.join(self.canonical_list(move.kind, name, items)))
+        canonical = Move(move.kind, tuple(args))
+        return canonical
+
+    def canonical_list(self, kind: str, param: str, items: list[str]) -> list[str]:
+        """The canonical order of a list argument's items (see ``parse_move``): the game's card order (a run low to
+        high, a set by suit). The result must not depend on the order of ``items``: the conformance suite parses
+        every legal move with its lists shuffled and expects the same move back.
+        """
+        return sorted(items)
 
     def describe_move(self, state: GameState, seat: int, move: Move) -> str:
-        """A short human description of a move."""
+        """A short description of a move for people, with full card names ("Place the Queen of Hearts on b1").
+
+        The default fills the move kind's ``description`` template (``"Place {card} on {cell}"``) with each
+        argument named by ``describe_argument``; games override it where a sentence needs more than that.
+        """
         kind = self.move_kinds.get(move.kind)
         if kind and kind.description:
-            args = dict(zip(kind.params, move.args, strict=True))
+            args = {
+                name: self.describe_argument(move.kind, name, value)
+                for name, value in zip(kind.params, move.args, strict=True)
+            }
             return kind.description.format(**args)
         return str(move)
+
+    def describe_argument(self, kind: str, param: str, value: str) -> str:
+        """An argument as words: a card becomes "the Queen of Hearts", a list "the 6, 7 and 8 of Hearts"."""
+        items = value.split(LIST_SEPARATOR)
+        names = [self.card_name(item) for item in items]
+        if any(name is None for name in names):
+            return value
+        return "the " + join_words([name for name in names if name is not None])
+
+    # ----- cards, for people ----------------------------------------------------------------------------
+    def card_name(self, code: str) -> str | None:
+        """The full name of a card code ("Queen of Hearts", "Vampire"), or ``None`` if it is no card of this game."""
+        return standard_card_name(code) if is_standard(code) else None
+
+    def cards(self) -> list[CardInfo]:
+        """The card list of the catalog: every card any option set can use, with name, suit and rank where they
+        apply, points, copies in the default deck, and a short description of special cards. Games override it."""
+        state = self.default_state()
+        counts = Counter(self.deck(state))
+        return [
+            standard_card_info(code, count)
+            if is_standard(code)
+            else CardInfo(code, self.card_name(code) or code, count)
+            for code, count in counts.items()
+        ]
+
+    def default_state(self) -> GameState:
+        """A new match with the default players and options (seed 0), for self-descriptions such as ``cards``."""
+        from engine.options import resolve_options
+
+        state = GameState(self.id, self.rules_version, self.default_players, resolve_options(self.options, None), 0,
+                          0, 0, {})  # fmt: skip
+        self.setup(state)
+        return state
+
+    def event_text(self, event: Mapping[str, Any], viewer: int | None, seat_names: Sequence[str]) -> str:
+        """One sentence for a log, written from ``event`` as ``viewer`` sees it (the redacted form of
+        ``Event.for_seat``, so the text can never say more than the data): "Seat 2 drew a card" / "You drew the 7
+        of Clubs". The default names the seat and the event kind; games override it with their own sentences."""
+        subject = self.seat_subject(event.get("seat"), viewer, seat_names)
+        what = str(event.get("kind", "event")).replace("_", " ")
+        return f"{subject}: {what}." if subject else f"{what[:1].upper()}{what[1:]}."
+
+    @staticmethod
+    def seat_subject(seat: object, viewer: int | None, seat_names: Sequence[str]) -> str:
+        """ "You" for the viewer's own seat, else the seat's display name ("Seat 2" when it has none); see
+        ``engine.words`` for the rest of the seat wording every game shares."""
+        return seat_subject(seat, viewer, seat_names)
+
+    # ----- typed content --------------------------------------------------------------------------------
+    def schemas(self) -> dict[str, Any]:
+        """JSON Schemas (draft 2020-12) of the game's content: ``view`` (the game's part of ``view``), ``moveArgs``
+        (per move kind, the structured ``args``), ``eventData`` (per event kind, the fields an event shows any
+        seat besides ``kind``, ``seat`` and ``text``), ``scoreDetails`` and ``roundDetails``. ``engine.schemas``
+        completes them with the common fields; the conformance suite validates every view and event against them.
+        """
+        return {}
 
     def structured_move(self, move: Move) -> dict[str, Any]:
         return move.structured(self.move_kinds[move.kind])
@@ -138,6 +252,8 @@ class Game(ABC):
             "description": self.description,
             "minPlayers": self.min_players,
             "maxPlayers": self.max_players,
+            "playerCounts": list(self.supported_player_counts()),
+            "cards": [card.to_dict() for card in self.cards()],
             "defaultPlayers": self.default_players,
             "rulesVersion": self.rules_version,
             "options": [option_entry(spec) for spec in self.options],

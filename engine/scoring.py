@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,3 +41,12 @@ def highest_scorers(totals: Sequence[int]) -> tuple[int, ...]:
     """Every seat with the highest total (ties share the win)."""
     best = max(totals)
     return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
+def totals_from_rounds(rounds: Iterable[Sequence[int]], players: int, start: Sequence[int] | None = None) -> list[int]:
+    """Each seat's running total: ``start`` (zeros by default) plus its points in every round."""
+    totals = [0] * players if start is None else list(start)
+    for points in rounds:
+        for seat in range(players):
+            totals[seat] += points[seat]
+    return totals

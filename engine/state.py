@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import orjson
 
 from engine import rng
-from engine.errors import CorruptSnapshotError
+from engine.errors import CorruptSnapshotError, RulesVersionError
 from engine.options import OptionValue
 
 SNAPSHOT_FORMAT = 1
@@ -82,4 +82,17 @@ def decode(data: bytes) -> GameState:
         raise CorruptSnapshotError(f"Snapshot could not be decoded: {error}.") from error
     if fmt != SNAPSHOT_FORMAT:
         raise CorruptSnapshotError(f"Snapshot format {fmt!r} is not supported (expected {SNAPSHOT_FORMAT}).")
+    check_rules_version(game_id, rules_version)
     return GameState(game_id, rules_version, players, options, seed, rng_state, step, table)
+
+
+def check_rules_version(game_id: str, rules_version: int) -> None:
+    """Refuses a snapshot written under another rules version of its game: it is never played under new rules."""
+    from engine.registry import get_game  # the registry imports the games, which import this module
+
+    current = get_game(game_id).rules_version
+    if rules_version != current:
+        raise RulesVersionError(
+            f"This {game_id} match was saved under rules version {rules_version}; this engine plays version "
+            f"{current} only, so the match cannot be continued (its move log can still be read)."
+        )

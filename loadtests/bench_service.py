@@ -36,6 +36,7 @@ from pathlib import Path
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+import engine
 from clients.bots import RandomBot
 from clients.grpc_client import GameEngineClient
 from loadtests.server_process import ServerProcess
@@ -100,7 +101,7 @@ def record_matches(target: str, game_type: str, players: int, count: int, first_
     recorded = []
     with GameEngineClient(target) as client:
         for seed in range(first_seed, first_seed + count):
-            created = client.create_game(game_type, players, seed)
+            created = client.create_game(game_type, players, seed, engine.get_game(game_type).playout_options)
             bots = {token.seat: RandomBot(seed * 1000 + token.seat) for token in created.seats}
             game, moves = created.game, []
             while not game.finished:
@@ -183,7 +184,7 @@ def measure_apply(
         rotation = random.Random(index)
         while running():
             match = matches[rotation.randrange(len(matches))]
-            created = client.create_game(game_type, players, match.seed)
+            created = client.create_game(game_type, players, match.seed, engine.get_game(game_type).playout_options)
             tokens = {token.seat: token.token for token in created.seats}
             for version, (seat, notation) in enumerate(match.moves):
                 if not running():
@@ -211,7 +212,7 @@ def measure_bot_loop(target: str, callers: int, seconds: float, game_type: str, 
         seed = 10_000 * (index + 1)
         while running():
             seed += 1
-            created = client.create_game(game_type, players, seed)
+            created = client.create_game(game_type, players, seed, engine.get_game(game_type).playout_options)
             bots = {token.seat: RandomBot(seed + token.seat) for token in created.seats}
             game = created.game
             while running() and not game.finished:

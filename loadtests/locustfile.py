@@ -27,6 +27,7 @@ grpc_gevent.init_gevent()
 from locust import HttpUser, User, constant, events, task  # noqa: E402
 from locust.env import Environment  # noqa: E402
 
+import engine  # noqa: E402
 from clients.bots import RandomBot  # noqa: E402
 from clients.grpc_client import GameEngineClient  # noqa: E402
 
@@ -63,7 +64,8 @@ def game_options(environment: Environment) -> dict[str, Any]:
     options = json.loads(setting(environment, "game_options", "{}"))
     if not isinstance(options, dict):
         raise ValueError("--game-options takes a JSON object")
-    return options
+    # Random players need the game's playout options (a hand cap where the rules have none) to finish matches.
+    return {**engine.get_game(setting(environment, "game", "dracula")).playout_options, **options}
 
 
 class RestPlayer(HttpUser):

@@ -50,7 +50,7 @@ def bench_game(game_id: str, players: int, seconds: float) -> BenchResult:
     started = clock()
     seed = 0
     while clock() - started < seconds or matches == 0:
-        state, _ = engine.new_game(game_id, players, seed)
+        state, _ = engine.new_game(game_id, players, seed, engine.get_game(game_id).playout_options)
         seed += 1
         while not engine.is_finished(state):
             seat = rng.choice(engine.to_act(state))

@@ -1,14 +1,16 @@
-"""The ``cardengine`` command: ``games``, ``play``, ``bench`` and ``serve``."""
+"""The ``cardengine`` command: ``games``, ``play``, ``bench``, ``serve``, ``bots``, ``replay`` and ``arena``."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 from collections.abc import Sequence
 
 import engine
+from service.arena import add_arena_parser
 
 
 def _options(pairs: Sequence[str]) -> dict[str, object]:
@@ -21,26 +23,44 @@ def _options(pairs: Sequence[str]) -> dict[str, object]:
     return options
 
 
+def player_counts_text(counts: Sequence[int]) -> str:
+    """``2-6`` for a range without gaps, else every count: ``2 or 4``."""
+    if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]}"
+    return " or ".join(str(count) for count in counts)
+
+
 def command_games(args: argparse.Namespace) -> int:
     for game in engine.all_games():
         if args.json:
             print(json.dumps(game.catalog_entry()))
             continue
-        print(f"{game.id:<14} {game.title} ({game.min_players}-{game.max_players} players)")
+        print(f"{game.id:<14} {game.title} ({player_counts_text(game.supported_player_counts())} players)")
         for spec in game.options:
             print(f"{'':<16}--option {spec.name}=<{spec.kind}> (default {spec.default}): {spec.description}")
     return 0
 
 
 def command_play(args: argparse.Namespace) -> int:
+    if args.target and args.bots:
+        raise SystemExit("--bots plays a match in process; with --target the server's clients play at random")
     if args.target:
         return command_play_remote(args)
+    from service.bot_kinds import parse_bot
     from service.local_match import play_local_match
 
     if args.matches != 1:
         raise SystemExit("--matches needs --target (a local match is played once)")
     try:
-        play_local_match(args.game, args.players, args.seed, _options(args.option))
+        bots = [spec.strip() for spec in args.bots.split(",") if spec.strip()] if args.bots else []
+        for spec in bots:
+            parse_bot(spec)
+    except ValueError as error:
+        print(f"error: --bots: {error}", file=sys.stderr)
+        return 2
+    try:
+        budget = args.bot_budget_ms / 1000
+        play_local_match(args.game, args.players, args.seed, _options(args.option), bots=bots, budget_seconds=budget)
     except engine.EngineError as error:
         print(f"error: {error.code}: {error.reason}", file=sys.stderr)
         return 2
@@ -54,6 +74,8 @@ def command_play_remote(args: argparse.Namespace) -> int:
     from clients.network_match import option_value, play_network_matches
 
     options = {name: option_value(str(value)) for name, value in _options(args.option).items()}
+    with contextlib.suppress(engine.UnknownGameError):  # the server names the unknown game in its answer
+        options = {**engine.get_game(args.game).playout_options, **options}
     try:
         play_network_matches(args.target, args.game, args.players, args.seed, args.matches, options)
     except GameEngineError as error:
@@ -73,9 +95,21 @@ def command_bench(args: argparse.Namespace) -> int:
 
 
 def command_serve(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from service.cors import CorsPolicy
     from service.logs import configure_logging
     from service.server import ServeConfig, serve
+    from service.web_files import DEFAULT_WEB_ROOT
 
+    try:
+        CorsPolicy.parse(args.cors_origins)
+    except ValueError as error:
+        print(f"error: --cors-origins: {error}", file=sys.stderr)
+        return 2
+    if args.stream_ticket_seconds <= 0 or args.sse_heartbeat_seconds <= 0:
+        print("error: --stream-ticket-seconds and --sse-heartbeat-seconds must be positive", file=sys.stderr)
+        return 2
     configure_logging(args.log_level)
     config = ServeConfig(
         host=args.host,
@@ -88,8 +122,93 @@ def command_serve(args: argparse.Namespace) -> int:
         http_threads=args.http_threads,
         grace_seconds=args.grace_seconds,
         key_prefix=args.key_prefix,
+        cors_origins=args.cors_origins,
+        stream_ticket_seconds=args.stream_ticket_seconds,
+        sse_heartbeat_seconds=args.sse_heartbeat_seconds,
+        web_root=Path(args.web_root) if args.web_root else DEFAULT_WEB_ROOT,
+        bot_workers=args.bot_workers,
+        bot_delay_ms=args.bot_delay_ms,
+        bot_budget_ms=args.bot_budget_ms,
+        bot_lease_seconds=args.bot_lease_seconds,
     )
+    try:
+        config.bot_settings()
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     return serve(config)
+
+
+def command_bots(args: argparse.Namespace) -> int:
+    from service.bot_worker import BotSettings
+    from service.bots_runner import BotsConfig, run_bots
+    from service.logs import configure_logging
+
+    configure_logging(args.log_level)
+    if not args.redis_url:
+        print("error: bot workers share the service's Redis: give --redis-url or set REDIS_URL", file=sys.stderr)
+        return 2
+    try:
+        settings = BotSettings(
+            workers=args.workers,
+            delay_seconds=args.delay_ms / 1000,
+            budget_seconds=args.budget_ms / 1000,
+            lease_seconds=args.lease_seconds,
+        )
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    if settings.workers < 1:
+        print("error: --workers must be at least 1", file=sys.stderr)
+        return 2
+    config = BotsConfig(
+        redis_url=args.redis_url,
+        key_prefix=args.key_prefix,
+        settings=settings,
+        health_host=args.health_host,
+        health_port=args.health_port,
+        grace_seconds=args.grace_seconds,
+    )
+    return run_bots(config)
+
+
+def command_replay(args: argparse.Namespace) -> int:
+    """Exit 0: the rebuilt match equals the stored one; 1: it differs (the first differing move is named);
+    2: it could not be checked (no Redis URL, unknown game, store down)."""
+    from service import errors
+    from service.redis_store import RedisStore
+    from service.replay import replay_stored_game
+
+    if not args.redis_url:
+        print("error: replay reads a game from Redis: give --redis-url or set REDIS_URL", file=sys.stderr)
+        return 2
+    store = RedisStore.from_url(args.redis_url, key_prefix=args.key_prefix)
+    try:
+        report = replay_stored_game(store, args.game_id)
+    except (errors.ServiceError, errors.StoreUnavailableError) as error:
+        failure = errors.to_service_error(error)
+        print(f"error: {failure.code}: {failure.message}", file=sys.stderr)
+        return 2
+    finally:
+        store.close()
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "gameId": report.game_id,
+                    "gameType": report.game_type,
+                    "players": report.players,
+                    "version": report.version,
+                    "finished": report.finished,
+                    "movesReplayed": report.moves,
+                    "ok": report.ok,
+                    "problem": report.problem,
+                }
+            )
+        )
+    else:
+        print(report.summary(), file=sys.stdout if report.ok else sys.stderr)
+    return 0 if report.ok else 1
 
 
 def _env_int(name: str, default: int) -> int:
@@ -149,7 +268,99 @@ def add_serve_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
         "--key-prefix", default=os.environ.get("REDIS_KEY_PREFIX", "ce:"), help="Redis key prefix [REDIS_KEY_PREFIX]"
     )
     serve.add_argument("--log-level", default=os.environ.get("LOG_LEVEL", "INFO"), help="[LOG_LEVEL]")
+    serve.add_argument(
+        "--cors-origins",
+        default=os.environ.get("CORS_ORIGINS", ""),
+        help="web origins allowed to call the REST API from a browser, comma-separated "
+        "(https://table.example,http://localhost:5173), or * for any; default: none, same origin only [CORS_ORIGINS]",
+    )
+    serve.add_argument(
+        "--stream-ticket-seconds",
+        type=float,
+        default=float(os.environ.get("STREAM_TICKET_SECONDS", "60")),
+        help="lifetime of a stream ticket (POST /v1/games/{id}/stream-tickets) [STREAM_TICKET_SECONDS]",
+    )
+    serve.add_argument(
+        "--sse-heartbeat-seconds",
+        type=float,
+        default=float(os.environ.get("SSE_HEARTBEAT_SECONDS", "15")),
+        help="a comment line on an idle Server-Sent Events stream this often [SSE_HEARTBEAT_SECONDS]",
+    )
+    serve.add_argument(
+        "--web-root",
+        default=os.environ.get("WEB_ROOT", ""),
+        help="folder of the web table served at / (default: the installed clients/web) [WEB_ROOT]",
+    )
+    add_bot_arguments(serve, prefix="bot-")
     serve.set_defaults(func=command_serve)
+
+
+def add_bot_arguments(parser: argparse.ArgumentParser, prefix: str) -> None:
+    """The bot workers' options: ``--bot-workers`` ... on ``serve``, ``--workers`` ... on ``bots``."""
+    parser.add_argument(
+        f"--{prefix}workers" if prefix else "--workers",
+        dest="bot_workers" if prefix else "workers",
+        type=int,
+        default=_env_int("BOT_WORKERS", 1),
+        help="threads playing bot seats"
+        + (" in this process (0: none, e.g. when `cardengine bots` runs them)" if prefix else "")
+        + " [BOT_WORKERS]",
+    )
+    parser.add_argument(
+        f"--{prefix}delay-ms",
+        dest="bot_delay_ms" if prefix else "delay_ms",
+        type=int,
+        default=_env_int("BOT_DELAY_MS", 0),
+        help="think delay: a bot moves at least this long after its turn began, so people can follow [BOT_DELAY_MS]",
+    )
+    parser.add_argument(
+        f"--{prefix}budget-ms",
+        dest="bot_budget_ms" if prefix else "budget_ms",
+        type=int,
+        default=_env_int("BOT_BUDGET_MS", 200),
+        help="time a bot may think per move (a search bot stops within it; random is instant) [BOT_BUDGET_MS]",
+    )
+    parser.add_argument(
+        f"--{prefix}lease-seconds",
+        dest="bot_lease_seconds" if prefix else "lease_seconds",
+        type=float,
+        default=float(os.environ.get("BOT_LEASE_SECONDS", "10")),
+        help="a game claimed by a worker that dies goes to another worker after this [BOT_LEASE_SECONDS]",
+    )
+
+
+def add_bots_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    bots = commands.add_parser(
+        "bots",
+        help="run bot workers only: they play the bot seats of games in the service's Redis",
+        description="Bot workers over the Redis of `cardengine serve` (any number of processes, on any machine): "
+        "they claim games waiting on a bot seat from the store's bot queue and play them with compare-and-set, "
+        "like any client. Every option also reads an environment variable (shown in brackets) for its default.",
+    )
+    bots.add_argument(
+        "--redis-url", default=os.environ.get("REDIS_URL", ""), help="the Redis of the service [REDIS_URL]"
+    )
+    bots.add_argument(
+        "--key-prefix", default=os.environ.get("REDIS_KEY_PREFIX", "ce:"), help="Redis key prefix [REDIS_KEY_PREFIX]"
+    )
+    add_bot_arguments(bots, prefix="")
+    bots.add_argument(
+        "--health-host", default=os.environ.get("HOST", "0.0.0.0"), help="address of the health endpoint [HOST]"
+    )
+    bots.add_argument(
+        "--health-port",
+        type=int,
+        default=_env_int("HEALTH_PORT", 8081),
+        help="HTTP port of /healthz (workers running) and /readyz (Redis answers), 0: any free [HEALTH_PORT]",
+    )
+    bots.add_argument(
+        "--grace-seconds",
+        type=float,
+        default=float(os.environ.get("GRACE_SECONDS", "10")),
+        help="on SIGTERM, time given to the bot moves in flight [GRACE_SECONDS]",
+    )
+    bots.add_argument("--log-level", default=os.environ.get("LOG_LEVEL", "INFO"), help="[LOG_LEVEL]")
+    bots.set_defaults(func=command_bots)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -160,13 +371,20 @@ def build_parser() -> argparse.ArgumentParser:
     games.add_argument("--json", action="store_true", help="one JSON catalog entry per line")
     games.set_defaults(func=command_games)
 
-    play = commands.add_parser("play", help="play a full match between random bots and print it")
+    play = commands.add_parser("play", help="play a full match between bots (random by default) and print it")
     play.add_argument("--game", default="dracula")
     play.add_argument("--players", type=int, default=None)
     play.add_argument("--seed", type=int, default=1)
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     play.add_argument("--target", metavar="HOST:PORT", help="play through the gRPC API of this server")
     play.add_argument("--matches", type=int, default=1, help="number of matches (with --target)")
+    play.add_argument(
+        "--bots",
+        default="",
+        help="bot specs by seat, comma-separated, cycled over the seats (random, greedy, mcts, mcts:500ms, "
+        "mcts:300it); default: seeded random bots",
+    )
+    play.add_argument("--bot-budget-ms", type=float, default=200.0, help="mcts's time per move (with --bots)")
     play.set_defaults(func=command_play)
 
     bench = commands.add_parser("bench", help="measure the engine: matches/s, moves/s, step and codec times")
@@ -175,6 +393,25 @@ def build_parser() -> argparse.ArgumentParser:
     bench.set_defaults(func=command_bench)
 
     add_serve_parser(commands)
+    add_bots_parser(commands)
+    add_arena_parser(commands)
+
+    replay = commands.add_parser(
+        "replay",
+        help="rebuild a stored game from its creation record and move log, and check it against its snapshot",
+        description="Replays every move of the game through the rules (engine.replay) and compares the events and "
+        "the final state with the stored ones. Exit status 0: identical; 1: they differ (the first differing move "
+        "is named); 2: the game could not be read.",
+    )
+    replay.add_argument("game_id", metavar="GAME_ID", help="the game's id, as CreateGame returned it")
+    replay.add_argument(
+        "--redis-url", default=os.environ.get("REDIS_URL", ""), help="the Redis of the service [REDIS_URL]"
+    )
+    replay.add_argument(
+        "--key-prefix", default=os.environ.get("REDIS_KEY_PREFIX", "ce:"), help="Redis key prefix [REDIS_KEY_PREFIX]"
+    )
+    replay.add_argument("--json", action="store_true", help="print the outcome as one JSON object")
+    replay.set_defaults(func=command_replay)
     return parser
 
 

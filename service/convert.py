@@ -158,6 +158,11 @@ def to_json(message: Message) -> bytes:
 # ----- results to messages ----------------------------------------------------------------------------------------
 
 
+def catalog_message(entries: list[dict[str, Any]], bot_kinds: list[str]) -> pb.ListGameTypesResponse:
+    """The catalog (ListGameTypes): every game type and the kinds of bot a seat can be given."""
+    return pb.ListGameTypesResponse(game_types=[game_type_message(entry) for entry in entries], bot_kinds=bot_kinds)
+
+
 def game_type_message(entry: Mapping[str, Any]) -> pb.GameType:
     message = pb.GameType(
         id=entry["id"],
@@ -167,6 +172,7 @@ def game_type_message(entry: Mapping[str, Any]) -> pb.GameType:
         max_players=entry["maxPlayers"],
         default_players=entry["defaultPlayers"],
         rules_version=entry["rulesVersion"],
+        player_counts=entry["playerCounts"],
     )
     for option in entry["options"]:
         added = message.options.add(
@@ -182,7 +188,33 @@ def game_type_message(entry: Mapping[str, Any]) -> pb.GameType:
             added.maximum = option["maximum"]
     for kind in entry["moveKinds"]:
         message.move_kinds.add(name=kind["name"], params=kind["params"], description=kind["description"])
+    for card in entry.get("cards", ()):
+        message.cards.append(card_message(card))
+    if "schemas" in entry:
+        message.schemas.CopyFrom(struct_of(entry["schemas"]))
     return message
+
+
+def card_message(card: Mapping[str, Any]) -> pb.CardInfo:
+    """A card of the engine's catalog (``CardInfo.to_dict``) as the API's CardInfo."""
+    message = pb.CardInfo(
+        code=card["code"],
+        name=card["name"],
+        suit=card.get("suit") or "",
+        rank=card.get("rank") or "",
+        count=card["count"],
+        description=card.get("description") or "",
+        option=card.get("option") or "",
+        option_count=card.get("optionCount", 0),
+    )
+    if card.get("points") is not None:
+        message.points = card["points"]
+    return message
+
+
+def seat_specs(seats: Any) -> tuple[core.SeatSpec, ...]:
+    """CreateGameRequest.seats as the core's SeatSpecs."""
+    return tuple(core.SeatSpec(name=seat.name, bot=seat.bot) for seat in seats)
 
 
 def game_message(view: core.GameView) -> pb.Game:
@@ -194,6 +226,8 @@ def game_message(view: core.GameView) -> pb.Game:
         to_act=view.to_act,
         finished=view.finished,
         view=struct_of(view.view),
+        seat_names=view.seat_names,
+        bots=view.bots,
     )
     if view.seat is not None:
         message.seat = view.seat
@@ -222,7 +256,9 @@ def legal_moves_message(moves: core.LegalMoves) -> pb.ListLegalMovesResponse:
 
 
 def event_message(event: core.EventView) -> pb.Event:
-    message = pb.Event(version=event.version, sequence=event.sequence, kind=event.kind, data=struct_of(event.data))
+    message = pb.Event(
+        version=event.version, sequence=event.sequence, kind=event.kind, data=struct_of(event.data), text=event.text
+    )
     if event.seat is not None:
         message.seat = event.seat
     return message
@@ -255,6 +291,7 @@ def event_log_message(event_log: core.EventLog) -> pb.GetEventsResponse:
         version=event_log.version,
         events=[event_message(event) for event in event_log.events],
         finished=event_log.finished,
+        next_page_token=event_log.next_page_token,
     )
 
 

@@ -9,10 +9,16 @@ Seats act through secret tokens: ``create_game`` returns one per seat, the store
 each call names its seat by its token (``None``: a spectator, who sees the public view and public events).
 A game's version is its number of accepted moves; ``apply_move`` is read, compute, then one compare-and-set on
 the version, so concurrent moves never overwrite each other (the loser gets ABORTED and reloads).
+
+Browsers cannot send headers on an EventSource: ``create_stream_ticket`` trades a seat token for a short-lived
+ticket of one game and one seat (kept hashed in the store, so every replica knows it), which ``events`` and
+``watch`` accept in place of the token. Seats may carry display names and bots (``SeatSpec``); every event carries
+a ``text`` written by the engine for its viewer (``engine.event_for``) with those names.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import logging
@@ -20,14 +26,18 @@ import os
 import re
 import secrets
 import threading
-from collections.abc import Callable, Iterator, Mapping
+import time
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
 
 import engine
+import engine.bots as engine_bots
 from service import errors
+from service.bot_kinds import BOT_KINDS, SPEC_EXAMPLES, is_bot_spec
+from service.bot_queue import BotState
 from service.store import Committed, Duplicate, GameStore, Missing, Stale, StoredGame
 
 log = logging.getLogger("cardengine.service")
@@ -36,6 +46,11 @@ GAME_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 IDEMPOTENCY_KEY_PATTERN = re.compile(r"^[\x21-\x7e]{1,128}$")
 MAX_SEED = 2**64 - 1
 WATCH_POLL_SECONDS = 1.0
+WATCH_CHUNK = 100  # log entries read at once by a watch catching up
+DEFAULT_PAGE_SIZE = 100
+MAX_PAGE_SIZE = 1000
+DEFAULT_TICKET_SECONDS = 60.0
+MAX_SEAT_NAME = 32
 
 
 # ----- results ----------------------------------------------------------------------------------------------------
@@ -48,6 +63,25 @@ class SeatToken:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """How CreateGame fills one seat: a display name (may be empty) and a bot kind (empty: a person)."""
+
+    name: str = ""
+    bot: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StreamTicket:
+    """A short-lived grant of one seat's event stream of one game, for URLs (never the seat token itself)."""
+
+    ticket: str
+    game_id: str
+    seat: int
+    expires_in: float
+    expires_at: float  # seconds since the epoch
+
+
+@dataclass(frozen=True, slots=True)
 class GameView:
     game_id: str
     game_type: str
@@ -57,6 +91,8 @@ class GameView:
     to_act: tuple[int, ...]
     finished: bool
     view: dict[str, Any]
+    seat_names: tuple[str, ...] = ()
+    bots: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +126,7 @@ class EventView:
     kind: str
     seat: int | None
     data: dict[str, Any]
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +161,7 @@ class EventLog:
     version: int
     events: tuple[EventView, ...]
     finished: bool
+    next_page_token: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,29 +175,66 @@ class VersionUpdate:
     finished: bool
 
 
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A game as a bot worker sees it: its version, and the bot seat to play (None: no bot is to act) with its
+    kind, the seed of its generator (the game's seed) and its seat-scoped input."""
+
+    game_id: str
+    version: int
+    finished: bool
+    seat: int | None = None
+    kind: str = ""
+    seed: int | str = 0
+    seat_input: engine_bots.SeatInput | None = None
+
+
 # ----- stored forms -----------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class GameMeta:
-    """What never changes after creation: the game type, the number of players, the seats' token hashes."""
+    """What never changes after creation: the game type, the number of players, the seats' token hashes, and the
+    creation parameters a replay starts from (the seed and the resolved options).
+
+    ``seed`` and ``options`` are None in the records of games created before they were kept; a replay then reads
+    them from the snapshot (which carries both unchanged). ``seat_names`` and ``bots`` hold one string per seat
+    (empty: no name, a person); a bot seat has no token, so its token hash is empty and matches no token."""
 
     game_type: str
     players: int
     token_hashes: tuple[str, ...]
+    seed: int | None = None
+    options: dict[str, Any] | None = None
+    seat_names: tuple[str, ...] = ()
+    bots: tuple[str, ...] = ()
 
     def encode(self) -> bytes:
-        return orjson.dumps({"t": self.game_type, "p": self.players, "h": list(self.token_hashes)})
+        record: dict[str, Any] = {"t": self.game_type, "p": self.players, "h": list(self.token_hashes)}
+        if self.seed is not None:
+            record["s"] = self.seed
+        if self.options is not None:
+            record["o"] = self.options
+        if any(self.seat_names):
+            record["n"] = list(self.seat_names)
+        if any(self.bots):
+            record["b"] = list(self.bots)
+        return orjson.dumps(record)
 
     @classmethod
     def decode(cls, data: bytes) -> GameMeta:
         raw = orjson.loads(data)
-        return cls(raw["t"], raw["p"], tuple(raw["h"]))
+        players = raw["p"]
+        names = tuple(raw.get("n", ())) or ("",) * players
+        bots = tuple(raw.get("b", ())) or ("",) * players
+        return cls(raw["t"], players, tuple(raw["h"]), raw.get("s"), raw.get("o"), names, bots)
 
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
-    """One version in the log: who moved (None for the deal), the move, the full events, who acts next."""
+    """One version in the log: who moved (None for the deal), the move (its canonical notation), the full events,
+    who acts next. The seats and moves of entries 1.. in order, with the creation parameters of ``GameMeta``, are
+    what ``engine.replay`` rebuilds the match from (``cardengine replay``)."""
 
     version: int
     seat: int | None
@@ -195,20 +270,22 @@ class LogEntry:
             events=tuple(engine.Event.from_record(record) for record in raw["e"]),
         )
 
-    def events_for(self, seat: int | None) -> tuple[EventView, ...]:
-        """The events of this version that ``seat`` may see, redacted for it."""
+    def events_for(self, meta: GameMeta, seat: int | None) -> tuple[EventView, ...]:
+        """The events of this version that ``seat`` may see, redacted for it, each with its text for that seat
+        (``engine.event_for``, with the seats' display names)."""
         shown: list[EventView] = []
         for index, event in enumerate(self.events):
-            data = event.for_seat(seat)
+            data = engine.event_for(meta.game_type, event, seat, meta.seat_names)
             if data is None:
                 continue
             data.pop("kind", None)
             data.pop("seat", None)
-            shown.append(EventView(self.version, self.first_sequence + index, event.kind, event.seat, data))
+            text = str(data.pop("text", ""))
+            shown.append(EventView(self.version, self.first_sequence + index, event.kind, event.seat, data, text))
         return tuple(shown)
 
-    def update_for(self, seat: int | None) -> VersionUpdate:
-        return VersionUpdate(self.version, self.seat, self.events_for(seat), self.to_act, self.finished)
+    def update_for(self, meta: GameMeta, seat: int | None) -> VersionUpdate:
+        return VersionUpdate(self.version, self.seat, self.events_for(meta, seat), self.to_act, self.finished)
 
 
 def encode_result(move: str, result: MoveResult) -> bytes:
@@ -219,21 +296,89 @@ def encode_result(move: str, result: MoveResult) -> bytes:
             "version": result.version,
             "game": [game.game_id, game.game_type, game.players, game.version, game.seat, game.to_act, game.finished],
             "view": game.view,
-            "events": [[e.version, e.sequence, e.kind, e.seat, e.data] for e in result.events],
+            "events": [[e.version, e.sequence, e.kind, e.seat, e.data, e.text] for e in result.events],
         }
     )
 
 
-def decode_result(data: bytes) -> tuple[str, MoveResult]:
+def decode_result(data: bytes, meta: GameMeta) -> tuple[str, MoveResult]:
     raw = orjson.loads(data)
     game_id, game_type, players, version, seat, to_act, finished = raw["game"]
-    game = GameView(game_id, game_type, players, version, seat, tuple(to_act), finished, raw["view"])
+    game = GameView(
+        game_id, game_type, players, version, seat, tuple(to_act), finished, raw["view"], meta.seat_names, meta.bots
+    )
     events = tuple(EventView(*event) for event in raw["events"])
     return raw["move"], MoveResult(raw["version"], game, events, replayed=True)
 
 
+def canonical_notation(game_type: str, move: str) -> str | None:
+    """The canonical notation of ``move`` in ``game_type`` (``Game.parse_move``), or None if it is not a move of it."""
+    try:
+        return engine.get_game(game_type).parse_move(move).notation
+    except engine.EngineError:
+        return None
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def seat_name(index: int, name: str) -> str:
+    """A display name trimmed and checked: at most MAX_SEAT_NAME printable characters (empty: none)."""
+    trimmed = name.strip()
+    if len(trimmed) > MAX_SEAT_NAME:
+        raise errors.invalid_argument(
+            f"seats[{index}].name is {len(trimmed)} characters long; a seat name has at most {MAX_SEAT_NAME}.",
+            field=f"seats[{index}].name",
+            code="seats/invalid_name",
+        )
+    if not trimmed.isprintable():
+        raise errors.invalid_argument(
+            f"seats[{index}].name {trimmed!r} holds a character that cannot be printed (a control or format "
+            "character); use letters, digits, punctuation and spaces.",
+            field=f"seats[{index}].name",
+            code="seats/invalid_name",
+        )
+    return trimmed
+
+
+def seat_bot(index: int, bot: str) -> str:
+    if bot and not is_bot_spec(bot):
+        kinds = ", ".join(repr(kind) for kind in BOT_KINDS)
+        raise errors.invalid_argument(
+            f"seats[{index}].bot {bot!r} is no kind of bot of this server; use one of {kinds} (a search bot with "
+            f"a budget of its own: {SPEC_EXAMPLES}), or empty for a person.",
+            field=f"seats[{index}].bot",
+            code="seats/unknown_bot",
+        )
+    return bot
+
+
+def encode_page_token(game_id: str, seat: int | None, after_version: int, skip: int) -> str:
+    raw = orjson.dumps({"g": game_id, "s": seat, "a": after_version, "k": skip})
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def decode_page_token(game_id: str, seat: int | None, token: str) -> tuple[int, int]:
+    """The position (after version, events of the next version to skip) of a page token of this game and caller."""
+    try:
+        raw = orjson.loads(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)))
+        position = (raw["a"], raw["k"])
+        owner = (raw["g"], raw["s"])
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in position) or min(position) < -1:
+            raise ValueError("bad position")
+    except (ValueError, TypeError, KeyError, orjson.JSONDecodeError):
+        raise errors.invalid_argument(
+            "pageToken is not a page token of GetEvents: pass nextPageToken of the previous page unchanged.",
+            field="pageToken",
+        ) from None
+    if owner != (game_id, seat):
+        raise errors.invalid_argument(
+            f"pageToken belongs to another game or caller than this request (game '{game_id}'): pass nextPageToken "
+            "of the previous page of the same game, with the same token or ticket.",
+            field="pageToken",
+        )
+    return position
 
 
 # ----- the core ---------------------------------------------------------------------------------------------------
@@ -242,10 +387,18 @@ def token_hash(token: str) -> str:
 class GameService:
     """The use cases of the API, over one store."""
 
-    def __init__(self, store: GameStore, *, watch_poll_seconds: float = WATCH_POLL_SECONDS) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        *,
+        watch_poll_seconds: float = WATCH_POLL_SECONDS,
+        ticket_seconds: float = DEFAULT_TICKET_SECONDS,
+    ) -> None:
         self.store = store
         self.watch_poll_seconds = watch_poll_seconds
+        self.ticket_seconds = ticket_seconds
         self._stopping = threading.Event()
+        self._catalog: list[dict[str, Any]] | None = None
 
     def stop_watches(self) -> None:
         """Ends live watches: each returns at its next wake-up (at most ``watch_poll_seconds``)."""
@@ -265,7 +418,26 @@ class GameService:
 
     # ----- catalog ----------------------------------------------------------------------------------------------
     def list_game_types(self) -> list[dict[str, Any]]:
-        return [game.catalog_entry() for game in engine.all_games()]
+        """Every game's catalog entry (cards included) with its JSON Schemas; built once (the games are fixed for
+        the life of the process)."""
+        if self._catalog is None:
+            self._catalog = [
+                {**game.catalog_entry(), "schemas": engine.game_schemas(game.id)} for game in engine.all_games()
+            ]
+        return self._catalog
+
+    def bot_kinds(self) -> list[str]:
+        """The kinds of bot a seat can be given at CreateGame (``SeatConfig.bot``): ``BOT_KINDS`` of
+        service/bot_kinds.py, in its order, the same for every game type."""
+        return list(BOT_KINDS)
+
+    def game_schemas(self, game_type: str) -> dict[str, Any]:
+        """The JSON Schemas of one game type; NOT_FOUND for an id that is not in the catalog."""
+        for entry in self.list_game_types():
+            if entry["id"] == game_type:
+                schemas: dict[str, Any] = entry["schemas"]
+                return schemas
+        raise errors.game_type_not_found(game_type)
 
     # ----- create -----------------------------------------------------------------------------------------------
     def create_game(
@@ -274,6 +446,7 @@ class GameService:
         players: int | None = None,
         seed: int | None = None,
         options: Mapping[str, object] | None = None,
+        seats: Sequence[SeatSpec] = (),
     ) -> CreatedGame:
         if not game_type:
             raise errors.invalid_argument("gameType is required: one of the ids of ListGameTypes.", field="gameType")
@@ -281,17 +454,43 @@ class GameService:
             raise errors.invalid_argument(f"players must be positive (0: the default); got {players}.", field="players")
         if seed is not None and not 0 <= seed <= MAX_SEED:
             raise errors.invalid_argument(f"seed must be in 0..2^64-1; got {seed}.", field="seed")
+        if seats and players and len(seats) != players:
+            raise errors.invalid_argument(
+                f"seats lists {len(seats)} seats but players is {players}: give one entry per seat, or players 0.",
+                field="seats",
+                code="seats/wrong_count",
+            )
+        names = tuple(seat_name(index, seat.name) for index, seat in enumerate(seats))
+        bots = tuple(seat_bot(index, seat.bot) for index, seat in enumerate(seats))
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "big")
-        state, events = engine.new_game(game_type, players or None, seed, options)
+        if bots and all(bots):
+            # No person can stop a bots-only match: the game's playout options (a hand cap where the rules have
+            # none, e.g. Draw Blood's max_hands) apply under the options given, so the match surely ends.
+            options = {**engine.get_game(game_type).playout_options, **(options or {})}
+        state, events = engine.new_game(game_type, players or len(seats) or None, seed, options)
         game_id = secrets.token_urlsafe(12)
-        tokens = tuple(SeatToken(seat, secrets.token_urlsafe(24)) for seat in range(state.players))
-        meta = GameMeta(state.game_id, state.players, tuple(token_hash(seat.token) for seat in tokens))
+        names = names or ("",) * state.players
+        bots = bots or ("",) * state.players
+        tokens = tuple(SeatToken(seat, secrets.token_urlsafe(24)) for seat in range(state.players) if not bots[seat])
+        hashes = {seat.seat: token_hash(seat.token) for seat in tokens}
+        meta = GameMeta(
+            state.game_id,
+            state.players,
+            tuple(hashes.get(seat, "") for seat in range(state.players)),  # a bot seat: no token
+            seed=state.seed,
+            options=dict(state.options),
+            seat_names=names,
+            bots=bots,
+        )
         finished = engine.is_finished(state)
         entry = LogEntry(0, None, None, engine.to_act(state), finished, 0, tuple(events))
         stored = StoredGame(game_id, 0, engine.encode(state), len(events), finished, meta.encode())
+        if any(bots):  # known to the bot queue before it exists, so a lost first mark is found by the sweep
+            self.store.bots.register(game_id)
         self.store.create(stored, entry.encode())
         log.info("game created", extra={"game_id": game_id, "game_type": state.game_id, "players": state.players})
+        self._mark_bots(game_id, meta, 0, entry.to_act, finished)
         return CreatedGame(game_id, 0, tokens, self._view(game_id, meta, 0, state, None))
 
     # ----- reads ------------------------------------------------------------------------------------------------
@@ -310,7 +509,7 @@ class GameService:
                 notation=move.notation,
                 kind=move.kind,
                 args=game.structured_move(move)["args"],
-                description=game.describe_move(state, seat, move),
+                description=engine.describe_move(state, seat, move),
             )
             for move in engine.legal_moves(state, seat)
         )
@@ -330,15 +529,50 @@ class GameService:
             details=dict(sheet.details),
         )
 
-    def events(self, game_id: str, token: str | None, after_version: int | None = None) -> EventLog:
+    def events(
+        self,
+        game_id: str,
+        token: str | None,
+        after_version: int | None = None,
+        *,
+        ticket: str | None = None,
+        page_size: int = 0,
+        page_token: str = "",
+    ) -> EventLog:
+        """One page of the caller's events after ``after_version`` (or from ``page_token``): at most ``page_size``
+        events (0: DEFAULT_PAGE_SIZE), read from at most ``page_size + 1`` log entries, so a page costs the same
+        however long the match is. ``next_page_token`` is set when more follow."""
+        if not 0 <= page_size <= MAX_PAGE_SIZE:
+            raise errors.invalid_argument(
+                f"pageSize must be 0 (the default, {DEFAULT_PAGE_SIZE}) to {MAX_PAGE_SIZE}; got {page_size}.",
+                field="pageSize",
+            )
+        size = page_size or DEFAULT_PAGE_SIZE
         stored, meta = self._load(game_id)
-        seat = self._seat(game_id, meta, token)
-        entries = [LogEntry.decode(raw) for raw in self.store.log(game_id, self._after(after_version))]
+        seat = self._reader_seat(game_id, meta, token, ticket)
+        if page_token:
+            after, skip = decode_page_token(game_id, seat, page_token)
+        else:
+            after, skip = self._after(after_version), 0
+        entries = [LogEntry.decode(raw) for raw in self.store.log(game_id, after, size + 1)]
         version, finished = stored.version, stored.finished
         if entries and entries[-1].version >= version:
             version, finished = entries[-1].version, entries[-1].finished
-        shown = tuple(event for entry in entries for event in entry.events_for(seat))
-        return EventLog(game_id, version, shown, finished)
+        shown: list[EventView] = []
+        next_token = ""
+        for index, entry in enumerate(entries):
+            if index == size:  # the one entry read beyond the page: more follow
+                next_token = encode_page_token(game_id, seat, entry.version - 1, 0)
+                break
+            offset = skip if index == 0 else 0
+            visible = entry.events_for(meta, seat)[offset:]
+            room = size - len(shown)
+            if len(visible) > room:
+                shown.extend(visible[:room])
+                next_token = encode_page_token(game_id, seat, entry.version - 1, offset + room)
+                break
+            shown.extend(visible)
+        return EventLog(game_id, version, tuple(shown), finished, next_token)
 
     def watch(
         self,
@@ -346,31 +580,68 @@ class GameService:
         token: str | None,
         after_version: int | None = None,
         is_active: Callable[[], bool] = lambda: True,
-    ) -> Iterator[VersionUpdate | None]:
+        *,
+        ticket: str | None = None,
+    ) -> Generator[VersionUpdate | None, None, str]:
         """Yields the versions after ``after_version`` as the caller may see them, then follows the game live;
-        yields None when idle for ``watch_poll_seconds`` (a transport may send a heartbeat). Ends after the
-        version that finishes the match, when ``is_active()`` turns false, when the game vanishes or when the
-        service closes."""
+        yields None when idle for ``watch_poll_seconds`` (a transport may send a heartbeat). Returns why it ended:
+        "finished" after the version that finishes the match (or at once when the match was already over),
+        "gone" when the game vanishes, "stopped" when ``is_active()`` turns false or the service closes."""
         stored, meta = self._load(game_id)
-        seat = self._seat(game_id, meta, token)
+        seat = self._reader_seat(game_id, meta, token, ticket)
         last = self._after(after_version)
         if stored.finished and last >= stored.version:
-            return
+            return "finished"
         with self.store.watching(game_id):
             while is_active() and not self._stopping.is_set():
-                entries = self.store.log(game_id, last)
+                entries = self.store.log(game_id, last, WATCH_CHUNK)
                 for raw in entries:
                     entry = LogEntry.decode(raw)
-                    yield entry.update_for(seat)
+                    yield entry.update_for(meta, seat)
                     last = entry.version
                     if entry.finished:
-                        return
+                        return "finished"
                 if entries:
                     continue
                 if not self.store.wait_for_version(game_id, last, self.watch_poll_seconds):
                     if self.store.load(game_id) is None:
-                        return
+                        return "gone"
                     yield None
+        return "stopped"
+
+    def seat_of(self, game_id: str, token: str | None, operation: str) -> int:
+        """The seat of ``token`` in the game (NOT_FOUND, UNAUTHENTICATED otherwise), for checks that come after
+        authentication at an edge."""
+        _, meta = self._load(game_id)
+        return self._required_seat(game_id, meta, token, operation)
+
+    # ----- stream tickets ---------------------------------------------------------------------------------------
+    def create_stream_ticket(self, game_id: str, token: str | None) -> StreamTicket:
+        """A new ticket of ``token``'s seat for this game's event stream, valid ``ticket_seconds`` (reusable until
+        then, so an EventSource may reconnect with it). The store keeps only its SHA-256."""
+        _, meta = self._load(game_id)
+        seat = self._required_seat(game_id, meta, token, "CreateStreamTicket")
+        ticket = "st_" + secrets.token_urlsafe(24)
+        self.store.put_ticket(game_id, token_hash(ticket), seat, self.ticket_seconds)
+        log.info("stream ticket issued", extra={"game_id": game_id, "seat": seat})
+        return StreamTicket(ticket, game_id, seat, self.ticket_seconds, time.time() + self.ticket_seconds)
+
+    def _reader_seat(self, game_id: str, meta: GameMeta, token: str | None, ticket: str | None) -> int | None:
+        """The seat of a reader: from its stream ticket if it sent one, else from its token (None: a spectator)."""
+        if ticket is None:
+            return self._seat(game_id, meta, token)
+        if token:
+            raise errors.invalid_argument(
+                "Send either a seat token (Authorization header) or a stream ticket (ticket=...), not both.",
+                field="ticket",
+            )
+        digest = token_hash(ticket)
+        if any(hmac.compare_digest(digest, known) for known in meta.token_hashes if known):
+            raise errors.token_in_url(game_id)
+        seat = self.store.ticket_seat(game_id, digest)
+        if seat is None:
+            raise errors.invalid_ticket(game_id)
+        return seat
 
     # ----- apply ------------------------------------------------------------------------------------------------
     def apply_move(
@@ -397,8 +668,16 @@ class GameService:
         if stored.version != expected_version:
             prior = self.store.idempotent_result(game_id, result_key) if result_key is not None else None
             if prior is not None:  # a retry of a move that was applied: its first result
-                return self._replay(prior, move, idempotency_key or "")
+                return self._replay(prior, meta, move, idempotency_key or "")
             raise errors.stale_version(expected_version, stored.version)
+        return self._commit_move(stored, meta, seat, move, result_key, idempotency_key or "")
+
+    def _commit_move(
+        self, stored: StoredGame, meta: GameMeta, seat: int, move: str, result_key: str | None, idempotency_key: str
+    ) -> MoveResult:
+        """Applies ``move`` of ``seat`` to ``stored`` (the expected version) and commits it with compare-and-set;
+        then marks the game in the bot queue. The one write path of people and bots alike."""
+        game_id = stored.game_id
         state = engine.decode(stored.snapshot)
         parsed = engine.parse_move(state, move)
         new_state, events = engine.apply(state, seat, parsed)
@@ -406,7 +685,7 @@ class GameService:
         game_view = self._view(game_id, meta, version, new_state, seat)
         finished = game_view.finished
         entry = LogEntry(version, seat, parsed.notation, game_view.to_act, finished, stored.event_count, tuple(events))
-        result = MoveResult(version, game_view, entry.events_for(seat))
+        result = MoveResult(version, game_view, entry.events_for(meta, seat))
         updated = StoredGame(
             game_id, version, engine.encode(new_state), stored.event_count + len(events), finished, stored.meta
         )
@@ -417,13 +696,55 @@ class GameService:
                 "move applied",
                 extra={"game_id": game_id, "seat": seat, "version": version, "move": parsed.notation},
             )
+            self._mark_bots(game_id, meta, version, game_view.to_act, finished)
             return result
         if isinstance(outcome, Duplicate):
-            return self._replay(outcome.result, move, idempotency_key or "")
+            return self._replay(outcome.result, meta, parsed.notation, idempotency_key)
         if isinstance(outcome, Stale):
-            raise errors.stale_version(expected_version, outcome.current_version)
+            raise errors.stale_version(stored.version, outcome.current_version)
         assert isinstance(outcome, Missing)
         raise errors.game_not_found(game_id)
+
+    # ----- bot seats --------------------------------------------------------------------------------------------
+    def bot_turn(self, game_id: str, budget_seconds: float = engine_bots.DEFAULT_BUDGET_SECONDS) -> BotTurn | None:
+        """What a bot worker needs to play the game now: the first bot seat among the seats to act, its kind and
+        its seat-scoped input (``engine.bots.SeatInput``: its own view and legal moves, never the state). None if
+        the game is gone; a turn with no seat if no bot is to act (people are, or the match is over)."""
+        stored = self.store.load(game_id)
+        if stored is None:
+            return None
+        meta = GameMeta.decode(stored.meta)
+        state = engine.decode(stored.snapshot)
+        seed = meta.seed if meta.seed is not None else game_id
+        for seat in engine.to_act(state):
+            if meta.bots[seat]:
+                seat_input = engine_bots.seat_input(state, seat, budget_seconds)
+                return BotTurn(game_id, stored.version, stored.finished, seat, meta.bots[seat], seed, seat_input)
+        return BotTurn(game_id, stored.version, stored.finished)
+
+    def apply_bot_move(self, game_id: str, seat: int, move: str, expected_version: int) -> MoveResult:
+        """A bot seat's move, through the same rules and compare-and-set as a person's (``ApplyMove``); a stale
+        ``expected_version`` is ABORTED (``version/stale``): another worker moved first. Only bot seats."""
+        stored, meta = self._load(game_id, for_version=expected_version)
+        if not 0 <= seat < meta.players or not meta.bots[seat]:
+            raise errors.invalid_argument(f"Seat {seat} of game '{game_id}' is no bot seat.", field="seat")
+        if stored.version != expected_version:
+            raise errors.stale_version(expected_version, stored.version)
+        return self._commit_move(stored, meta, seat, move, None, "")
+
+    def _mark_bots(self, game_id: str, meta: GameMeta, version: int, to_act: Sequence[int], finished: bool) -> None:
+        """Tells the bot queue whether the game now waits on a bot. After the commit: if the store fails here,
+        the move stands and the queue's sweep finds the game later."""
+        if not any(meta.bots):
+            return
+        state: BotState = "done" if finished else "due" if any(meta.bots[seat] for seat in to_act) else "idle"
+        try:
+            self.store.bots.mark(game_id, version, state)
+        except errors.StoreUnavailableError as error:
+            log.warning(
+                "bot queue not updated; its sweep will find the game",
+                extra={"game_id": game_id, "version": version, "error": str(error)},
+            )
 
     # ----- helpers ----------------------------------------------------------------------------------------------
     @staticmethod
@@ -452,7 +773,7 @@ class GameService:
         digest = token_hash(token)
         found: int | None = None
         for seat, known in enumerate(meta.token_hashes):
-            if hmac.compare_digest(digest, known):
+            if known and hmac.compare_digest(digest, known):
                 found = seat
         if found is None:
             raise errors.invalid_token(game_id)
@@ -476,11 +797,17 @@ class GameService:
             to_act=tuple(view["toAct"]),
             finished=view["finished"],
             view=view,
+            seat_names=meta.seat_names,
+            bots=meta.bots,
         )
 
     @staticmethod
-    def _replay(prior: bytes, move: str, key: str) -> MoveResult:
-        first_move, result = decode_result(prior)
-        if first_move != move:
+    def _replay(prior: bytes, meta: GameMeta, move: str, key: str) -> MoveResult:
+        """The first result stored with the key, if ``move`` is the same move as the first one: their canonical
+        notations are compared (a list argument in any order is the same move); else ``idempotency/key_reused``."""
+        first_move, result = decode_result(prior, meta)
+        game_type = meta.game_type
+        retried = canonical_notation(game_type, move)
+        if retried is None or retried != (canonical_notation(game_type, first_move) or first_move):
             raise errors.idempotency_key_reused(key, first_move)
         return result

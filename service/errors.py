@@ -7,11 +7,13 @@ service knows about status codes. Engine errors keep their own codes (``move/car
 | status              | gRPC                 | HTTP | when                                                        |
 |---------------------|----------------------|------|-------------------------------------------------------------|
 | INVALID_ARGUMENT    | INVALID_ARGUMENT     | 400  | malformed request; unknown game type, bad option or players |
-| UNAUTHENTICATED     | UNAUTHENTICATED      | 401  | no token where one is needed, or a token of no seat         |
+| UNAUTHENTICATED     | UNAUTHENTICATED      | 401  | no token where one is needed, or a token of no seat; an     |
+|                     |                      |      | unknown or expired stream ticket; a credential in a URL     |
 | PERMISSION_DENIED   | PERMISSION_DENIED    | 403  | the caller's seat is not among the seats to act             |
-| NOT_FOUND           | NOT_FOUND            | 404  | unknown (or expired) game                                   |
+| NOT_FOUND           | NOT_FOUND            | 404  | unknown (or expired) game; unknown game type (schemas route) |
 | ABORTED             | ABORTED              | 409  | stale expected_version (details: currentVersion)            |
-| FAILED_PRECONDITION | FAILED_PRECONDITION  | 422  | illegal move, finished match (details: engineCode)          |
+| FAILED_PRECONDITION | FAILED_PRECONDITION  | 422  | illegal move, finished match (details: engineCode); a match |
+|                     |                      |      | stored under another rules version (snapshot/rules_version) |
 | UNAVAILABLE         | UNAVAILABLE          | 503  | the store cannot be reached                                 |
 | INTERNAL            | INTERNAL             | 500  | a bug: logged, never shown in detail                        |
 """
@@ -86,6 +88,47 @@ def invalid_token(game_id: str) -> ServiceError:
     return ServiceError(Status.UNAUTHENTICATED, "auth/invalid_token", f"The token is not one of game '{game_id}'.")
 
 
+def invalid_ticket(game_id: str) -> ServiceError:
+    return ServiceError(
+        Status.UNAUTHENTICATED,
+        "auth/invalid_ticket",
+        f"The stream ticket is unknown, expired or of another game than '{game_id}': get a new one with "
+        f"POST /v1/games/{game_id}/stream-tickets (seat token in the Authorization header).",
+        {"field": "ticket"},
+    )
+
+
+def token_in_url(game_id: str) -> ServiceError:
+    return ServiceError(
+        Status.UNAUTHENTICATED,
+        "auth/token_in_url",
+        "That is a seat token, not a stream ticket: seat tokens never travel in URLs. Send the token as "
+        f"'Authorization: Bearer <token>' to POST /v1/games/{game_id}/stream-tickets and put the ticket it returns "
+        "in the URL.",
+        {"field": "ticket"},
+    )
+
+
+def credential_in_url(parameter: str, where: str) -> ServiceError:
+    return ServiceError(
+        Status.UNAUTHENTICATED,
+        "auth/credential_in_url",
+        f"Query parameter '{parameter}' looks like a credential, which this API never reads from a URL. Send the seat "
+        "token as 'Authorization: Bearer <token>'; a browser's EventSource uses a stream ticket (POST "
+        f"/v1/games/{{id}}/stream-tickets, then ?ticket=...){where}.",
+        {"field": parameter},
+    )
+
+
+def game_type_not_found(game_type: str) -> ServiceError:
+    return ServiceError(
+        Status.NOT_FOUND,
+        "game_type/not_found",
+        f"No game type '{game_type}': the ids are those of GET /v1/game-types.",
+        {"field": "gameType"},
+    )
+
+
 def game_not_found(game_id: str) -> ServiceError:
     return ServiceError(Status.NOT_FOUND, "game/not_found", f"No game '{game_id}' (never created, or expired).")
 
@@ -136,6 +179,9 @@ def from_engine(error: engine.EngineError) -> ServiceError:
     if isinstance(error, engine.NotYourTurnError):
         return ServiceError(Status.PERMISSION_DENIED, error.code, error.reason, details)
     if isinstance(error, engine.IllegalMoveError):
+        return ServiceError(Status.FAILED_PRECONDITION, error.code, error.reason, details)
+    if isinstance(error, engine.RulesVersionError):
+        # The match exists but was saved under other rules: it can be read (GetEvents) but not played on.
         return ServiceError(Status.FAILED_PRECONDITION, error.code, error.reason, details)
     return ServiceError(Status.INTERNAL, error.code, "The stored game could not be read; it has been logged.")
 

@@ -20,10 +20,9 @@ from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
 from google.protobuf import any_pb2
 from google.rpc import error_details_pb2, status_pb2
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
 from grpc_status import rpc_status
 
-from service import convert, errors
+from service import convert, errors, reflection_v1
 from service.core import GameService
 
 log = logging.getLogger("cardengine.grpc")
@@ -67,8 +66,7 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
     def ListGameTypes(
         self, request: pb.ListGameTypesRequest, context: grpc.ServicerContext
     ) -> pb.ListGameTypesResponse:
-        entries = self.service.list_game_types()
-        return pb.ListGameTypesResponse(game_types=[convert.game_type_message(entry) for entry in entries])
+        return convert.catalog_message(self.service.list_game_types(), self.service.bot_kinds())
 
     def CreateGame(self, request: pb.CreateGameRequest, context: grpc.ServicerContext) -> pb.CreateGameResponse:
         created = self.service.create_game(
@@ -76,6 +74,7 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
             request.players,
             request.seed if request.HasField("seed") else None,
             convert.dict_of(request.options),
+            convert.seat_specs(request.seats),
         )
         return convert.created_message(created)
 
@@ -102,7 +101,10 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
 
     def GetEvents(self, request: pb.GetEventsRequest, context: grpc.ServicerContext) -> pb.GetEventsResponse:
         after = request.after_version if request.HasField("after_version") else None
-        return convert.event_log_message(self.service.events(request.game_id, token_of(context), after))
+        log = self.service.events(
+            request.game_id, token_of(context), after, page_size=request.page_size, page_token=request.page_token
+        )
+        return convert.event_log_message(log)
 
     def WatchGame(self, request: pb.WatchGameRequest, context: grpc.ServicerContext) -> Iterator[pb.WatchGameResponse]:
         after = request.after_version if request.HasField("after_version") else None
@@ -186,7 +188,7 @@ class ErrorInterceptor(grpc.ServerInterceptor):  # type: ignore[type-arg]
 
 
 class GrpcServer:
-    """The gRPC server: the GameEngine service, health checking and reflection, on a thread pool."""
+    """The gRPC server: the GameEngine service, health checking and reflection (v1 and v1alpha), on a thread pool."""
 
     def __init__(self, service: GameService, *, host: str = "0.0.0.0", port: int = 50051, workers: int = 32) -> None:
         self.service = service
@@ -198,7 +200,7 @@ class GrpcServer:
         pb_grpc.add_GameEngineServicer_to_server(GameEngineServicer(service), self.server)
         self.health = health.HealthServicer()
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.server)
-        reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), self.server)
+        reflection_v1.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME), self.server)
         self.port: int = self.server.add_insecure_port(f"{host}:{port}")
         if not self.port:
             raise OSError(f"gRPC could not bind {host}:{port}")

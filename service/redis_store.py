@@ -3,10 +3,15 @@
 Keys of one game share the hash tag ``{<game_id>}`` so that they live in one Redis Cluster slot:
 
 - ``<prefix>{<id>}:game``: a hash: ``v`` version, ``s`` engine snapshot, ``n`` event count, ``f`` finished (0/1),
-  ``m`` immutable meta (game type, players, token hashes);
-- ``<prefix>{<id>}:log``: a list, element N is the log entry of version N (0: the deal);
+  ``m`` immutable meta (game type, players, token hashes, seed, options: the creation record a replay starts from);
+- ``<prefix>{<id>}:log``: a list, element N is the log entry of version N (0: the deal; then the seat and canonical
+  notation of the move, and its events);
 - ``<prefix>{<id>}:results``: a hash of idempotency results by ``<seat>:<key>``;
-- channel ``<prefix>{<id>}:watch``: the new version, published at each commit.
+- ``<prefix>{<id>}:ticket:<sha256 of the ticket>``: a stream ticket's seat, with the ticket's time-to-live (so
+  every replica knows every ticket);
+- channel ``<prefix>{<id>}:watch``: the new version, published at each commit;
+- ``<prefix>{bots}:due`` and ``<prefix>{bots}:games``: the due-queue of games waiting on a bot seat
+  (``service.redis_bot_queue``).
 
 ``commit`` is one Lua script: compare-and-set on ``v``, append the log entry, record the idempotency result,
 refresh the time-to-live of the three keys and publish, atomically and in one round trip. One background thread
@@ -28,6 +33,7 @@ from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
 from service.errors import StoreUnavailableError
+from service.redis_bot_queue import RedisBotQueue
 from service.store import (
     DEFAULT_FINISHED_TTL_SECONDS,
     DEFAULT_TTL_SECONDS,
@@ -120,6 +126,7 @@ class RedisStore:
         self.cache_size = cache_size
         self._cache: OrderedDict[str, StoredGame] = OrderedDict()
         self._cache_lock = threading.Lock()
+        self.bots = RedisBotQueue(client, key_prefix, self.game_key, self._guard)
 
     @classmethod
     def from_url(cls, url: str, **kwargs: Any) -> RedisStore:
@@ -143,6 +150,9 @@ class RedisStore:
 
     def results_key(self, game_id: str) -> str:
         return f"{self.prefix}{{{game_id}}}:results"
+
+    def ticket_key(self, game_id: str, ticket_hash: str) -> str:
+        return f"{self.prefix}{{{game_id}}}:ticket:{ticket_hash}"
 
     def channel(self, game_id: str) -> str:
         return f"{self.prefix}{{{game_id}}}:watch"
@@ -248,9 +258,21 @@ class RedisStore:
             return Duplicate(reply[1])
         return Missing()
 
-    def log(self, game_id: str, after_version: int) -> list[bytes]:
-        entries: list[bytes] = self._guard(lambda: self.client.lrange(self.log_key(game_id), after_version + 1, -1))  # type: ignore[arg-type,return-value]
+    def log(self, game_id: str, after_version: int, limit: int | None = None) -> list[bytes]:
+        start = after_version + 1
+        end = -1 if limit is None else start + limit - 1
+        if limit is not None and limit <= 0:
+            return []
+        entries: list[bytes] = self._guard(lambda: self.client.lrange(self.log_key(game_id), start, end))  # type: ignore[arg-type,return-value]
         return entries
+
+    def put_ticket(self, game_id: str, ticket_hash: str, seat: int, ttl_seconds: float) -> None:
+        milliseconds = max(1, round(ttl_seconds * 1000))
+        self._guard(lambda: self.client.set(self.ticket_key(game_id, ticket_hash), seat, px=milliseconds))
+
+    def ticket_seat(self, game_id: str, ticket_hash: str) -> int | None:
+        value = self._guard(lambda: self.client.get(self.ticket_key(game_id, ticket_hash)))
+        return int(value) if isinstance(value, bytes) else None
 
     def idempotent_result(self, game_id: str, key: str) -> bytes | None:
         result = self._guard(lambda: self.client.hget(self.results_key(game_id), key))

@@ -2,18 +2,29 @@
 
 Requests are parsed with protobuf's JSON mapping into the API's request messages, responses are the API's
 response messages printed with it (``service.convert.to_json``). The seat token travels as
-``Authorization: Bearer <token>``. Every failure leaves through one error handler, mapped with the one table of
-``service/errors.py`` to an HTTP status and the body ``{"error": {"code", "message", "status", "details"}}``.
+``Authorization: Bearer <token>``, never in a URL. Every failure leaves through one error handler, mapped with the
+one table of ``service/errors.py`` to an HTTP status and the body ``{"error": {"code", "message", "status",
+"details"}}``.
+
+For browsers: CORS for the configured origins (``service.cors``), stream tickets (``POST
+/v1/games/{id}/stream-tickets``) so that an EventSource, which cannot send headers, follows its seat's events with
+``?ticket=``, and the web table's static files at ``/`` (``service.web_files``).
 
 Live events: ``GET /v1/games/{id}/events?follow=true`` (or ``Accept: text/event-stream``) streams Server-Sent
-Events, one ``version`` event per version (data: a WatchGameResponse as JSON, id: the version), then ``end``.
+Events: a ``retry:`` line first, then one ``version`` event per version (``id:`` the version, data: a
+WatchGameResponse as JSON), a comment line as heartbeat every ``heartbeat_seconds`` while idle, and an ``end``
+event (data ``{"reason": "finished"}``, or ``"expired"`` when the game vanished) when the stream is over.
+``Last-Event-ID`` resumes after that version and wins over ``after``.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, TypeVar
 
 import orjson
@@ -24,15 +35,21 @@ from google.protobuf.message import Message
 from werkzeug.exceptions import HTTPException
 
 from service import convert, errors
-from service.core import GameService
+from service.core import GameService, StreamTicket, VersionUpdate
+from service.cors import CorsPolicy
 from service.grpc_server import bearer_token
 from service.openapi import openapi_document
+from service.web_files import DEFAULT_WEB_ROOT, WebFiles
 
 log = logging.getLogger("cardengine.rest")
 
 M = TypeVar("M", bound=Message)
-HEARTBEAT_SECONDS = 10.0
+HEARTBEAT_SECONDS = 15.0
+RETRY_MILLISECONDS = 1000
 JSON = "application/json"
+EVENTS_PARAMETERS = frozenset({"after", "follow", "ticket", "pageSize", "pageToken"})
+CREDENTIAL_WORDS = ("token", "auth", "secret", "passw", "credential", "bearer", "jwt", "apikey", "session", "cookie")
+CREDENTIAL_PARTS = frozenset({"key", "sig", "signature", "ticket", "pwd", "pass", "sid"})
 
 
 def json_response(message: Message, status: int = 200) -> Response:
@@ -41,7 +58,10 @@ def json_response(message: Message, status: int = 200) -> Response:
 
 def error_response(error: errors.ServiceError) -> Response:
     body = orjson.dumps({"error": error.to_json()})
-    return Response(body, status=error.status.http_status, mimetype=JSON)
+    response = Response(body, status=error.status.http_status, mimetype=JSON)
+    if error.status is errors.Status.UNAVAILABLE:
+        response.headers["Retry-After"] = "1"
+    return response
 
 
 def parse_body(message: M) -> M:
@@ -60,19 +80,40 @@ def parse_body(message: M) -> M:
     return message
 
 
-def int_argument(name: str) -> int | None:
+def int_argument(name: str, what: str = "a version (0 or more)") -> int | None:
     value = request.args.get(name)
     if value is None or value == "":
         return None
     if not value.isdigit() or len(value) > 10:
-        raise errors.invalid_argument(
-            f"Query parameter '{name}' must be a version (0 or more); got {value!r}.", field=name
-        )
+        raise errors.invalid_argument(f"Query parameter '{name}' must be {what}; got {value!r}.", field=name)
     return int(value)
 
 
 def request_token() -> str | None:
     return bearer_token(request.headers.get("Authorization"))
+
+
+def looks_like_credential(name: str) -> bool:
+    """Whether a query parameter's name suggests a secret (access_token, api_key, auth, key, ticket, ...)."""
+    lowered = name.lower()
+    parts = set(re.split(r"[^a-z0-9]+", lowered))
+    return any(word in lowered for word in CREDENTIAL_WORDS) or bool(parts & CREDENTIAL_PARTS)
+
+
+def check_query(allowed: frozenset[str]) -> None:
+    """No credential in the URL (401) except a ``ticket`` where allowed; on routes with ``allowed`` parameters, no
+    other parameter either (400): a misspelt or unsupported parameter is never silently ignored there."""
+    for name in request.args:
+        if name in allowed:
+            continue
+        if looks_like_credential(name):
+            where = "" if "ticket" in allowed else " (only GET /v1/games/{id}/events reads a ticket)"
+            raise errors.credential_in_url(name, where)
+        if allowed:
+            known = ", ".join(sorted(allowed))
+            raise errors.invalid_argument(
+                f"Unknown query parameter '{name}'; this route reads only {known}.", field=name
+            )
 
 
 def wants_stream() -> bool:
@@ -84,9 +125,29 @@ def wants_stream() -> bool:
     raise errors.invalid_argument(f"Query parameter 'follow' must be true or false; got {follow!r}.", field="follow")
 
 
-def create_app(service: GameService) -> Flask:
-    app = Flask("cardengine")
+def ticket_json(ticket: StreamTicket) -> dict[str, Any]:
+    expires_at = datetime.fromtimestamp(ticket.expires_at, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+    return {
+        "ticket": ticket.ticket,
+        "gameId": ticket.game_id,
+        "seat": ticket.seat,
+        "expiresIn": ticket.expires_in,
+        "expiresAt": expires_at,
+    }
+
+
+def create_app(
+    service: GameService,
+    *,
+    cors_origins: str | Sequence[str] = (),
+    web_root: Path | None = DEFAULT_WEB_ROOT,
+    heartbeat_seconds: float = HEARTBEAT_SECONDS,
+    retry_milliseconds: int = RETRY_MILLISECONDS,
+) -> Flask:
+    app = Flask("cardengine", static_folder=None)
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    cors = CorsPolicy.parse(cors_origins)
+    web = WebFiles(web_root)
 
     @app.errorhandler(Exception)
     def handle_error(error: Exception) -> Response:
@@ -108,6 +169,25 @@ def create_app(service: GameService) -> Flask:
             log.info("request rejected", extra=fields)
         return error_response(failure)
 
+    @app.before_request
+    def preflight() -> Response | None:
+        """A CORS preflight: 204, with the allowed methods and headers when the origin is allowed."""
+        if request.method != "OPTIONS" or "Access-Control-Request-Method" not in request.headers:
+            return None
+        response = Response(status=204)
+        if cors.allows(request.headers.get("Origin")):
+            response.headers.update(cors.preflight_headers())
+        return response
+
+    @app.after_request
+    def cross_origin(response: Response) -> Response:
+        if cors.enabled:
+            response.vary.add("Origin")
+        origin = request.headers.get("Origin")
+        if origin and cors.allows(origin):
+            response.headers.update(cors.response_headers(origin))
+        return response
+
     @app.get("/healthz")
     def healthz() -> Response:
         return Response(b'{"status":"ok"}', mimetype=JSON)
@@ -122,19 +202,34 @@ def create_app(service: GameService) -> Flask:
     def openapi() -> Response:
         return Response(orjson.dumps(openapi_document()), mimetype=JSON)
 
+    @app.get("/")
+    def web_index() -> Response:
+        return web.index()
+
+    @app.get("/<path:filename>")
+    def web_file(filename: str) -> Response:
+        return web.file(filename)
+
     @app.get("/v1/game-types")
     def list_game_types() -> Response:
-        entries = service.list_game_types()
-        return json_response(pb.ListGameTypesResponse(game_types=[convert.game_type_message(e) for e in entries]))
+        check_query(frozenset())
+        return json_response(convert.catalog_message(service.list_game_types(), service.bot_kinds()))
+
+    @app.get("/v1/game-types/<game_type>/schemas")
+    def game_schemas(game_type: str) -> Response:
+        check_query(frozenset())
+        return Response(orjson.dumps(service.game_schemas(game_type)), mimetype=JSON)
 
     @app.post("/v1/games")
     def create_game() -> Response:
+        check_query(frozenset())
         body = parse_body(pb.CreateGameRequest())
         created = service.create_game(
             body.game_type,
             body.players,
             body.seed if body.HasField("seed") else None,
             convert.dict_of(body.options),
+            convert.seat_specs(body.seats),
         )
         response = json_response(convert.created_message(created), status=201)
         response.headers["Location"] = f"/v1/games/{created.game_id}"
@@ -142,41 +237,78 @@ def create_app(service: GameService) -> Flask:
 
     @app.get("/v1/games/<game_id>")
     def get_game(game_id: str) -> Response:
+        check_query(frozenset())
         return json_response(convert.game_message(service.get_game(game_id, request_token())))
 
     @app.get("/v1/games/<game_id>/moves")
     def list_legal_moves(game_id: str) -> Response:
+        check_query(frozenset())
         return json_response(convert.legal_moves_message(service.legal_moves(game_id, request_token())))
 
     @app.post("/v1/games/<game_id>/moves")
     def apply_move(game_id: str) -> Response:
+        check_query(frozenset())
         body = parse_body(pb.ApplyMoveRequest())
+        header_key = request.headers.get("Idempotency-Key", "")
+        if header_key and body.idempotency_key and header_key != body.idempotency_key:
+            service.seat_of(game_id, request_token(), "ApplyMove")  # who may not move hears that first
+            raise errors.invalid_argument(
+                "The Idempotency-Key header and the body's idempotencyKey differ; send one key.",
+                field="idempotencyKey",
+            )
         result = service.apply_move(
             game_id,
             request_token(),
             body.move,
             body.expected_version if body.HasField("expected_version") else None,
-            body.idempotency_key or None,
+            body.idempotency_key or header_key or None,
         )
         return json_response(convert.move_result_message(result))
 
     @app.get("/v1/games/<game_id>/score")
     def get_score(game_id: str) -> Response:
+        check_query(frozenset())
         return json_response(convert.score_message(service.score(game_id, request_token())))
+
+    @app.post("/v1/games/<game_id>/stream-tickets")
+    def create_stream_ticket(game_id: str) -> Response:
+        check_query(frozenset())
+        ticket = service.create_stream_ticket(game_id, request_token())
+        response = Response(orjson.dumps(ticket_json(ticket)), status=201, mimetype=JSON)
+        response.headers["Cache-Control"] = "no-store"
+        return response
 
     @app.get("/v1/games/<game_id>/events")
     def get_events(game_id: str) -> Response:
+        check_query(EVENTS_PARAMETERS)
         after = int_argument("after")
+        ticket = request.args.get("ticket")
         token = request_token()
         if not wants_stream():
-            return json_response(convert.event_log_message(service.events(game_id, token, after)))
-        last_event_id = request.headers.get("Last-Event-ID", "")
-        if after is None and last_event_id.isdigit():
-            after = int(last_event_id)
-        updates = service.watch(game_id, token, after)
-        first = next(updates, StopIteration)  # errors (unknown game, bad token) surface before the stream starts
+            page_size = int_argument("pageSize", "a number of events (0 to 1000)")
+            page_token = request.args.get("pageToken", "")
+            page = service.events(game_id, token, after, ticket=ticket, page_size=page_size or 0, page_token=page_token)
+            return json_response(convert.event_log_message(page))
+        last_event_id = request.headers.get("Last-Event-ID", "").strip()
+        if last_event_id:
+            if not last_event_id.isdigit() or len(last_event_id) > 10:
+                raise errors.invalid_argument(
+                    f"Last-Event-ID must be a version (the id of a received event); got {last_event_id!r}.",
+                    field="Last-Event-ID",
+                )
+            after = int(last_event_id)  # the browser's resume point wins over the URL's 'after'
+        updates = service.watch(game_id, token, after, ticket=ticket)
+        first = prime(updates)  # errors (unknown game, bad token or ticket) surface before the stream starts
+        for name in ("pageSize", "pageToken"):
+            if name in request.args:
+                updates.close()
+                raise errors.invalid_argument(
+                    f"'{name}' pages the JSON event log; a stream (follow=true) sends every version after 'after' "
+                    "or Last-Event-ID.",
+                    field=name,
+                )
         return Response(
-            event_stream(first, updates),
+            event_stream(first, updates, heartbeat_seconds, retry_milliseconds),
             mimetype="text/event-stream",
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         )
@@ -184,29 +316,43 @@ def create_app(service: GameService) -> Flask:
     return app
 
 
-def event_stream(first: Any, updates: Iterator[Any]) -> Iterator[bytes]:
-    """Server-Sent Events: ``event: version`` per version, a comment as heartbeat when idle, ``event: end`` last.
-    ``first`` is the first item of ``updates`` already taken (or StopIteration)."""
-    yield b"retry: 1000\n\n"
-    idle_since = time.monotonic()
+Watch = Generator[VersionUpdate | None, None, str]
+
+
+def prime(updates: Watch) -> VersionUpdate | StopIteration | None:
+    """The first item of ``updates`` (None: idle), or the StopIteration that carries why it ended at once."""
     try:
-        for update in _chain(first, updates):
-            if update is None:
-                if time.monotonic() - idle_since >= HEARTBEAT_SECONDS:
+        return next(updates)
+    except StopIteration as stop:
+        return stop
+
+
+def event_stream(
+    first: VersionUpdate | StopIteration | None, updates: Watch, heartbeat_seconds: float, retry_milliseconds: int
+) -> Iterator[bytes]:
+    """Server-Sent Events: ``retry:`` first; ``event: version`` with ``id:`` (the version) per version; a comment as
+    heartbeat every ``heartbeat_seconds`` while idle; ``event: end`` when the match is finished (or the game
+    expired). A stream the server stops (shutdown) ends without ``end``, so the browser reconnects elsewhere with
+    Last-Event-ID. ``first`` is the first item of ``updates`` already taken (``prime``)."""
+    yield b"retry: %d\n\n" % retry_milliseconds
+    idle_since = time.monotonic()
+    item: VersionUpdate | StopIteration | None = first
+    try:
+        while True:
+            if isinstance(item, StopIteration):
+                reason = item.value or "stopped"
+                break
+            if item is None:
+                if time.monotonic() - idle_since >= heartbeat_seconds:
                     idle_since = time.monotonic()
                     yield b": heartbeat\n\n"
-                continue
-            idle_since = time.monotonic()
-            data = convert.to_json(convert.update_message(update))
-            yield b"id: %d\nevent: version\ndata: %s\n\n" % (update.version, data)
-        yield b"event: end\ndata: {}\n\n"
+            else:
+                idle_since = time.monotonic()
+                data = convert.to_json(convert.update_message(item))
+                yield b"id: %d\nevent: version\ndata: %s\n\n" % (item.version, data)
+            item = prime(updates)
+        if reason in ("finished", "gone"):
+            ended = {"reason": "finished" if reason == "finished" else "expired"}
+            yield b"event: end\ndata: %s\n\n" % orjson.dumps(ended)
     finally:
-        close = getattr(updates, "close", None)
-        if close is not None:
-            close()
-
-
-def _chain(first: Any, updates: Iterator[Any]) -> Iterator[Any]:
-    if first is not StopIteration:
-        yield first
-    yield from updates
+        updates.close()

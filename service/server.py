@@ -2,7 +2,9 @@
 
 Port 0 picks free ports; the bound ports are logged and printed as one JSON line on stdout
 (``{"event": "serving", "grpcPort": ..., "httpPort": ...}``). SIGTERM or SIGINT stops gracefully: health turns
-NOT_SERVING, live watches end, in-flight requests get ``grace`` seconds, then the store closes.
+NOT_SERVING, live watches end, bot workers take no new game, in-flight requests and bot moves get ``grace``
+seconds, then the store closes. ``bot_workers`` threads (default 1) play the bot seats of games in the store's
+bot queue (``service.bot_worker``), on the embedded store and on Redis alike.
 """
 
 from __future__ import annotations
@@ -12,15 +14,20 @@ import logging
 import os
 import signal
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from types import FrameType
 
 from waitress import create_server, wasyncore
 
-from service.core import GameService
+import engine.bots as engine_bots
+from service.bot_worker import DEFAULT_LEASE_SECONDS, BotSettings, BotWorkers
+from service.core import DEFAULT_TICKET_SECONDS, WATCH_POLL_SECONDS, GameService
 from service.grpc_server import GrpcServer
-from service.rest import create_app
+from service.rest import HEARTBEAT_SECONDS, RETRY_MILLISECONDS, create_app
 from service.store import DEFAULT_FINISHED_TTL_SECONDS, DEFAULT_TTL_SECONDS, GameStore, MemoryStore
+from service.web_files import DEFAULT_WEB_ROOT
 
 log = logging.getLogger("cardengine.server")
 
@@ -38,6 +45,23 @@ class ServeConfig:
     grace_seconds: float = 10.0
     health_interval_seconds: float = 2.0
     key_prefix: str = "ce:"
+    cors_origins: str = ""  # comma-separated origins, or "*"; empty: same origin only
+    stream_ticket_seconds: float = DEFAULT_TICKET_SECONDS
+    sse_heartbeat_seconds: float = HEARTBEAT_SECONDS
+    sse_retry_milliseconds: int = RETRY_MILLISECONDS
+    web_root: Path | None = DEFAULT_WEB_ROOT  # None: no web table
+    bot_workers: int = 1  # threads playing bot seats in this process (0: none; see `cardengine bots`)
+    bot_delay_ms: int = 0  # think delay before a bot moves
+    bot_budget_ms: int = round(engine_bots.DEFAULT_BUDGET_SECONDS * 1000)
+    bot_lease_seconds: float = DEFAULT_LEASE_SECONDS
+
+    def bot_settings(self) -> BotSettings:
+        return BotSettings(
+            workers=self.bot_workers,
+            delay_seconds=self.bot_delay_ms / 1000,
+            budget_seconds=self.bot_budget_ms / 1000,
+            lease_seconds=self.bot_lease_seconds,
+        )
 
 
 def make_store(config: ServeConfig) -> GameStore:
@@ -56,12 +80,32 @@ def make_store(config: ServeConfig) -> GameStore:
 class Server:
     """Both servers over one GameService; ``start`` binds and serves in background threads."""
 
-    def __init__(self, config: ServeConfig, store: GameStore | None = None) -> None:
+    def __init__(
+        self,
+        config: ServeConfig,
+        store: GameStore | None = None,
+        bot_policies: Mapping[str, engine_bots.Policy] | None = None,
+    ) -> None:
         self.config = config
-        self.service = GameService(store if store is not None else make_store(config))
+        bot_settings = config.bot_settings()  # checked before anything starts
+        if config.stream_ticket_seconds <= 0 or config.sse_heartbeat_seconds <= 0:
+            raise ValueError("stream_ticket_seconds and sse_heartbeat_seconds must be positive.")
+        self.service = GameService(
+            store if store is not None else make_store(config),
+            watch_poll_seconds=min(WATCH_POLL_SECONDS, config.sse_heartbeat_seconds),
+            ticket_seconds=config.stream_ticket_seconds,
+        )
+        app = create_app(
+            self.service,
+            cors_origins=config.cors_origins,
+            web_root=config.web_root,
+            heartbeat_seconds=config.sse_heartbeat_seconds,
+            retry_milliseconds=config.sse_retry_milliseconds,
+        )
         self.grpc = GrpcServer(self.service, host=config.host, port=config.grpc_port, workers=config.grpc_workers)
+        self.bots = BotWorkers(self.service, bot_settings, bot_policies)
         self.http = create_server(
-            create_app(self.service),
+            app,
             host=config.host,
             port=config.http_port,
             threads=config.http_threads,
@@ -87,6 +131,7 @@ class Server:
         self.grpc.set_serving(self.service.is_ready())
         self._http_thread.start()
         threading.Thread(target=self._follow_store_health, name="health", daemon=True).start()
+        self.bots.start()
         store = type(self.service.store).__name__
         log.info(
             "serving",
@@ -104,6 +149,8 @@ class Server:
             self._stop_requested.set()
             self.grpc.set_serving(False)
             self.service.stop_watches()
+            bots_stop = threading.Thread(target=self.bots.stop, args=(grace,), name="bots-stop")
+            bots_stop.start()
             grpc_stop = threading.Thread(target=self.grpc.stop, args=(grace,), name="grpc-stop")
             grpc_stop.start()
             self.http.accepting = False  # new connections wait in the backlog, then are refused at close
@@ -111,6 +158,7 @@ class Server:
             self._http_exit.set()
             self._http_thread.join(timeout=grace + 1)
             grpc_stop.join()
+            bots_stop.join()
             self.service.close()
             self._stopped.set()
             log.info("stopped")

@@ -1,9 +1,14 @@
 """The game store: a tiny interface over snapshots with optimistic concurrency, and the in-memory store.
 
 A game is stored as a ``StoredGame`` (the engine snapshot with its version, event count, finished flag and the
-immutable ``meta``: game type, players, token hashes) plus a log with one entry per version (entry 0: the deal)
-and a table of idempotency results. The store never interprets snapshots, log entries or results: they are
-bytes that the core encodes.
+immutable ``meta``: game type, players, token hashes, seed and options) plus a log with one entry per version
+(entry 0: the deal; then the seat and canonical notation of each move, with its events) and a table of idempotency
+results. The meta and the log are all ``cardengine replay`` needs to rebuild a game. The store never interprets
+snapshots, log entries or results: they are bytes that the core encodes. Beside a game live its stream tickets
+(``put_ticket``): short-lived grants of one seat's event stream, kept by the SHA-256 of the ticket, expiring on
+their own.
+
+Beside the games, each store keeps the due-queue of games waiting on a bot seat (``bots``, ``service.bot_queue``).
 
 ``commit`` is the only write after ``create``: it compare-and-sets the version, appends the version's log entry,
 records the idempotency result, refreshes the time-to-live and wakes watchers, all at once.
@@ -20,6 +25,8 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import Protocol
+
+from service.bot_queue import BotQueue, MemoryBotQueue
 
 DEFAULT_TTL_SECONDS = 24 * 3600
 DEFAULT_FINISHED_TTL_SECONDS = 3600
@@ -63,6 +70,11 @@ CommitOutcome = Committed | Stale | Duplicate | Missing
 
 
 class GameStore(Protocol):
+    @property
+    def bots(self) -> BotQueue:
+        """The due-queue of games waiting on a bot seat (``service.bot_queue``), kept beside the games."""
+        ...
+
     def create(self, game: StoredGame, first_entry: bytes) -> None:
         """Stores a new game at version 0 with the log entry of its deal."""
 
@@ -85,8 +97,15 @@ class GameStore(Protocol):
         appends ``entry`` to the log, stores the idempotency result, refreshes the time-to-live (the shorter
         finished one when ``game.finished``) and wakes the game's watchers."""
 
-    def log(self, game_id: str, after_version: int) -> list[bytes]:
-        """The log entries of the versions after ``after_version`` (-1: all), in order."""
+    def log(self, game_id: str, after_version: int, limit: int | None = None) -> list[bytes]:
+        """The log entries of the versions after ``after_version`` (-1: all), in order; at most ``limit`` of them
+        (None: to the end). Reads only that range, so a page costs the same however long the log is."""
+
+    def put_ticket(self, game_id: str, ticket_hash: str, seat: int, ttl_seconds: float) -> None:
+        """Keeps a stream ticket of ``game_id`` (by its hash) for ``seat``, for ``ttl_seconds``."""
+
+    def ticket_seat(self, game_id: str, ticket_hash: str) -> int | None:
+        """The seat of a live stream ticket of ``game_id``; None if unknown, expired or of another game."""
 
     def idempotent_result(self, game_id: str, key: str) -> bytes | None:
         """The result stored with ``key``, if any."""
@@ -152,6 +171,10 @@ class _MemoryGame:
     log: list[bytes]
     results: dict[str, bytes] = field(default_factory=dict)
     expires_at: float = 0.0
+    tickets: dict[str, tuple[int, float]] = field(default_factory=dict)  # hash -> (seat, expiry)
+
+
+MAX_TICKETS_PER_GAME = 256
 
 
 class MemoryStore:
@@ -171,6 +194,7 @@ class MemoryStore:
         self._games: dict[str, _MemoryGame] = {}
         self._waiters = VersionWaiters()
         self._writes = 0
+        self.bots = MemoryBotQueue()
 
     def _expiry(self, finished: bool) -> float:
         ttl = self.finished_ttl_seconds if finished else self.ttl_seconds
@@ -229,10 +253,34 @@ class MemoryStore:
         self._waiters.notify(game.game_id, game.version)
         return Committed()
 
-    def log(self, game_id: str, after_version: int) -> list[bytes]:
+    def log(self, game_id: str, after_version: int, limit: int | None = None) -> list[bytes]:
         with self._lock:
             record = self._live(game_id)
-            return [] if record is None else record.log[after_version + 1 :]
+            if record is None:
+                return []
+            end = None if limit is None else after_version + 1 + limit
+            return record.log[after_version + 1 : end]
+
+    def put_ticket(self, game_id: str, ticket_hash: str, seat: int, ttl_seconds: float) -> None:
+        with self._lock:
+            record = self._live(game_id)
+            if record is None:
+                return
+            now = self._clock()
+            tickets = record.tickets
+            for known in [h for h, (_, expiry) in tickets.items() if expiry <= now]:
+                del tickets[known]
+            while len(tickets) >= MAX_TICKETS_PER_GAME:  # the oldest live ones give way (dicts keep insertion order)
+                del tickets[next(iter(tickets))]
+            tickets[ticket_hash] = (seat, now + ttl_seconds)
+
+    def ticket_seat(self, game_id: str, ticket_hash: str) -> int | None:
+        with self._lock:
+            record = self._live(game_id)
+            found = None if record is None else record.tickets.get(ticket_hash)
+            if found is None or found[1] <= self._clock():
+                return None
+            return found[0]
 
     def idempotent_result(self, game_id: str, key: str) -> bytes | None:
         with self._lock:

@@ -2,14 +2,105 @@
 
 from __future__ import annotations
 
+import functools
 import random
+import re
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
+
+import fastjsonschema
+import orjson
+from jsonschema import Draft202012Validator
 
 import engine
 from engine import Game, GameState, Move
+
+GENERIC_CODES = frozenset({"move/illegal", "engine/error"})
+# Keys an event's data may not use: seats receive the event's own kind, seat (when it has one) and text under them.
+RESERVED_EVENT_KEYS = frozenset({"kind", "seat", "text"})
+WORD = re.compile(r"[A-Za-z0-9=]+")
+
+
+Validate = Callable[[Any], Any]
+
+
+def first_error(validate: Validate, value: Any) -> str | None:
+    try:
+        validate(value)
+    except fastjsonschema.JsonSchemaException as error:
+        return str(error)
+    return None
+
+
+@dataclass(frozen=True)
+class ContentValidators:
+    """The game's JSON Schemas compiled once (fastjsonschema generates Python code for each: some twenty times
+    faster than an interpreting validator, which matters at every step of the conformance playouts)."""
+
+    view: Validate
+    events: dict[str, Validate]
+    score: Validate
+
+    def check_view(self, view: Any, where: str) -> None:
+        error = first_error(self.view, view)
+        assert error is None, f"{where}: view does not match its schema: {error}"
+
+    def check_event(self, event: dict[str, Any], where: str) -> None:
+        validate = self.events.get(event["kind"])
+        assert validate is not None, f"{where}: event kind '{event['kind']}' has no schema"
+        error = first_error(validate, event)
+        assert error is None, f"{where}: event {event} does not match its schema: {error}"
+
+
+def with_set_enums(schema: Any, formats: dict[str, Callable[[Any], bool]]) -> Any:
+    """The same schema with each long enum of strings (a card list) checked by set membership: fastjsonschema
+    tests an enum by scanning a list literal built at every check. ``{"enum": [...]}`` becomes ``{"type": "string",
+    "format": "enumN"}`` with that format bound to the set of the same strings, which accepts exactly the same."""
+    if isinstance(schema, list):
+        return [with_set_enums(item, formats) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    converted = {key: with_set_enums(value, formats) for key, value in schema.items()}
+    values = schema.get("enum")
+    long_strings = isinstance(values, list) and len(values) >= 8 and all(isinstance(v, str) for v in values)
+    if long_strings and schema.get("type", "string") == "string" and "format" not in schema:
+        name = f"enum{len(formats)}"
+        formats[name] = frozenset(cast(list[str], values)).__contains__
+        del converted["enum"]
+        converted["type"] = "string"
+        converted["format"] = name
+    return converted
+
+
+@functools.cache
+def content_validators(game_id: str) -> ContentValidators | None:
+    """``None`` while a game has not described its content yet (tests/engine checks that every game does)."""
+    if not engine.get_game(game_id).schemas():
+        return None
+    schemas = engine.game_schemas(game_id)
+    defs = {"$defs": schemas["defs"]}
+
+    def compile_schema(schema: dict[str, Any]) -> Validate:
+        full = {**schema, **defs}
+        Draft202012Validator.check_schema(full)  # valid draft 2020-12, as served
+        formats: dict[str, Callable[[Any], bool]] = {}
+        fast = with_set_enums({key: value for key, value in full.items() if key != "$schema"}, formats)
+        return fastjsonschema.compile(fast, formats=formats)
+
+    return ContentValidators(
+        compile_schema(schemas["view"]),
+        {kind: compile_schema(schema) for kind, schema in schemas["events"].items()},
+        compile_schema(schemas["score"]),
+    )
+
+
+def assert_words_name_no_codes(game: Game, text: str, deck: set[str], where: str) -> None:
+    """Texts for people use card names, never bare codes (a code that is its own name, such as "Pickpocket", is a
+    name)."""
+    codes = {word for word in WORD.findall(text) if word in deck and len(word) > 1 and game.card_name(word) != word}
+    assert not codes, f"{where}: {text!r} shows card codes {codes} instead of names"
 
 
 @dataclass(frozen=True)
@@ -29,34 +120,44 @@ def variants(game_ids: set[str] | None = None) -> list[Variant]:
     for game in engine.all_games():
         if game_ids is not None and game.id not in game_ids:
             continue
-        for players in range(game.min_players, game.max_players + 1):
-            try:
-                game.check_players(players)
-            except engine.InvalidPlayersError:
-                continue
+        for players in game.supported_player_counts():
             found.extend(Variant(game.id, players, options) for options in game.conformance_variants)
     return found
 
 
-def strings_in(value: Any) -> Iterator[str]:
-    """Every string anywhere in a JSON-like value (keys included)."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, Mapping):
-        for key, item in value.items():
-            yield str(key)
-            yield from strings_in(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from strings_in(item)
+JSON_STRING = re.compile(rb'"((?:[^"\\]|\\.)*)"')
+
+
+def strings_in(value: Any) -> list[str]:
+    """Every string anywhere in a JSON-like value (keys included), read off its JSON text (fast: one C pass)."""
+    return [
+        orjson.loads(b'"' + raw + b'"') if b"\\" in raw else raw.decode()
+        for raw in JSON_STRING.findall(orjson.dumps(value))
+    ]
+
+
+# What each seat can see of one state, worked out once per state (card_locations is asked once, not per seat and
+# per check). States never change once apply has returned them, so the state object itself is the key.
+_VISIBILITY: dict[int, tuple[GameState, dict[int | None, Counter[str]]]] = {}
 
 
 def visible_cards(game: Game, state: GameState, seat: int | None) -> Counter[str]:
-    seen: Counter[str] = Counter()
-    for place in game.card_locations(state):
-        if place.visible_to is None or (seat is not None and seat in place.visible_to):
-            seen.update(place.cards)
-    return seen
+    cached = _VISIBILITY.get(id(state))
+    if cached is None or cached[0] is not state:
+        public: Counter[str] = Counter()
+        private: dict[int, Counter[str]] = {s: Counter() for s in range(state.players)}
+        for place in game.card_locations(state):
+            if place.visible_to is None:
+                public.update(place.cards)
+            else:
+                for viewer in place.visible_to:
+                    private[viewer].update(place.cards)
+        seen: dict[int | None, Counter[str]] = {None: public}
+        seen.update({viewer: public + cards for viewer, cards in private.items()})
+        if len(_VISIBILITY) > 16:
+            _VISIBILITY.clear()
+        cached = _VISIBILITY[id(state)] = (state, seen)
+    return cached[1][seat]
 
 
 def cards_shown(value: Any, deck: set[str]) -> Counter[str]:
@@ -79,8 +180,12 @@ def assert_conserved(game: Game, state: GameState) -> None:
 
 
 def assert_views_hide_secrets(game: Game, state: GameState, deck: set[str]) -> None:
+    validators = content_validators(game.id)
     for seat in [None, *range(state.players)]:
-        shown = cards_shown(engine.view(state, seat), deck)
+        view = engine.view(state, seat)
+        if validators is not None:
+            validators.check_view(view, f"{game.id} step {state.step} seat {seat}")
+        shown = cards_shown(view, deck)
         allowed = visible_cards(game, state, seat)
         leaked = shown - allowed
         assert not leaked, f"view of seat {seat} at step {state.step} shows hidden cards {dict(leaked)}"
@@ -91,13 +196,81 @@ def assert_events_hide_secrets(
 ) -> None:
     # A card the move itself names may be shown (it was played openly), even if a re-deal hid it again at once.
     named = cards_shown(list(move.args), deck)
+    validators = content_validators(game.id)
     for seat in [None, *range(after.players)]:
         allowed = visible_cards(game, before, seat) | visible_cards(game, after, seat) | named
         for event in events:
+            clash = set(RESERVED_EVENT_KEYS & {*event.data, *event.secret})
+            if event.seat is None:
+                clash.discard("seat")  # an event of no seat may name one in its data (who went out, or nobody)
+            assert not clash, f"{game.id} event {event.kind} uses the reserved keys {clash} in its data"
+            shown = engine.event_for(game.id, event, seat)
+            if shown is not None and validators is not None:
+                where = f"{game.id} step {after.step} seat {seat}"
+                validators.check_event(shown, where)
+                assert shown["text"], f"{where}: event {event.kind} has no text"
+                assert_words_name_no_codes(game, shown["text"], deck, where)
             if event.audience is not None:
                 continue  # a private event is shown to its audience on purpose (a reveal, one's own deal)
             leaked = cards_shown(event.for_seat(seat), deck) - allowed
             assert not leaked, f"event {event.kind} shows seat {seat} hidden cards {dict(leaked)}"
+
+
+def assert_reason_hides_secrets(
+    game: Game, state: GameState, seat: int, move: Move, error: engine.EngineError, deck: set[str]
+) -> None:
+    """A rejection's reason names only cards the seat can see (or that its own move named)."""
+    allowed = visible_cards(game, state, seat) | cards_shown(list(move.args), deck)
+    shown = Counter(word for word in WORD.findall(error.reason) if word in deck)
+    leaked = {card for card in shown if card not in allowed}
+    assert not leaked, f"the reason for refusing '{move}' shows seat {seat} hidden cards {leaked}: {error.reason}"
+
+
+def assert_lists_canonicalised(game: Game, move: Move, rng: random.Random) -> None:
+    """The notation policy: any order of a list argument's items parses to the same (canonical) move."""
+    kind = game.move_kinds[move.kind]
+    args = []
+    for name, value in zip(kind.params, move.args, strict=True):
+        items = value.split(",")
+        if name in kind.list_params:
+            rng.shuffle(items)
+        args.append(",".join(items))
+    shuffled = " ".join((move.kind, *args))
+    assert game.parse_move(shuffled) == move, f"'{shuffled}' should parse to the canonical '{move}'"
+
+
+def hidden_arrangement(game: Game, state: GameState, seat: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Where the cards ``seat`` cannot see are, place by place (in order: a stock's order matters)."""
+    return tuple(
+        (place.name, tuple(place.cards))
+        for place in game.card_locations(state)
+        if place.visible_to is not None and seat not in place.visible_to
+    )
+
+
+def assert_determinization(game: Game, state: GameState, seat: int, legal: list[Move], seed: int) -> None:
+    """``determinize`` keeps all the seat knows: its view, the cards (conserved), its legal moves; the sample has
+    a fresh RNG."""
+    sample = engine.determinize(state, seat, seed)
+    where = f"{game.id} step {state.step} seat {seat} sample {seed}"
+    assert sample is not state, f"{where}: determinize must return a new state"
+    assert engine.view(sample, seat) == engine.view(state, seat), f"{where}: the seat's view changed by sampling"
+    assert_conserved(game, sample)
+    assert engine.to_act(sample) == engine.to_act(state), f"{where}: who acts changed by sampling"
+    assert set(engine.legal_moves(sample, seat)) == set(legal), f"{where}: the seat's legal moves changed"
+    assert sample.rng_state != state.rng_state, f"{where}: the sample must not keep the true RNG state"
+    assert engine.decode(engine.encode(sample)) == sample
+
+
+def assert_samples_vary(game: Game, state: GameState, seat: int, samples: int = 12) -> None:
+    """Over many samples, the cards the seat cannot see move: the sampler does not leak the true deal."""
+    truth = hidden_arrangement(game, state, seat)
+    distinct = {card for _, cards in truth for card in cards}
+    if len(distinct) < 2:
+        return
+    arrangements = {hidden_arrangement(game, engine.determinize(state, seat, seed), seat) for seed in range(samples)}
+    assert arrangements != {truth}, f"{game.id} step {state.step}: {samples} samples all equal the true hidden deal"
+    assert len(arrangements) > 1, f"{game.id} step {state.step}: {samples} samples are all the same"
 
 
 def not_legal_moves(game: Game, state: GameState, seat: int, legal: list[Move], rng: random.Random) -> list[Move]:
@@ -130,6 +303,7 @@ def playout(
     game = engine.get_game(variant.game_id)
     state, _ = engine.new_game(variant.game_id, variant.players, seed, variant.options)
     deck = set(game.deck(state))
+    varied = False
     for _ in range(game.playout_bound):
         if engine.is_finished(state):
             break
@@ -147,13 +321,26 @@ def playout(
             for move in legal:
                 assert game.parse_move(str(move)) == move
                 assert engine.Move.from_structured(game.structured_move(move), game.move_kinds) == move
+                assert_lists_canonicalised(game, move, rng)
+                if content_validators(game.id) is not None:
+                    assert_words_name_no_codes(game, game.describe_move(state, seat, move), deck, f"'{move}' described")
+                refusal = game.explain(state, seat, move)
+                assert refusal is None, f"{variant} seed {seed}: legal '{move}' explained as illegal: {refusal}"
             for bad in not_legal_moves(game, state, seat, legal, rng):
                 try:
                     engine.apply(state, seat, bad)
                 except engine.EngineError as error:
                     assert error.code and error.reason
+                    assert error.code not in GENERIC_CODES, (
+                        f"{variant} seed {seed}: '{bad}' refused with the generic {error.code}: {error.reason}"
+                    )
+                    assert_reason_hides_secrets(game, state, seat, bad, error, deck)
                 else:
                     raise AssertionError(f"{variant} seed {seed}: '{bad}' is not legal but was accepted")
+            assert_determinization(game, state, seat, legal, seed * 100_003 + state.step)
+            if not varied:
+                assert_samples_vary(game, state, seat)
+                varied = True
             for other in range(state.players):
                 if other not in acting:
                     try:
@@ -177,5 +364,9 @@ def playout(
     assert engine.decode(engine.encode(state)) == state
     sheet = engine.score(state)
     assert sheet.finished and sheet.winners
+    validators = content_validators(game.id)
+    if validators is not None and full_checks:
+        problem = first_error(validators.score, sheet.to_dict())
+        assert problem is None, f"{variant} seed {seed}: score sheet does not match its schema: {problem}"
     assert engine.to_act(state) == ()
     return state

@@ -1,6 +1,7 @@
 """The k8s/ manifests: every document parsed with PyYAML and validated against the Kubernetes JSON schemas
 (kubernetes-validate, strict: unknown fields fail) for the oldest and newest versions we claim, then the wiring
-that a schema cannot see: selectors, probes on the gRPC health port, REDIS_URL, autoscaling, disruption budget."""
+that a schema cannot see: selectors, probes on the gRPC health port, REDIS_URL, autoscaling, disruption budget, and
+the bot workers' Deployment (`cardengine bots` on the same Redis and key prefix, HTTP health probes)."""
 
 from __future__ import annotations
 
@@ -70,6 +71,18 @@ MANAGED = kustomize(K8S / "managed-redis")
 DEPLOYMENT = one(SELF_HOSTED, "Deployment", "cardengine")
 ENGINE = next(container for container in containers(DEPLOYMENT) if container["name"] == "cardengine")
 PORTS = {port["name"]: port["containerPort"] for port in ENGINE["ports"]}
+BOTS = one(SELF_HOSTED, "Deployment", "cardengine-bots")
+(BOT_WORKER,) = containers(BOTS)
+
+
+def subcommand_help(name: str) -> str:
+    (parser,) = [
+        choices[name]
+        for action in build_parser()._actions
+        if isinstance(choices := getattr(action, "choices", None), dict) and name in choices
+    ]
+    text: str = parser.format_help()
+    return text
 
 
 @pytest.mark.parametrize("path", manifest_files(), ids=lambda path: str(path.relative_to(K8S)))
@@ -121,19 +134,20 @@ def test_probes_use_grpc_health_on_the_grpc_port() -> None:
 
 
 def test_every_container_sets_requests_and_limits() -> None:
-    for workload in (DEPLOYMENT, one(SELF_HOSTED, "StatefulSet", "redis")):
+    for workload in (DEPLOYMENT, BOTS, one(SELF_HOSTED, "StatefulSet", "redis")):
         for container in containers(workload):
             for bound in ("requests", "limits"):
                 assert {"cpu", "memory"} <= set(container["resources"][bound]), f"{container['name']}: {bound}"
 
 
-def test_the_engine_runs_as_the_images_unprivileged_user() -> None:
-    security = pod_spec(DEPLOYMENT)["securityContext"]
+@pytest.mark.parametrize(("workload", "container"), [(DEPLOYMENT, ENGINE), (BOTS, BOT_WORKER)], ids=["engine", "bots"])
+def test_the_engine_runs_as_the_images_unprivileged_user(workload: Manifest, container: Manifest) -> None:
+    security = pod_spec(workload)["securityContext"]
     image_user = read_stages()[-1].all("USER")[-1].arguments.split(":")[0]
     assert security["runAsNonRoot"] is True
     assert str(security["runAsUser"]) == image_user
-    assert ENGINE["securityContext"]["allowPrivilegeEscalation"] is False
-    assert ENGINE["securityContext"]["readOnlyRootFilesystem"] is True
+    assert container["securityContext"]["allowPrivilegeEscalation"] is False
+    assert container["securityContext"]["readOnlyRootFilesystem"] is True
 
 
 def test_configuration_comes_from_the_configmap_and_matches_the_ports() -> None:
@@ -148,12 +162,7 @@ def test_configuration_comes_from_the_configmap_and_matches_the_ports() -> None:
 
 
 def test_every_configuration_key_is_read_by_cardengine_serve() -> None:
-    (serve,) = [
-        choices["serve"]
-        for action in build_parser()._actions
-        if isinstance(choices := getattr(action, "choices", None), dict) and "serve" in choices
-    ]
-    help_text = serve.format_help()
+    help_text = subcommand_help("serve")
     config = one(SELF_HOSTED, "ConfigMap", "cardengine-config")["data"]
     for key in [*config, "REDIS_URL"]:
         assert f"[{key}]" in help_text, f"`cardengine serve` reads no environment variable {key}"
@@ -165,8 +174,8 @@ def test_the_pod_stops_within_its_grace_period() -> None:
     assert pause + float(config["GRACE_SECONDS"]) < pod_spec(DEPLOYMENT)["terminationGracePeriodSeconds"]
 
 
-def redis_url(resources: list[Manifest]) -> str:
-    (variable,) = [variable for variable in ENGINE["env"] if variable["name"] == "REDIS_URL"]
+def redis_url(resources: list[Manifest], container: Manifest = ENGINE) -> str:
+    (variable,) = [variable for variable in container["env"] if variable["name"] == "REDIS_URL"]
     reference = variable["valueFrom"]["secretKeyRef"]
     secret = one(resources, "Secret", reference["name"])
     url: str = secret["stringData"][reference["key"]]
@@ -198,13 +207,67 @@ def test_redis_url_of_a_managed_redis_is_a_secret_to_fill_in() -> None:
     assert url.hostname
 
 
-def test_only_the_engine_reaches_redis() -> None:
+NAMES = ("cardengine", "cardengine-bots")  # the Deployments that talk to Redis
+
+
+def test_only_the_engine_and_its_bot_workers_reach_redis() -> None:
     policy = one(SELF_HOSTED, "NetworkPolicy", "redis")
     redis_labels = one(SELF_HOSTED, "StatefulSet", "redis")["spec"]["template"]["metadata"]["labels"]
     assert labels_match(policy["spec"]["podSelector"]["matchLabels"], redis_labels)
     (rule,) = policy["spec"]["ingress"]
-    (source,) = rule["from"]
-    assert labels_match(source["podSelector"]["matchLabels"], DEPLOYMENT["spec"]["template"]["metadata"]["labels"])
+    pods = {name: one(SELF_HOSTED, "Deployment", name)["spec"]["template"]["metadata"]["labels"] for name in NAMES}
+    admitted = {
+        name
+        for source in rule["from"]
+        for name, labels in pods.items()
+        if labels_match(source["podSelector"]["matchLabels"], labels)
+    }
+    assert admitted == set(NAMES)
+    for source in rule["from"]:
+        assert any(labels_match(source["podSelector"]["matchLabels"], labels) for labels in pods.values())
+
+
+def test_the_bot_workers_run_cardengine_bots_on_the_engines_redis_and_key_prefix() -> None:
+    assert BOT_WORKER["args"] == ["bots"]
+    assert BOT_WORKER["image"] == ENGINE["image"]
+    for resources in (SELF_HOSTED, MANAGED):
+        one(resources, "Deployment", "cardengine-bots")
+        assert redis_url(resources, BOT_WORKER) == redis_url(resources), "the engine's Redis, from the same Secret"
+    (source,) = BOT_WORKER["envFrom"]
+    config = one(SELF_HOSTED, "ConfigMap", source["configMapRef"]["name"])["data"]
+    engine_config = one(SELF_HOSTED, "ConfigMap", "cardengine-config")["data"]
+    assert config["REDIS_KEY_PREFIX"] == engine_config["REDIS_KEY_PREFIX"], "the queue lives under the same prefix"
+    help_text = subcommand_help("bots")
+    for key in [*config, "REDIS_URL"]:
+        assert f"[{key}]" in help_text, f"`cardengine bots` reads no environment variable {key}"
+    assert int(config["BOT_WORKERS"]) >= 1
+    assert float(config["GRACE_SECONDS"]) < pod_spec(BOTS)["terminationGracePeriodSeconds"]
+
+
+def test_bot_seats_are_played_by_the_bot_workers_not_the_engine_pods() -> None:
+    assert one(SELF_HOSTED, "ConfigMap", "cardengine-config")["data"]["BOT_WORKERS"] == "0"
+    assert BOTS["spec"]["replicas"] >= 2, "a worker that dies leaves its games to the other"
+
+
+def test_the_bot_workers_are_their_own_pods_probed_over_http_health() -> None:
+    spec = BOTS["spec"]
+    bot_labels = spec["template"]["metadata"]["labels"]
+    engine_labels = DEPLOYMENT["spec"]["template"]["metadata"]["labels"]
+    assert labels_match(spec["selector"]["matchLabels"], bot_labels)
+    assert not labels_match(spec["selector"]["matchLabels"], engine_labels)
+    assert not labels_match(DEPLOYMENT["spec"]["selector"]["matchLabels"], bot_labels)
+    for resource in SELF_HOSTED:  # no Service, autoscaler or disruption budget of the engine takes bot pods
+        selector = resource.get("spec", {}).get("selector", {})
+        if resource["kind"] in {"Service", "PodDisruptionBudget"}:
+            assert not labels_match(selector.get("matchLabels", selector), bot_labels)
+    (source,) = BOT_WORKER["envFrom"]
+    health_port = int(one(SELF_HOSTED, "ConfigMap", source["configMapRef"]["name"])["data"]["HEALTH_PORT"])
+    ports = {port["name"]: port["containerPort"] for port in BOT_WORKER["ports"]}
+    assert ports == {"health": health_port}
+    paths = {"startupProbe": "/healthz", "readinessProbe": "/readyz", "livenessProbe": "/healthz"}
+    for probe, path in paths.items():
+        assert BOT_WORKER[probe]["httpGet"] == {"path": path, "port": "health"}
+    assert BOT_WORKER["livenessProbe"]["failureThreshold"] >= BOT_WORKER["readinessProbe"]["failureThreshold"]
 
 
 def test_services_route_grpc_and_http_to_the_engine() -> None:

@@ -7,8 +7,9 @@ from collections import Counter
 import pytest
 
 import engine
+from engine.games.dracula.cards import card_name, full_pack
 from engine.games.dracula.coffin import card_value, line_scores, multiplier, settle
-from engine.games.dracula.game import cut_winner, full_pack
+from engine.games.dracula.flow import cut_winner
 from tests.games.scripting import edited, events_of, play
 
 # Coffin A, cell by cell a1 b1 c1 / a2 b2 c2 / a3 b3 c3.
@@ -151,6 +152,26 @@ def test_first_deal_four_cards_each_nail_in_centre_non_dealer_starts() -> None:
         assert dealt.for_seat(None) is None
 
 
+def test_the_first_dealers_declaration_is_legal_either_way_and_explained_so() -> None:
+    # The text: "the first dealer announces whether he or she will score the Queen's way (horizontally) or the
+    # King's way (vertically)": both declarations are legal, and explain says so (None) for each.
+    game = engine.get_game("dracula")
+    state, _ = engine.new_game("dracula", 2, seed=5)
+    dealer = state.table["first_dealer"]
+    for direction in ("across", "down"):
+        assert game.explain(state, dealer, engine.Move("declare", (direction,))) is None
+    refused = game.explain(state, dealer, engine.Move("declare", ("sideways",)))
+    assert refused is not None and refused.code == "move/bad_direction"
+    assert refused.reason == "'declare sideways': the direction must be 'across' or 'down' (deal 0, step 0)."
+    refused = game.explain(state, dealer, engine.Move("place", ("QH", "b2")))
+    assert refused is not None and refused.code == "move/wrong_phase"
+    after, _ = engine.apply(state, dealer, "declare across")
+    seat = engine.to_act(after)[0]
+    refused = game.explain(after, seat, engine.Move("declare", ("down",)))
+    assert refused is not None and refused.code == "move/wrong_phase"
+    assert refused.reason == "'declare down': the directions were declared before the first deal (deal 1, step 1)."
+
+
 # ----- placement -------------------------------------------------------------------------------------------
 def test_placement_must_be_side_by_side_with_a_card() -> None:
     state = two_player_deal(COFFIN_A_HANDS, "5H")
@@ -181,6 +202,50 @@ def test_placement_must_be_side_by_side_with_a_card() -> None:
         "place KS c2",
         "place KS b3",
     }
+
+
+def test_every_legal_placement_is_explained_as_legal_and_refusals_name_the_rule() -> None:
+    # "plays a card face up to the table in any of the other eight positions that may be vacant, provided that it
+    # goes side by side to a card already in position (not just corner to corner)".
+    game = engine.get_game("dracula")
+    state = two_player_deal(COFFIN_A_HANDS, "5H")
+    legal = engine.legal_moves(state, 1)
+    assert len(legal) == 16 and all(game.explain(state, 1, move) is None for move in legal)
+    expected = {
+        "place 2D b1": ("move/card_not_in_hand", "seat 1 does not hold the 2 of Diamonds"),
+        "place ZZ b1": (
+            "move/unknown_card",
+            "'ZZ' is not a card of the pack (a rank A 2-9 T J Q K and a suit S H D C, or the Vampire)",
+        ),
+        "place 9H b2": ("move/cell_taken", "b2 already holds the 5 of Hearts"),
+        "place 9H a9": ("move/bad_cell", "'a9' is not a cell; cells are a1 to c3 (columns a-c, rows 1-3)"),
+        "place 9H c3": ("move/not_adjacent", "c3 is not side by side with a card in the coffin"),
+    }
+    for notation, (code, reason) in expected.items():
+        refused = game.explain(state, 1, game.parse_move(notation))
+        assert refused is not None
+        assert (refused.code, refused.reason) == (code, f"'{notation}': {reason} (deal 1, step 1).")
+
+
+def test_four_player_nail_must_go_on_the_centre() -> None:
+    # "Dealer's left-hand opponent puts the first nail in the coffin": the first card goes on b2.
+    state, _ = engine.new_game("dracula", 4, seed=4)
+    state, _ = engine.apply(state, state.table["first_dealer"], "declare across")
+    seat = engine.to_act(state)[0]
+    card = state.table["hands"][seat][0]
+    with pytest.raises(engine.IllegalMoveError) as caught:
+        engine.apply(state, seat, f"place {card} a1")
+    assert caught.value.code == "move/nail_on_centre"
+    assert caught.value.reason == (
+        f"'place {card} a1': the first card of a coffin is its nail and goes on b2 (deal 1, step 1)."
+    )
+
+
+@pytest.mark.parametrize(
+    ("code", "name"), [("QH", "Queen of Hearts"), ("TS", "10 of Spades"), ("AD", "Ace of Diamonds"), ("VP", "Vampire")]
+)
+def test_card_names(code: str, name: str) -> None:
+    assert card_name(code) == name
 
 
 def test_scripted_deal_scores_best_lines_each_way_and_final_bonus_is_the_difference() -> None:
@@ -345,11 +410,15 @@ def test_six_deals_use_the_whole_pack_once_without_reshuffling() -> None:
 
 
 # ----- four players ----------------------------------------------------------------------------------------
-def test_three_players_are_rejected_clearly() -> None:
-    with pytest.raises(engine.InvalidPlayersError, match="three players"):
-        engine.new_game("dracula", 3)
-    with pytest.raises(engine.InvalidPlayersError):
-        engine.new_game("dracula", 5)
+def test_catalog_lists_exactly_two_or_four_players_and_three_are_refused() -> None:
+    # The text: "Players 2 (versions for 3, 4)", but "Dracula for three players" has only its heading, so the
+    # catalog says exactly which counts are accepted, and three players are refused saying which are.
+    assert engine.get_game("dracula").catalog_entry()["playerCounts"] == [2, 4]
+    for players in (1, 3, 5):
+        with pytest.raises(engine.InvalidPlayersError) as caught:
+            engine.new_game("dracula", players)
+        assert caught.value.code == "game/invalid_players"
+        assert caught.value.reason == f"Dracula takes 2 or 4 players; got {players}."
 
 
 def test_options_are_validated() -> None:

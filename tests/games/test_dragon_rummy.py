@@ -12,15 +12,24 @@ from collections.abc import Sequence
 import pytest
 
 import engine
-from engine.games.dragon_rummy.dragons import KINDS, card_points, dragon_name, full_deck, play_area_points
-from engine.games.dragon_rummy.plays import (
+from engine.games.dragon_rummy.cards import KINDS, card_name, full_deck
+from engine.games.dragon_rummy.flow import split_source
+from engine.games.dragon_rummy.legal import (
+    ALREADY_PLAYED,
+    BAD_COUNT,
+    BAD_SET_SIZE,
+    CANNOT_PLAY_TAKEN,
+    CARD_NOT_IN_HAND,
+    LAST_CARD,
+    NO_SET_IN_PLAY,
+    NOT_ENOUGH_CARDS,
     can_still_play,
-    set_blocker,
-    single_play_blocker,
-    split_source,
+    set_refusal,
+    single_play_refusal,
     splittable_kinds,
-    take_blocker,
+    take_refusal,
 )
+from engine.games.dragon_rummy.scoring import card_points, play_area_points
 from tests.games.scripting import edited, events_of, play
 from tests.playout import strings_in
 
@@ -67,24 +76,24 @@ def fixed_hand(
         hand_number=len(earlier_points) + 1,
         starter=starter,
         turn=turn,
-        draw_two=draw_two,
-        rare=rare,
+        draw_two_dragon=draw_two,
+        rare_dragon=rare,
         deck=deck,
-        discard=pile,
+        discard_pile=pile,
         hands=[sorted(hand) for hand in hands],
-        areas=[sorted(area) for area in play_areas],
+        play_areas=[sorted(area) for area in play_areas],
         must_play=None,
-        used=[],
-        last_drawn=False,
-        records=[
+        single_plays_used=[],
+        last_card_drawn=False,
+        hand_records=[
             {
                 "hand": number + 1,
-                "draw_two": "ON",
-                "rare": "SH",
+                "draw_two_dragon": "ON",
+                "rare_dragon": "SH",
                 "ended": "out",
-                "by": 0,
+                "ended_by": 0,
                 "points": list(points),
-                "breakdown": [[0, 0, 0] for _ in range(players)],
+                "play_area_counts": [[0, 0, 0] for _ in range(players)],
             }
             for number, points in enumerate(earlier_points)
         ],
@@ -123,6 +132,23 @@ def test_deck_is_ten_dragons_of_four() -> None:
     assert KINDS == ("AZ", "BR", "CR", "EM", "FR", "GO", "JA", "ON", "SH", "ST")
 
 
+def test_cards_and_moves_are_named_in_full() -> None:
+    game = engine.get_game(GAME)
+    assert [(card.code, card.name, card.count) for card in game.cards()][:2] == [
+        ("AZ", "Azure Dragon", 4),
+        ("BR", "Bronze Dragon", 4),
+    ]
+    assert game.card_name("ST") == "Storm Dragon" and game.card_name("QH") is None
+    state = fixed_hand([["AZ", "AZ", "AZ", "EM"], ["GO", "ON", "SH"]], discard=["JA", "BR"])
+    assert engine.describe_move(state, 0, engine.Move("take", ("JA", "2"))) == (
+        "Take the top 2 cards of the discard pile, down to the Jade Dragon, and play the Jade Dragon this turn"
+    )
+    assert engine.describe_move(state, 0, engine.Move("set", ("AZ,AZ,AZ",))) == "Play a set of three Azure Dragons"
+    assert engine.describe_move(state, 0, engine.Move("discard", ("EM",))) == (
+        "Discard the Emerald Dragon, ending the turn"
+    )
+
+
 @pytest.mark.parametrize(("players", "hand_size", "deck_count"), [(2, 8, 21), (3, 7, 16), (4, 6, 13)])
 def test_deal_sizes_face_up_dragons_and_discard(players: int, hand_size: int, deck_count: int) -> None:
     for seed in range(20):
@@ -148,8 +174,8 @@ def test_rare_dragon_matching_the_draw_two_dragon_is_shuffled_back_and_turned_ag
         state, events = engine.new_game(GAME, 2, seed=seed)
         for event in events_of(events, "rare_turned_again"):
             redraws += 1
-            assert event.data["card"] == state.table["draw_two"]
-        assert state.table["rare"] != state.table["draw_two"]
+            assert event.data["card"] == state.table["draw_two_dragon"]
+        assert state.table["rare_dragon"] != state.table["draw_two_dragon"]
         assert_all_cards_present(state)
     assert redraws > 0  # with 3 of the 39 remaining cards matching, some of 300 deals turn again
 
@@ -173,7 +199,7 @@ def test_draw_takes_the_top_card_then_the_mandatory_discard_passes_the_turn() ->
     state, events = engine.apply(state, 0, "discard EM")
     assert [e.kind for e in events] == ["discarded"]
     assert events[0].data == {"card": "EM", "handCount": 4}
-    assert state.table["discard"][-2:] == ["ST", "EM"]
+    assert state.table["discard_pile"][-2:] == ["ST", "EM"]
     assert state.table["turn"] == 1 and state.table["phase"] == "draw"
     assert engine.to_act(state) == (1,)
 
@@ -199,7 +225,7 @@ def test_faq_digging_for_the_rare_dragon_takes_every_card_on_top_and_it_must_be_
     state, events = engine.apply(state, 0, "take JA 3")
     assert events[0].kind == "took" and events[0].data == {"cards": ["JA", "AZ", "BR"], "count": 3}
     table = state.table
-    assert table["discard"] == [] and table["must_play"] == "JA"
+    assert table["discard_pile"] == [] and table["must_play"] == "JA"
     assert table["hands"][0] == ["AZ", "BR", "CR", "EM", "FR", "JA"]
     # The taken Jade is public until played; the player's own hand lists the rest.
     assert engine.view(state, 1)["mustPlay"] == "JA"
@@ -212,18 +238,38 @@ def test_faq_digging_for_the_rare_dragon_takes_every_card_on_top_and_it_must_be_
     assert "Jade Dragon" in error.reason
     state, _ = play(state, [(0, "play CR"), (0, "play JA")])
     assert state.table["must_play"] is None
-    assert state.table["areas"][0] == ["CR", "JA"]
+    assert state.table["play_areas"][0] == ["CR", "JA"]
     assert "discard AZ" in legal(state, 0)
+
+
+def test_explain_agrees_with_the_legal_moves() -> None:
+    """One source of legality: explain() is None for every legal move, a precise refusal for the others."""
+    game = engine.get_game(GAME)
+    state = fixed_hand([["CR", "EM", "FR"], ["GO", "ON", "SH"]], discard=["JA", "AZ", "BR"])
+    assert [game.explain(state, 0, move) for move in engine.legal_moves(state, 0)] == [None, None]  # draw, take
+    state, _ = engine.apply(state, 0, "take JA 3")
+    # Playing the draw-2 Crimson first keeps the taken Jade playable: legal, so nothing to explain.
+    assert [str(move) for move in engine.legal_moves(state, 0)] == ["play CR", "play JA"]
+    assert game.explain(state, 0, engine.Move("play", ("CR",))) is None
+    refused = game.explain(state, 0, engine.Move("discard", ("AZ",)))
+    assert refused is not None and refused.code == "move/must_play_taken"
+    assert refused.reason == (
+        "'discard AZ': the Jade Dragon taken from the discard pile must be played first (before the discard) "
+        "(hand 1, step 1)."
+    )
+    unknown = game.explain(state, 0, engine.Move("play", ("QQ",)))
+    assert unknown is not None and unknown.code == "move/unknown_card"
+    assert "Azure, Bronze, Crimson, Emerald, Frost, Golden, Jade, Onyx, Shadow, Storm Dragons" in unknown.reason
 
 
 def test_take_of_the_top_card_only() -> None:
     state = fixed_hand([["AZ", "AZ", "EM", "FR"], ["GO", "ON", "SH"]], discard=["BR", "AZ"])
     assert legal(state, 0) == ["draw", "take AZ 1"]
     state, _ = engine.apply(state, 0, "take AZ 1")
-    assert state.table["discard"][-1:] == ["BR"]
+    assert state.table["discard_pile"][-1:] == ["BR"]
     assert legal(state, 0) == ["set AZ,AZ,AZ"]  # the taken Azure completes a set, the only way to play it
     state, events = play(state, [(0, "set AZ,AZ,AZ"), (0, "discard EM")])
-    assert state.table["areas"][0] == ["AZ", "AZ", "AZ"]
+    assert state.table["play_areas"][0] == ["AZ", "AZ", "AZ"]
     assert events[0].data == {"cards": ["AZ", "AZ", "AZ"]}
 
 
@@ -278,7 +324,7 @@ def test_draw_two_dragon_draws_two_once_per_turn() -> None:
     }
     assert played.for_seat(0) == {**(played.for_seat(1) or {}), "drawn": ["ON", "SH"]}
     assert state.table["hands"][0] == ["CR", "EM", "GO", "ON", "SH"]
-    assert state.table["areas"][0] == ["CR"]
+    assert state.table["play_areas"][0] == ["CR"]
     error = rejected(state, 0, "play CR")
     assert error.code == "move/already_played"
     assert "once per turn" in error.reason
@@ -303,7 +349,7 @@ def test_draw_two_with_one_card_left_draws_it_and_the_hand_ends_after_that_turn(
     assert events[0].data["drawnCount"] == 1 and events[0].data["lastCard"] is True
     assert state.table["hands"][0] == ["AZ", "EM", "FR", "ST"]
     assert state.table["deck"] == []
-    assert state.table["last_drawn"] is True
+    assert state.table["last_card_drawn"] is True
     state, events = engine.apply(state, 0, "discard FR")
     ended = events_of(events, "hand_ended")[0]
     assert ended.data == {"hand": 1, "ended": "deck", "points": [-1, 0], "totals": [-1, 0]}
@@ -330,15 +376,15 @@ def test_rare_dragon_takes_every_other_copy_in_play_from_everyone() -> None:
     state, events = engine.apply(state, 0, "play JA")
     assert events[0].kind == "rare_played"
     assert events[0].data == {"card": "JA", "takenFrom": [0, 1, 0]}
-    assert state.table["areas"] == [["JA", "JA"], ["BR", "BR", "BR"], []]
-    assert state.table["used"] == ["rare"]
+    assert state.table["play_areas"] == [["JA", "JA"], ["BR", "BR", "BR"], []]
+    assert state.table["single_plays_used"] == ["rare"]
     assert_all_cards_present(state)
 
 
 def test_rare_dragon_from_two_opponents_and_once_per_turn() -> None:
     state = fixed_hand([["JA", "EM", "FR"], ["GO", "ON"], ["SH", "ST"]], areas=[[], ["JA"], ["JA"]])
     state, _ = play(state, [(0, "draw"), (0, "play JA")])
-    assert state.table["areas"] == [["JA", "JA", "JA"], [], []]
+    assert state.table["play_areas"] == [["JA", "JA", "JA"], [], []]
     assert engine.view(state, None)["playAreaPoints"] == [9, 0, 0]
     # Two copies in one hand: only one may be played per turn.
     state = fixed_hand([["JA", "JA", "EM"], ["GO", "ON"]])
@@ -355,8 +401,8 @@ def test_single_dragon_takes_one_of_a_set_of_three_so_both_have_two() -> None:
     assert "play GO" in legal(state, 0)
     state, events = engine.apply(state, 0, "play GO")
     assert events[0].kind == "set_split" and events[0].data == {"card": "GO", "fromSeat": 1}
-    assert state.table["areas"] == [["GO", "GO"], ["GO", "GO"]]
-    assert state.table["used"] == ["split"]
+    assert state.table["play_areas"] == [["GO", "GO"], ["GO", "GO"]]
+    assert state.table["single_plays_used"] == ["split"]
 
 
 def test_single_dragon_without_a_set_of_three_in_play_is_illegal() -> None:
@@ -374,14 +420,14 @@ def test_one_split_per_turn() -> None:
     state, _ = play(state, [(0, "draw"), (0, "play GO")])
     assert rejected(state, 0, "play SH").code == "move/already_played"
     state, _ = play(state, [(0, "discard EM"), (1, "draw"), (1, "discard ST"), (0, "draw"), (0, "play SH")])
-    assert state.table["areas"] == [["GO", "GO", "SH", "SH"], ["GO", "GO", "SH", "SH"]]
+    assert state.table["play_areas"] == [["GO", "GO", "SH", "SH"], ["GO", "GO", "SH", "SH"]]
 
 
 def test_fourth_of_ones_own_set_of_three_joins_it() -> None:
     state = fixed_hand([["ST", "EM"], ["ON", "GO"]], areas=[["ST", "ST", "ST"], []])
     state, events = play(state, [(0, "draw"), (0, "play ST")])
     assert events[-1].data == {"card": "ST", "fromSeat": 0}
-    assert state.table["areas"][0] == ["ST", "ST", "ST", "ST"]
+    assert state.table["play_areas"][0] == ["ST", "ST", "ST", "ST"]
 
 
 # ----- sets ------------------------------------------------------------------------------------------------
@@ -463,8 +509,8 @@ def test_hand_ends_after_the_turn_of_the_player_who_draws_the_last_card() -> Non
     table = state.table
     assert table["hand_number"] == 2 and table["starter"] == 1 and table["turn"] == 1
     assert [len(hand) for hand in table["hands"]] == [8, 8]
-    assert table["areas"] == [[], []]
-    assert len(table["discard"]) == 1 and len(table["deck"]) == 21
+    assert table["play_areas"] == [[], []]
+    assert len(table["discard_pile"]) == 1 and len(table["deck"]) == 21
     assert_all_cards_present(state)
     assert engine.score(state).rounds[0].details == {
         "drawTwo": "CR",
@@ -534,12 +580,50 @@ def test_target_score_option_is_validated() -> None:
     with pytest.raises(engine.InvalidOptionError):
         engine.new_game(GAME, 2, options={"target_score": 0})
     with pytest.raises(engine.InvalidOptionError):
-        engine.new_game(GAME, 2, options={"target_score": 501})
+        engine.new_game(GAME, 2, options={"target_score": 1_000_001})
     assert engine.view(engine.new_game(GAME, 2)[0], None)["targetScore"] == 50
     state, _ = engine.new_game(GAME, 3, options={"target_score": 20})
     assert engine.view(state, None)["targetScore"] == 20
     with pytest.raises(engine.InvalidPlayersError):
         engine.new_game(GAME, 5)
+
+
+def last_card_to_draw(earlier: list[int], target: int) -> engine.GameState:
+    """Hand 2 of a 2-player match: the deck's last card (AZ) is seat 0's to draw; each play area scores 3."""
+    return fixed_hand(
+        [["EM"], ["ON", "SH"]],
+        areas=[["GO", "GO", "GO"], ["ST", "ST", "ST"]],
+        earlier_points=[earlier],
+        target=target,
+        deck_top=["AZ"],
+        rest="discard",
+    )
+
+
+def test_you_can_set_any_number_of_points_you_want_to() -> None:
+    """ "You can set any number of points you want to for shorter or longer games." (Winning; issue 11, defect 4:
+    targets above 500 were refused.) Any whole number from 1 to 1,000,000, the documented bound, is accepted."""
+    for target in (750, 1_000_000):
+        state, _ = engine.new_game(GAME, 2, seed=3, options={"target_score": target})
+        assert engine.view(state, None)["targetScore"] == target
+        assert engine.score(state).details == {"targetScore": target}
+    for target in (0, 1_000_001):
+        with pytest.raises(engine.InvalidOptionError) as caught:
+            engine.new_game(GAME, 2, options={"target_score": target})
+        assert caught.value.code == "game/invalid_option"
+        assert caught.value.option == "target_score"
+        assert "'target_score'" in caught.value.reason
+    (option,) = engine.get_game(GAME).catalog_entry()["options"]
+    assert (option["name"], option["minimum"], option["maximum"]) == ("target_score", 1, 1_000_000)
+    # A longer game to 750: totals of 703 and 748 after a hand do not end it; the next hand is dealt.
+    state, events = play(last_card_to_draw(earlier=[700, 745], target=750), [(0, "draw"), (0, "discard AZ")])
+    assert events_of(events, "hand_ended")[0].data["totals"] == [703, 748]
+    assert events_of(events, "match_finished") == []
+    assert not engine.is_finished(state) and state.table["hand_number"] == 3
+    # The hand that brings a total to 750 ends it.
+    state, events = play(last_card_to_draw(earlier=[700, 747], target=750), [(0, "draw"), (0, "discard AZ")])
+    assert events_of(events, "match_finished")[0].data == {"totals": [703, 750], "winners": [1]}
+    assert engine.score(state).winners == (1,)
 
 
 # ----- views -----------------------------------------------------------------------------------------------
@@ -575,7 +659,7 @@ def test_views_show_own_hand_counts_for_others_and_every_public_card() -> None:
 def test_card_points_by_role_in_the_hand() -> None:
     assert [card_points(card, "CR", "JA") for card in ("CR", "JA", "GO")] == [-1, 3, 1]
     assert play_area_points(["CR", "CR", "JA", "JA", "JA", "GO", "GO"], "CR", "JA") == -2 + 9 + 2
-    assert dragon_name("JA") == "Jade Dragon"
+    assert card_name("JA") == "Jade Dragon"
 
 
 def test_sets_of_three_in_play_and_their_splits() -> None:
@@ -584,25 +668,25 @@ def test_sets_of_three_in_play_and_their_splits() -> None:
     assert split_source("BR", areas) == 2
     assert split_source("SH", areas) is None
     # kind, in hand, hand size, deck size, used slots, draw-2, rare, splittable
-    assert single_play_blocker("GO", 1, 3, 10, (), "CR", "JA", {"GO"}) is None
-    assert single_play_blocker("GO", 1, 3, 10, ("split",), "CR", "JA", {"GO"}) == "already_played"
-    assert single_play_blocker("ST", 1, 3, 10, (), "CR", "JA", {"GO"}) == "no_set_in_play"
-    assert single_play_blocker("JA", 1, 1, 10, (), "CR", "JA", set()) == "last_card"
-    assert single_play_blocker("CR", 1, 1, 10, (), "CR", "JA", set()) is None  # the two drawn cards refill the hand
-    assert single_play_blocker("CR", 1, 1, 0, (), "CR", "JA", set()) == "last_card"
-    assert single_play_blocker("CR", 0, 4, 10, (), "CR", "JA", set()) == "card_not_in_hand"
-    assert [set_blocker(size, 4, 5) for size in (2, 3, 4, 5)] == ["bad_set_size", None, None, "bad_set_size"]
-    assert set_blocker(4, 4, 4) == "last_card"
-    assert set_blocker(3, 2, 6) == "not_enough_cards"
+    assert single_play_refusal("GO", 1, 3, 10, (), "CR", "JA", {"GO"}) is None
+    assert single_play_refusal("GO", 1, 3, 10, ("split",), "CR", "JA", {"GO"}) == ALREADY_PLAYED
+    assert single_play_refusal("ST", 1, 3, 10, (), "CR", "JA", {"GO"}) == NO_SET_IN_PLAY
+    assert single_play_refusal("JA", 1, 1, 10, (), "CR", "JA", set()) == LAST_CARD
+    assert single_play_refusal("CR", 1, 1, 10, (), "CR", "JA", set()) is None  # the two drawn cards refill the hand
+    assert single_play_refusal("CR", 1, 1, 0, (), "CR", "JA", set()) == LAST_CARD
+    assert single_play_refusal("CR", 0, 4, 10, (), "CR", "JA", set()) == CARD_NOT_IN_HAND
+    assert [set_refusal(size, 4, 5) for size in (2, 3, 4, 5)] == [BAD_SET_SIZE, None, None, BAD_SET_SIZE]
+    assert set_refusal(4, 4, 4) == LAST_CARD
+    assert set_refusal(3, 2, 6) == NOT_ENOUGH_CARDS
     assert can_still_play("AZ", 3, 4, 10, ("split",), "CR", "JA", set())
     assert not can_still_play("AZ", 3, 3, 10, (), "CR", "JA", set())
 
 
 def test_take_needs_the_deepest_card_playable_at_once() -> None:
     discard = ["JA", "AZ", "BR"]
-    assert take_blocker(3, discard, ["EM"], 10, "CR", "JA", set()) is None
-    assert take_blocker(2, discard, ["EM"], 10, "CR", "JA", set()) == "cannot_play_taken"
-    assert take_blocker(2, discard, ["EM"], 10, "CR", "JA", {"AZ"}) is None
-    assert take_blocker(1, discard, ["BR", "BR", "EM"], 10, "CR", "JA", set()) is None
-    assert take_blocker(1, discard, ["BR", "BR"], 10, "CR", "JA", set()) == "cannot_play_taken"
-    assert take_blocker(4, discard, ["EM"], 10, "CR", "JA", set()) == "not_enough_cards"
+    assert take_refusal(3, discard, ["EM"], 10, "CR", "JA", set()) is None
+    assert take_refusal(2, discard, ["EM"], 10, "CR", "JA", set()) == CANNOT_PLAY_TAKEN
+    assert take_refusal(2, discard, ["EM"], 10, "CR", "JA", {"AZ"}) is None
+    assert take_refusal(1, discard, ["BR", "BR", "EM"], 10, "CR", "JA", set()) is None
+    assert take_refusal(1, discard, ["BR", "BR"], 10, "CR", "JA", set()) == CANNOT_PLAY_TAKEN
+    assert take_refusal(4, discard, ["EM"], 10, "CR", "JA", set()) == BAD_COUNT

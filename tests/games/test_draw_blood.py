@@ -21,19 +21,22 @@ V, W, M, K = "VAMPIRE", "WEREWOLF", "WATERMONSTER", "KILL"
 SLOT_NAMES = ("vampire", "werewolf", "watermonster")
 
 
-def slot(stack: Sequence[str] = (), *, alive: bool | None = None, shield: Sequence[str] = ()) -> dict[str, Any]:
+def slot(cards: Sequence[str] = (), *, alive: bool | None = None, immunity: Sequence[str] = ()) -> dict[str, Any]:
     """A Monster Row slot; by default alive when its top card is a Monster."""
     if alive is None:
-        alive = bool(stack) and stack[-1] in (V, W, M)
-    return {"stack": list(stack), "alive": alive, "shield": list(shield)}
+        alive = bool(cards) and cards[-1] in (V, W, M)
+    return {"cards": list(cards), "alive": alive, "immunity": list(immunity)}
 
 
 def row(**slots: dict[str, Any]) -> list[dict[str, Any]]:
     return [slots.get(name, slot()) for name in SLOT_NAMES]
 
 
-def meld(meld_id: int, owner: int, kind: str, cards: Sequence[str], by: Sequence[int] | None = None) -> dict[str, Any]:
-    return {"id": meld_id, "owner": owner, "kind": kind, "cards": list(cards), "by": list(by or [owner] * len(cards))}
+def meld(
+    meld_id: int, owner: int, kind: str, cards: Sequence[str], placed_by: Sequence[int] | None = None
+) -> dict[str, Any]:
+    placed = list(placed_by or [owner] * len(cards))
+    return {"id": meld_id, "owner": owner, "kind": kind, "cards": list(cards), "placed_by": placed}
 
 
 def position(
@@ -52,7 +55,7 @@ def position(
     table["hands"] = [list(hand) for hand in hands]
     table["draw_pile"] = list(draw)
     table["discard_pile"] = list(discard)
-    table["rows"] = [list(r) for r in rows] if rows is not None else [row() for _ in hands]
+    table["monster_rows"] = [list(r) for r in rows] if rows is not None else [row() for _ in hands]
     table["melds"] = [dict(m) for m in melds]
     table["next_meld_id"] = max((m["id"] for m in melds), default=0) + 1
     table["turn"] = turn
@@ -307,7 +310,7 @@ def test_completing_ones_own_pair_of_hearts_revives() -> None:
 
 
 def test_a_pair_already_played_off_is_no_pair() -> None:
-    melds = [meld(1, 1, "set", ["5S", "5S", "5S"], by=[1, 1, 0])]
+    melds = [meld(1, 1, "set", ["5S", "5S", "5S"], placed_by=[1, 1, 0])]
     rows = [row(vampire=slot([V])), row(werewolf=slot([W]))]
     state = position([["5S", "7S"], ["1S"]], draw=["6H", "6H"], rows=rows, melds=melds)
     state, _ = engine.apply(state, 0, "draw")
@@ -320,7 +323,7 @@ def test_card_lists_are_read_in_any_order() -> None:
     state = position([["3S", "1S", "2H"], ["1S"]], draw=["6H", "7S"], rows=[row(vampire=slot([V])), row()])
     state, _ = engine.apply(state, 0, "draw")
     state, events = engine.apply(state, 0, "meld 3S,1S,2H")
-    assert events[0].data == {"meld": 1, "kind": "run", "cards": ["1S", "2H", "3S"]}
+    assert events[0].data == {"meld": 1, "meldKind": "run", "cards": ["1S", "2H", "3S"]}
     assert str(engine.parse_move(state, "meld 7S,KILL,1S")) == "meld 1S,7S,KILL"
 
 
@@ -338,7 +341,7 @@ def test_three_live_monsters_allow_three_melds_in_one_turn() -> None:
     hand = ["1S", "2H", "3S", "5S", "5S", K, K, "7S"]
     state = position([hand, ["2H"]], draw=["4H", "6H"], rows=rows)
     state, events = play(state, [(0, "draw"), (0, "meld 1S,2H,3S"), (0, "meld 5S,5S"), (0, "meld KILL,KILL")])
-    assert [event.data["kind"] for event in events_of(events, "melded")] == ["run", "set", "kill_set"]
+    assert [event.data["meldKind"] for event in events_of(events, "melded")] == ["run", "set", "kill_set"]
     assert engine.view(state, 0)["hand"] == ["6H", "7S"]
     assert engine.to_act(state) == (1,)
 

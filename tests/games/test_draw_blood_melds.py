@@ -97,7 +97,7 @@ def test_melds_go_to_the_meld_area_and_a_flush_is_refused() -> None:
     state, _ = engine.apply(state, 0, "draw")
     assert rejected(state, 0, "meld 1S,3S,5S").code == "move/not_a_meld"
     state, events = engine.apply(state, 0, "meld 4H,4H")
-    assert events[0].data == {"meld": 1, "kind": "set", "cards": ["4H", "4H"]}
+    assert events[0].data == {"meld": 1, "meldKind": "set", "cards": ["4H", "4H"]}
     assert engine.view(state, 0)["hand"] == ["1S", "3S", "5S", "7S"]
     assert engine.view(state, None)["melds"] == [
         {"id": 1, "owner": 0, "kind": "set", "cards": ["4H", "4H"], "placedBy": [0, 0]}
@@ -215,7 +215,7 @@ def test_immunity_goes_above_its_own_live_monster() -> None:
 def test_immunity_stops_triple_skulls_and_a_kill_card_cancels_it() -> None:
     rows = [
         row(vampire=slot([V]), werewolf=slot([W]), watermonster=slot([M])),
-        row(vampire=slot([V], shield=["COFFIN"])),
+        row(vampire=slot([V], immunity=["COFFIN"])),
     ]
     hands = [[K, K, "3S", "3S", "3S", "1S"], ["2H"]]
     state = position(hands, draw=["6H", "6H", "6H", "7S"], rows=rows, options=IMMUNITY)
@@ -236,6 +236,6 @@ def test_the_immunity_run_is_a_meld_of_sixty_points() -> None:
     state = position(hands, draw=["6H", "6H", "7S"], rows=rows, options=IMMUNITY)
     state, _ = engine.apply(state, 0, "draw")
     state, events = engine.apply(state, 0, "meld COFFIN,FULLMOON,WATER")
-    assert events[0].data == {"meld": 1, "kind": IMMUNITY_RUN, "cards": ["COFFIN", "FULLMOON", "WATER"]}
+    assert events[0].data == {"meld": 1, "meldKind": IMMUNITY_RUN, "cards": ["COFFIN", "FULLMOON", "WATER"]}
     assert engine.view(state, 0)["hand"] == ["7S"]
     assert engine.to_act(state) == (1,)

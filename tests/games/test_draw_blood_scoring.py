@@ -7,13 +7,13 @@ import random
 
 import engine
 from engine.games.draw_blood.melds import IMMUNITY_RUN, RUN, SET
-from tests.games.scripting import events_of, play
+from tests.games.scripting import edited, events_of, play
 from tests.games.test_draw_blood import K, V, W, legal, meld, position, rejected, row, slot
 
 
 def going_out_by_meld(options: dict[str, object] | None = None) -> engine.GameState:
     """Seat 1 has a Run 1-2-3 with seat 0's 4 played off it; seat 0 draws the third 2 and melds its last cards."""
-    melds = [meld(1, 1, RUN, ["1S", "2H", "3S", "4H"], by=[1, 1, 1, 0])]
+    melds = [meld(1, 1, RUN, ["1S", "2H", "3S", "4H"], placed_by=[1, 1, 1, 0])]
     rows = [row(vampire=slot([V])), row(werewolf=slot([W]))]
     return position([["2H", "2H"], ["5S", V, K]], draw=["6H", "6H", "2H"], rows=rows, melds=melds, options=options)
 
@@ -131,6 +131,34 @@ def test_by_default_hands_are_dealt_until_a_player_reaches_500() -> None:
     assert len(sheet.rounds) == 21
     assert sheet.totals == (310, 575)
     assert sheet.winners == (1,)
+
+
+def test_by_default_no_hand_limit_ends_the_match() -> None:
+    """Issue 11, defect 3. The text: "Players should agree upon a high score, like 500, before play begins. Continue
+    to deal out hands, and the first player to reach the high score is the winner." With the default options no hand
+    limit ends the match: hand 50 ends below the target, and hand 51 is dealt (the match once stopped after 50)."""
+    state = position([["1S"], ["1S"]], draw=["1S"])
+    state.table["hand_number"] = 50
+    state, events = engine.apply(edited(state), 0, "draw")  # the last card of the Draw Pile: the hand is over
+    assert [event.kind for event in events] == ["drew", "hand_scored"]
+    assert events[-1].data["totals"] == [-10, -5]
+    assert not engine.is_finished(state)
+    assert (engine.view(state, None)["phase"], engine.to_act(state)) == ("hand_over", (0,))  # hand 51's leader
+    state, events = engine.apply(state, 0, "next_hand")
+    assert events[0].data == {"hand": 51, "leader": 0, "drawPileCount": 34}
+    assert engine.view(state, None)["totals"] == [-10, -5]
+
+
+def test_the_hand_limit_is_an_option_off_by_default() -> None:
+    game = engine.get_game("draw_blood")
+    (spec,) = [spec for spec in game.options if spec.name == "max_hands"]
+    assert (spec.default, spec.minimum) == (0, 0)
+    assert "no hand limit" in spec.description
+    capped = position([["1S"], ["1S"]], draw=["1S"], options={"max_hands": 50})
+    capped.table["hand_number"] = 50
+    capped, events = engine.apply(edited(capped), 0, "draw")
+    assert events[-1].kind == "match_finished"
+    assert events[-1].data == {"totals": [-10, -5], "winners": [1]}
 
 
 def test_below_the_target_the_match_goes_on() -> None:

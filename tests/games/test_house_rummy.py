@@ -79,7 +79,7 @@ def test_take_top_cards_of_the_discard_pile_bottom_one_must_be_played() -> None:
 def test_single_card_taken_need_not_be_played() -> None:
     state = deal([["4H", "5H", "KS"], ["3S", "4S"]], piles=[["QC", "3H", "9S", "4D"]], options=BASE)
     state, _ = play(state, 0, "take 0 1")
-    assert state.table["forced"] == ""
+    assert state.table["bottom_card"] == ""
     assert "discard 4D 0" in legal(state, 0)
 
 
@@ -96,7 +96,7 @@ def test_meld_cards_may_be_listed_in_any_order() -> None:
     assert str(engine.parse_move(state, "meld TH,JH,QH")) == "meld JH,QH,TH"
     state, events = play(state, 0, "meld TH,JH,QH")
     assert kinds(events) == ["melded"]
-    assert state.table["groups"][0]["c"] == ["TH", "JH", "QH"]
+    assert state.table["groups"][0]["cards"] == ["TH", "JH", "QH"]
     assert state.table["hands"][0] == ["2C"]
 
 
@@ -132,13 +132,13 @@ def test_play_off_another_players_group_and_others_build_on_it() -> None:
     assert "lay_off 7H 0hi" in legal(state, 0)  # before seat 0 has any group of its own
     state, events = play(state, 0, "lay_off 7H 0hi", "discard KC 0")
     assert events[0].data == {"cards": ["7H"], "target": "0hi"}
-    assert state.table["groups"][0]["c"] == ["4H", "5H", "6H", "7H"]
-    assert state.table["groups"][0]["w"] == [1, 1, 1, 0]
+    assert state.table["groups"][0]["cards"] == ["4H", "5H", "6H", "7H"]
+    assert state.table["groups"][0]["owners"] == [1, 1, 1, 0]
     state, _ = play(state, 1, "draw", "discard 3S 0")
     state, _ = play(state, 2, "draw")
     assert "lay_off 8H 0hi" in legal(state, 2)
     state, _ = play(state, 2, "lay_off 8H 0hi")
-    assert state.table["groups"][0]["w"] == [1, 1, 1, 0, 2]
+    assert state.table["groups"][0]["owners"] == [1, 1, 1, 0, 2]
 
 
 def test_run_end_must_be_named_when_a_card_fits_both() -> None:
@@ -156,7 +156,7 @@ def test_one_new_group_per_turn_but_lay_offs_are_unlimited() -> None:
         play(state, 0, "meld 2C,3C,4C")
     assert error.value.code == "move/one_group_per_turn"
     state, _ = play(state, 0, "lay_off 7C 0")
-    assert state.table["groups"][0]["c"] == ["7S", "7H", "7D", "7C"]
+    assert state.table["groups"][0]["cards"] == ["7S", "7H", "7D", "7C"]
 
 
 def test_one_group_per_turn_off_allows_several_groups() -> None:
@@ -186,8 +186,8 @@ def test_rummy_on_the_board_first_claimant_clockwise_from_the_discarder() -> Non
     state, events = play(state, 3, "pass")
     # Seat 3 is first from the discarder's left but passed; seat 0 is the first claimant clockwise.
     assert events[1].kind == "rummy_on_the_board" and events[1].seat == 0
-    assert state.table["groups"][0]["c"] == ["4H", "5H", "6H", "7H"]
-    assert state.table["groups"][0]["w"] == [0, 0, 0, 0]
+    assert state.table["groups"][0]["cards"] == ["4H", "5H", "6H", "7H"]
+    assert state.table["groups"][0]["owners"] == [0, 0, 0, 0]
     assert state.table["piles"] == [["JD"]]
     assert state.table["turn"] == 3 and state.table["phase"] == "draw"
 
@@ -227,7 +227,7 @@ def test_playing_out_gives_every_other_player_one_more_turn() -> None:
     state = deal(hands, groups=[run], phase="play", stock=["2S", "2D", "2C", "5C"], options=BASE)
     state, events = play(state, 0, "lay_off 7H 0hi")
     assert kinds(events) == ["laid_off", "played_out", "turn"]
-    assert state.table["out"] == 0 and engine.to_act(state) == (1,)
+    assert state.table["played_out"] == 0 and engine.to_act(state) == (1,)
     state, _ = play(state, 1, "draw", "discard KD 0")
     state, events = play(state, 2, "draw", "discard 9D 0")
     assert kinds(events)[-2:] == ["hand_scored", "match_finished"]
@@ -275,7 +275,7 @@ def test_a_match_is_played_to_the_target_score() -> None:
     )
     state, events = play(state, 0, "discard 9C 0")
     assert "hand_started" in kinds(events) and not engine.is_finished(state)
-    assert state.table["hand_no"] == 2 and state.table["dealer"] == 0
+    assert state.table["hand_number"] == 2 and state.table["dealer"] == 0
     assert engine.to_act(state) == (1,)  # left of the new dealer
     assert engine.score(state).totals == (15, -15)
     # Second hand: seat 1 goes out with 100 on the board and reaches the target (85 >= 80).

@@ -78,10 +78,10 @@ def test_two_turns_in_a_row_trigger_discard_actions_only_on_the_first() -> None:
     # Two players: a Skip gives seat 0 a second turn in a row; the Go Again discarded then does nothing.
     state = deal([["6S", "9H", "KC"], ["5H"]], phase="play", stock=STOCK)
     state, _ = play(state, 0, "discard 6S 0")
-    assert state.table["turn"] == 0 and state.table["chain"] == 2
+    assert state.table["turn"] == 0 and state.table["turns_in_a_row"] == 2
     state, events = play(state, 0, "draw", "discard 9H 0")
     assert "discard_action" not in kinds(events)
-    assert state.table["turn"] == 1 and state.table["chain"] == 1
+    assert state.table["turn"] == 1 and state.table["turns_in_a_row"] == 1
 
 
 def test_go_again_takes_another_turn_at_once() -> None:
@@ -177,7 +177,7 @@ def test_discarding_a_last_card_with_a_draw_action_ends_the_game_at_once() -> No
 
 
 def test_skip_and_reverse_do_nothing_once_someone_has_played_out() -> None:
-    state = deal([[], ["6S", "KC"], ["3H", "2D"], ["9S"]], phase="play", turn=1, out=0, stock=STOCK)
+    state = deal([[], ["6S", "KC"], ["3H", "2D"], ["9S"]], phase="play", turn=1, played_out=0, stock=STOCK)
     state, _ = play(state, 1, "discard 6S 0")
     assert state.table["turn"] == 2
     state, _ = play(state, 2, "draw", "discard 3H 0")
@@ -193,7 +193,7 @@ def test_ka2_ace_is_in_a_run_with_both_a_king_and_a_two() -> None:
     assert find_melds(["KS", "AS", "2S"], [], False) == []  # without the New Card Rules
     state = deal([["AS", "2S", "9C"], ["5H"]], groups=[group("JS,QS,KS", 1)], phase="play", stock=STOCK)
     state, _ = play(state, 0, "lay_off AS 0hi", "lay_off 2S 0hi")
-    assert state.table["groups"][0]["c"] == ["JS", "QS", "KS", "AS", "2S"]
+    assert state.table["groups"][0]["cards"] == ["JS", "QS", "KS", "AS", "2S"]
     state, _ = play(state, 0, "discard 9C 0")
     assert engine.score(state).totals == (20, 25)  # the KA2 Ace on a King: 15, and the Two 5
 
@@ -203,8 +203,8 @@ def test_cross_card_can_also_start_a_group_of_the_other_kind() -> None:
     state = deal([["9C", "JC"], ["6S", "6H", "KC", "2D"]], groups=groups, phase="play", turn=1, stock=STOCK)
     assert "meld 6D,6H,6S" in legal(state, 1)
     state, events = play(state, 1, "meld 6D,6H,6S")
-    assert events[0].data == {"group": 1, "kind": "s", "cards": ["6S", "6H", "6D"], "boardCardUsed": True}
-    assert state.table["cross"] == {"6D": 1} and state.table["groups"][1]["w"] == [1, 1, 0]
+    assert events[0].data == {"group": 1, "meldKind": "set", "cards": ["6S", "6H", "6D"], "boardCardUsed": True}
+    assert state.table["cross_second_group"] == {"6D": 1} and state.table["groups"][1]["owners"] == [1, 1, 0]
     assert engine.view(state, None)["groups"][1]["cards"] == ["6S", "6H", "+6D"]
     state, _ = play(state, 1, "discard KC 0")
     state, _ = play(state, 0, "draw")
@@ -221,8 +221,13 @@ def test_move_card_changes_group_and_leaves_the_old_group_as_it_was() -> None:
     assert not [m for m in legal(state, 0) if m.startswith("move_card 8S")]  # not another player's card
     state, events = play(state, 0, "move_card 8H 1")
     assert events[0].data == {"card": "8H", "from": 0, "target": "1"}
-    assert state.table["groups"][0]["c"] == ["6H", "7H"] and state.table["groups"][0]["hi"] == 8
-    assert state.table["groups"][1]["c"] == ["8S", "8D", "8C", "8H"] and state.table["groups"][1]["w"] == [1, 1, 1, 0]
+    assert state.table["groups"][0]["cards"] == ["6H", "7H"] and state.table["groups"][0]["high"] == 8
+    assert state.table["groups"][1]["cards"] == ["8S", "8D", "8C", "8H"] and state.table["groups"][1]["owners"] == [
+        1,
+        1,
+        1,
+        0,
+    ]
     assert "lay_off 9H 0hi" in legal(state, 0)  # the run keeps its span: the next card is still the Nine
 
 
@@ -230,8 +235,8 @@ def test_move_card_into_a_new_group_with_two_cards_from_hand() -> None:
     groups = [group("6H,7H,8H", 0)]
     state = deal([["9H", "TH", "KC"], ["5H"]], groups=groups, phase="play", stock=STOCK)
     state, _ = play(state, 0, "meld 8H,9H,TH")
-    assert state.table["groups"][0]["c"] == ["6H", "7H"]
-    assert state.table["groups"][1]["c"] == ["8H", "9H", "TH"] and state.table["hand_no"] == 1
+    assert state.table["groups"][0]["cards"] == ["6H", "7H"]
+    assert state.table["groups"][1]["cards"] == ["8H", "9H", "TH"] and state.table["hand_number"] == 1
     assert state.table["hands"][0] == ["KC"]
 
 
@@ -239,7 +244,7 @@ def test_collectable_at_the_bottom_need_not_be_played() -> None:
     state = deal([["KC", "2D"], ["5H"]], piles=[["QC", "4C", "9S"]], stock=STOCK)
     assert "take 0 2" in legal(state, 0) and "take 0 3" not in legal(state, 0)
     state, _ = play(state, 0, "take 0 2")
-    assert state.table["forced"] == "" and "discard 4C 0" in legal(state, 0)
+    assert state.table["bottom_card"] == "" and "discard 4C 0" in legal(state, 0)
 
 
 # ----- scoring modifiers ------------------------------------------------------------------------------------------
@@ -276,7 +281,7 @@ def test_plus_five_on_two_and_double_run() -> None:
 def test_plus_five_on_two_across_a_transition() -> None:
     state = deal([["TR", "AH", "9C"], ["5H"]], groups=[group("2S,3S,4S", 1)], phase="play", stock=STOCK)
     state, _ = play(state, 0, "lay_off TR,AH 0lo")
-    assert state.table["groups"][0]["c"] == ["AH", "TR", "2S", "3S", "4S"]
+    assert state.table["groups"][0]["cards"] == ["AH", "TR", "2S", "3S", "4S"]
     assert finish(state, 0, "9C").totals == (10, 15)
 
 
@@ -290,7 +295,7 @@ def test_both_double_runs_in_one_run_count_four_times() -> None:
     run = group("2H,3H,4H,5H,6H,7H,8H,9H,TH,JH,QH,KH", 0)
     state = deal([["TR", "TR", "AC", "2D", "9C"], ["5S"]], groups=[run], phase="play", stock=STOCK)
     state, _ = play(state, 0, "lay_off TR,AC 0hi", "lay_off TR,2D 0hi")
-    assert state.table["groups"][0]["c"][-5:] == ["KH", "TR", "AC", "TR", "2D"]
+    assert state.table["groups"][0]["cards"][-5:] == ["KH", "TR", "AC", "TR", "2D"]
     # 2-9 of hearts 40, 10-K 40, the KA2 Ace on a King 15, the 2D 5: 100, x4.
     assert finish(state, 0, "9C").totals == (400, -5)
 
@@ -304,16 +309,16 @@ def test_transition_the_texts_example_two_of_hearts_transition_three_of_spades()
     assert error.value.code == "move/transition_needs_card"
     assert str(engine.parse_move(state, "lay_off 2H,TR 0lo")) == "lay_off TR,2H 0lo"  # as the cards lie
     state, _ = play(state, 0, "lay_off 2H,TR 0lo")
-    assert state.table["groups"][0]["c"] == ["2H", "TR", "3S", "4S", "5S"]
-    assert "lay_off 6S 0hi" not in legal(state, 0) and state.table["groups"][0]["ls"] == "H"
+    assert state.table["groups"][0]["cards"] == ["2H", "TR", "3S", "4S", "5S"]
+    assert "lay_off 6S 0hi" not in legal(state, 0) and state.table["groups"][0]["low_suit"] == "H"
 
 
 def test_transition_and_protected_cost_ten_in_hand_nothing_on_the_board() -> None:
     groups = [group("9S,TS,JS", 0)]
     state = deal([["9C"], ["TR", "PR", "5H"]], groups=groups, phase="play", stock=STOCK)
-    state.table["groups"][0]["c"].append("PR")
-    state.table["groups"][0]["w"].append(0)
-    state.table["groups"][0]["p"].append(0)
+    state.table["groups"][0]["cards"].append("PR")
+    state.table["groups"][0]["owners"].append(0)
+    state.table["groups"][0]["positions"].append(0)
     assert finish(state, 0, "9C").totals == (25, -25)
 
 
@@ -327,8 +332,8 @@ def test_protected_blocks_a_set_and_one_run_end_at_a_time() -> None:
     }
     state, _ = play(state, 0, "lay_off PR 0", "lay_off PR 1lo")
     assert [m for m in legal(state, 0) if m.startswith("lay_off")] == []  # no 7C on the set, no 3H below the run
-    assert state.table["groups"][0]["c"][-1] == "PR" and state.table["groups"][1]["c"][0] == "PR"
-    assert state.table["groups"][0]["x"] == 1 and state.table["groups"][1]["lx"] == 2
+    assert state.table["groups"][0]["cards"][-1] == "PR" and state.table["groups"][1]["cards"][0] == "PR"
+    assert state.table["groups"][0]["protected"] == 1 and state.table["groups"][1]["low_closed"] == 2
     state.table["hands"][0].append("7H")
     assert [m for m in legal(state, 0) if m.startswith("lay_off")] == ["lay_off 7H 1hi"]  # the other end is open
 
@@ -348,7 +353,7 @@ def test_hot_potato_cannot_be_discarded_and_is_played_only_when_going_out() -> N
     state.table["hands"][0] = ["HP", "9C"]
     assert "play_potato" in legal(state, 0)
     state, _events = play(state, 0, "play_potato", "discard 9C 0")
-    assert state.table["loose"][0] == ["HP"]
+    assert state.table["potato_on_board"][0] == ["HP"]
     assert engine.score(state).totals == (-25, -5)
 
 
@@ -440,11 +445,11 @@ def test_a_playable_action_card_opens_the_claim_window_before_its_action() -> No
     state, _ = play(state, 2, "claim 0hi")
     state, events = play(state, 1, "pass")
     assert kinds(events) == ["passed_claim", "rummy_on_the_board", "discard_action", "skipped", "turn"]
-    assert state.table["groups"][0]["w"] == [1, 1, 1, 2] and state.table["turn"] == 2
+    assert state.table["groups"][0]["owners"] == [1, 1, 1, 2] and state.table["turn"] == 2
 
 
 def test_go_again_still_works_once_someone_has_played_out() -> None:
-    state = deal([[], ["5D", "KC"], ["3H", "2D"]], phase="play", turn=1, out=0, stock=STOCK)
+    state = deal([[], ["5D", "KC"], ["3H", "2D"]], phase="play", turn=1, played_out=0, stock=STOCK)
     state, _ = play(state, 1, "discard 5D 0")
     assert state.table["turn"] == 1 and state.table["phase"] == "draw"
 
@@ -455,4 +460,4 @@ def test_a_discarded_protected_card_can_be_claimed() -> None:
     state, _ = play(state, 0, "discard PR 0")
     assert legal(state, 1) == ["claim 0", "pass"]
     state, _ = play(state, 1, "claim 0")
-    assert state.table["groups"][0]["c"] == ["7S", "7H", "7D", "PR"] and state.table["groups"][0]["x"] == 1
+    assert state.table["groups"][0]["cards"] == ["7S", "7H", "7D", "PR"] and state.table["groups"][0]["protected"] == 1

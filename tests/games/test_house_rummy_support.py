@@ -7,7 +7,8 @@ from typing import Any
 
 import engine
 from engine import Event, GameState
-from engine.games.house_rummy.groups import Group, build_meld
+from engine.games.house_rummy.groups import build_meld
+from engine.games.house_rummy.table import Group
 
 GAME = "house_rummy"
 

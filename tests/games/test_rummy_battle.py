@@ -188,6 +188,16 @@ def test_the_ace_is_high_or_low_but_a_run_does_not_turn_the_corner() -> None:
     assert rejected(state, 0, "meld KS,AS,2S") == "move/not_in_sequence"
 
 
+def test_a_run_of_all_thirteen_ranks_is_one_move_written_ace_low() -> None:
+    hearts = [rank + "H" for rank in "A23456789TJQK"]
+    state = deal([[*hearts, "9C"], ["KS"]], phase="play")
+    longest = [meld for meld in kinds(state, 0, "meld") if meld.count(",") == 12]
+    assert longest == ["meld " + ",".join(hearts)]
+    assert str(engine.get_game(GAME).parse_move("meld " + ",".join([*hearts[1:], "AH"]))) == longest[0]
+    state, _ = engine.apply(state, 0, "meld " + ",".join([*hearts[1:], "AH"]))
+    assert state.table["groups"] == [run(0, hearts, 1)]
+
+
 def test_sets_of_three_or_more_of_a_rank_may_hold_both_copies_of_a_card() -> None:
     state = deal([["9D", "9D", "9C", "9S"], ["KH"]], phase="play")
     assert sorted(kinds(state, 0, "meld")) == [
@@ -201,13 +211,26 @@ def test_sets_of_three_or_more_of_a_rank_may_hold_both_copies_of_a_card() -> Non
 def test_malformed_or_unheld_groups_are_refused_with_precise_codes() -> None:
     state = deal([["5H", "6H", "7H", "JK", "9C"], ["KH"]], phase="play")
     assert rejected(state, 0, "meld 5H,6H,JK=7H") == "move/joker_for_held_card"
-    assert rejected(state, 0, "meld 5H,7H,6H") == "move/not_in_sequence"
     assert rejected(state, 0, "meld 5H,6H") == "move/group_too_small"
     assert rejected(state, 0, "meld 5S,5H,JK") == "move/card_not_in_hand"
     assert rejected(state, 0, "meld 5H,6H,JK") == "move/joker_unplaced"
-    assert rejected(state, 0, "meld JK,5H,JK") == "move/not_canonical"
+    assert rejected(state, 0, "meld JK,5H,JK") == "move/card_not_in_hand"  # the Set 5H,JK,JK: one Joker is held
     assert rejected(state, 0, "meld 5H,9C,JK=7H") == "move/not_a_group"
     assert rejected(state, 0, "meld 5H,6H,ZZ") == "move/not_a_play_card"
+    assert rejected(state, 0, "meld 5H,7H,JK=9H") == "move/not_in_sequence"
+    assert rejected(state, 0, "meld JK=5H,JK=6H,JK=7H") == "move/jokers_only"
+    with pytest.raises(engine.IllegalMoveError) as caught:  # a Move value never parsed keeps its order
+        engine.apply(state, 0, engine.Move("meld", ("5H,7H,6H",)))
+    assert caught.value.code == "move/not_canonical" and "5H,6H,7H" in caught.value.reason
+    # A list argument is a multiset: any order of the same cards is the same move, in its canonical notation.
+    game = engine.get_game(GAME)
+    assert str(game.parse_move("meld 5H,7H,6H")) == "meld 5H,6H,7H"
+    assert str(game.parse_move("meld JK=8H,7H,5H,6H")) == "meld 5H,6H,7H,JK=8H"
+    assert str(game.parse_move("meld AS,KS,QS")) == "meld QS,KS,AS"
+    assert str(game.parse_move("meld JK,5C,5S,5H")) == "meld 5S,5H,5C,JK"
+    permuted, events = engine.apply(state, 0, "meld 7H,5H,6H")
+    assert events[0].data == {"group": "g1", "meldKind": "run", "cards": ["5H", "6H", "7H"]}
+    assert permuted.table["groups"] == [run(0, ["5H", "6H", "7H"], 5)]
     state, _ = engine.apply(state, 0, "meld 5H,6H,7H,JK=8H")
     assert state.table["groups"] == [run(0, ["5H", "6H", "7H", "JK"], 5)]
     assert engine.view(state, None)["groups"] == [

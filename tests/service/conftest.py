@@ -167,8 +167,19 @@ class LiveServer:
 
 
 @contextlib.contextmanager
-def live_server(store: GameStore, kind: str) -> Iterator[LiveServer]:
-    config = ServeConfig(host="127.0.0.1", grpc_port=0, http_port=0, grpc_workers=16, http_threads=8, grace_seconds=2)
+def live_server(store: GameStore, kind: str, **settings: Any) -> Iterator[LiveServer]:
+    """A started server over ``store``; ``settings`` override ServeConfig fields (cors_origins, web_root, ...)."""
+    config = ServeConfig(
+        **{
+            "host": "127.0.0.1",
+            "grpc_port": 0,
+            "http_port": 0,
+            "grpc_workers": 16,
+            "http_threads": 8,
+            "grace_seconds": 2,
+            **settings,
+        }
+    )
     server = Server(config, store=store).start()
     client = GameEngineClient(f"127.0.0.1:{server.grpc_port}", timeout=30)
     try:
@@ -189,3 +200,37 @@ def live(store_kind: str, request: pytest.FixtureRequest) -> Iterator[LiveServer
 def live_redis(request: pytest.FixtureRequest) -> Iterator[LiveServer]:
     with live_server(make_store("redis", request), "redis") as running:
         yield running
+
+
+@dataclass
+class RawResponse:
+    status: int
+    headers: http.client.HTTPMessage
+    body: bytes
+
+    def json(self) -> Any:
+        return orjson.loads(self.body)
+
+
+def raw_request(
+    port: int, method: str, path: str, headers: dict[str, str] | None = None, body: bytes | None = None
+) -> RawResponse:
+    """One HTTP request, with the answer's status, headers and body as they came."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.request(method, path, body=body, headers=headers or {})
+        response = connection.getresponse()
+        return RawResponse(response.status, response.headers, response.read())
+    finally:
+        connection.close()
+
+
+def stream_head(port: int, path: str, headers: dict[str, str] | None = None) -> RawResponse:
+    """The status and headers of a streaming GET (an event stream), closed before its body."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.request("GET", path, headers=headers or {})
+        response = connection.getresponse()
+        return RawResponse(response.status, response.headers, b"")
+    finally:
+        connection.close()

@@ -251,6 +251,15 @@ class RestDriver:
         return Scored(data["version"], data["totals"], data["finished"], data["winners"], data["rounds"])
 
     def events(self, game_id: str, token: str | None = None, after: int | None = None) -> Events:
-        query = "" if after is None else f"?after={after}"
-        data = self._check(*self.rest.get(f"/v1/games/{game_id}/events{query}", token))
-        return Events(data["version"], [rest_event(e) for e in data["events"]], data["finished"])
+        """Every event after ``after``, page after page (nextPageToken) to the last."""
+        events: list[Event] = []
+        page_token = ""
+        while True:
+            query = "" if after is None else f"after={after}"
+            if page_token:
+                query = f"pageToken={page_token}"
+            data = self._check(*self.rest.get(f"/v1/games/{game_id}/events?{query}", token))
+            events.extend(rest_event(e) for e in data["events"])
+            page_token = data["nextPageToken"]
+            if not page_token:
+                return Events(data["version"], events, data["finished"])

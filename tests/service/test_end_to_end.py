@@ -22,10 +22,11 @@ from tests.service.drivers import Driver, Event, GrpcDriver, RestDriver
 
 
 def small_options(game: engine.Game, players: int) -> dict[str, object]:
-    """Each int option at its minimum where the game accepts it, so that matches stay short."""
-    options: dict[str, object] = {}
+    """Each int option at its minimum where the game accepts it, so that matches stay short (the game's playout
+    options, such as a hand cap, as they are: their minimum may mean "no cap")."""
+    options: dict[str, object] = dict(game.playout_options)
     for spec in game.options:
-        if spec.kind == "int" and spec.minimum is not None:
+        if spec.kind == "int" and spec.minimum is not None and spec.name not in options:
             try:
                 engine.new_game(game.id, players, 1, {**options, spec.name: spec.minimum})
             except engine.EngineError:

@@ -18,6 +18,7 @@ from service.store import MemoryStore
 from tests.service.conftest import LiveServer, live_server
 
 EXAMPLES_PER_OPERATION = 12
+PATH_PARAMETERS = {"game_id": "gameId", "game_type": "gameType", "filename": "path"}
 
 
 def flask_routes() -> set[tuple[str, str]]:
@@ -26,7 +27,7 @@ def flask_routes() -> set[tuple[str, str]]:
     for rule in app.url_map.iter_rules():
         if rule.endpoint == "static":
             continue
-        path = re.sub(r"<(?:\w+:)?game_id>", "{gameId}", rule.rule)
+        path = re.sub(r"<(?:\w+:)?(\w+)>", lambda m: "{" + PATH_PARAMETERS[m.group(1)] + "}", rule.rule)
         routes.update((path, method.lower()) for method in rule.methods or () if method not in ("HEAD", "OPTIONS"))
     return routes
 

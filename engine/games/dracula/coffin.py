@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import RED_SUITS
+from engine.games.dracula.cards import NUMERAL_VALUES, VAMPIRE
 
-VAMPIRE = "VP"
 ACROSS = "across"  # the Queen's way: horizontal lines (rows)
 DOWN = "down"  # the King's way: vertical lines (columns)
 DIRECTIONS = (ACROSS, DOWN)
@@ -31,7 +31,6 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     for row in range(3)
     for col in range(3)
 )
-NUMERAL_VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10}
 
 
 def opposite(direction: str) -> str:

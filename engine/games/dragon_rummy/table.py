@@ -1,4 +1,4 @@
-"""The shape of Dragon Mystery Rummy's ``state.table``."""
+"""The shape of Dragon Mystery Rummy's ``state.table`` (JSON keys are full domain names) and the match settings."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ from typing import TypedDict, cast
 
 from engine.state import GameState
 
-PHASE_DRAW = "draw"  # the player on turn draws from the deck or takes from the discard pile
-PHASE_PLAY = "play"  # the player on turn plays dragons, then discards
-PHASE_FINISHED = "finished"
+TARGET_OPTION = "target_score"
+DEFAULT_TARGET_SCORE = 50
+# "You can set any number of points you want to": any positive target up to this bound.
+MAX_TARGET_SCORE = 1_000_000
 
 ENDED_OUT = "out"  # a player discarded the last card of his hand
 ENDED_DECK = "deck"  # the turn of the player who drew the last card of the deck is over
@@ -16,30 +17,37 @@ ENDED_DECK = "deck"  # the turn of the player who drew the last card of the deck
 
 class HandRecord(TypedDict):
     hand: int
-    draw_two: str
-    rare: str
+    draw_two_dragon: str
+    rare_dragon: str
     ended: str  # ENDED_OUT or ENDED_DECK
-    by: int  # the seat whose turn ended the hand
+    ended_by: int  # the seat whose turn ended the hand
     points: list[int]
-    breakdown: list[list[int]]  # per seat: [draw-2 dragons, rare dragons, other dragons] in the play area
+    play_area_counts: list[list[int]]  # per seat: [draw-2 dragons, rare dragons, other dragons] in the play area
 
 
 class DragonTable(TypedDict):
-    phase: str
+    phase: str  # a flow.Phase value
     hand_number: int  # 1-based
     starter: int  # who took the first turn of this hand
     turn: int
-    draw_two: str  # the left face-up card: this hand's draw-2 dragon (out of play for the hand)
-    rare: str  # the right face-up card: this hand's rare dragon (out of play for the hand)
+    draw_two_dragon: str  # the left face-up card: this hand's draw-2 dragon (out of play for the hand)
+    rare_dragon: str  # the right face-up card: this hand's rare dragon (out of play for the hand)
     deck: list[str]  # face down; the top card is the last one
-    discard: list[str]  # spread face up; the bottom (oldest) card first
+    discard_pile: list[str]  # spread face up; the bottom (oldest) card first
     hands: list[list[str]]  # per seat, sorted
-    areas: list[list[str]]  # per seat's play area (tableau), sorted
+    play_areas: list[list[str]]  # per seat's play area (tableau), sorted
     must_play: str | None  # the dragon taken deepest from the discard pile, still to be played this turn
-    used: list[str]  # single-play slots used this turn (draw_two, rare, split)
-    last_drawn: bool  # the player on turn drew the last card of the deck
-    records: list[HandRecord]
+    single_plays_used: list[str]  # the single plays made this turn (cards.SLOT_DRAW_TWO, SLOT_RARE, SLOT_SPLIT)
+    last_card_drawn: bool  # the player on turn drew the last card of the deck
+    # Per seat: the cards of that hand everyone has seen go there (taken from the discard pile) and not yet leave
+    # it (a multiset: a card of that dragon played or discarded from the hand removes one copy). Reset each hand.
+    known_cards: list[list[str]]
+    hand_records: list[HandRecord]
 
 
 def table_of(state: GameState) -> DragonTable:
     return cast(DragonTable, state.table)
+
+
+def target_score(state: GameState) -> int:
+    return int(state.options[TARGET_OPTION])

@@ -1,58 +1,78 @@
-"""The turn flow between moves: dealing, what follows a discard, passing the turn, ending a hand and the match."""
+"""The turn flow: the phases of the state machine, one small function per move kind (``PLAYS``), dealing, what
+follows a discard (the claim window, the discard action), passing the turn, ending a hand and the match."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from enum import StrEnum
 from typing import Any, cast
 
+from engine.cards import deal_round_robin
 from engine.events import Event
+from engine.games.house_rummy import knowledge
+from engine.games.house_rummy import moves as kinds
 from engine.games.house_rummy.cards import (
+    COLLECTABLE,
+    CROSS_CARDS,
     DRAW_DISCARD,
     EXCHANGE,
     FISH,
     GO_AGAIN,
+    HOT_POTATO,
+    NEW_DISCARD,
     REVERSE,
     SEARCH,
     SEE_HAND,
     SKIP,
+    SPECIAL_NAMES,
+    ability,
+    discard_action,
     full_deck,
 )
-from engine.games.house_rummy.groups import add_to_group, is_playable, parse_target
-from engine.games.house_rummy.legal import exchange_partners, new_cards_on, search_choices
-from engine.games.house_rummy.scoring import score_hand
+from engine.games.house_rummy.groups import accepts_card, add_to_group, build_meld, parse_target, remove_from_group
+from engine.games.house_rummy.moves import NEW_PILE, cards_of
+from engine.games.house_rummy.scoring import match_totals, score_hand
 from engine.games.house_rummy.table import (
-    CLAIM,
-    DRAW,
-    EXTRA_DISCARD,
     FINISHED,
     NOBODY,
     Action,
     Claim,
     HandRecord,
     HouseTable,
+    new_cards_on,
     table_of,
 )
-from engine.games.house_rummy.table import (
-    EXCHANGE as PHASE_EXCHANGE,
-)
-from engine.games.house_rummy.table import (
-    FISH as PHASE_FISH,
-)
-from engine.games.house_rummy.table import (
-    SEARCH as PHASE_SEARCH,
-)
-from engine.games.house_rummy.table import (
-    SEE_HAND as PHASE_SEE_HAND,
-)
+from engine.moves import Move
 from engine.state import GameState
 
 HAND_SIZE = 7
 HAND_SIZE_TWO_PLAYERS = 10
 
 
+class Phase(StrEnum):
+    DRAW = "draw"  # the player to move draws from the stock or takes from a discard pile
+    PLAY = "play"  # melds, lay-offs, moves; ends with a discard (or by playing out)
+    POTATO = "potato"  # after a new group with the Hot Potato in hand: pass it or keep it
+    CLAIM = "claim"  # "rummy on the board": the other seats answer claim or pass for a playable discard
+    FISH = "fish"  # Fish: the discarder names a player and a rank or suit
+    FISH_GIVE = "fish_give"  # the asked player chooses which matching card to give
+    SEE_HAND = "see_hand"  # See Hand: the discarder names a player, who shows only them the hand
+    EXCHANGE = "exchange"  # Exchange 1: the discarder names a player
+    EXCHANGE_GIVE = "exchange_give"  # both choose a card to give, face down
+    SEARCH = "search"  # Search Discard: the discarder takes a card of the pile the card went to
+    EXTRA_DISCARD = "extra_discard"  # Draw & Discard 1: the discard after the draw (triggers no action)
+    FINISHED = FINISHED
+
+
+# The phases of the player's own turn after the draw, in which the bottom card taken must still be played.
+TURN_PHASES = frozenset({Phase.PLAY, Phase.POTATO})
+
+
+# ----- set-up ---------------------------------------------------------------------------------------------------
 def new_table(players: int) -> HouseTable:
     return HouseTable(
-        phase=DRAW,
-        hand_no=0,
+        phase=Phase.DRAW.value,
+        hand_number=0,
         dealer=players - 1,  # so that seat 0, left of the dealer, plays first
         turn=0,
         direction=1,
@@ -60,17 +80,26 @@ def new_table(players: int) -> HouseTable:
         stock=[],
         piles=[],
         groups=[],
-        cross={},
-        loose=[[] for _ in range(players)],
-        forced="",
-        melded=0,
-        single="",
-        chain=1,
-        out=NOBODY,
+        cross_second_group={},
+        potato_on_board=[[] for _ in range(players)],
+        bottom_card="",
+        groups_started=0,
+        single_card_taken="",
+        turns_in_a_row=1,
+        played_out=NOBODY,
+        known_cards=[[] for _ in range(players)],
+        seen_cards={},
         claim=None,
-        act=None,
+        action=None,
         rounds=[],
     )
+
+
+def setup(state: GameState) -> list[Event]:
+    state.table = cast(dict[str, Any], new_table(state.players))
+    events: list[Event] = []
+    deal(state, events)
+    return events
 
 
 def deal(state: GameState, events: list[Event]) -> None:
@@ -79,34 +108,37 @@ def deal(state: GameState, events: list[Event]) -> None:
     players = state.players
     deck = full_deck(new_cards_on(state))
     state.shuffle(deck)
-    size = HAND_SIZE_TWO_PLAYERS if players == 2 else HAND_SIZE
     first = (table["dealer"] + 1) % players
-    hands: list[list[str]] = [[] for _ in range(players)]
-    for i in range(size * players):
-        hands[(first + i) % players].append(deck.pop())
+    hands = deal_round_robin(deck, players, HAND_SIZE_TWO_PLAYERS if players == 2 else HAND_SIZE, first)
     flipped = deck.pop()
-    table["phase"] = DRAW
-    table["hand_no"] += 1
-    table["turn"] = first
-    table["direction"] = 1
-    table["hands"] = hands
-    table["stock"] = deck
-    table["piles"] = [[flipped]]
-    table["groups"] = []
-    table["cross"] = {}
-    table["loose"] = [[] for _ in range(players)]
-    table["forced"] = ""
-    table["melded"] = 0
-    table["single"] = ""
-    table["chain"] = 1
-    table["out"] = NOBODY
-    table["claim"] = None
-    table["act"] = None
+    table.update(
+        {
+            "phase": Phase.DRAW.value,
+            "hand_number": table["hand_number"] + 1,
+            "turn": first,
+            "direction": 1,
+            "hands": hands,
+            "stock": deck,
+            "piles": [[flipped]],
+            "groups": [],
+            "cross_second_group": {},
+            "potato_on_board": [[] for _ in range(players)],
+            "bottom_card": "",
+            "groups_started": 0,
+            "single_card_taken": "",
+            "turns_in_a_row": 1,
+            "played_out": NOBODY,
+            "known_cards": [[] for _ in range(players)],
+            "seen_cards": {},
+            "claim": None,
+            "action": None,
+        }
+    )
     events.append(
         Event(
             "hand_started",
             data={
-                "hand": table["hand_no"],
+                "hand": table["hand_number"],
                 "dealer": table["dealer"],
                 "handCounts": [len(h) for h in hands],
                 "stockCount": len(deck),
@@ -120,79 +152,89 @@ def deal(state: GameState, events: list[Event]) -> None:
     )
 
 
-# ----- after a discard --------------------------------------------------------------------------------------------
-def after_discard(state: GameState, seat: int, card: str, pile: int, action: str, events: list[Event]) -> None:
-    """Opens the claim window if the discard can be played, then performs the discard action, then passes on."""
+def to_act(state: GameState) -> tuple[int, ...]:
+    """The player to move; every seat yet to answer a claim window; both seats choosing a card to exchange."""
     table = table_of(state)
-    if is_playable(table["groups"], card):
-        waiting = [(seat + i) % state.players for i in range(1, state.players)]
-        table["claim"] = Claim(c=card, p=pile, s=seat, w=waiting, t=[""] * state.players, n=action)
-        table["phase"] = CLAIM
-        events.append(Event("claim_window", seat=seat, data={"card": card, "pile": pile, "waiting": waiting}))
-        return
-    perform_action(state, seat, action, pile, card, events)
+    phase = table["phase"]
+    if phase == Phase.FINISHED:
+        return ()
+    if phase == Phase.CLAIM:
+        window = table["claim"]
+        assert window is not None
+        return tuple(window["waiting"])
+    act = table["action"]
+    if phase == Phase.FISH_GIVE and act is not None:
+        return (act["named"],)
+    if phase == Phase.EXCHANGE_GIVE and act is not None:
+        return tuple(
+            seat for seat, given in zip((act["discarder"], act["named"]), act["chosen"], strict=True) if not given
+        )
+    return (table["turn"],)
 
 
-def answer_claim(state: GameState, seat: int, target: str, events: list[Event]) -> None:
-    """Records a claim (a target) or a pass ("-"); when all have answered, the first claimant from the discarder's
-    left (in seat order, whatever the direction of play) plays the card to the board."""
+# ----- pure helpers the rules and the flow share -----------------------------------------------------------------
+def other_seats(players: int, seat: int) -> list[int]:
+    return [other for other in range(players) if other != seat]
+
+
+def fish_matches(hand: list[str], ask: str) -> list[str]:
+    return sorted({card for card in hand if card not in SPECIAL_NAMES and ask in (card[0], card[1])})
+
+
+def exchange_partners(table: HouseTable, players: int, seat: int) -> list[int]:
+    return [other for other in other_seats(players, seat) if table["hands"][other]]
+
+
+def search_choices(pile: list[str], searcher: str) -> list[str]:
+    """Search Discard: any card of the pile it went to, except the Search Discard card itself."""
+    rest = list(pile)
+    if searcher in rest:
+        rest.remove(searcher)
+    return sorted(set(rest))
+
+
+def triggers(state: GameState, table: HouseTable, card: str) -> str:
+    """The discard action ``card`` performs if discarded now by the player to move, or ""."""
+    new_cards = new_cards_on(state)
+    action = discard_action(card, new_cards)
+    if not action or table["turns_in_a_row"] > 1 or len(table["hands"][table["turn"]]) <= 1:
+        return ""
+    if table["single_card_taken"] and discard_action(table["single_card_taken"], new_cards) == action:
+        return ""
+    return action
+
+
+def starts_new_pile(state: GameState, table: HouseTable, card: str) -> bool:
+    """A New Discard whose action triggers must start a new discard pile (never in the extra discard)."""
+    return table["phase"] != Phase.EXTRA_DISCARD and triggers(state, table, card) == NEW_DISCARD
+
+
+# ----- draw -------------------------------------------------------------------------------------------------------
+def draw(state: GameState, seat: int, move: Move) -> list[Event]:
+    events: list[Event] = []
+    draw_from_stock(state, seat, events, "draw")
+    table_of(state)["phase"] = Phase.PLAY.value
+    return events
+
+
+def take(state: GameState, seat: int, move: Move) -> list[Event]:
     table = table_of(state)
-    claim = table["claim"]
-    assert claim is not None
-    claim["t"][seat] = target
-    claim["w"].remove(seat)
-    events.append(Event("claimed" if target != "-" else "passed_claim", seat=seat, data={"target": target}))
-    if claim["w"]:
-        return
-    table["claim"] = None
-    discarder = claim["s"]
-    pile = claim["p"]
-    for i in range(1, state.players):
-        winner = (discarder + i) % state.players
-        chosen = claim["t"][winner]
-        if chosen and chosen != "-":
-            parsed = parse_target(chosen)
-            assert parsed is not None
-            index, end = parsed
-            table["piles"][pile].pop()
-            add_to_group(table["groups"][index], end, [claim["c"]], winner, new_cards_on(state))
-            events.append(
-                Event("rummy_on_the_board", seat=winner, data={"card": claim["c"], "target": chosen, "from": discarder})
-            )
-            if not table["piles"][pile] and len(table["piles"]) > 1:
-                del table["piles"][pile]
-                pile = NOBODY
-            break
-    perform_action(state, discarder, claim["n"], pile, claim["c"], events)
-
-
-def perform_action(state: GameState, seat: int, action: str, pile: int, card: str, events: list[Event]) -> None:
-    table = table_of(state)
-    if action:
-        events.append(Event("discard_action", seat=seat, data={"action": action}))
-    final_round = table["out"] != NOBODY
-    if action == REVERSE:
-        if state.players > 2 and not final_round:
-            table["direction"] = -table["direction"]
-        end_turn(state, events)
-    elif action == SKIP:
-        end_turn(state, events, skip=not final_round)
-    elif action == GO_AGAIN:
-        end_turn(state, events, again=True)
-    elif action in (FISH, SEE_HAND):
-        table["act"] = Action(a=action, s=seat, t=NOBODY, p=pile, q="", g=["", ""])
-        table["phase"] = PHASE_FISH if action == FISH else PHASE_SEE_HAND
-    elif action == EXCHANGE and exchange_partners(table, state.players, seat):
-        table["act"] = Action(a=action, s=seat, t=NOBODY, p=pile, q="", g=["", ""])
-        table["phase"] = PHASE_EXCHANGE
-    elif action == SEARCH and pile != NOBODY and search_choices(table["piles"][pile], card):
-        table["act"] = Action(a=action, s=seat, t=NOBODY, p=pile, q=card, g=["", ""])
-        table["phase"] = PHASE_SEARCH
-    elif action == DRAW_DISCARD and table["stock"]:
-        draw_from_stock(state, seat, events, "draw_discard")
-        table["phase"] = EXTRA_DISCARD
-    else:
-        end_turn(state, events)
+    index, count = int(move.args[0]), int(move.args[1])
+    pile = table["piles"][index]
+    taken = pile[-count:]
+    del pile[-count:]
+    table["hands"][seat].extend(taken)
+    knowledge.make_public(table, seat, taken)
+    bottom = taken[0]
+    exempt = ability(bottom, new_cards_on(state)) == COLLECTABLE
+    table["bottom_card"] = bottom if count > 1 and not exempt else ""
+    table["single_card_taken"] = bottom if count == 1 else ""
+    if not pile and len(table["piles"]) > 1:
+        del table["piles"][index]
+    table["phase"] = Phase.PLAY.value
+    return [
+        Event("took", seat=seat, data={"pile": index, "cards": taken, "mustPlayBottom": bool(table["bottom_card"])})
+    ]
 
 
 def draw_from_stock(state: GameState, seat: int, events: list[Event], reason: str) -> None:
@@ -205,10 +247,315 @@ def draw_from_stock(state: GameState, seat: int, events: list[Event], reason: st
     events.append(Event("drew_card", seat=seat, data={"card": card}, audience=(seat,)))
 
 
+# ----- play -------------------------------------------------------------------------------------------------------
+def meld(state: GameState, seat: int, move: Move) -> list[Event]:
+    table = table_of(state)
+    hand = table["hands"][seat]
+    cards = cards_of(move)
+    owners = dict.fromkeys(cards, seat)
+    board_card = next((card for card in cards if card not in hand), "")
+    if board_card:
+        for index, group in enumerate(table["groups"]):
+            if board_card in group["cards"] and table["cross_second_group"].get(board_card) != index:
+                if board_card in CROSS_CARDS:
+                    owners[board_card] = group["owners"][group["cards"].index(board_card)]
+                else:
+                    owners[board_card] = remove_from_group(group, board_card)
+                break
+    built = build_meld(cards, owners, seat, new_cards_on(state))
+    assert built is not None
+    index = len(table["groups"])
+    table["groups"].append(built)
+    if board_card in CROSS_CARDS:
+        table["cross_second_group"][board_card] = index
+    for card in cards:
+        if card != board_card:
+            hand.remove(card)
+            knowledge.forget_card(table, seat, card)
+    table["groups_started"] += 1
+    played_bottom(table, cards)
+    events = [
+        Event(
+            "melded",
+            seat=seat,
+            data={
+                "group": index,
+                "meldKind": built["kind"],
+                "cards": built["cards"],
+                "boardCardUsed": bool(board_card),
+            },
+        )
+    ]
+    if not played_out(state, seat, events) and HOT_POTATO in hand and new_cards_on(state):
+        table["phase"] = Phase.POTATO.value  # public: everyone now knows where the Hot Potato is
+        if HOT_POTATO not in table["known_cards"][seat]:
+            knowledge.make_public(table, seat, [HOT_POTATO])
+    return events
+
+
+def lay_off(state: GameState, seat: int, move: Move) -> list[Event]:
+    table = table_of(state)
+    cards = cards_of(move)
+    parsed = parse_target(move.args[1])
+    assert parsed is not None
+    hand = table["hands"][seat]
+    for card in cards:
+        hand.remove(card)
+        knowledge.forget_card(table, seat, card)
+    add_to_group(table["groups"][parsed[0]], parsed[1], cards, seat, new_cards_on(state))
+    played_bottom(table, cards)
+    events = [Event("laid_off", seat=seat, data={"cards": cards, "target": move.args[1]})]
+    played_out(state, seat, events)
+    return events
+
+
+def move_card(state: GameState, seat: int, move: Move) -> list[Event]:
+    table = table_of(state)
+    card, target = move.args
+    parsed = parse_target(target)
+    assert parsed is not None
+    source = next(i for i, group in enumerate(table["groups"]) if card in group["cards"])
+    owner = remove_from_group(table["groups"][source], card)
+    add_to_group(table["groups"][parsed[0]], parsed[1], [card], owner, new_cards_on(state))
+    return [Event("moved", seat=seat, data={"card": card, "from": source, "target": target})]
+
+
+def play_potato(state: GameState, seat: int, move: Move) -> list[Event]:
+    table = table_of(state)
+    table["hands"][seat].remove(HOT_POTATO)
+    knowledge.forget_card(table, seat, HOT_POTATO)
+    table["potato_on_board"][seat].append(HOT_POTATO)
+    played_bottom(table, [HOT_POTATO])
+    events = [Event("potato_played", seat=seat, data={"card": HOT_POTATO})]
+    played_out(state, seat, events)
+    return events
+
+
+def pass_potato(state: GameState, seat: int, move: Move) -> list[Event]:
+    table = table_of(state)
+    other = int(move.args[0])
+    table["hands"][seat].remove(HOT_POTATO)
+    table["hands"][other].append(HOT_POTATO)
+    knowledge.forget_card(table, seat, HOT_POTATO)
+    knowledge.make_public(table, other, [HOT_POTATO])
+    table["phase"] = Phase.PLAY.value
+    events = [Event("potato_passed", seat=seat, data={"to": other})]
+    played_out(state, seat, events)
+    return events
+
+
+def keep_potato(state: GameState, seat: int, move: Move) -> list[Event]:
+    table_of(state)["phase"] = Phase.PLAY.value
+    return [Event("potato_kept", seat=seat)]
+
+
+def played_bottom(table: HouseTable, cards: list[str]) -> None:
+    if table["bottom_card"] in cards:
+        table["bottom_card"] = ""
+
+
+def played_out(state: GameState, seat: int, events: list[Event]) -> bool:
+    """A player who has played every card has gone out without a discard: the others take one more turn."""
+    table = table_of(state)
+    if table["hands"][seat]:
+        return False
+    if table["played_out"] == NOBODY:
+        table["played_out"] = seat
+    events.append(Event("played_out", seat=seat))
+    end_turn(state, events)
+    return True
+
+
+# ----- discard and what follows -----------------------------------------------------------------------------------
+def discard(state: GameState, seat: int, move: Move) -> list[Event]:
+    table = table_of(state)
+    card, pile_arg = move.args
+    action = "" if table["phase"] == Phase.EXTRA_DISCARD else triggers(state, table, card)
+    table["hands"][seat].remove(card)
+    knowledge.forget_card(table, seat, card)
+    if pile_arg == NEW_PILE:
+        table["piles"].append([card])
+        pile = len(table["piles"]) - 1
+    else:
+        pile = int(pile_arg)
+        table["piles"][pile].append(card)
+    table["phase"] = Phase.PLAY.value
+    events = [Event("discarded", seat=seat, data={"card": card, "pile": pile, "newPile": pile_arg == NEW_PILE})]
+    if not table["hands"][seat]:
+        events.append(Event("went_out", seat=seat))
+        end_hand(state, "went_out", seat, events)
+        return events
+    if accepts_card(table["groups"], card):
+        waiting = [(seat + i) % state.players for i in range(1, state.players)]
+        table["claim"] = Claim(
+            card=card, pile=pile, discarder=seat, waiting=waiting, answers=[""] * state.players, then_action=action
+        )
+        table["phase"] = Phase.CLAIM.value
+        events.append(Event("claim_window", seat=seat, data={"card": card, "pile": pile, "waiting": waiting}))
+        return events
+    perform_action(state, seat, action, pile, card, events)
+    return events
+
+
+def claim(state: GameState, seat: int, move: Move) -> list[Event]:
+    """Records a claim (a target) or a pass; when all have answered, the first claimant from the discarder's left
+    (in seat order, whatever the direction of play) plays the card to the board."""
+    table = table_of(state)
+    window = table["claim"]
+    assert window is not None
+    target = move.args[0] if move.kind == kinds.CLAIM else "-"
+    window["answers"][seat] = target
+    window["waiting"].remove(seat)
+    events = [Event("claimed" if target != "-" else "passed_claim", seat=seat, data={"target": target})]
+    if window["waiting"]:
+        return events
+    table["claim"] = None
+    discarder = window["discarder"]
+    pile = window["pile"]
+    for i in range(1, state.players):
+        winner = (discarder + i) % state.players
+        chosen = window["answers"][winner]
+        if chosen and chosen != "-":
+            parsed = parse_target(chosen)
+            assert parsed is not None
+            table["piles"][pile].pop()
+            add_to_group(table["groups"][parsed[0]], parsed[1], [window["card"]], winner, new_cards_on(state))
+            events.append(
+                Event(
+                    "rummy_on_the_board",
+                    seat=winner,
+                    data={"card": window["card"], "target": chosen, "from": discarder},
+                )
+            )
+            if not table["piles"][pile] and len(table["piles"]) > 1:
+                del table["piles"][pile]
+                pile = NOBODY
+            break
+    perform_action(state, discarder, window["then_action"], pile, window["card"], events)
+    return events
+
+
+def perform_action(state: GameState, seat: int, action: str, pile: int, card: str, events: list[Event]) -> None:
+    table = table_of(state)
+    if action:
+        events.append(Event("discard_action", seat=seat, data={"action": action}))
+    final_round = table["played_out"] != NOBODY
+    choice = Action(name=action, discarder=seat, named=NOBODY, pile=pile, ask="", chosen=["", ""])
+    if action == REVERSE:
+        if state.players > 2 and not final_round:
+            table["direction"] = -table["direction"]
+        end_turn(state, events)
+    elif action == SKIP:
+        end_turn(state, events, skip=not final_round)
+    elif action == GO_AGAIN:
+        end_turn(state, events, again=True)
+    elif action in (FISH, SEE_HAND):
+        table["action"] = choice
+        table["phase"] = Phase.FISH.value if action == FISH else Phase.SEE_HAND.value
+    elif action == EXCHANGE and exchange_partners(table, state.players, seat):
+        table["action"] = choice
+        table["phase"] = Phase.EXCHANGE.value
+    elif action == SEARCH and pile != NOBODY and search_choices(table["piles"][pile], card):
+        choice["ask"] = card
+        table["action"] = choice
+        table["phase"] = Phase.SEARCH.value
+    elif action == DRAW_DISCARD and table["stock"]:
+        draw_from_stock(state, seat, events, "draw_discard")
+        table["phase"] = Phase.EXTRA_DISCARD.value
+    else:
+        end_turn(state, events)
+
+
+# ----- the choices of a discard action ----------------------------------------------------------------------------
+def fish(state: GameState, seat: int, move: Move) -> list[Event]:
+    table = table_of(state)
+    act = table["action"]
+    assert act is not None
+    target, ask = int(move.args[0]), move.args[1]
+    act["named"], act["ask"] = target, ask
+    events = [Event("fished", seat=seat, data={"asked": target, "ask": ask})]
+    if fish_matches(table["hands"][target], ask):
+        table["phase"] = Phase.FISH_GIVE.value
+        return events
+    events.append(Event("go_fish", seat=target))
+    if table["stock"]:
+        draw_from_stock(state, seat, events, "go_fish")
+    end_turn(state, events)
+    return events
+
+
+def give(state: GameState, seat: int, move: Move) -> list[Event]:
+    table = table_of(state)
+    act = table["action"]
+    assert act is not None
+    card = move.args[0]
+    asker = act["discarder"]
+    if table["phase"] == Phase.FISH_GIVE:
+        knowledge.fish_given(table, seat, asker, card, frozenset(fish_matches(table["hands"][seat], act["ask"])))
+        table["hands"][seat].remove(card)
+        table["hands"][asker].append(card)
+        events = [
+            Event("fish_given", seat=seat, data={"to": asker}),
+            Event("fish_card", seat=seat, data={"to": asker, "card": card}, audience=(seat, asker)),
+        ]
+        end_turn(state, events)
+        return events
+    act["chosen"][0 if seat == asker else 1] = card
+    events = [Event("exchange_chosen", seat=seat)]
+    if not all(act["chosen"]):
+        return events
+    first, second = asker, act["named"]
+    events.append(Event("exchange_done", data={"seats": [first, second]}))
+    card_first, card_second = act["chosen"]
+    table["hands"][first].remove(card_first)
+    table["hands"][second].remove(card_second)
+    table["hands"][first].append(card_second)
+    table["hands"][second].append(card_first)
+    knowledge.exchanged(table, first, second, card_first, card_second)
+    for me, gave, got in ((first, card_first, card_second), (second, card_second, card_first)):
+        events.append(Event("exchanged", seat=me, data={"gave": gave, "got": got}, audience=(me,)))
+    end_turn(state, events)
+    return events
+
+
+def see_hand(state: GameState, seat: int, move: Move) -> list[Event]:
+    table = table_of(state)
+    target = int(move.args[0])
+    knowledge.make_seen(table, seat, target, table["hands"][target], replace=True)
+    events = [
+        Event("saw_hand", seat=seat, data={"shown": target}),
+        Event("hand_shown", seat=target, data={"to": seat, "cards": sorted(table["hands"][target])}, audience=(seat,)),
+    ]
+    end_turn(state, events)
+    return events
+
+
+def exchange(state: GameState, seat: int, move: Move) -> list[Event]:
+    table = table_of(state)
+    act = table["action"]
+    assert act is not None
+    act["named"] = int(move.args[0])
+    table["phase"] = Phase.EXCHANGE_GIVE.value
+    return [Event("exchange_started", seat=seat, data={"with": act["named"]})]
+
+
+def search(state: GameState, seat: int, move: Move) -> list[Event]:
+    table = table_of(state)
+    act = table["action"]
+    assert act is not None
+    card = move.args[0]
+    table["piles"][act["pile"]].remove(card)
+    table["hands"][seat].append(card)
+    knowledge.make_public(table, seat, [card])
+    events = [Event("searched", seat=seat, data={"card": card, "pile": act["pile"]})]
+    end_turn(state, events)
+    return events
+
+
 # ----- passing the turn, ending the hand --------------------------------------------------------------------------
 def end_turn(state: GameState, events: list[Event], *, skip: bool = False, again: bool = False) -> None:
     table = table_of(state)
-    table["act"] = None
+    table["action"] = None
     seat = table["turn"]
     players = state.players
     if again:
@@ -218,27 +565,28 @@ def end_turn(state: GameState, events: list[Event], *, skip: bool = False, again
         if skip:
             events.append(Event("skipped", seat=following))
             following = (following + table["direction"]) % players
-    if table["out"] != NOBODY and following == table["out"]:
-        end_hand(state, "played_out", table["out"], events)
+    if table["played_out"] != NOBODY and following == table["played_out"]:
+        end_hand(state, "played_out", table["played_out"], events)
         return
     if not table["stock"]:
         end_hand(state, "stock_exhausted", NOBODY, events)
         return
-    table["chain"] = table["chain"] + 1 if following == seat else 1
+    table["turns_in_a_row"] = table["turns_in_a_row"] + 1 if following == seat else 1
     table["turn"] = following
-    table["phase"] = DRAW
-    table["forced"] = ""
-    table["melded"] = 0
-    table["single"] = ""
+    table["phase"] = Phase.DRAW.value
+    table["bottom_card"] = ""
+    table["groups_started"] = 0
+    table["single_card_taken"] = ""
     events.append(Event("turn", seat=following, data={"again": following == seat}))
 
 
 def end_hand(state: GameState, reason: str, seat: int, events: list[Event]) -> None:
     table = table_of(state)
-    new_cards = new_cards_on(state)
-    scores = score_hand(table["groups"], table["cross"], table["hands"], table["loose"], new_cards)
+    scores = score_hand(
+        table["groups"], table["cross_second_group"], table["hands"], table["potato_on_board"], new_cards_on(state)
+    )
     record = HandRecord(
-        label=f"hand {table['hand_no']}",
+        label=f"hand {table['hand_number']}",
         points=[s.total for s in scores],
         parts=[s.as_list() for s in scores],
         reason=reason,
@@ -246,14 +594,14 @@ def end_hand(state: GameState, reason: str, seat: int, events: list[Event]) -> N
     )
     table["rounds"].append(record)
     table["claim"] = None
-    table["act"] = None
+    table["action"] = None
     events.append(
         Event(
             "hand_scored",
             data={
-                "hand": table["hand_no"],
+                "hand": table["hand_number"],
                 "reason": reason,
-                "seat": seat,
+                "seat": None if seat == NOBODY else seat,  # who went or played out; None when the stock ran out
                 "points": record["points"],
                 "parts": record["parts"],
             },
@@ -263,10 +611,10 @@ def end_hand(state: GameState, reason: str, seat: int, events: list[Event]) -> N
     over = (
         bool(state.options["single_hand"])
         or max(totals) >= int(state.options["target_score"])
-        or table["hand_no"] >= int(state.options["max_hands"])
+        or table["hand_number"] >= int(state.options["max_hands"])
     )
     if over:
-        table["phase"] = FINISHED
+        table["phase"] = Phase.FINISHED.value
         best = max(totals)
         events.append(
             Event("match_finished", data={"totals": totals, "winners": [s for s, t in enumerate(totals) if t == best]})
@@ -276,9 +624,26 @@ def end_hand(state: GameState, reason: str, seat: int, events: list[Event]) -> N
     deal(state, events)
 
 
-def match_totals(table: HouseTable, players: int) -> list[int]:
-    return [sum(record["points"][seat] for record in table["rounds"]) for seat in range(players)]
+# ----- one dispatch ----------------------------------------------------------------------------------------------
+PLAYS: dict[str, Callable[[GameState, int, Move], list[Event]]] = {
+    kinds.DRAW: draw,
+    kinds.TAKE: take,
+    kinds.MELD: meld,
+    kinds.LAY_OFF: lay_off,
+    kinds.MOVE_CARD: move_card,
+    kinds.PLAY_POTATO: play_potato,
+    kinds.DISCARD: discard,
+    kinds.PASS_POTATO: pass_potato,
+    kinds.KEEP_POTATO: keep_potato,
+    kinds.CLAIM: claim,
+    kinds.PASS: claim,
+    kinds.FISH: fish,
+    kinds.GIVE: give,
+    kinds.SEE_HAND: see_hand,
+    kinds.EXCHANGE: exchange,
+    kinds.SEARCH: search,
+}
 
 
-def as_table_dict(table: HouseTable) -> dict[str, Any]:
-    return cast(dict[str, Any], table)
+def play(state: GameState, seat: int, move: Move) -> list[Event]:
+    return PLAYS[move.kind](state, seat, move)

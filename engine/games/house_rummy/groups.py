@@ -1,57 +1,46 @@
-"""Groups on the board (sets and runs) as small records, and the pure combinatorics over them.
+"""Groups on the board (sets and runs, records of ``table.Group``) and the pure combinatorics over them.
 
-A set holds cards of one rank (``r``). A run holds cards in sequence; each of its cards has a position (``p``):
-Ace low is 1, Two 2, ... King 13, Ace high 14, and a run that wraps through a KA2 Ace keeps counting (Two 15).
-The rank at a position is ``(position - 1) % 13 + 1``. A run keeps its span (``lo``..``hi``) and the suit at each
-end (``ls``/``hs``, which a Transition can change); an end is closed (``lx``/``hx``) by an ordinary Ace (1) or by a
-Protected card (2). Transitions and Protected cards sit in the card list with position 0. A Move card taken out
-of a group leaves its span unchanged: the group stays valid and its place is not refilled.
-
-Every card in a group has an owner (``w``): the seat whose area it is in. ``o`` is the seat that started the
-group. Target tokens name a set by its index (``3``) and a run end by index and end (``3lo``, ``3hi``).
+The rank at a run position is ``(position - 1) % 13 + 1``. A Move card taken out of a group leaves its span
+unchanged: the group stays valid and its place is not refilled. Target tokens name a set by its index (``3``) and
+a run end by index and end (``3lo``, ``3hi``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from itertools import combinations
-from typing import NotRequired, TypedDict
+from typing import NamedTuple
 
 from engine.cards import RANKS, SUITS
 from engine.games.house_rummy.cards import (
+    KA2_ACES,
+    MOVE_CARDS,
     PROTECTED,
     RANK_OF,
+    SET_CARDS,
     SPECIAL_NAMES,
+    SPECIALS,
     TRANSITION,
 )
+from engine.games.house_rummy.table import CLOSED_BY_ACE, CLOSED_BY_PROTECTED, OPEN, RUN, SET, Group
 
-SET = "s"
-RUN = "r"
-OPEN = 0
-CLOSED_BY_ACE = 1
-CLOSED_BY_PROTECTED = 2
-KA2_ACES = frozenset({"AS", "AC"})
-MOVE_CARDS = frozenset({"8S", "8H", "8D", "8C"})
-CROSS_CARDS = frozenset({"3C", "6D", "TH", "KS"})
-SET_CARDS = {rank: tuple(RANKS[rank - 1] + suit for suit in SUITS) for rank in range(1, 14)}
 LOW = "lo"
 HIGH = "hi"
+RUN_ENDS = (LOW, HIGH)
+TRANSITIONS_IN_DECK = SPECIALS.count(TRANSITION)
+
+Extra = tuple[str, bool, bool]  # a board card a new group may use: (card, may start a set, may start a run)
 
 
-class Group(TypedDict):
-    k: str  # SET or RUN
-    o: int  # the seat that started the group
-    c: list[str]  # cards; a run's from its low end to its high end
-    w: list[int]  # owner of each card
-    r: NotRequired[int]  # set: its rank
-    x: NotRequired[int]  # set: closed by a Protected card
-    p: NotRequired[list[int]]  # run: position of each card (0 for Transition and Protected)
-    lo: NotRequired[int]
-    hi: NotRequired[int]
-    ls: NotRequired[str]
-    hs: NotRequired[str]
-    lx: NotRequired[int]
-    hx: NotRequired[int]
+class Board(NamedTuple):
+    """What the board accepts now: for each card, the targets it can be played to on its own (``PR``: where a
+    Protected card may go), and the open run ends as (rank needed, target) for a Transition and its card."""
+
+    accepts: dict[str, list[str]]
+    open_ends: list[tuple[int, str]]
+    at_run_ends: set[str]  # the cards that fit an open run end as it is
+    at_high_ends: set[str]  # the cards that fit an open high end as it is
+    at_low_ends: set[str]
 
 
 def rank_at(position: int) -> int:
@@ -79,100 +68,118 @@ def parse_target(token: str) -> tuple[int, str | None] | None:
 # ----- what an end or a set accepts ---------------------------------------------------------------------------
 def end_position(group: Group, end: str) -> int:
     """The position a card played to ``end`` of a run would take."""
-    return group["hi"] + 1 if end == HIGH else group["lo"] - 1
+    return group["high"] + 1 if end == HIGH else group["low"] - 1
 
 
 def end_is_open(group: Group, end: str) -> bool:
-    return (group["hx"] if end == HIGH else group["lx"]) == OPEN
+    return (group["high_closed"] if end == HIGH else group["low_closed"]) == OPEN
 
 
-def board_accepts(groups: list[Group]) -> tuple[dict[str, list[str]], list[tuple[int, str]]]:
-    """One pass over the board: for each card, the targets it can be played to on its own (``PR``: where a
-    Protected card may go), and the open run ends as (rank needed, target) for a Transition and its card."""
+def locked_cards(groups: list[Group]) -> tuple[set[str], int]:
+    """The cards on the board that can never be played anywhere else (all but the Move cards), and how many
+    Transitions are not on the board yet (the New Card Rules, where Protected cards are)."""
+    locked: set[str] = set()
+    transitions = 0
+    for group in groups:
+        locked.update(group["cards"])
+        transitions += group["cards"].count(TRANSITION)
+    return locked - MOVE_CARDS, TRANSITIONS_IN_DECK - transitions
+
+
+def can_be_played_to(needed: Iterable[str], locked: set[str]) -> bool:
+    return any(card not in locked for card in needed)
+
+
+def board_accepts(groups: list[Group], protect: bool) -> Board:
+    """One pass over the board (see ``Board``); with ``protect`` also where a Protected card may go: only where
+    something else can still play, a set one of whose missing cards is not locked in another group, a run end
+    whose next card is not locked (or, with a Transition not yet on the board, some card of the next rank)."""
     accepts: dict[str, list[str]] = {}
-    protect: list[str] = []
+    protected_targets: list[str] = []
     open_ends: list[tuple[int, str]] = []
+    at_run_ends: set[str] = set()
+    at_ends: dict[str, set[str]] = {LOW: set(), HIGH: set()}
+    locked: set[str] | None = None
+    transitions_left = 0
     for index, group in enumerate(groups):
-        if group["k"] == SET:
-            if group["x"]:
+        if group["kind"] == SET:
+            if group["protected"]:
                 continue
             token = str(index)
-            present = group["c"]
-            missing = False
-            for card in SET_CARDS[group["r"]]:
-                if card not in present:
-                    if card in accepts:
-                        accepts[card].append(token)
-                    else:
-                        accepts[card] = [token]
-                    missing = True
-            if missing:
-                protect.append(token)
+            present = group["cards"]
+            missing = [card for card in SET_CARDS[group["rank"]] if card not in present]
+            for card in missing:
+                if card in accepts:
+                    accepts[card].append(token)
+                else:
+                    accepts[card] = [token]
+            if protect and missing:
+                if locked is None:
+                    locked, transitions_left = locked_cards(groups)
+                if can_be_played_to(missing, locked):
+                    protected_targets.append(token)
             continue
-        if not group["lx"]:
-            token = f"{index}{LOW}"
-            rank = (group["lo"] - 2) % 13
-            card = RANKS[rank] + group["ls"]
+        for end, closed, rank, suit in (
+            (LOW, group["low_closed"], (group["low"] - 2) % 13, group["low_suit"]),
+            (HIGH, group["high_closed"], group["high"] % 13, group["high_suit"]),
+        ):
+            if closed:
+                continue
+            token = f"{index}{end}"
+            card = RANKS[rank] + suit
+            at_run_ends.add(card)
+            at_ends[end].add(card)
             if card in accepts:
                 accepts[card].append(token)
             else:
                 accepts[card] = [token]
-            protect.append(token)
             open_ends.append((rank + 1, token))
-        if not group["hx"]:
-            token = f"{index}{HIGH}"
-            rank = group["hi"] % 13
-            card = RANKS[rank] + group["hs"]
-            if card in accepts:
-                accepts[card].append(token)
-            else:
-                accepts[card] = [token]
-            protect.append(token)
-            open_ends.append((rank + 1, token))
-    if protect:
-        accepts[PROTECTED] = protect
-    return accepts, open_ends
+            if protect:
+                if locked is None:
+                    locked, transitions_left = locked_cards(groups)
+                if card not in locked or (transitions_left and can_be_played_to(SET_CARDS[rank + 1], locked)):
+                    protected_targets.append(token)
+    if protected_targets:
+        accepts[PROTECTED] = protected_targets
+    return Board(accepts, open_ends, at_run_ends, at_ends[HIGH], at_ends[LOW])
 
 
 def accepts_card(groups: list[Group], card: str) -> bool:
     """Whether a single card can be played to some group on its own (cheaper than ``board_accepts``)."""
     if card == PROTECTED:
-        return PROTECTED in board_accepts(groups)[0]
+        return PROTECTED in board_accepts(groups, True).accepts
     if card in SPECIAL_NAMES:
         return False
     rank = RANK_OF[card[0]]
     suit = card[1]
     for group in groups:
-        if group["k"] == SET:
-            if group["r"] == rank and not group["x"] and card not in group["c"]:
+        if group["kind"] == SET:
+            if group["rank"] == rank and not group["protected"] and card not in group["cards"]:
                 return True
-        elif (not group["lx"] and group["ls"] == suit and (group["lo"] - 2) % 13 + 1 == rank) or (
-            not group["hx"] and group["hs"] == suit and group["hi"] % 13 + 1 == rank
+        elif (not group["low_closed"] and group["low_suit"] == suit and (group["low"] - 2) % 13 + 1 == rank) or (
+            not group["high_closed"] and group["high_suit"] == suit and group["high"] % 13 + 1 == rank
         ):
             return True
     return False
 
 
-def targets_for(groups: list[Group], card: str) -> list[str]:
-    """Every target a single card from hand can be played to on its own (a lay-off, a claim, a Protected)."""
-    return board_accepts(groups)[0].get(card, [])
-
-
-def is_playable(groups: list[Group], card: str) -> bool:
-    return accepts_card(groups, card)
-
-
-def transition_pairs(open_ends: list[tuple[int, str]], hand: Iterable[str]) -> list[tuple[str, str]]:
+def transition_pairs(open_ends: list[tuple[int, str]], hand: Iterable[str], only: str = "") -> list[tuple[str, str]]:
+    """(card, target) for every card of ``hand`` a Transition can bring to an open run end (``only``: that card)."""
+    if only:
+        if only in SPECIAL_NAMES:
+            return []
+        rank = RANK_OF[only[0]]
+        return [(only, token) for needed, token in open_ends if needed == rank]
     by_rank: dict[int, list[str]] = {}
     for card in sorted(set(hand)):
-        if card not in SPECIAL_NAMES:
+        if card not in SPECIAL_NAMES and (not only or card == only):
             by_rank.setdefault(RANK_OF[card[0]], []).append(card)
     return [(card, token) for rank, token in open_ends for card in by_rank.get(rank, ())]
 
 
 def transition_fits(group: Group, end: str, card: str) -> bool:
     return (
-        group["k"] == RUN
+        group["kind"] == RUN
         and end_is_open(group, end)
         and card not in SPECIAL_NAMES
         and RANK_OF[card[0]] == rank_at(end_position(group, end))
@@ -182,70 +189,70 @@ def transition_fits(group: Group, end: str, card: str) -> bool:
 # ----- changing groups ----------------------------------------------------------------------------------------
 def add_to_group(group: Group, end: str | None, cards: list[str], owner: int, new_cards: bool) -> None:
     """Plays ``cards`` (one card, a Protected, or a Transition and its follower) to a set or a run end."""
-    if group["k"] == SET:
+    if group["kind"] == SET:
         for card in cards:
-            group["c"].append(card)
-            group["w"].append(owner)
+            group["cards"].append(card)
+            group["owners"].append(owner)
             if card == PROTECTED:
-                group["x"] = 1
+                group["protected"] = 1
         return
     high = end == HIGH
     for card in cards:
         if card in (PROTECTED, TRANSITION):
             _place(group, high, card, owner, 0)
             if card == PROTECTED:
-                group["hx" if high else "lx"] = CLOSED_BY_PROTECTED
+                group["high_closed" if high else "low_closed"] = CLOSED_BY_PROTECTED
             continue
         position = end_position(group, HIGH if high else LOW)
         _place(group, high, card, owner, position)
         if high:
-            group["hi"], group["hs"] = position, card[1]
+            group["high"], group["high_suit"] = position, card[1]
         else:
-            group["lo"], group["ls"] = position, card[1]
+            group["low"], group["low_suit"] = position, card[1]
         if card[0] == "A" and not is_ka2(card, new_cards):
-            group["hx" if high else "lx"] = CLOSED_BY_ACE
+            group["high_closed" if high else "low_closed"] = CLOSED_BY_ACE
 
 
 def _place(group: Group, high: bool, card: str, owner: int, position: int) -> None:
     if high:
-        group["c"].append(card)
-        group["w"].append(owner)
-        group["p"].append(position)
+        group["cards"].append(card)
+        group["owners"].append(owner)
+        group["positions"].append(position)
     else:
-        group["c"].insert(0, card)
-        group["w"].insert(0, owner)
-        group["p"].insert(0, position)
+        group["cards"].insert(0, card)
+        group["owners"].insert(0, owner)
+        group["positions"].insert(0, position)
 
 
 def remove_from_group(group: Group, card: str) -> int:
     """Takes a Move card out of its group (the span stays); returns its owner."""
-    index = group["c"].index(card)
-    group["c"].pop(index)
-    owner = group["w"].pop(index)
-    if group["k"] == RUN:
-        group["p"].pop(index)
+    index = group["cards"].index(card)
+    group["cards"].pop(index)
+    owner = group["owners"].pop(index)
+    if group["kind"] == RUN:
+        group["positions"].pop(index)
     return owner
 
 
 def new_set(cards: list[str], owners: list[int], starter: int) -> Group:
-    return Group(k=SET, o=starter, c=cards, w=owners, r=RANK_OF[cards[0][0]], x=0)
+    return Group(kind=SET, starter=starter, cards=cards, owners=owners, rank=RANK_OF[cards[0][0]], protected=0)
 
 
 def new_run(low: int, high: int, suit: str, owners_by_card: dict[str, int], starter: int, new_cards: bool) -> Group:
     cards = [card_at(position, suit) for position in range(low, high + 1)]
     low_card, high_card = cards[0], cards[-1]
     return Group(
-        k=RUN,
-        o=starter,
-        c=cards,
-        w=[owners_by_card[card] for card in cards],
-        p=list(range(low, high + 1)),
-        lo=low,
-        hi=high,
-        ls=suit,
-        hs=suit,
-        lx=CLOSED_BY_ACE if low_card[0] == "A" and not is_ka2(low_card, new_cards) else OPEN,
-        hx=CLOSED_BY_ACE if high_card[0] == "A" and not is_ka2(high_card, new_cards) else OPEN,
+        kind=RUN,
+        starter=starter,
+        cards=cards,
+        owners=[owners_by_card[card] for card in cards],
+        positions=list(range(low, high + 1)),
+        low=low,
+        high=high,
+        low_suit=suit,
+        high_suit=suit,
+        low_closed=CLOSED_BY_ACE if low_card[0] == "A" and not is_ka2(low_card, new_cards) else OPEN,
+        high_closed=CLOSED_BY_ACE if high_card[0] == "A" and not is_ka2(high_card, new_cards) else OPEN,
     )
 
 
@@ -281,71 +288,61 @@ def span_for(ranks: set[int], wrap: bool) -> tuple[int, int] | None:
     return None
 
 
-def find_melds(hand: Iterable[str], extras: Iterable[tuple[str, bool, bool]], new_cards: bool) -> list[tuple[str, ...]]:
-    """Every new group from hand cards, optionally with one board card of ``extras``: (card, may start a set,
-    may start a run) for a Cross card (the group of the other kind) or one's own Move card. Each meld is its
-    cards, sorted; a meld with a board card holds at least two cards from hand.
+def find_melds(
+    hand: Iterable[str], extras: Iterable[Extra], new_cards: bool, required: str = ""
+) -> list[tuple[str, ...]]:
+    """Every new group from hand cards, optionally with one board card of ``extras`` (a Cross card for a group of
+    the other kind, one's own Move card). Each meld is its cards, sorted; a meld with a board card holds at least
+    two cards from hand. With ``required``: only the melds holding that card (of the hand).
     """
-    standard = sorted({card for card in hand if card not in SPECIAL_NAMES})
+    if required in SPECIAL_NAMES:
+        return []
+    if required:  # only the cards of its rank or suit can be in a group with it
+        standard = sorted(
+            {card for card in hand if (card[0] == required[0] or card[1] == required[1]) and card not in SPECIAL_NAMES}
+        )
+        extras = [extra for extra in extras if extra[0][0] == required[0] or extra[0][1] == required[1]]
+    else:
+        standard = sorted({card for card in hand if card not in SPECIAL_NAMES})
     by_rank: dict[str, list[str]] = {}
     by_suit: dict[str, set[int]] = {}
     for card in standard:
         by_rank.setdefault(card[0], []).append(card)
         by_suit.setdefault(card[1], set()).add(RANK_OF[card[0]])
     melds: list[tuple[str, ...]] = []
-    for cards in by_rank.values():
+    needed = RANK_OF[required[0]] if required else 0
+    for rank, cards in by_rank.items():
+        if len(cards) < 3 or (required and rank != required[0]):
+            continue
         for size in range(3, len(cards) + 1):
-            melds.extend(combinations(cards, size))
+            melds.extend(combo for combo in combinations(cards, size) if not required or required in combo)
     for suit, ranks in by_suit.items():
-        if len(ranks) >= 3:
-            melds.extend(_runs(ranks, suit, new_cards, 0))
+        if len(ranks) >= 3 and (not required or suit == required[1]):
+            melds.extend(_runs(ranks, suit, new_cards, needed))
     for extra, as_set, as_run in extras:
         rank, suit = extra[0], extra[1]
-        if as_set:
+        if as_set and (not required or rank == required[0]):
             same_rank = by_rank.get(rank, [])
             for size in range(2, len(same_rank) + 1):
-                melds.extend(tuple(sorted((extra, *combo))) for combo in combinations(same_rank, size))
+                melds.extend(
+                    tuple(sorted((extra, *combo)))
+                    for combo in combinations(same_rank, size)
+                    if not required or required in combo
+                )
         ranks = by_suit.get(suit, set())
-        if as_run and len(ranks) >= 2:
-            melds.extend(_runs(ranks | {RANK_OF[rank]}, suit, new_cards, RANK_OF[rank]))
+        if as_run and len(ranks) >= 2 and (not required or suit == required[1]):
+            melds.extend(_runs(ranks | {RANK_OF[rank]}, suit, new_cards, RANK_OF[rank], needed))
     return melds
 
 
-def _runs(ranks: set[int], suit: str, new_cards: bool, needed: int) -> Iterator[tuple[str, ...]]:
+def _runs(ranks: set[int], suit: str, new_cards: bool, *needed: int) -> Iterator[tuple[str, ...]]:
+    if any(rank and ranks.isdisjoint(neighbours(rank)) for rank in needed):
+        return  # a rank a run must hold has no neighbour
     wrap = is_ka2("A" + suit, new_cards) and 1 in ranks
     for low, high in run_spans(ranks, wrap):
-        if needed and not any(rank_at(position) == needed for position in range(low, high + 1)):
-            continue
-        yield tuple(sorted(card_at(position, suit) for position in range(low, high + 1)))
-
-
-def note_card(card: str, rank_counts: dict[str, int], suit_ranks: dict[str, set[int]]) -> None:
-    """Adds a card to the tallies ``meld_possible`` reads (special cards are left out)."""
-    if card in SPECIAL_NAMES:
-        return
-    rank_counts[card[0]] = rank_counts.get(card[0], 0) + 1
-    suit_ranks.setdefault(card[1], set()).add(RANK_OF[card[0]])
-
-
-def meld_possible(card: str, rank_counts: dict[str, int], suit_ranks: dict[str, set[int]], new_cards: bool) -> bool:
-    """Whether ``card`` starts a set or a run with cards tallied by ``note_card`` (which must not include it)."""
-    if card in SPECIAL_NAMES:
-        return False
-    rank, suit = card[0], card[1]
-    if rank_counts.get(rank, 0) >= 2:
-        return True
-    available = suit_ranks.get(suit)
-    if not available or len(available) < 2:
-        return False
-    own = RANK_OF[rank]
-    wrap = is_ka2("A" + suit, new_cards) and (own == 1 or 1 in available)
-    for position in (own, 14) if own == 1 else (own,):
-        for low in (position - 2, position - 1, position):
-            if rank_at(low + 1) == 1 and not wrap:
-                continue
-            if all(q == position or rank_at(q) in available for q in (low, low + 1, low + 2)):
-                return True
-    return False
+        present = {rank_at(position) for position in range(low, high + 1)}
+        if all(not rank or rank in present for rank in needed):
+            yield tuple(sorted(card_at(position, suit) for position in range(low, high + 1)))
 
 
 def meld_kind(cards: Iterable[str]) -> str:
@@ -370,3 +367,159 @@ def build_meld(cards: list[str], owners_by_card: dict[str, int], starter: int, n
     if span is None:
         return None
     return new_run(span[0], span[1], suit, owners_by_card, starter, new_cards)
+
+
+# ----- what a turn could possibly bring to the board ---------------------------------------------------------
+def neighbours(rank: int) -> tuple[int, int]:
+    """The ranks next to ``rank`` in a run, either way round (King and Two next to the Ace)."""
+    return rank % 13 + 1, (rank - 2) % 13 + 1
+
+
+STANDARD_CARDS = tuple(rank + suit for rank in RANKS for suit in SUITS)
+# For each standard card: its suit's neighbours, and the neighbours of any suit (after a Transition).
+SAME_SUIT_NEIGHBOURS = {
+    card: tuple(RANKS[rank - 1] + card[1] for rank in neighbours(RANK_OF[card[0]])) for card in STANDARD_CARDS
+}
+ANY_SUIT_NEIGHBOURS = {
+    card: tuple(other for rank in neighbours(RANK_OF[card[0]]) for other in SET_CARDS[rank]) for card in STANDARD_CARDS
+}
+NEXT_IN_SUIT = {card: RANKS[RANK_OF[card[0]] % 13] + card[1] for card in STANDARD_CARDS}
+PREVIOUS_IN_SUIT = {card: RANKS[(RANK_OF[card[0]] - 2) % 13] + card[1] for card in STANDARD_CARDS}
+
+
+def isolated(card: str, hand: list[str], extra_cards: frozenset[str], board: Board, may_meld: bool) -> bool:
+    """The first, cheapest part of ``may_reach_board``: a standard card that fits no group as it is, with no
+    Transition in hand, can only be played next to a neighbour of its suit that gets into a run (one that fits a
+    run end, or has a neighbour of its own, or the card's other neighbour is there too), or (when a new group may
+    still be started) in a set of three of its rank among the hand and the usable board cards."""
+    if card not in SAME_SUIT_NEIGHBOURS or TRANSITION in hand:
+        return False
+    usable = [held for held in SAME_SUIT_NEIGHBOURS[card] if held in hand or held in extra_cards]
+    for neighbour in usable:
+        if neighbour in board.at_run_ends or len(usable) == 2:
+            return False
+        if any(other != card and (other in hand or other in extra_cards) for other in SAME_SUIT_NEIGHBOURS[neighbour]):
+            return False
+    return not (may_meld and sum(other in hand or other in extra_cards for other in SET_CARDS[RANK_OF[card[0]]]) >= 3)
+
+
+def may_reach_board(card: str, hand: list[str], extra_cards: frozenset[str], board: Board, may_meld: bool) -> bool:
+    """A quick bound for the search of a turn: False only if no sequence of plays can bring ``card`` (of the hand)
+    to the board this turn (``extra_cards``: the board cards a new group may use; ``may_meld``: whether a new group
+    may still be started). It ignores which end of a run a card goes to, that one new group uses up the turn's
+    group and the Ace's limits, so it may say True wrongly, never False wrongly.
+
+    A standard card reaches the board only by fitting a group as it is, by a new set (three of its rank among the
+    hand and the usable board cards), in a run: a new one (three in sequence), or next to a card of its suit that
+    got into a run this turn, or after a Transition of the hand (each used once), next to an open run end or a card
+    that got into a run before. A Transition needs a card of the hand to follow it; the Hot Potato needs all but
+    one other card of the hand played; a Protected card needs a target, which only the board as it is or a play
+    can give.
+    """
+    if card in board.accepts:
+        return True
+    if isolated(card, hand, extra_cards, board, may_meld):
+        return False
+    in_hand = set(hand).difference(SPECIAL_NAMES)
+    usable = in_hand | extra_cards if extra_cards else in_hand
+    seeds = usable & board.at_run_ends  # cards that can go into a run: their neighbours may follow
+    in_sets = usable.intersection(board.accepts)  # (and cards that can go to a set, from which no run grows)
+    if may_meld:
+        rank_counts: dict[str, int] = {}
+        for held in usable:
+            rank_counts[held[0]] = rank_counts.get(held[0], 0) + 1
+            following = NEXT_IN_SUIT[held]
+            if following in usable and NEXT_IN_SUIT[following] in usable:
+                seeds.update((held, following, NEXT_IN_SUIT[following]))
+        in_sets.update(held for held in usable if rank_counts[held[0]] >= 3)
+    if card in in_sets:
+        return True
+    in_runs = in_suit_closure(seeds, usable)
+    transitions = hand.count(TRANSITION)
+    end_ranks = {rank for rank, _ in board.open_ends} if transitions else set()
+    followers: set[str] = set()
+    for _ in range(transitions):  # each Transition of the hand lets one more step change suit
+        new = {
+            held
+            for held in in_hand - in_runs
+            if may_follow_transition(held, in_runs, followers, usable, board, end_ranks)
+        }
+        if not new:
+            break
+        followers |= new
+        in_runs |= in_suit_closure(new, usable)
+    placed = in_runs | in_sets
+    if card == TRANSITION:
+        return any(may_follow_transition(held, in_runs, followers, usable, board, end_ranks) for held in in_hand)
+    if card == PROTECTED:
+        return PROTECTED in board.accepts or bool(placed)
+    if card in SPECIAL_NAMES:  # the Hot Potato: played only with at most one other card left in hand
+        return len(in_hand - placed) <= 1
+    return card in placed
+
+
+def in_suit_closure(seeds: set[str], usable: set[str]) -> set[str]:
+    """``seeds`` and every card of ``usable`` joined to them by an unbroken sequence of their suit."""
+    placed = set(seeds)
+    queue = list(seeds)
+    while queue:
+        for other in SAME_SUIT_NEIGHBOURS[queue.pop()]:
+            if other in usable and other not in placed:
+                placed.add(other)
+                queue.append(other)
+    return placed
+
+
+def may_follow_transition(
+    card: str, in_runs: set[str], followers: set[str], usable: set[str], board: Board, end_ranks: set[int]
+) -> bool:
+    """Whether ``card`` may follow a Transition: at an open run end that needs its rank, or after a card one rank
+    below (above) it, of any suit, that got into a run and can be its high (low) end."""
+    if RANK_OF[card[0]] in end_ranks:
+        return True
+    for other in ANY_SUIT_NEIGHBOURS[card]:
+        if other in in_runs and (
+            (
+                NEXT_IN_SUIT[other][0] == card[0]
+                and may_end(other, PREVIOUS_IN_SUIT, board.at_high_ends, usable, followers)
+            )
+            or (
+                PREVIOUS_IN_SUIT[other][0] == card[0]
+                and may_end(other, NEXT_IN_SUIT, board.at_low_ends, usable, followers)
+            )
+        ):
+            return True
+    return False
+
+
+def may_end(card: str, inward: dict[str, str], fits_end: set[str], usable: set[str], followers: set[str]) -> bool:
+    """Whether ``card`` can be the end of a run that grows from ``inward`` of it: two cards of its suit there (a new
+    run), or a line of them back to a card that fits such an end of a run on the board or that followed a
+    Transition."""
+    held = card
+    for step in range(13):
+        if held in fits_end or held in followers or step == 2:
+            return True
+        held = inward[held]
+        if held not in usable:
+            return False
+    return True
+
+
+def relevant_cards(card: str, hand: list[str], extra_cards: frozenset[str]) -> frozenset[str] | None:
+    """The cards whose plays can help bring a standard ``card`` of the hand to the board this turn, or None (any
+    play may help a special card). A card reaches the board in a set of its rank, or in a run next to a card of its
+    suit (of any suit after each Transition of the hand) that got there before it, and so on back: only the cards
+    of its rank and its chain of neighbours count, and only in a group with the card's rank or in its run. Any other
+    play only uses up cards, the turn's group or a group's far end, so leaving it out of a sequence of plays that
+    brings the card to the board leaves one that still does: the search only tries plays of these cards."""
+    if card not in SAME_SUIT_NEIGHBOURS:
+        return None
+    usable = set(hand).difference(SPECIAL_NAMES) | extra_cards
+    chain = in_suit_closure({card}, usable)
+    for _ in range(hand.count(TRANSITION)):  # each Transition lets the chain change suit once
+        hop = {other for held in chain for other in ANY_SUIT_NEIGHBOURS[held] if other in usable} - chain
+        if not hop:
+            break
+        chain |= in_suit_closure(hop, usable)
+    return frozenset(chain.union(held for held in SET_CARDS[RANK_OF[card[0]]] if held in usable))

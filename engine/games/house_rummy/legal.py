@@ -1,274 +1,716 @@
-"""Legal moves, phase by phase: the one source of truth for what a seat may do."""
+"""The one source of legality: small predicates per rule, each ``None`` (allowed) or the ``IllegalMoveError`` with
+its precise code and reason, and ``legal_moves`` and ``explain`` built from the same predicates and generators.
+
+The bottom-most card taken from a discard pile (two or more cards) must be played this turn. Whether it still can
+be is answered by one bounded search of what the turn can reach (``BottomCardSearch``): a depth-first search over
+the turn's own plays (``turn_plays``, the generator of the legal plays) applied to hypothetical states by the turn
+flow's own functions, memoised, stopping at the first success. A take of two or more cards is legal when the search
+finds a way; a play that does not play the bottom card is legal when the card can still be played after it; no
+discard is legal until it is played.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import orjson
+
+from engine.errors import IllegalMoveError
+from engine.games.house_rummy import moves as kinds
 from engine.games.house_rummy.cards import (
     ASK_TOKENS,
+    COLLECTABLE,
+    CROSS_CARDS,
     HOT_POTATO,
-    NEW_DISCARD,
-    SPECIAL_NAMES,
+    MOVE_CARDS,
+    NEW_DISCARD_CARDS,
+    PROTECTED,
     TRANSITION,
-    discard_action,
+    ability,
+    card_name,
+)
+from engine.games.house_rummy.flow import (
+    PLAYS,
+    TURN_PHASES,
+    Phase,
+    exchange_partners,
+    fish_matches,
+    other_seats,
+    search_choices,
+    starts_new_pile,
 )
 from engine.games.house_rummy.groups import (
-    CROSS_CARDS,
-    MOVE_CARDS,
-    SET,
+    ANY_SUIT_NEIGHBOURS,
+    Board,
+    Extra,
+    accepts_card,
     board_accepts,
+    build_meld,
     find_melds,
-    meld_possible,
-    note_card,
-    targets_for,
+    isolated,
+    may_reach_board,
+    meld_kind,
+    parse_target,
+    relevant_cards,
+    transition_fits,
     transition_pairs,
 )
-from engine.games.house_rummy.table import (
-    CLAIM,
-    DRAW,
-    EXCHANGE,
-    EXCHANGE_GIVE,
-    EXTRA_DISCARD,
-    FISH,
-    FISH_GIVE,
-    PLAY,
-    POTATO,
-    SEARCH,
-    SEE_HAND,
-    HouseTable,
-    table_of,
+from engine.games.house_rummy.moves import (
+    DRAW_MOVE,
+    KEEP_POTATO_MOVE,
+    NEW_PILE,
+    PASS_MOVE,
+    PLAY_POTATO_MOVE,
+    cards_of,
+    lay_off_move,
+    meld_move,
+    transition_move,
 )
+from engine.games.house_rummy.table import RUN, SET, Group, HouseTable, new_cards_on, one_group_rule, table_of
 from engine.moves import Move
 from engine.state import GameState
 
-M_DRAW = "draw"
-M_TAKE = "take"
-M_MELD = "meld"
-M_LAY_OFF = "lay_off"
-M_MOVE_CARD = "move_card"
-M_PLAY_POTATO = "play_potato"
-M_DISCARD = "discard"
-M_PASS_POTATO = "pass_potato"
-M_KEEP_POTATO = "keep_potato"
-M_CLAIM = "claim"
-M_PASS = "pass"
-M_FISH = "fish"
-M_GIVE = "give"
-M_SEE_HAND = "see_hand"
-M_EXCHANGE = "exchange"
-M_SEARCH = "search"
-NEW_PILE = "new"
-NEW_DISCARD_CARD = "2S"
-NEW_DISCARD_CARDS = frozenset({"2S", "2C"})
-COLLECTABLE_CARD = "4C"
+Refusal = IllegalMoveError | None
 
-DRAW_MOVE = Move(M_DRAW)
-PASS_MOVE = Move(M_PASS)
-KEEP_POTATO_MOVE = Move(M_KEEP_POTATO)
-PLAY_POTATO_MOVE = Move(M_PLAY_POTATO)
+KINDS_BY_PHASE: dict[str, tuple[str, ...]] = {
+    Phase.DRAW: (kinds.DRAW, kinds.TAKE),
+    Phase.PLAY: (kinds.MELD, kinds.LAY_OFF, kinds.MOVE_CARD, kinds.PLAY_POTATO, kinds.DISCARD),
+    Phase.POTATO: (kinds.PASS_POTATO, kinds.KEEP_POTATO),
+    Phase.CLAIM: (kinds.CLAIM, kinds.PASS),
+    Phase.FISH: (kinds.FISH,),
+    Phase.FISH_GIVE: (kinds.GIVE,),
+    Phase.SEE_HAND: (kinds.SEE_HAND,),
+    Phase.EXCHANGE: (kinds.EXCHANGE,),
+    Phase.EXCHANGE_GIVE: (kinds.GIVE,),
+    Phase.SEARCH: (kinds.SEARCH,),
+    Phase.EXTRA_DISCARD: (kinds.DISCARD,),
+}
+PHASE_WORDS: dict[str, str] = {
+    Phase.DRAW: "draw a card or take from a discard pile",
+    Phase.PLAY: "play cards or discard",
+    Phase.POTATO: "pass the Hot Potato or keep it",
+    Phase.CLAIM: "answer the rummy-on-the-board claim window",
+    Phase.FISH: "name a player and a rank or suit to fish for",
+    Phase.FISH_GIVE: "give a card that was fished for",
+    Phase.SEE_HAND: "name the player whose hand to see",
+    Phase.EXCHANGE: "name the player to exchange a card with",
+    Phase.EXCHANGE_GIVE: "choose a card to give in the exchange",
+    Phase.SEARCH: "take a card from the discard pile",
+    Phase.EXTRA_DISCARD: "discard one card (Draw & Discard 1)",
+}
+NEW_CARD_KINDS = frozenset({kinds.MOVE_CARD, kinds.PLAY_POTATO})
 
 
-def new_cards_on(state: GameState) -> bool:
-    return bool(state.options["new_cards"])
+def refuse(move: Move, code: str, why: str) -> IllegalMoveError:
+    return IllegalMoveError(f"'{move}' is not legal: {why}.", code=f"move/{code}")
 
 
-def one_group_rule(state: GameState) -> bool:
-    return bool(state.options["one_group_per_turn"])
+def named(card: str) -> str:
+    return f"{card_name(card)} ('{card}')"
+
+
+# ----- the bottom-most card taken ---------------------------------------------------------------------------------
+def holds(move: Move, card: str) -> bool:
+    """Whether ``move`` plays ``card`` from the hand."""
+    if move.kind in (kinds.MELD, kinds.LAY_OFF):
+        return card in cards_of(move)
+    return move.kind == kinds.PLAY_POTATO and card == HOT_POTATO
+
+
+def board_of_hand(table: HouseTable, hand: list[str]) -> Board:
+    """What the board accepts of the cards of ``hand`` (the Protected card's targets only if it holds one)."""
+    return board_accepts(table["groups"], PROTECTED in hand)
+
+
+def first_verdict(
+    bottom: str, hand: list[str], board: Board, extra_cards: frozenset[str], may_meld: bool
+) -> bool | None:
+    """The cheapest steps of the search at a state: True if the card fits the board as it is, False if it has no
+    neighbour to be played with (``isolated``), else None (search on)."""
+    if bottom in board.accepts:
+        return True
+    if isolated(bottom, hand, extra_cards, board, may_meld):
+        return False
+    return None
+
+
+class BottomCardSearch:
+    """Whether the bottom card can still be played this turn, by a depth-first search over the turn's plays.
+
+    A state of the turn is known by the seat's hand, the board and the turn's counters. A query visits each state
+    once (the Move cards can go back and forth); a state found on the way to a success is remembered as alive, and
+    every state a failed query visited as dead, for the next queries of the same search. ``may_reach_board`` bounds
+    the search: a state from which no play can bring the card to the board is not expanded.
+    """
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.alive: set[bytes] = set()
+        self.dead: set[bytes] = set()
+        self.boards: dict[bytes, tuple[Board, list[Extra], frozenset[str]]] = {}
+        self.root: tuple[list[Group], Board, list[Extra], frozenset[str]] | None = None
+
+    def keeps_bottom(self, state: GameState, move: Move) -> bool:
+        """Whether the bottom card can still be played after ``move`` (a play of the turn that does not play it).
+
+        A play changes only the group it is played to (a Move card leaving a group leaves its ends as they were), so
+        a standard card that fits another group now still fits it after the play."""
+        table = table_of(state)
+        bottom = table["bottom_card"]
+        if bottom in ANY_SUIT_NEIGHBOURS:
+            board = self.board_of(state, table)[0]
+            touched = parse_target(move.args[-1]) if move.kind in (kinds.LAY_OFF, kinds.MOVE_CARD) else None
+            for target in board.accepts.get(bottom, ()):
+                if touched is None or parse_target(target) != touched:
+                    return True
+        child = turn_copy(state)
+        PLAYS[move.kind](child, self.seat, move)
+        return self.can_play(child)
+
+    def can_play(self, state: GameState) -> bool:
+        """Whether the bottom card of ``state`` can be played this turn."""
+        visited: set[bytes] = set()
+        found = self._visit(state, visited)
+        if not found:
+            self.dead |= visited
+        return found
+
+    def share_board(self, state: GameState) -> tuple[Board, frozenset[str]]:
+        """The draw phase: every take sees the board of ``state``, computed once."""
+        if self.root is None:
+            table = table_of(state)
+            protect = new_cards_on(state) and any(
+                PROTECTED in cards for cards in (table["hands"][self.seat], *table["piles"])
+            )
+            extras = meld_extras(state, table, self.seat)
+            board = board_accepts(table["groups"], protect)
+            self.root = (table["groups"], board, extras, frozenset(extra for extra, _, _ in extras))
+        return self.root[1], self.root[3]
+
+    def board_of(self, state: GameState, table: HouseTable) -> tuple[Board, list[Extra], frozenset[str], bytes]:
+        """The board's targets and the board cards a new group may use; computed once per board."""
+        groups = table["groups"]
+        if self.root is not None and self.root[0] is groups:  # the draw phase: every take sees the same board
+            return self.root[1], self.root[2], self.root[3], b""
+        board_key = orjson.dumps([groups, table["cross_second_group"]])
+        protect = PROTECTED in table["hands"][self.seat]
+        cache_key = board_key + b"P" if protect else board_key
+        known = self.boards.get(cache_key)
+        if known is None:
+            extras = meld_extras(state, table, self.seat)
+            known = (board_accepts(groups, protect), extras, frozenset(extra for extra, _, _ in extras))
+            self.boards[cache_key] = known
+        return (*known, board_key)
+
+    def _visit(self, state: GameState, visited: set[bytes]) -> bool:
+        table = table_of(state)
+        bottom = table["bottom_card"]
+        if not bottom:
+            return True
+        hand = table["hands"][self.seat]
+        plays: Iterable[Move]
+        if table["phase"] == Phase.POTATO:
+            board_key = orjson.dumps([table["groups"], table["cross_second_group"]])
+            plays = potato_moves(state, self.seat)
+        else:
+            shared = self.root is not None and self.root[0] is table["groups"]
+            if not shared and accepts_card(table["groups"], bottom):  # cheaper than the board's targets
+                return True
+            board, extras, extra_cards, board_key = self.board_of(state, table)
+            may_meld = may_start_group(state, table)
+            verdict = first_verdict(bottom, hand, board, extra_cards, may_meld)
+            if verdict is not None:
+                return verdict
+            if turn_plays(state, table, self.seat, board, bottom, extras):
+                return True
+            if not may_reach_board(bottom, hand, extra_cards, board, may_meld):
+                return False
+            plays = turn_plays(state, table, self.seat, board, "", extras, relevant_cards(bottom, hand, extra_cards))
+        key = b"%s|%s|%d|%s" % (
+            table["phase"].encode(),
+            ",".join(sorted(hand)).encode(),
+            table["groups_started"],
+            board_key or orjson.dumps([table["groups"], table["cross_second_group"]]),
+        )
+        if key in self.alive:
+            return True
+        if key in self.dead or key in visited:
+            return False
+        visited.add(key)
+        for move in plays:
+            child = turn_copy(state)
+            PLAYS[move.kind](child, self.seat, move)
+            if self._visit(child, visited):
+                self.alive.add(key)
+                return True
+        return False
+
+
+def turn_copy(state: GameState) -> GameState:
+    """A copy of ``state`` for a hypothetical play of the turn: everything a play may change is copied (hands,
+    groups, the potato on the board; the counters are values), the draw pile, the discard piles and the records
+    of past hands are shared (no play of the turn touches them while the bottom card is still in hand)."""
+    table = table_of(state)
+    copied: dict[str, Any] = {
+        **table,
+        "hands": [list(hand) for hand in table["hands"]],
+        "groups": [copy_group(group) for group in table["groups"]],
+        "cross_second_group": dict(table["cross_second_group"]),
+        "potato_on_board": [list(cards) for cards in table["potato_on_board"]],
+    }
+    return GameState(
+        state.game_id,
+        state.rules_version,
+        state.players,
+        state.options,
+        state.seed,
+        state.rng_state,
+        state.step,
+        copied,
+    )
+
+
+def copy_group(group: Group) -> Group:
+    copied = group.copy()
+    copied["cards"] = list(group["cards"])
+    copied["owners"] = list(group["owners"])
+    if "positions" in group:
+        copied["positions"] = list(group["positions"])
+    return copied
+
+
+def taken_state(state: GameState, seat: int, pile: int, count: int) -> GameState:
+    """The hypothetical state after ``take pile count``: the cards in the hand, the bottom one to be played."""
+    table = table_of(state)
+    cards = table["piles"][pile]
+    hands = list(table["hands"])
+    hands[seat] = [*hands[seat], *cards[-count:]]
+    piles = list(table["piles"])
+    piles[pile] = cards[:-count]
+    hypothetical: dict[str, Any] = {
+        **table,
+        "hands": hands,
+        "piles": piles,
+        "bottom_card": cards[-count],
+        "phase": Phase.PLAY.value,
+    }
+    return GameState(
+        state.game_id,
+        state.rules_version,
+        state.players,
+        state.options,
+        state.seed,
+        state.rng_state,
+        state.step,
+        hypothetical,
+    )
+
+
+def bottom_card_refusal(state: GameState, seat: int, move: Move, search: BottomCardSearch) -> Refusal:
+    """A play that leaves the bottom card in hand is legal only if the card can still be played after it."""
+    bottom = table_of(state)["bottom_card"]
+    if not bottom or holds(move, bottom) or search.keeps_bottom(state, move):
+        return None
+    return refuse(
+        move,
+        "must_play_bottom_card",
+        f"the bottom-most card taken from the discard pile, {named(bottom)}, must be played this turn, and after this "
+        "move it could not be",
+    )
 
 
 # ----- draw -------------------------------------------------------------------------------------------------------
-def take_counts(
-    table: HouseTable, pile: int, new_cards: bool, board: tuple[dict[str, list[str]], list[tuple[int, str]]]
-) -> list[int]:
-    """How many cards may be taken from a pile: one always; more only if the bottom-most can be played at once
-    (or is the Collectable card)."""
-    cards = table["piles"][pile]
-    if len(cards) < 2:
-        return [1] if cards else []
-    accepts, open_ends = board
-    hand = table["hands"][table["turn"]]
-    rank_counts: dict[str, int] = {}
-    suit_ranks: dict[str, set[int]] = {}
-    for card in hand:
-        note_card(card, rank_counts, suit_ranks)
-    counts = [1]
-    size = len(cards)
-    for count in range(2, size + 1):
-        note_card(cards[size - count + 1], rank_counts, suit_ranks)
-        bottom = cards[size - count]
-        if (
-            bottom in accepts
-            or (new_cards and bottom == COLLECTABLE_CARD)
-            or meld_possible(bottom, rank_counts, suit_ranks, new_cards)
-            or (bottom == TRANSITION and transition_pairs(open_ends, [*hand, *cards[size - count + 1 :]]))
-        ):
-            counts.append(count)
-    return counts
+def take_allowed(state: GameState, seat: int, pile: int, count: int, search: BottomCardSearch) -> bool:
+    """One card may always be taken; more when the bottom-most is the Collectable card or can be played this turn."""
+    bottom = table_of(state)["piles"][pile][-count]
+    if count == 1 or ability(bottom, new_cards_on(state)) == COLLECTABLE:
+        return True
+    board, extra_cards = search.share_board(state)
+    hand = [*table_of(state)["hands"][seat], *table_of(state)["piles"][pile][-count:]]
+    verdict = first_verdict(bottom, hand, board, extra_cards, True)  # the search's first steps, before its state
+    if verdict is not None:
+        return verdict
+    return search.can_play(taken_state(state, seat, pile, count))
 
 
-def draw_moves(table: HouseTable, new_cards: bool) -> list[Move]:
+def take_refusal(state: GameState, seat: int, move: Move, search: BottomCardSearch) -> Refusal:
+    table = table_of(state)
+    pile_token, count_token = move.args
+    if bad := pile_refusal(table, move, pile_token):
+        return bad
+    pile = table["piles"][int(pile_token)]
+    if not count_token.isdigit() or not 1 <= int(count_token) <= len(pile):
+        return refuse(move, "bad_count", f"pile {pile_token} holds {len(pile)} card(s); take 1 to {len(pile)}")
+    if take_allowed(state, seat, int(pile_token), int(count_token), search):
+        return None
+    return refuse(
+        move,
+        "bottom_card_not_playable",
+        f"with more than one card taken the bottom-most, {named(pile[-int(count_token)])}, must be played this "
+        "turn, and no plays this turn can play it",
+    )
+
+
+def draw_moves(state: GameState, seat: int) -> list[Move]:
     moves = [DRAW_MOVE]
-    board: tuple[dict[str, list[str]], list[tuple[int, str]]] | None = None
-    for index, cards in enumerate(table["piles"]):
-        pile = str(index)
-        if len(cards) == 1:
-            moves.append(Move(M_TAKE, (pile, "1")))
-        elif cards:
-            board = board or board_accepts(table["groups"])
-            moves.extend(Move(M_TAKE, (pile, str(count))) for count in take_counts(table, index, new_cards, board))
+    search = BottomCardSearch(seat)
+    for index, cards in enumerate(table_of(state)["piles"]):
+        moves.extend(
+            Move(kinds.TAKE, (str(index), str(count)))
+            for count in range(1, len(cards) + 1)
+            if take_allowed(state, seat, index, count, search)
+        )
     return moves
 
 
 # ----- play -------------------------------------------------------------------------------------------------------
-def meld_extras(table: HouseTable, seat: int, new_cards: bool) -> list[tuple[str, bool, bool]]:
+def meld_extras(state: GameState, table: HouseTable, seat: int) -> list[Extra]:
     """Board cards a new group may include: a Cross card not yet in a group of the other kind, one's own Move card."""
-    if not new_cards:
+    if not new_cards_on(state):
         return []
-    extras: list[tuple[str, bool, bool]] = []
-    cross = table["cross"]
-    for _index, group in enumerate(table["groups"]):
-        for card, owner in zip(group["c"], group["w"], strict=True):
+    extras: list[Extra] = []
+    cross = table["cross_second_group"]
+    for group in table["groups"]:
+        for card, owner in zip(group["cards"], group["owners"], strict=True):
             if card in CROSS_CARDS and card not in cross:
-                extras.append((card, group["k"] != SET, group["k"] == SET))
+                extras.append((card, group["kind"] != SET, group["kind"] == SET))
             elif card in MOVE_CARDS and owner == seat:
                 extras.append((card, True, True))
     return extras
 
 
 def may_start_group(state: GameState, table: HouseTable) -> bool:
-    return not (one_group_rule(state) and table["melded"])
+    return not (one_group_rule(state) and table["groups_started"])
 
 
-def move_card_moves(table: HouseTable, seat: int, accepts: dict[str, list[str]]) -> list[Move]:
-    moves: list[Move] = []
-    for group in table["groups"]:
-        for card, owner in zip(group["c"], group["w"], strict=True):
-            if owner == seat and card in MOVE_CARDS and card in accepts:
-                moves.extend(Move(M_MOVE_CARD, (card, target)) for target in accepts[card])
+def own_move_card(table: HouseTable, seat: int, card: str) -> bool:
+    return card in MOVE_CARDS and any(
+        owner == seat and held == card
+        for group in table["groups"]
+        for held, owner in zip(group["cards"], group["owners"], strict=True)
+    )
+
+
+def turn_plays(
+    state: GameState,
+    table: HouseTable,
+    seat: int,
+    board: Board,
+    only: str = "",
+    extras: list[Extra] | None = None,
+    among: frozenset[str] | None = None,
+) -> list[Move]:
+    """Every play of the play phase (no discard), whatever the bottom card; with ``only``: those playing that card;
+    with ``among``: those whose cards all come from it, besides a Transition (``extras``: the board cards a new
+    group may use, when known)."""
+    new_cards = new_cards_on(state)
+    hand = table["hands"][seat]
+    pool = hand if among is None else [card for card in hand if card in among]
+    accepts, open_ends = board.accepts, board.open_ends
+    cards = (only,) if only else sorted(set(pool))
+    moves = [lay_off_move(card, target) for card in cards for target in accepts.get(card, ())]
+    if TRANSITION in hand and open_ends:
+        pairs = transition_pairs(open_ends, pool, "" if only == TRANSITION else only)
+        moves.extend(transition_move(card, target) for card, target in pairs)
+    if new_cards:
+        if not only:
+            for group in table["groups"]:
+                for card, owner in zip(group["cards"], group["owners"], strict=True):
+                    if owner == seat and card in MOVE_CARDS and card in accepts and (among is None or card in among):
+                        moves.extend(Move(kinds.MOVE_CARD, (card, target)) for target in accepts[card])
+        if HOT_POTATO in hand and len(hand) <= 2 and only in ("", HOT_POTATO) and among is None:
+            moves.append(PLAY_POTATO_MOVE)
+    if len(hand) >= 2 and may_start_group(state, table):
+        usable = meld_extras(state, table, seat) if extras is None else extras
+        if among is not None:
+            usable = [extra for extra in usable if extra[0] in among]
+        moves.extend(meld_move(meld) for meld in find_melds(pool, usable, new_cards, only))
     return moves
 
 
-def discard_targets(state: GameState, table: HouseTable, card: str, extra: bool) -> list[str]:
-    """The piles ``card`` may be discarded to: a New Discard whose action triggers starts a new pile."""
-    if not extra and triggers(state, table, card) == NEW_DISCARD:
-        return [NEW_PILE]
-    return [str(index) for index in range(len(table["piles"]))]
-
-
-def triggers(state: GameState, table: HouseTable, card: str) -> str:
-    """The discard action ``card`` performs if discarded now by the player to move, or ""."""
-    new_cards = new_cards_on(state)
-    action = discard_action(card, new_cards)
-    if not action or table["chain"] > 1 or len(table["hands"][table["turn"]]) <= 1:
-        return ""
-    if table["single"] and discard_action(table["single"], new_cards) == action:
-        return ""
-    return action
-
-
-def discard_moves(
-    state: GameState, table: HouseTable, seat: int, extra: bool, accepts: dict[str, list[str]]
-) -> list[Move]:
+def discard_moves(state: GameState, table: HouseTable, seat: int, board: Board) -> list[Move]:
     hand = table["hands"][seat]
     piles = [str(index) for index in range(len(table["piles"]))]
     last = len(hand) == 1
-    new_pile = not extra and bool(triggers(state, table, NEW_DISCARD_CARD))
     moves: list[Move] = []
     for card in sorted(set(hand)):
-        if card == HOT_POTATO or (last and card in accepts):
+        if card == HOT_POTATO or (last and card in board.accepts):
             continue
-        if new_pile and card in NEW_DISCARD_CARDS:
-            moves.append(Move(M_DISCARD, (card, NEW_PILE)))
+        if card in NEW_DISCARD_CARDS and starts_new_pile(state, table, card):
+            moves.append(Move(kinds.DISCARD, (card, NEW_PILE)))
         else:
-            moves.extend([Move(M_DISCARD, (card, pile)) for pile in piles])
+            moves.extend(Move(kinds.DISCARD, (card, pile)) for pile in piles)
     return moves
 
 
-def play_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
-    new_cards = new_cards_on(state)
+def play_moves(state: GameState, seat: int) -> list[Move]:
+    table = table_of(state)
+    board = board_of_hand(table, table["hands"][seat])
+    bottom = table["bottom_card"]
+    if not bottom:
+        return [*turn_plays(state, table, seat, board), *discard_moves(state, table, seat, board)]
+    search = BottomCardSearch(seat)
+    return [
+        move for move in turn_plays(state, table, seat, board) if bottom_card_refusal(state, seat, move, search) is None
+    ]
+
+
+def potato_moves(state: GameState, seat: int) -> list[Move]:
+    return [*(Move(kinds.PASS_POTATO, (str(other),)) for other in other_seats(state.players, seat)), KEEP_POTATO_MOVE]
+
+
+# ----- refusals of the play phase ---------------------------------------------------------------------------------
+def not_in_hand(table: HouseTable, seat: int, move: Move, cards: list[str]) -> Refusal:
+    hand = list(table["hands"][seat])
+    for card in cards:
+        if card not in hand:
+            return refuse(move, "card_not_in_hand", f"seat {seat} does not hold {named(card)}")
+        hand.remove(card)
+    return None
+
+
+def meld_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+    if not may_start_group(state, table):
+        return refuse(move, "one_group_per_turn", "only one new group may be started per turn (house rule)")
+    cards = cards_of(move)
     hand = table["hands"][seat]
-    forced = table["forced"]
-    accepts, open_ends = board_accepts(table["groups"])
-    moves: list[Move] = []
-    if len(hand) >= 2 and may_start_group(state, table):
-        for meld in find_melds(hand, meld_extras(table, seat, new_cards), new_cards):
-            if not forced or forced in meld:
-                moves.append(Move(M_MELD, (",".join(meld),)))
-    for card in sorted(set(hand)) if not forced else (forced,):
-        targets = accepts.get(card)
-        if targets:
-            moves.extend(Move(M_LAY_OFF, (card, target)) for target in targets)
-    if TRANSITION in hand and open_ends:
-        for card, target in transition_pairs(open_ends, hand):
-            if not forced or forced in (TRANSITION, card):
-                moves.append(Move(M_LAY_OFF, (f"{TRANSITION},{card}", target)))
-    if forced:
-        return moves
-    if new_cards:
-        moves.extend(move_card_moves(table, seat, accepts))
-        if HOT_POTATO in hand and len(hand) <= 2:
-            moves.append(PLAY_POTATO_MOVE)
-    moves.extend(discard_moves(state, table, seat, False, accepts))
-    return moves
+    from_board = [card for card in cards if card not in hand]
+    usable = {card: (as_set, as_run) for card, as_set, as_run in meld_extras(state, table, seat)}
+    if len(from_board) > 1 or (from_board and from_board[0] not in usable):
+        return not_in_hand(table, seat, move, cards)
+    if build_meld(cards, dict.fromkeys(cards, seat), seat, new_cards_on(state)) is None:
+        return refuse(move, "not_a_group", "a new group is a set of 3+ cards of one rank or a run of 3+ of one suit")
+    if from_board:
+        as_set, as_run = usable[from_board[0]]
+        if not (as_set if meld_kind(cards) == SET else as_run):
+            return refuse(
+                move,
+                "board_card_not_usable",
+                f"{named(from_board[0])} is a Cross card: it may only start a group of the other kind than its own",
+            )
+    return None
 
 
-# ----- decisions after a discard ----------------------------------------------------------------------------------
-def claim_moves(table: HouseTable) -> list[Move]:
-    claim = table["claim"]
-    assert claim is not None
-    return [PASS_MOVE, *(Move(M_CLAIM, (target,)) for target in targets_for(table["groups"], claim["c"]))]
+def lay_off_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+    cards = cards_of(move)
+    if bad := not_in_hand(table, seat, move, cards):
+        return bad
+    parsed = parse_target(move.args[1])
+    if parsed is None or parsed[0] >= len(table["groups"]):
+        return refuse(move, "no_such_group", f"there is no group '{move.args[1]}' (groups are numbered from 0)")
+    index, end = parsed
+    group = table["groups"][index]
+    if (group["kind"] == SET) != (end is None):
+        return refuse(move, "bad_target", "name a set by its number and a run end by number and 'lo' or 'hi'")
+    if len(cards) > 2:
+        return refuse(move, "one_card_at_a_time", "play one card (or a Transition and its card) off a group at a time")
+    if len(cards) == 2:
+        if cards[0] != TRANSITION:
+            return refuse(move, "transition_needs_card", "two cards are played off a group only as Transition,card")
+        if group["kind"] != RUN or not transition_fits(group, end or "", cards[1]):
+            return refuse(move, "does_not_fit", f"{named(cards[1])} cannot follow a Transition at that run end")
+        return None
+    card = cards[0]
+    if card == TRANSITION:
+        return refuse(move, "transition_needs_card", "a Transition must be followed at once by a card of the next rank")
+    if card == HOT_POTATO:
+        return refuse(move, "hot_potato", "the Hot Potato cannot be played to a group")
+    targets = board_accepts(table["groups"], card == PROTECTED).accepts.get(card, [])
+    if move.args[1] in targets:
+        return None
+    if card == PROTECTED:
+        return refuse(
+            move,
+            "nothing_to_protect",
+            f"nothing else can play to {move.args[1]} (it is closed, or every card that could go there is locked in "
+            "a group), and you are not allowed to protect something that nothing else can play to",
+        )
+    return refuse(move, "does_not_fit", f"{named(card)} does not fit group {move.args[1]}")
 
 
-def other_seats(players: int, seat: int) -> list[int]:
-    return [other for other in range(players) if other != seat]
+def move_card_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+    card, target = move.args
+    if not own_move_card(table, seat, card):
+        return refuse(move, "not_your_move_card", f"'{card}' is not a Move card of yours on the board")
+    if target not in board_accepts(table["groups"], False).accepts.get(card, []):
+        return refuse(move, "does_not_fit", f"{named(card)} does not fit group {target}")
+    return None
 
 
-def fish_matches(hand: list[str], ask: str) -> list[str]:
-    return sorted({card for card in hand if card not in SPECIAL_NAMES and (card[0] == ask or card[1] == ask)})
+def play_potato_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+    if bad := not_in_hand(table, seat, move, [HOT_POTATO]):
+        return bad
+    if len(table["hands"][seat]) > 2:
+        return refuse(
+            move,
+            "hot_potato_not_going_out",
+            "the Hot Potato may only be played to your board when you go out this turn (at most one other card left)",
+        )
+    return None
 
 
-def exchange_partners(table: HouseTable, players: int, seat: int) -> list[int]:
-    return [other for other in other_seats(players, seat) if table["hands"][other]]
+def discard_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+    card, pile = move.args
+    if table["bottom_card"]:
+        return refuse(
+            move,
+            "must_play_bottom_card",
+            f"the bottom-most card taken from the discard pile, {named(table['bottom_card'])}, must be played before "
+            "the discard",
+        )
+    if bad := not_in_hand(table, seat, move, [card]):
+        return bad
+    if card == HOT_POTATO:
+        return refuse(move, "hot_potato", "the Hot Potato can never be discarded")
+    if len(table["hands"][seat]) == 1 and accepts_card(table["groups"], card):
+        return refuse(move, "playable_last_card", f"{named(card)} can be played, so it must not be discarded last")
+    if card in NEW_DISCARD_CARDS and starts_new_pile(state, table, card):
+        if pile != NEW_PILE:
+            return refuse(move, "new_discard_pile", f"{named(card)} (New Discard) must start a new pile: use 'new'")
+        return None
+    if pile == NEW_PILE:
+        return refuse(move, "new_discard_pile", "only a New Discard card whose action triggers starts a new pile")
+    return pile_refusal(table, move, pile)
 
 
-def search_choices(pile: list[str], searcher: str) -> list[str]:
-    """Search Discard: any card of the pile it went to, except the Search Discard card itself."""
-    rest = list(pile)
-    if searcher in rest:
-        rest.remove(searcher)
-    return sorted(set(rest))
+# ----- refusals after a discard -----------------------------------------------------------------------------------
+def seat_refusal(state: GameState, move: Move, token: str, seat: int) -> Refusal:
+    if not token.isdigit() or int(token) >= state.players:
+        return refuse(move, "bad_seat", f"'{token}' is not a seat of this {state.players}-player match")
+    if int(token) == seat:
+        return refuse(move, "bad_seat", "you must name another player")
+    return None
 
 
-def search_cards(table: HouseTable) -> list[str]:
-    act = table["act"]
+def pile_refusal(table: HouseTable, move: Move, token: str) -> Refusal:
+    if not token.isdigit() or int(token) >= len(table["piles"]):
+        return refuse(
+            move, "no_such_pile", f"there is no discard pile '{token}' (piles: 0 to {len(table['piles']) - 1})"
+        )
+    return None
+
+
+def claim_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+    window = table["claim"]
+    assert window is not None
+    card = window["card"]
+    if move.args[0] in board_accepts(table["groups"], card == PROTECTED).accepts.get(card, []):
+        return None
+    return refuse(move, "does_not_fit", f"{named(card)} cannot be played to group {move.args[0]}")
+
+
+def fish_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+    if bad := seat_refusal(state, move, move.args[0], seat):
+        return bad
+    if move.args[1] not in ASK_TOKENS:
+        return refuse(move, "bad_ask", "ask for a rank (A,2-9,T,J,Q,K) or a suit (S,H,D,C)")
+    return None
+
+
+def give_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+    if bad := not_in_hand(table, seat, move, [move.args[0]]):
+        return bad
+    act = table["action"]
     assert act is not None
-    return search_choices(table["piles"][act["p"]], act["q"])
+    if table["phase"] == Phase.FISH_GIVE and move.args[0] not in fish_matches(table["hands"][seat], act["ask"]):
+        return refuse(move, "card_does_not_match", f"the card given must match the {act['ask']} that was asked for")
+    return None
 
 
+def seat_choice_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+    if bad := seat_refusal(state, move, move.args[0], seat):
+        return bad
+    if move.kind == kinds.EXCHANGE and not table["hands"][int(move.args[0])]:
+        return refuse(move, "empty_hand", f"seat {move.args[0]} has no card to exchange")
+    return None
+
+
+def search_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+    act = table["action"]
+    assert act is not None
+    if move.args[0] in search_choices(table["piles"][act["pile"]], act["ask"]):
+        return None
+    return refuse(move, "card_not_in_pile", f"'{move.args[0]}' is not in the discard pile the Search Discard went to")
+
+
+def no_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+    return None
+
+
+REFUSALS: dict[str, Callable[[GameState, HouseTable, int, Move], Refusal]] = {
+    kinds.DRAW: no_refusal,
+    kinds.MELD: meld_refusal,
+    kinds.LAY_OFF: lay_off_refusal,
+    kinds.MOVE_CARD: move_card_refusal,
+    kinds.PLAY_POTATO: play_potato_refusal,
+    kinds.DISCARD: discard_refusal,
+    kinds.PASS_POTATO: lambda state, table, seat, move: seat_refusal(state, move, move.args[0], seat),
+    kinds.KEEP_POTATO: no_refusal,
+    kinds.CLAIM: claim_refusal,
+    kinds.PASS: no_refusal,
+    kinds.FISH: fish_refusal,
+    kinds.GIVE: give_refusal,
+    kinds.SEE_HAND: seat_choice_refusal,
+    kinds.EXCHANGE: seat_choice_refusal,
+    kinds.SEARCH: search_refusal,
+}
+
+
+# ----- the two views of the same rules ----------------------------------------------------------------------------
 def legal_moves(state: GameState, seat: int) -> list[Move]:
     table = table_of(state)
     phase = table["phase"]
     players = state.players
-    if phase == DRAW:
-        return draw_moves(table, new_cards_on(state))
-    if phase == PLAY:
-        return play_moves(state, table, seat)
-    if phase == CLAIM:
-        return claim_moves(table)
-    if phase == POTATO:
-        return [*(Move(M_PASS_POTATO, (str(o),)) for o in other_seats(players, seat)), KEEP_POTATO_MOVE]
-    if phase == EXTRA_DISCARD:
-        return discard_moves(state, table, seat, True, board_accepts(table["groups"])[0])
-    if phase == FISH:
-        return [Move(M_FISH, (str(o), ask)) for o in other_seats(players, seat) for ask in ASK_TOKENS]
-    act = table["act"]
+    if phase == Phase.DRAW:
+        return draw_moves(state, seat)
+    if phase == Phase.PLAY:
+        return play_moves(state, seat)
+    if phase == Phase.POTATO:
+        found = potato_moves(state, seat)
+        if not table["bottom_card"]:
+            return found
+        search = BottomCardSearch(seat)
+        return [move for move in found if bottom_card_refusal(state, seat, move, search) is None]
+    if phase == Phase.CLAIM:
+        window = table["claim"]
+        assert window is not None
+        accepts = board_accepts(table["groups"], window["card"] == PROTECTED).accepts
+        return [PASS_MOVE, *(Move(kinds.CLAIM, (target,)) for target in accepts.get(window["card"], []))]
+    if phase == Phase.EXTRA_DISCARD:
+        return discard_moves(state, table, seat, board_of_hand(table, table["hands"][seat]))
+    if phase == Phase.FISH:
+        return [Move(kinds.FISH, (str(o), ask)) for o in other_seats(players, seat) for ask in ASK_TOKENS]
+    act = table["action"]
     assert act is not None
-    if phase == FISH_GIVE:
-        return [Move(M_GIVE, (card,)) for card in fish_matches(table["hands"][seat], act["q"])]
-    if phase == SEE_HAND:
-        return [Move(M_SEE_HAND, (str(o),)) for o in other_seats(players, seat)]
-    if phase == EXCHANGE:
-        return [Move(M_EXCHANGE, (str(o),)) for o in exchange_partners(table, players, seat)]
-    if phase == EXCHANGE_GIVE:
-        return [Move(M_GIVE, (card,)) for card in sorted(set(table["hands"][seat]))]
-    if phase == SEARCH:
-        return [Move(M_SEARCH, (card,)) for card in search_cards(table)]
+    if phase == Phase.FISH_GIVE:
+        return [Move(kinds.GIVE, (card,)) for card in fish_matches(table["hands"][seat], act["ask"])]
+    if phase == Phase.SEE_HAND:
+        return [Move(kinds.SEE_HAND, (str(o),)) for o in other_seats(players, seat)]
+    if phase == Phase.EXCHANGE:
+        return [Move(kinds.EXCHANGE, (str(o),)) for o in exchange_partners(table, players, seat)]
+    if phase == Phase.EXCHANGE_GIVE:
+        return [Move(kinds.GIVE, (card,)) for card in sorted(set(table["hands"][seat]))]
+    if phase == Phase.SEARCH:
+        return [Move(kinds.SEARCH, (card,)) for card in search_choices(table["piles"][act["pile"]], act["ask"])]
     return []
+
+
+def explain(state: GameState, seat: int, move: Move) -> IllegalMoveError | None:
+    """``None`` for a legal move of a seat in ``to_act``; else the first rule it breaks."""
+    table = table_of(state)
+    phase = table["phase"]
+    allowed = KINDS_BY_PHASE.get(phase, ())
+    if move.kind not in allowed:
+        words = PHASE_WORDS.get(phase, phase)
+        return refuse(move, "wrong_phase", f"now is the time to {words} (moves: {', '.join(allowed) or 'none'})")
+    if move.kind in NEW_CARD_KINDS and not new_cards_on(state):
+        return refuse(move, "new_cards_off", "the New Card Rules are not in play in this match")
+    search = BottomCardSearch(seat)
+    if move.kind == kinds.TAKE:
+        return take_refusal(state, seat, move, search)
+    if bad := REFUSALS[move.kind](state, table, seat, move):
+        return bad
+    if phase in TURN_PHASES:
+        return bottom_card_refusal(state, seat, move, search)
+    return None

@@ -24,7 +24,9 @@ from engine.games.house_rummy.cards import (
     face_value,
     hand_penalty,
 )
-from engine.games.house_rummy.groups import RUN, Group
+from engine.games.house_rummy.table import FINISHED, NOBODY, RUN, Group, HouseTable, table_of
+from engine.scoring import RoundScore, ScoreSheet, highest_scorers, totals_from_rounds
+from engine.state import GameState
 
 GROUP_BONUS = 5
 PLUS_ON_TWO_BONUS = 5
@@ -49,18 +51,18 @@ class SeatScore:
 def run_multiplier(group: Group, new_cards: bool) -> int:
     if not new_cards:
         return 1
-    doubles: int = sum(1 for card in group["c"] if ability(card, True) == DOUBLE_RUN)
+    doubles: int = sum(1 for card in group["cards"] if ability(card, True) == DOUBLE_RUN)
     return 1 << doubles
 
 
 def card_points(group: Group, index: int, new_cards: bool) -> int:
     """The points of one card in a group, before its run's multiplier."""
-    card = group["c"][index]
+    card = group["cards"][index]
     if card in SPECIAL_NAMES:
         return 0
-    if card[0] != "A" or group["k"] != RUN:
+    if card[0] != "A" or group["kind"] != RUN:
         return face_value(card)
-    if group["p"][index] == group["lo"]:  # the low end of a run: played on a Two
+    if group["positions"][index] == group["low"]:  # the low end of a run: played on a Two
         return 5 + (PLUS_ON_TWO_BONUS if ability(card, new_cards) == PLUS_ON_TWO else 0)
     return 15
 
@@ -69,38 +71,63 @@ def score_hand(
     groups: list[Group],
     cross_second: dict[str, int],
     hands: list[list[str]],
-    loose: list[list[str]],
+    potato_on_board: list[list[str]],
     new_cards: bool,
 ) -> list[SeatScore]:
     players = len(hands)
     multiplier: dict[str, int] = {}
     for group in groups:
-        if group["k"] == RUN:
+        if group["kind"] == RUN:
             factor = run_multiplier(group, new_cards)
-            for card in group["c"]:
+            for card in group["cards"]:
                 multiplier[card] = max(multiplier.get(card, 1), factor)
     board = [0] * players
     has_group_bonus = [False] * players
     sponges = [0] * players
     for index, group in enumerate(groups):
-        for position, card in enumerate(group["c"]):
+        for position, card in enumerate(group["cards"]):
             if cross_second.get(card) == index:
                 continue  # a Cross card in its second group counts once, with its first
-            owner = group["w"][position]
+            owner = group["owners"][position]
             board[owner] += card_points(group, position, new_cards) * multiplier.get(card, 1)
             kind = ability(card, new_cards)
             if kind == PLUS_PER_GROUP:
                 has_group_bonus[owner] = True
             elif kind == SPONGE:
                 sponges[owner] += 1
-    for seat, cards in enumerate(loose):
+    for seat, cards in enumerate(potato_on_board):
         board[seat] += sum(HOT_POTATO_POINTS for card in cards if card == HOT_POTATO)
     scores: list[SeatScore] = []
     for seat in range(players):
-        started = sum(1 for group in groups if group["o"] == seat)
+        started = sum(1 for group in groups if group["starter"] == seat)
         bonus = GROUP_BONUS * started if has_group_bonus[seat] else 0
         costs = sorted(hands[seat], key=hand_penalty, reverse=True)
         absorbed = tuple(costs[: sponges[seat]])
         left = sum(hand_penalty(card) for card in costs[sponges[seat] :])
         scores.append(SeatScore(board[seat], bonus, left, absorbed))
     return scores
+
+
+def match_totals(table: HouseTable, players: int) -> list[int]:
+    return totals_from_rounds((record["points"] for record in table["rounds"]), players)
+
+
+def score(state: GameState) -> ScoreSheet:
+    table = table_of(state)
+    rounds = tuple(
+        RoundScore(
+            record["label"],
+            tuple(record["points"]),
+            {
+                "reason": record["reason"],
+                "seat": None if record["seat"] == NOBODY else record["seat"],
+                "board": [part[0] for part in record["parts"]],
+                "groupBonus": [part[1] for part in record["parts"]],
+                "hand": [part[2] for part in record["parts"]],
+            },
+        )
+        for record in table["rounds"]
+    )
+    totals = tuple(match_totals(table, state.players))
+    finished = table["phase"] == FINISHED
+    return ScoreSheet(totals, rounds, finished, highest_scorers(totals) if finished else (), {"hands": len(rounds)})

@@ -1,4 +1,5 @@
-"""The turn flow: one small function per move kind, and the ends of turns, Lucky Day rounds and rounds.
+"""The turn flow: the phases, the deal, one small function per move kind, and the ends of turns, Lucky Day rounds
+and rounds.
 
 Phases: ``draw`` (the turn player draws) -> ``play`` (groups, lay-offs, Action Cards, a discard ends the turn);
 ``react`` (a victim answers Pickpocket, Thief or Switcheroo with 2nd Chance or accepts) and ``lucky`` (Lucky Day's
@@ -9,8 +10,13 @@ with the stock empty; after the last round the match is ``finished``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
+from typing import Any, cast
 
+from engine.cards import deal_round_robin
+from engine.errors import InvalidOptionError
 from engine.events import Event
+from engine.games.rummy_battle import knowledge, moves
 from engine.games.rummy_battle.cards import (
     HOARD,
     LUCKY_DAY,
@@ -18,59 +24,193 @@ from engine.games.rummy_battle.cards import (
     SWITCHEROO,
     THIEF,
     is_action,
+    match_deck,
+    played_card,
 )
-from engine.games.rummy_battle.deal import deal_round
-from engine.games.rummy_battle.melds import Group, group_tokens, lay_off, played_card, read_meld
-from engine.games.rummy_battle.scoring import score_round
+from engine.games.rummy_battle.melds import Group, Meld, lay_off, read_meld
+from engine.games.rummy_battle.scoring import match_totals, score_round
 from engine.games.rummy_battle.table import (
-    ACCEPT,
-    DISCARD,
-    DRAW,
-    DRAW_BONUS,
-    DRAW_MOVE,
     ENDED_BY_GOING_OUT,
     ENDED_BY_STOCK,
-    FINISHED,
-    HOARD_MOVE,
-    LAY_OFF,
-    LUCKY,
-    LUCKY_DAY_MOVE,
-    MELD,
-    PASS,
-    PICKPOCKET_MOVE,
-    PLAY,
-    REACT,
-    SECOND_CHANCE,
-    STOCK_DRAW,
-    SWITCHEROO_MOVE,
-    TAKE,
-    THIEF_MOVE,
     Pending,
     RummyTable,
+    draw_from_stock,
     group_id,
     group_index,
     marker_revealed,
     stock_count,
     table_of,
 )
-from engine.games.rummy_battle.table import draw_from_stock as draw_cards
 from engine.moves import Move
 from engine.scoring import highest_scorers
 from engine.state import GameState
 
-Handler = Callable[[GameState, RummyTable, int, Move, list[Event]], None]
+
+class Phase(StrEnum):
+    DRAW = "draw"  # the turn player draws: two from the stock, cards from the discard pile, or Hoard
+    PLAY = "play"  # the turn player plays groups, lays off, plays Action Cards and ends with a discard
+    REACT = "react"  # the victim of Pickpocket, Thief or Switcheroo may reveal his 2nd Chance
+    LUCKY = "lucky"  # Lucky Day: each seat in turn, from the player clockwise, may play off one card
+    FINISHED = "finished"
+
+
+# The phases as module constants: on Python 3.11 each read of ``Phase.PLAY`` costs a descriptor call (~0.5 us).
+DRAW_PHASE = Phase.DRAW
+PLAY_PHASE = Phase.PLAY
+REACT_PHASE = Phase.REACT
+LUCKY_PHASE = Phase.LUCKY
+FINISHED_PHASE = Phase.FINISHED
+
+STOCK_DRAW = 2  # cards taken from the stock as a draw
+UP_CARD_AND_STOCK = 2  # the pack must leave an up-card and at least one stock card after the deal
+
+Play = Callable[[GameState, RummyTable, int, Move, list[Event]], None]
+
+
+# ----- set-up, the deal and who acts -------------------------------------------------------------------------
+def setup(state: GameState) -> list[Event]:
+    """A new match: every seat's 2nd Chance, and the first round dealt by seat 0."""
+    cards = len(match_deck(state))
+    needed = state.players * int(state.options["hand_size"]) + UP_CARD_AND_STOCK
+    if cards < needed:
+        raise InvalidOptionError(
+            f"Option 'hand_size' is too large: dealing {state.options['hand_size']} cards to {state.players} "
+            f"players needs {needed} cards with an up-card and a stock, but the pack has {cards}.",
+            option="hand_size",
+        )
+    state.table = cast(
+        dict[str, Any],
+        RummyTable(
+            phase=DRAW_PHASE,
+            round=0,
+            dealer=0,
+            turn=0,
+            first_turn=True,
+            hands=[],
+            stock="",
+            marker=0,
+            discards=[],
+            action_pile=[],
+            groups=[],
+            opened=[],
+            second_chance=[bool(state.options["second_chance"])] * state.players,
+            actions_played=[],
+            must_play="",
+            bonus_draws=0,
+            resume="",
+            pending=None,
+            lucky_seat=0,
+            lucky_left=0,
+            outs=[],
+            known_cards=[],
+            privately_known=[],
+            returned_actions=[],
+            rounds=[],
+        ),
+    )
+    events: list[Event] = []
+    deal_round(state, events)
+    return events
+
+
+def deal_round(state: GameState, events: list[Event]) -> None:
+    """Shuffles Play and Action Cards together and deals each seat its hand one card at a time from the dealer's
+    left, who leads; puts the Marker in the stock and turns up a Play Card (an Action Card turned up goes back into
+    the centre of the stock)."""
+    table = table_of(state)
+    players = state.players
+    pack = match_deck(state)
+    state.shuffle(pack)
+    first = (table["dealer"] + 1) % players
+    hands = deal_round_robin(pack, players, int(state.options["hand_size"]), first)
+    stock = pack  # bottom first: the cards left after the deal
+    marker = min(int(state.options["marker_depth"]), len(stock))
+    up_card = ""
+    returned = 0
+    positions: list[int] = []  # where the Action Cards put back lie now, from the bottom
+    for _ in range(len(stock)):
+        card = stock.pop()
+        if len(stock) in positions:
+            positions.remove(len(stock))  # a card put back turned up again (a stock of one or two cards)
+        if not is_action(card):
+            up_card = card
+            break
+        middle = len(stock) // 2
+        stock.insert(middle, card)
+        positions = [position + 1 if position >= middle else position for position in positions]
+        positions.append(middle)
+        if middle < marker:
+            marker += 1
+        returned += 1
+    table["round"] += 1
+    table["phase"] = DRAW_PHASE
+    table["turn"] = first
+    table["first_turn"] = True
+    table["hands"] = hands
+    table["stock"] = ",".join(stock)
+    table["marker"] = marker
+    table["discards"] = [up_card] if up_card else []
+    table["action_pile"] = []
+    table["groups"] = []
+    table["opened"] = [False] * players
+    table["actions_played"] = [0] * players
+    table["must_play"] = ""
+    table["bonus_draws"] = 0
+    table["resume"] = ""
+    table["pending"] = None
+    table["lucky_seat"] = 0
+    table["lucky_left"] = 0
+    table["outs"] = []
+    table["known_cards"] = knowledge.nobody_knows(players)
+    table["privately_known"] = knowledge.nobody_knows(players)
+    table["returned_actions"] = sorted(positions)
+    events.append(
+        Event(
+            "round_started",
+            data={
+                "round": table["round"],
+                "dealer": table["dealer"],
+                "firstPlayer": first,
+                "upCard": up_card or None,
+                "actionCardsReturned": returned,
+                "stockCount": len(stock),
+                "cardsAboveMarker": max(0, len(stock) - marker),
+                "handCounts": [len(hand) for hand in hands],
+            },
+        )
+    )
+    events.extend(
+        Event("hand_dealt", seat=seat, data={"cards": list(hands[seat])}, audience=(seat,))
+        for seat in ((first + offset) % players for offset in range(players))
+    )
+
+
+def to_act(table: RummyTable) -> tuple[int, ...]:
+    phase = table["phase"]
+    if phase == REACT_PHASE:
+        pending = table["pending"]
+        return (pending["victim"],) if pending else ()
+    if phase == LUCKY_PHASE:
+        return (table["lucky_seat"],)
+    if phase == FINISHED_PHASE:
+        return ()
+    return (table["turn"],)
+
+
+def is_finished(table: RummyTable) -> bool:
+    return table["phase"] == FINISHED_PHASE
 
 
 def play(state: GameState, seat: int, move: Move) -> list[Event]:
     table = table_of(state)
     events: list[Event] = []
-    HANDLERS[move.kind](state, table, seat, move, events)
+    PLAYS[move.kind](state, table, seat, move, events)
     return events
 
 
 # ----- drawing -----------------------------------------------------------------------------------------------
-def draw_from_stock(state: GameState, table: RummyTable, seat: int, move: Move, events: list[Event]) -> None:
-    cards = draw_cards(table, STOCK_DRAW)
+def draw_two(state: GameState, table: RummyTable, seat: int, move: Move, events: list[Event]) -> None:
+    cards = draw_from_stock(table, STOCK_DRAW)
     table["hands"][seat].extend(cards)
     events.append(Event("drew", seat=seat, data={"count": len(cards)}, secret={"cards": cards}, secret_to=(seat,)))
     _reveal_marker(table, len(cards), events)
@@ -86,9 +226,11 @@ def take_from_discards(state: GameState, table: RummyTable, seat: int, move: Mov
     deepest = cards[-1]
     if table["first_turn"]:
         table["hands"][seat].extend(cards)
+        knowledge.seen_taking(table, seat, cards)
         events.append(Event("took", seat=seat, data={"cards": cards, "mustPlayLast": False}))
     else:
         table["hands"][seat].extend(cards[:-1])
+        knowledge.seen_taking(table, seat, cards[:-1])
         table["must_play"] = deepest
         events.append(Event("took", seat=seat, data={"cards": cards, "mustPlayLast": True}))
     _to_play(table)
@@ -102,13 +244,14 @@ def hoard(state: GameState, table: RummyTable, seat: int, move: Move, events: li
     del pile[-count:]
     cards.reverse()
     table["hands"][seat].extend(cards)
+    knowledge.seen_taking(table, seat, cards)
     events.append(Event("hoarded", seat=seat, data={"cards": cards}))
     _to_play(table)
 
 
 def draw_bonus(state: GameState, table: RummyTable, seat: int, move: Move, events: list[Event]) -> None:
     table["bonus_draws"] -= 1
-    cards = draw_cards(table, 1)
+    cards = draw_from_stock(table, 1)
     table["hands"][seat].extend(cards)
     events.append(
         Event("drew_bonus", seat=seat, data={"count": len(cards)}, secret={"cards": cards}, secret_to=(seat,))
@@ -124,7 +267,7 @@ def _reveal_marker(table: RummyTable, drawn: int, events: list[Event]) -> None:
 
 
 def _to_play(table: RummyTable) -> None:
-    table["phase"] = PLAY
+    table["phase"] = PLAY_PHASE
     table["first_turn"] = False
 
 
@@ -132,6 +275,7 @@ def _to_play(table: RummyTable) -> None:
 def meld(state: GameState, table: RummyTable, seat: int, move: Move, events: list[Event]) -> None:
     tokens = move.args[0].split(",")
     new = read_meld(tokens)
+    assert isinstance(new, Meld)
     hand = table["hands"][seat]
     cards = list(new.cards)
     must = table["must_play"]
@@ -140,6 +284,7 @@ def meld(state: GameState, table: RummyTable, seat: int, move: Move, events: lis
         table["must_play"] = ""
     for card in cards:
         hand.remove(card)
+        knowledge.seen_leaving(table, seat, card)
     table["groups"].append(
         Group(owner=seat, run=new.run, key=new.key, low=new.low, cards=list(new.cards), by=[seat] * len(new.cards))
     )
@@ -147,7 +292,7 @@ def meld(state: GameState, table: RummyTable, seat: int, move: Move, events: lis
     table["bonus_draws"] += 1
     name = group_id(len(table["groups"]) - 1)
     events.append(
-        Event("melded", seat=seat, data={"group": name, "kind": "run" if new.run else "set", "cards": tokens})
+        Event("melded", seat=seat, data={"group": name, "meldKind": "run" if new.run else "set", "cards": tokens})
     )
     _check_turn_player_out(state, table, events)
 
@@ -158,15 +303,16 @@ def lay_off_card(state: GameState, table: RummyTable, seat: int, move: Move, eve
     assert index is not None
     group = table["groups"][index]
     card = played_card(token)
-    if table["phase"] == PLAY and table["must_play"] == card:
+    if table["phase"] == PLAY_PHASE and table["must_play"] == card:
         table["must_play"] = ""
     else:
         table["hands"][seat].remove(card)
+        knowledge.seen_leaving(table, seat, card)
     lay_off(group, token, seat)
     events.append(
-        Event("laid_off", seat=seat, data={"group": name, "card": token, "luckyDay": table["phase"] == LUCKY})
+        Event("laid_off", seat=seat, data={"group": name, "card": token, "luckyDay": table["phase"] == LUCKY_PHASE})
     )
-    if table["phase"] == LUCKY:
+    if table["phase"] == LUCKY_PHASE:
         if not table["hands"][seat]:
             table["outs"].append(seat)
             events.append(Event("went_out", seat=seat, data={"by": "lucky_day"}))
@@ -179,6 +325,7 @@ def discard(state: GameState, table: RummyTable, seat: int, move: Move, events: 
     card = move.args[0]
     hand = table["hands"][seat]
     hand.remove(card)
+    knowledge.seen_leaving(table, seat, card)
     if is_action(card):
         table["action_pile"].append(card)
     else:
@@ -194,14 +341,14 @@ def discard(state: GameState, table: RummyTable, seat: int, move: Move, events: 
         end_round(state, table, ENDED_BY_STOCK, events)
         return
     table["turn"] = (seat + 1) % state.players
-    table["phase"] = DRAW
+    table["phase"] = DRAW_PHASE
     table["bonus_draws"] = 0
 
 
 def _check_turn_player_out(state: GameState, table: RummyTable, events: list[Event]) -> None:
     """The turn player who has played his last card (and whose play is resolved) has gone out."""
     seat = table["turn"]
-    if table["phase"] in (DRAW, PLAY) and not table["hands"][seat] and not table["must_play"]:
+    if table["phase"] in (DRAW_PHASE, PLAY_PHASE) and not table["hands"][seat] and not table["must_play"]:
         table["outs"].append(seat)
         events.append(Event("went_out", seat=seat, data={"by": "playing"}))
         end_round(state, table, ENDED_BY_GOING_OUT, events)
@@ -210,6 +357,7 @@ def _check_turn_player_out(state: GameState, table: RummyTable, events: list[Eve
 # ----- Action Cards ------------------------------------------------------------------------------------------
 def _spend_action(table: RummyTable, seat: int, card: str, events: list[Event], data: dict[str, object]) -> None:
     table["hands"][seat].remove(card)
+    knowledge.seen_leaving(table, seat, card)
     table["action_pile"].append(card)
     table["actions_played"][seat] += 1
     events.append(Event("action_played", seat=seat, data={"card": card, **data}))
@@ -218,7 +366,7 @@ def _spend_action(table: RummyTable, seat: int, card: str, events: list[Event], 
 def pickpocket(state: GameState, table: RummyTable, seat: int, move: Move, events: list[Event]) -> None:
     victim = int(move.args[0])
     _spend_action(table, seat, PICKPOCKET, events, {"victim": victim})
-    _start_against(state, table, Pending(action=PICKPOCKET_MOVE, by=seat, victim=victim, target=""), events)
+    _start_against(state, table, Pending(action=moves.PICKPOCKET, by=seat, victim=victim, target=""), events)
 
 
 def thief(state: GameState, table: RummyTable, seat: int, move: Move, events: list[Event]) -> None:
@@ -227,20 +375,20 @@ def thief(state: GameState, table: RummyTable, seat: int, move: Move, events: li
     assert index is not None
     victim = table["groups"][index]["owner"]
     _spend_action(table, seat, THIEF, events, {"victim": victim, "group": name})
-    _start_against(state, table, Pending(action=THIEF_MOVE, by=seat, victim=victim, target=name), events)
+    _start_against(state, table, Pending(action=moves.THIEF, by=seat, victim=victim, target=name), events)
 
 
 def switcheroo(state: GameState, table: RummyTable, seat: int, move: Move, events: list[Event]) -> None:
     victim = int(move.args[0])
     _spend_action(table, seat, SWITCHEROO, events, {"victim": victim})
-    _start_against(state, table, Pending(action=SWITCHEROO_MOVE, by=seat, victim=victim, target=""), events)
+    _start_against(state, table, Pending(action=moves.SWITCHEROO, by=seat, victim=victim, target=""), events)
 
 
 def _start_against(state: GameState, table: RummyTable, pending: Pending, events: list[Event]) -> None:
     if table["second_chance"][pending["victim"]]:
         table["pending"] = pending
         table["resume"] = table["phase"]
-        table["phase"] = REACT
+        table["phase"] = REACT_PHASE
         events.append(Event("awaiting_second_chance", seat=pending["victim"], data={"action": pending["action"]}))
         return
     _resolve(state, table, pending, events)
@@ -274,10 +422,11 @@ def _resume(table: RummyTable) -> None:
 def _resolve(state: GameState, table: RummyTable, pending: Pending, events: list[Event]) -> None:
     action, seat, victim = pending["action"], pending["by"], pending["victim"]
     hands = table["hands"]
-    if action == PICKPOCKET_MOVE:
+    if action == moves.PICKPOCKET:
         victim_hand = hands[victim]
         card = victim_hand.pop(state.random_below(len(victim_hand)))
         hands[seat].append(card)
+        knowledge.pickpocketed(table, seat, victim, card)
         events.append(
             Event(
                 "pickpocketed",
@@ -287,7 +436,7 @@ def _resolve(state: GameState, table: RummyTable, pending: Pending, events: list
                 secret_to=(seat, victim),
             )
         )
-    elif action == THIEF_MOVE:
+    elif action == moves.THIEF:
         index = group_index(pending["target"], table["groups"])
         assert index is not None
         group = table["groups"][index]
@@ -296,6 +445,7 @@ def _resolve(state: GameState, table: RummyTable, pending: Pending, events: list
         events.append(Event("set_stolen", seat=seat, data={"victim": victim, "group": pending["target"]}))
     else:
         hands[seat], hands[victim] = hands[victim], hands[seat]
+        knowledge.switched(table, seat, victim)
         events.append(
             Event(
                 "hands_switched",
@@ -312,7 +462,7 @@ def _resolve(state: GameState, table: RummyTable, pending: Pending, events: list
 def lucky_day(state: GameState, table: RummyTable, seat: int, move: Move, events: list[Event]) -> None:
     _spend_action(table, seat, LUCKY_DAY, events, {})
     table["resume"] = table["phase"]
-    table["phase"] = LUCKY
+    table["phase"] = LUCKY_PHASE
     table["lucky_seat"] = seat
     table["lucky_left"] = state.players
     if not table["hands"][seat]:
@@ -376,7 +526,7 @@ def end_round(state: GameState, table: RummyTable, ended: str, events: list[Even
         )
     )
     if table["round"] >= int(state.options["rounds"]):
-        table["phase"] = FINISHED
+        table["phase"] = FINISHED_PHASE
         totals = match_totals(table, state.players)
         events.append(Event("match_finished", data={"totals": totals, "winners": list(highest_scorers(totals))}))
         return
@@ -384,34 +534,19 @@ def end_round(state: GameState, table: RummyTable, ended: str, events: list[Even
     deal_round(state, events)
 
 
-def match_totals(table: RummyTable, players: int) -> list[int]:
-    return [sum(record["points"][seat] for record in table["rounds"]) for seat in range(players)]
-
-
-def group_view(index: int, group: Group) -> dict[str, object]:
-    """A group as seats see it; ``by`` has one digit per card: the seat that played it (its points are his)."""
-    return {
-        "id": group_id(index),
-        "owner": group["owner"],
-        "kind": "run" if group["run"] else "set",
-        "cards": group_tokens(group["run"], group["key"], group["low"], group["cards"]),
-        "by": "".join(map(str, group["by"])),
-    }
-
-
-HANDLERS: dict[str, Handler] = {
-    DRAW_MOVE: draw_from_stock,
-    TAKE: take_from_discards,
-    HOARD_MOVE: hoard,
-    MELD: meld,
-    LAY_OFF: lay_off_card,
-    DRAW_BONUS: draw_bonus,
-    PICKPOCKET_MOVE: pickpocket,
-    THIEF_MOVE: thief,
-    SWITCHEROO_MOVE: switcheroo,
-    LUCKY_DAY_MOVE: lucky_day,
-    DISCARD: discard,
-    SECOND_CHANCE: reveal_second_chance,
-    ACCEPT: accept,
-    PASS: pass_lucky,
+PLAYS: dict[str, Play] = {
+    moves.DRAW: draw_two,
+    moves.TAKE: take_from_discards,
+    moves.HOARD: hoard,
+    moves.MELD: meld,
+    moves.LAY_OFF: lay_off_card,
+    moves.DRAW_BONUS: draw_bonus,
+    moves.PICKPOCKET: pickpocket,
+    moves.THIEF: thief,
+    moves.SWITCHEROO: switcheroo,
+    moves.LUCKY_DAY: lucky_day,
+    moves.DISCARD: discard,
+    moves.SECOND_CHANCE: reveal_second_chance,
+    moves.ACCEPT: accept,
+    moves.PASS: pass_lucky,
 }

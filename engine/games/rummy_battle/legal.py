@@ -1,69 +1,107 @@
-"""Every legal move of a seat, phase by phase: the one source of truth for legality."""
+"""Legality, the one source of truth: a small predicate per rule, each returning ``None`` (allowed) or a
+``Refusal`` (a precise code and why). ``legal_moves`` lists, for each move kind the phase predicate allows, the
+moves its predicates allow; ``explain`` runs the same predicates on one move and reports the first refusal.
+
+Move generation stays fast by sharing the predicates' own helpers (the cards a group accepts, the discard counts
+whose deepest card can be played, the Runs and Sets of a hand) rather than testing every conceivable move.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+
+from engine.errors import IllegalMoveError
+from engine.games.rummy_battle import moves
 from engine.games.rummy_battle.cards import (
+    ACTION_SET,
+    ACTIONS_NEEDING_OPEN,
     HOARD,
+    JOKER,
+    JOKER_AS,
     LUCKY_DAY,
+    NATURALS,
     PICKPOCKET,
     SWITCHEROO,
     THIEF,
+    card_label,
+    card_name,
+    played_card,
 )
+from engine.games.rummy_battle.flow import DRAW_PHASE, LUCKY_PHASE, PLAY_PHASE, REACT_PHASE
 from engine.games.rummy_battle.melds import (
     Group,
     MeldChecker,
+    cards_accepted,
     find_melds,
     group_accepts,
+    group_tokens,
     lay_off_options,
     melds_with,
+    read_meld,
 )
-from engine.games.rummy_battle.table import (
-    ACCEPT,
-    DISCARD,
-    DRAW,
-    DRAW_BONUS,
-    DRAW_MOVE,
-    HOARD_MOVE,
-    LAY_OFF,
-    LUCKY,
-    LUCKY_DAY_MOVE,
-    MELD,
-    PASS,
-    PICKPOCKET_MOVE,
-    PLAY,
-    REACT,
-    SECOND_CHANCE,
-    SWITCHEROO_MOVE,
-    TAKE,
-    THIEF_MOVE,
-    RummyTable,
-    group_id,
-)
+from engine.games.rummy_battle.moves import MOVE_KINDS, Refusal
+from engine.games.rummy_battle.table import RummyTable, group_id, group_index, number_of, seat_index
 from engine.moves import Move
 
-DRAW_TWO = Move(DRAW_MOVE)
-BONUS = Move(DRAW_BONUS)
-LUCKY_DAY_PLAY = Move(LUCKY_DAY_MOVE)
-REACTIONS = [Move(SECOND_CHANCE), Move(ACCEPT)]
-PASS_MOVE = Move(PASS)
+DRAWS = frozenset((moves.DRAW, moves.TAKE, moves.HOARD))
+NEED_A_DRAW = frozenset((moves.MELD, moves.LAY_OFF, moves.DISCARD, moves.DRAW_BONUS))
+ANSWERS = frozenset((moves.SECOND_CHANCE, moves.ACCEPT))
+LUCKY_DAY_PLAYS = frozenset((moves.LAY_OFF, moves.PASS))
+PLAYS_OF_THE_TAKEN_CARD = frozenset((moves.MELD, moves.LAY_OFF))
+ACTION_OF_MOVE = {moves.PICKPOCKET: PICKPOCKET, moves.THIEF: THIEF, moves.SWITCHEROO: SWITCHEROO}
 GROUP_IDS = [group_id(index) for index in range(128)]
 
-
-def legal_moves(table: RummyTable, seat: int) -> list[Move]:
-    phase = table["phase"]
-    if phase == PLAY:
-        return play_moves(table, seat)
-    if phase == DRAW:
-        return draw_moves(table, seat)
-    if phase == REACT:
-        return list(REACTIONS)
-    if phase == LUCKY:
-        return [*lay_off_moves(table["groups"], table["hands"][seat]), PASS_MOVE]
-    return []
+# Refusals whose reason never changes, built once.
+NO_BONUS_DRAW = Refusal("no_bonus_draw", "you may draw one card only for each new Run or Set laid this turn")
+STOCK_EMPTY = Refusal("stock_empty", "the stock is empty")
+NO_ACTION_CARD = Refusal("no_action_card", "you hold no such Action Card")
+AGAINST_YOURSELF = Refusal("bad_target", "the card must be played against an opponent, not yourself")
+SWITCHEROO_LAST_CARD = Refusal("last_card", "Switcheroo cannot be your last card: you need a hand to swap")
+THIEF_NOT_A_SET = Refusal("not_a_set", "a Thief takes a Set, not a Run")
+THIEF_OWN_SET = Refusal("bad_target", "a Thief takes an opponent's Set, not one of your own")
 
 
+# ----- the phase: which kinds of move the moment allows ------------------------------------------------------
+def refuse_kind(phase: str, must_play: str, kind: str) -> Refusal | None:
+    """Whether a kind of move fits the moment: the phase, and a card taken from the discard pile still waiting."""
+    if phase == REACT_PHASE:
+        if kind in ANSWERS:
+            return None
+        return Refusal(
+            "answer_second_chance", "answer the Action Card played against you first: 'second_chance' or 'accept'"
+        )
+    if kind in ANSWERS:
+        return Refusal("nothing_to_answer", "no Action Card is waiting for a 2nd Chance answer")
+    if phase == LUCKY_PHASE:
+        if kind in LUCKY_DAY_PLAYS:
+            return None
+        return Refusal("lucky_day_round", "during Lucky Day's round a seat may only play off one card or 'pass'")
+    if kind == moves.PASS:
+        return Refusal("nothing_to_pass", "'pass' is only for Lucky Day's round of play-offs")
+    if phase == DRAW_PHASE:
+        if kind in NEED_A_DRAW:
+            return Refusal("draw_first", "draw first: two cards from the stock ('draw') or from the discard pile")
+        return None
+    if phase == PLAY_PHASE:
+        if kind in DRAWS:
+            return Refusal("already_drew", "you have drawn this turn; play groups, lay off, or discard to end it")
+        if must_play and kind not in PLAYS_OF_THE_TAKEN_CARD:
+            return Refusal("must_play_taken_card", f"first play {card_label(must_play)}, the deepest card taken")
+        return None
+    return Refusal("match_finished", "the match is over")
+
+
+def kinds_allowed(phase: str, must_play: str) -> tuple[str, ...]:
+    """The move kinds ``refuse_kind`` allows at this moment, in the order of ``MOVE_KINDS``."""
+    return tuple(kind for kind in MOVE_KINDS if refuse_kind(phase, must_play, kind) is None)
+
+
+# ----- drawing -----------------------------------------------------------------------------------------------
 def take_counts(table: RummyTable, seat: int) -> list[int]:
-    """How many cards the seat may take from the discard pile: the deepest taken must be playable at once."""
+    """How many cards the seat may take from the discard pile: after the round's first turn, the deepest card
+    taken must fit a new group of the hand or (once opened) a group on the table."""
     pile = table["discards"]
     if not pile:
         return []
@@ -80,79 +118,338 @@ def take_counts(table: RummyTable, seat: int) -> list[int]:
     return counts
 
 
-def accepted_cards(groups: list[Group]) -> set[str]:
+def accepted_cards(groups: list[Group]) -> frozenset[str]:
     """Cards some group on the table would take as a lay-off (``JK`` if any takes a Joker)."""
-    accepted: set[str] = set()
-    for group in groups:
-        accepted.update(card for _, card in lay_off_options(group))
-    return accepted
+    return frozenset().union(
+        *(cards_accepted(group["run"], group["key"], group["low"], len(group["cards"])) for group in groups)
+    )
 
 
-def draw_moves(table: RummyTable, seat: int) -> list[Move]:
-    moves = [DRAW_TWO]
-    moves.extend(Move(TAKE, (str(count),)) for count in take_counts(table, seat))
-    hand = table["hands"][seat]
-    if HOARD in hand:
-        moves.extend(Move(HOARD_MOVE, (str(count),)) for count in range(1, len(table["discards"]) + 1))
-    moves.extend(action_moves(table, seat))
-    return moves
+def refuse_count(table: RummyTable, text: str) -> Refusal | None:
+    pile = len(table["discards"])
+    if not pile:
+        return Refusal("bad_count", "the discard pile is empty")
+    count = number_of(text)
+    if count is None or not 1 <= count <= pile:
+        return Refusal("bad_count", f"the count must be a number from 1 to {pile}, the discard pile's size")
+    return None
 
 
-def play_moves(table: RummyTable, seat: int) -> list[Move]:
-    hand = table["hands"][seat]
-    groups = table["groups"]
-    opened = table["opened"][seat]
+def refuse_take(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+    refusal = refuse_count(table, move.args[0])
+    if refusal:
+        return refusal
+    count = int(move.args[0])
+    if table["first_turn"]:
+        return None if count == 1 else Refusal("up_card_only", "the round's first player may take only the up-card")
+    if count in take_counts(table, seat):
+        return None
+    deepest = table["discards"][-count]
+    where = "nor any group on the table" if table["opened"][seat] else "(you have not opened yet)"
+    return Refusal(
+        "deepest_card_unplayable",
+        f"the deepest card taken, {card_label(deepest)}, must be played at once, and it fits no new Run or Set of "
+        f"your hand {where}",
+    )
+
+
+def take_moves(table: RummyTable, seat: int) -> Iterable[Move]:
+    return [Move(moves.TAKE, (str(count),)) for count in take_counts(table, seat)]
+
+
+def refuse_hoard(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+    return refuse_action_card(table, seat, HOARD) or refuse_count(table, move.args[0])
+
+
+def hoard_moves(table: RummyTable, seat: int) -> Iterable[Move]:
+    if HOARD not in table["hands"][seat] or refuse_action_card(table, seat, HOARD):
+        return ()
+    return [Move(moves.HOARD, (str(count),)) for count in range(1, len(table["discards"]) + 1)]
+
+
+def refuse_bonus_draw(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+    if not table["bonus_draws"]:
+        return NO_BONUS_DRAW
+    if not table["stock"]:
+        return STOCK_EMPTY
+    return None
+
+
+def bonus_draw_moves(table: RummyTable, seat: int) -> Iterable[Move]:
+    return () if refuse_bonus_draw(table, seat, moves.BONUS_DRAW) else (moves.BONUS_DRAW,)
+
+
+# ----- groups and lay-offs -----------------------------------------------------------------------------------
+def refuse_meld(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+    """A new Run or Set: a group by its notation, of cards the seat holds (with the card taken, which it must
+    include), a Joker in a Run standing only for a card the seat does not hold."""
+    meld = read_meld(move.args[0].split(","))
+    if isinstance(meld, Refusal):
+        return meld
     must = table["must_play"]
+    available = Counter(table["hands"][seat])
     if must:
-        moves = [Move(MELD, (meld,)) for meld in melds_with(hand, must)]
-        if opened:
-            for index, group in enumerate(groups):
-                name = group_id(index)
-                moves.extend(Move(LAY_OFF, (name, token)) for token, card in lay_off_options(group) if card == must)
-        return moves
-    moves = [Move(MELD, (meld,)) for meld in find_melds(hand)]
-    if opened:
-        moves.extend(lay_off_moves(groups, hand))
-    if table["bonus_draws"] and table["stock"]:
-        moves.append(BONUS)
-    moves.extend(action_moves(table, seat))
-    moves.extend([Move(DISCARD, (card,)) for card in sorted(set(hand))])
-    return moves
+        available[must] += 1
+    for card, count in Counter(meld.cards).items():
+        if available[card] < count:
+            times = f" {count} times" if count > 1 else ""
+            return Refusal("card_not_in_hand", f"you do not hold {card_label(card)}{times}")
+    if must and must not in meld.cards:
+        return Refusal("must_play_taken_card", f"the group must include {card_label(must)}, the deepest card taken")
+    if meld.run:
+        for token, card in zip(group_tokens(True, meld.key, meld.low, meld.cards), meld.cards, strict=True):
+            natural = token.removeprefix(JOKER_AS)
+            if card == JOKER and available[natural] > 0:
+                return Refusal(
+                    "joker_for_held_card",
+                    f"a Joker may stand only for a card you do not hold, and you hold the {card_name(natural)}",
+                )
+    return None
 
 
-def lay_off_moves(groups: list[Group], hand: list[str]) -> list[Move]:
-    """Every card of the hand that extends a group on the table, each once per group and end."""
-    if not groups:
-        return []
-    held = set(hand)
-    moves: list[Move] = []
+def meld_moves(table: RummyTable, seat: int) -> Iterable[Move]:
+    """Every group ``refuse_meld`` allows (``find_melds`` lays naturals where held and Jokers in the gaps)."""
+    hand = table["hands"][seat]
+    must = table["must_play"]
+    melds = melds_with(hand, must) if must else find_melds(hand)
+    return [Move(moves.MELD, (meld,)) for meld in melds]
+
+
+def refuse_lay_off(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+    """Playing off one card onto a group: once opened (anyone in Lucky Day's round), a card held (or the card
+    taken), one the group accepts at one of its ends."""
+    name, token = move.args
+    lucky = table["phase"] == LUCKY_PHASE
+    if not lucky and not table["opened"][seat]:
+        return Refusal("not_opened", "you may play off onto groups only once you have opened with a Run or Set")
+    must = "" if lucky else table["must_play"]
+    card = played_card(token)
+    if must and card != must:
+        return Refusal("must_play_taken_card", f"first play {card_label(must)}, the deepest card taken")
+    index = group_index(name, table["groups"])
+    if index is None:
+        return Refusal("unknown_group", f"there is no group '{name}' on the table")
+    if not must and card not in table["hands"][seat]:
+        if card not in NATURALS and card != JOKER and card not in ACTION_SET:
+            return Refusal("not_a_play_card", f"'{token}' is not a Play Card")
+        return Refusal("card_not_in_hand", f"you do not hold {card_label(card)}")
+    group = table["groups"][index]
+    if all(option != token for option, _ in lay_off_options(group)):
+        shown = ",".join(group_tokens(group["run"], group["key"], group["low"], group["cards"]))
+        return Refusal("does_not_fit", f"{card_label(token)} does not extend {name} ({shown})")
+    return None
+
+
+def lay_off_moves(table: RummyTable, seat: int) -> Iterable[Move]:
+    """Every lay-off ``refuse_lay_off`` allows: each card held (or the card taken) a group accepts, once per group
+    and end."""
+    lucky = table["phase"] == LUCKY_PHASE
+    groups = table["groups"]
+    if not groups or not (lucky or table["opened"][seat]):
+        return ()
+    must = "" if lucky else table["must_play"]
+    held = {must} if must else set(table["hands"][seat])
+    found: list[Move] = []
     for index, group in enumerate(groups):
         name = GROUP_IDS[index] if index < len(GROUP_IDS) else group_id(index)
         for token, card in group_accepts(group["run"], group["key"], group["low"], len(group["cards"])):
             if card in held:
-                moves.append(Move(LAY_OFF, (name, token)))
-    return moves
+                found.append(Move(moves.LAY_OFF, (name, token)))
+    return found
 
 
-def action_moves(table: RummyTable, seat: int) -> list[Move]:
-    """Action Cards the turn player may play now (not while a card taken from the discard pile waits)."""
-    if table["must_play"]:
-        return []
-    hand = table["hands"][seat]
-    moves: list[Move] = []
-    if table["opened"][seat]:
-        hands = table["hands"]
-        victims = [other for other in range(len(hands)) if other != seat and hands[other]]
-        if PICKPOCKET in hand:
-            moves.extend(Move(PICKPOCKET_MOVE, (str(other),)) for other in victims)
-        if THIEF in hand:
-            moves.extend(
-                Move(THIEF_MOVE, (group_id(index),))
-                for index, group in enumerate(table["groups"])
-                if not group["run"] and group["owner"] != seat
-            )
-        if SWITCHEROO in hand and len(hand) > 1:
-            moves.extend(Move(SWITCHEROO_MOVE, (str(other),)) for other in victims)
-    if LUCKY_DAY in hand:
-        moves.append(LUCKY_DAY_PLAY)
-    return moves
+def refuse_discard(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+    card = move.args[0]
+    if card not in table["hands"][seat]:
+        return Refusal("card_not_in_hand", f"you do not hold {card_label(card)}")
+    return None
+
+
+def discard_moves(table: RummyTable, seat: int) -> Iterable[Move]:
+    return [Move(moves.DISCARD, (card,)) for card in sorted(set(table["hands"][seat]))]
+
+
+# ----- Action Cards ------------------------------------------------------------------------------------------
+def refuse_action_card(table: RummyTable, seat: int, card: str) -> Refusal | None:
+    """Playing an Action Card: the seat holds one, and has opened if the card needs it."""
+    if card not in table["hands"][seat]:
+        return NO_ACTION_CARD
+    if card in ACTIONS_NEEDING_OPEN and not table["opened"][seat]:
+        return Refusal("not_opened", f"{card_name(card)} may be played only once you have opened with a Run or Set")
+    return None
+
+
+def refuse_victim(table: RummyTable, seat: int, victim: int) -> Refusal | None:
+    """Pickpocket and Switcheroo target an opponent who holds cards."""
+    if victim == seat:
+        return AGAINST_YOURSELF
+    if not table["hands"][victim]:
+        return Refusal("bad_target", f"seat {victim} holds no cards")
+    return None
+
+
+def refuse_seat_target(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+    """Pickpocket or Switcheroo against the seat the move names (``ACTION_OF_MOVE`` gives the card)."""
+    refusal = refuse_action_card(table, seat, ACTION_OF_MOVE[move.kind])
+    if refusal:
+        return refusal
+    players = len(table["hands"])
+    victim = seat_index(move.args[0], players)
+    if victim is None:
+        return Refusal("bad_target", f"'{move.args[0]}' is not a seat (0 to {players - 1})")
+    return refuse_victim(table, seat, victim) or (
+        refuse_last_card(table, seat) if move.kind == moves.SWITCHEROO else None
+    )
+
+
+def refuse_last_card(table: RummyTable, seat: int) -> Refusal | None:
+    """Switcheroo cannot be the last card: there would be no hand to swap."""
+    return SWITCHEROO_LAST_CARD if len(table["hands"][seat]) < 2 else None
+
+
+def refuse_stolen_set(group: Group, seat: int) -> Refusal | None:
+    """A Thief takes a Set (not a Run) an opponent laid down or stole."""
+    if group["run"]:
+        return THIEF_NOT_A_SET
+    if group["owner"] == seat:
+        return THIEF_OWN_SET
+    return None
+
+
+def refuse_thief(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+    refusal = refuse_action_card(table, seat, THIEF)
+    if refusal:
+        return refusal
+    index = group_index(move.args[0], table["groups"])
+    if index is None:
+        return Refusal("unknown_group", f"there is no group '{move.args[0]}' on the table")
+    return refuse_stolen_set(table["groups"][index], seat)
+
+
+def refuse_lucky_day(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+    return refuse_action_card(table, seat, LUCKY_DAY)
+
+
+def seat_target_moves(table: RummyTable, seat: int, kind: str) -> Iterable[Move]:
+    """The moves of ``kind`` (Pickpocket or Switcheroo) against every seat ``refuse_seat_target`` allows."""
+    card = ACTION_OF_MOVE[kind]
+    if card not in table["hands"][seat] or refuse_action_card(table, seat, card):
+        return ()
+    if kind == moves.SWITCHEROO and refuse_last_card(table, seat):
+        return ()
+    players = range(len(table["hands"]))
+    return [Move(kind, (str(other),)) for other in players if refuse_victim(table, seat, other) is None]
+
+
+def pickpocket_moves(table: RummyTable, seat: int) -> Iterable[Move]:
+    return seat_target_moves(table, seat, moves.PICKPOCKET)
+
+
+def switcheroo_moves(table: RummyTable, seat: int) -> Iterable[Move]:
+    return seat_target_moves(table, seat, moves.SWITCHEROO)
+
+
+def thief_moves(table: RummyTable, seat: int) -> Iterable[Move]:
+    """A Thief against every group ``refuse_stolen_set`` allows."""
+    if THIEF not in table["hands"][seat] or refuse_action_card(table, seat, THIEF):
+        return ()
+    return [
+        Move(moves.THIEF, (GROUP_IDS[index] if index < len(GROUP_IDS) else group_id(index),))
+        for index, group in enumerate(table["groups"])
+        if refuse_stolen_set(group, seat) is None
+    ]
+
+
+def action_moves(table: RummyTable, seat: int) -> Iterable[Move]:
+    """The moves of the four Action Cards played in a turn (``refuse_kind`` allows or refuses them together), in
+    the order of ``MOVE_KINDS``; nothing at once when the hand holds no Action Card."""
+    if ACTION_SET.isdisjoint(table["hands"][seat]):
+        return ()
+    return [
+        *pickpocket_moves(table, seat),
+        *thief_moves(table, seat),
+        *switcheroo_moves(table, seat),
+        *lucky_day_moves(table, seat),
+    ]
+
+
+def lucky_day_moves(table: RummyTable, seat: int) -> Iterable[Move]:
+    if LUCKY_DAY not in table["hands"][seat] or refuse_lucky_day(table, seat, moves.PLAY_LUCKY_DAY):
+        return ()
+    return (moves.PLAY_LUCKY_DAY,)
+
+
+# ----- moves that need nothing more than the moment ----------------------------------------------------------
+def allowed(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+    return None
+
+
+def always(move: Move) -> Callable[[RummyTable, int], Iterable[Move]]:
+    return lambda table, seat: (move,)
+
+
+# ----- the two views of the same predicates ------------------------------------------------------------------
+Check = Callable[[RummyTable, int, Move], Refusal | None]
+Moves = Callable[[RummyTable, int], Iterable[Move]]
+
+REFUSALS: dict[str, Check] = {
+    moves.DRAW: allowed,
+    moves.TAKE: refuse_take,
+    moves.HOARD: refuse_hoard,
+    moves.MELD: refuse_meld,
+    moves.LAY_OFF: refuse_lay_off,
+    moves.DRAW_BONUS: refuse_bonus_draw,
+    moves.PICKPOCKET: refuse_seat_target,
+    moves.THIEF: refuse_thief,
+    moves.SWITCHEROO: refuse_seat_target,
+    moves.LUCKY_DAY: refuse_lucky_day,
+    moves.DISCARD: refuse_discard,
+    moves.SECOND_CHANCE: allowed,
+    moves.ACCEPT: allowed,
+    moves.PASS: allowed,
+}
+
+MOVES: dict[str, Moves] = {
+    moves.DRAW: always(moves.DRAW_TWO),
+    moves.TAKE: take_moves,
+    moves.HOARD: hoard_moves,
+    moves.MELD: meld_moves,
+    moves.LAY_OFF: lay_off_moves,
+    moves.DRAW_BONUS: bonus_draw_moves,
+    moves.PICKPOCKET: action_moves,
+    moves.THIEF: action_moves,
+    moves.SWITCHEROO: action_moves,
+    moves.LUCKY_DAY: action_moves,
+    moves.DISCARD: discard_moves,
+    moves.SECOND_CHANCE: always(moves.REVEAL_SECOND_CHANCE),
+    moves.ACCEPT: always(moves.ACCEPT_ACTION),
+    moves.PASS: always(moves.PASS_LUCKY_DAY),
+}
+
+
+@lru_cache(maxsize=256)
+def move_lists(phase: str, must_play: str) -> tuple[Moves, ...]:
+    """The move lists of the kinds ``kinds_allowed`` at this moment, each once (computed once per moment)."""
+    return tuple(dict.fromkeys(MOVES[kind] for kind in kinds_allowed(phase, must_play)))
+
+
+def legal_moves(table: RummyTable, seat: int) -> list[Move]:
+    """Every legal move of ``seat``: for each kind the moment allows, the moves its predicates allow."""
+    found: list[Move] = []
+    for moves_of_kind in move_lists(table["phase"], table["must_play"]):
+        found.extend(moves_of_kind(table, seat))
+    return found
+
+
+def refuse(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+    """The first rule ``move`` breaks for ``seat`` now, or None if it is legal."""
+    kind = MOVE_KINDS.get(move.kind)
+    if kind is None or len(move.args) != len(kind.params):
+        return Refusal("not_a_move", f"'{move.kind}' with {len(move.args)} argument(s) is no move of Rummy Battle")
+    return refuse_kind(table["phase"], table["must_play"], move.kind) or REFUSALS[move.kind](table, seat, move)
+
+
+def explain(table: RummyTable, seat: int, move: Move) -> IllegalMoveError | None:
+    """None if ``move`` is legal for ``seat``, else the error naming the move, the position and the rule."""
+    refusal = refuse(table, seat, move)
+    return refusal.error(move, f"(round {table['round']}, seat {seat})") if refusal else None

@@ -6,9 +6,10 @@ two identical cards may sit in one Set). A Joker stands for any card, but a grou
 card, and in a new Run a Joker stands only for a card the player does not hold (he lays the natural card
 itself); this keeps one canonical way to lay each group.
 
-Notation: a Run lists its cards from low to high with each Joker written as the card it stands for
-(``5H,JK=6H,7H``); a Set lists its natural cards by suit (spades, hearts, diamonds, clubs) and its Jokers as
-``JK`` last (``7S,7H,JK``).
+Notation (``moves.canonical_group``): a Run lists its cards from low to high with each Joker written as the card
+it stands for (``5H,JK=6H,7H``); a Set lists its natural cards by suit (spades, hearts, diamonds, clubs) and its
+Jokers as ``JK`` last (``7S,7H,JK``). A Run of all thirteen ranks is written Ace low (it takes nothing more either
+way).
 """
 
 from __future__ import annotations
@@ -18,24 +19,24 @@ from functools import lru_cache
 from itertools import product
 from typing import NamedTuple, TypedDict
 
-from engine.cards import RANKS, SUITS
+from engine.cards import ACE_HIGH, ACE_LOW, RANKS, SUITS, rank_number, run_positions
 from engine.games.rummy_battle.cards import (
     ACTION_SET,
     JOKER,
     JOKER_AS,
+    NATURALS,
     POSITION_OF_RANK,
     SUIT_ORDER,
     card_at,
+    stand_in,
 )
+from engine.games.rummy_battle.moves import Refusal, canonical_group
 
 MIN_GROUP = 3
-LOW_ACE = 1
-HIGH_ACE = 14
 
 # CARD_AT[suit][position] and JOKER_AT[suit][position]: the tokens of a Run position.
 CARD_AT = {suit: [""] + [card_at(position, suit) for position in range(1, 15)] for suit in SUITS}
 JOKER_AT = {suit: [""] + [JOKER_AS + card_at(position, suit) for position in range(1, 15)] for suit in SUITS}
-NATURALS = frozenset(rank + suit for rank in RANKS for suit in SUITS)
 
 
 class Group(TypedDict):
@@ -56,27 +57,12 @@ class Meld(NamedTuple):
     cards: tuple[str, ...]  # naturals and JK
 
 
-class MeldError(ValueError):
-    def __init__(self, code: str, reason: str) -> None:
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
-
-
 def group_tokens(run: bool, key: str, low: int, cards: Iterable[str]) -> list[str]:
     """The notation tokens of a group: Jokers in a Run are written as the card they stand for."""
     if not run:
         return list(cards)
     jokers = JOKER_AT[key]
     return [jokers[low + offset] if card == JOKER else card for offset, card in enumerate(cards)]
-
-
-def meld_notation(meld: Meld) -> str:
-    return ",".join(group_tokens(meld.run, meld.key, meld.low, meld.cards))
-
-
-def is_natural(card: str) -> bool:
-    return card in NATURALS
 
 
 # ----- finding melds -----------------------------------------------------------------------------------------
@@ -108,7 +94,7 @@ def find_melds(hand: Iterable[str]) -> list[str]:
 
 # Bit ``position`` of a suit's mask is set when the hand holds that position's card (the Ace sets 1 and 14).
 RUN_BITS = {
-    rank: (1 << position) | ((1 << HIGH_ACE) if position == LOW_ACE else 0)
+    rank: (1 << position) | ((1 << ACE_HIGH) if position == ACE_LOW else 0)
     for rank, position in POSITION_OF_RANK.items()
 }
 
@@ -126,7 +112,7 @@ def runs_of_suit(suit: str, mask: int, jokers: int) -> tuple[str, ...]:
     for low in range(1, 13):
         if not jokers and not mask >> low & 1:
             continue
-        top = 13 if low == LOW_ACE else 14
+        top = 13 if low == ACE_LOW else 14
         tokens: list[str] = []
         missing = 0
         naturals = 0
@@ -139,7 +125,7 @@ def runs_of_suit(suit: str, mask: int, jokers: int) -> tuple[str, ...]:
                 if missing > jokers:
                     break
                 tokens.append(jokers_at[position])
-            if naturals and len(tokens) >= MIN_GROUP:
+            if naturals and len(tokens) >= MIN_GROUP and not (low == ACE_LOW + 1 and position == ACE_HIGH):
                 found.append(",".join(tokens))
     return tuple(found)
 
@@ -171,7 +157,7 @@ def melds_with(hand: list[str], card: str) -> list[str]:
 WINDOWS = {
     rank: tuple(
         (1 << low) | (1 << (low + 1)) | (1 << (low + 2))
-        for at in ((LOW_ACE, HIGH_ACE) if position == LOW_ACE else (position,))
+        for at in ((ACE_LOW, ACE_HIGH) if position == ACE_LOW else (position,))
         for low in range(max(1, at - 2), min(at, 12) + 1)
     )
     for rank, position in POSITION_OF_RANK.items()
@@ -218,59 +204,37 @@ class MeldChecker:
 
 
 # ----- reading a meld ----------------------------------------------------------------------------------------
-def read_meld(tokens: list[str]) -> Meld:
-    """Reads a group's notation; raises MeldError (with a code and a reason) if it is no Run or Set."""
+def read_meld(tokens: list[str]) -> Meld | Refusal:
+    """Reads a group's notation: the Meld it lays, or the Refusal saying why it is no Run or Set."""
     if len(tokens) < MIN_GROUP:
-        raise MeldError("move/group_too_small", f"a Run or Set needs at least {MIN_GROUP} cards, not {len(tokens)}")
+        return Refusal("group_too_small", f"a Run or Set needs at least {MIN_GROUP} cards, not {len(tokens)}")
     for token in tokens:
-        if not (token in NATURALS or token == JOKER or (token.startswith(JOKER_AS) and token[3:] in NATURALS)):
-            raise MeldError("move/not_a_play_card", f"'{token}' is not a Play Card (a card like 7H, JK or JK=7H)")
+        if token != JOKER and stand_in(token) is None:
+            return Refusal("not_a_play_card", f"'{token}' is not a Play Card (a card like 7H, JK or JK=7H)")
+    canonical = canonical_group(tuple(tokens))
+    if tuple(tokens) != canonical:
+        return Refusal("not_canonical", f"write the group in its canonical order: {','.join(canonical)}")
     naturals = [token for token in tokens if token in NATURALS]
     if not naturals:
-        raise MeldError("move/jokers_only", "a Run or Set needs at least one natural card besides its Jokers")
-    if len({card[0] for card in naturals}) == 1 and all(t in NATURALS or t == JOKER for t in tokens):
-        return _read_set(tokens, naturals)
-    return _read_run(tokens)
-
-
-def _read_set(tokens: list[str], naturals: list[str]) -> Meld:
-    rank = naturals[0][0]
-    canonical = sorted(naturals, key=lambda card: SUIT_ORDER[card[1]]) + [JOKER] * (len(tokens) - len(naturals))
-    if tokens != canonical:
-        raise MeldError(
-            "move/not_canonical", f"write a Set with its cards by suit and its Jokers last: {','.join(canonical)}"
-        )
-    return Meld(False, rank, 0, tuple(canonical))
-
-
-def _read_run(tokens: list[str]) -> Meld:
+        return Refusal("jokers_only", "a Run or Set needs at least one natural card besides its Jokers")
+    if len(naturals) + tokens.count(JOKER) == len(tokens) and len({card[0] for card in naturals}) == 1:
+        return Meld(False, naturals[0][0], 0, tuple(tokens))
     if JOKER in tokens:
-        raise MeldError("move/joker_unplaced", "in a Run each Joker is written as the card it stands for, e.g. JK=7H")
-    represented = [token[3:] if token.startswith(JOKER_AS) else token for token in tokens]
-    suits = {card[1] for card in represented}
-    if len(suits) != 1:
-        raise MeldError("move/not_a_group", "the cards are neither a Set (one rank) nor a Run (one suit in sequence)")
-    suit = suits.pop()
-    positions = [POSITION_OF_RANK[card[0]] for card in represented]
-    if positions[0] == LOW_ACE and len(positions) > 1 and positions[1] != 2:
-        positions[0] = HIGH_ACE
-    if positions[-1] == LOW_ACE and len(positions) > 1:
-        positions[-1] = HIGH_ACE
-    low = positions[0]
-    if positions != list(range(low, low + len(positions))):
-        raise MeldError(
-            "move/not_in_sequence",
+        return Refusal("joker_unplaced", "in a Run each Joker is written as the card it stands for, e.g. JK=7H")
+    represented = [token.removeprefix(JOKER_AS) for token in tokens]
+    if len({card[1] for card in represented}) != 1:
+        return Refusal("not_a_group", "the cards are neither a Set (one rank) nor a Run (one suit in sequence)")
+    positions = run_positions(rank_number(card) for card in represented)
+    if positions is None:
+        return Refusal(
+            "not_in_sequence",
             "the cards of a Run must be in sequence from low to high (the Ace is low or high, not both)",
         )
     cards = tuple(JOKER if token.startswith(JOKER_AS) else token for token in tokens)
-    return Meld(True, suit, low, cards)
+    return Meld(True, represented[0][1], positions[0], cards)
 
 
 # ----- laying off --------------------------------------------------------------------------------------------
-def run_high(group: Group) -> int:
-    return group["low"] + len(group["cards"]) - 1
-
-
 def lay_off_options(group: Group) -> tuple[tuple[str, str], ...]:
     """The cards a group accepts: (notation token, card taken from the hand) pairs, each once."""
     return group_accepts(group["run"], group["key"], group["low"], len(group["cards"]))
@@ -283,10 +247,10 @@ def group_accepts(run: bool, key: str, low: int, length: int) -> tuple[tuple[str
     suit = key
     high = low + length - 1
     options: list[tuple[str, str]] = []
-    if low > LOW_ACE and not (low - 1 == LOW_ACE and high == HIGH_ACE):
+    if low > ACE_LOW and not (low - 1 == ACE_LOW and high == ACE_HIGH):
         options.append((CARD_AT[suit][low - 1], CARD_AT[suit][low - 1]))
         options.append((JOKER_AT[suit][low - 1], JOKER))
-    if high < HIGH_ACE and not (low == LOW_ACE and high + 1 == HIGH_ACE):
+    if high < ACE_HIGH and not (low == ACE_LOW and high + 1 == ACE_HIGH):
         natural = CARD_AT[suit][high + 1]
         if not options or options[0][0] != natural:  # an Ace fits both ends of 2..K: once, at the low end
             options.append((natural, natural))
@@ -294,13 +258,10 @@ def group_accepts(run: bool, key: str, low: int, length: int) -> tuple[tuple[str
     return tuple(options)
 
 
-def fits_some_group(card: str, groups: list[Group]) -> bool:
-    """Whether some group on the table would take ``card`` as a lay-off."""
-    for group in groups:
-        for _, accepted in lay_off_options(group):
-            if accepted == card:
-                return True
-    return False
+@lru_cache(maxsize=4096)
+def cards_accepted(run: bool, key: str, low: int, length: int) -> frozenset[str]:
+    """The cards from a hand a group accepts (``JK`` if it takes a Joker), whatever end they go to."""
+    return frozenset(card for _, card in group_accepts(run, key, low, length))
 
 
 def lay_off(group: Group, token: str, seat: int) -> None:
@@ -309,18 +270,13 @@ def lay_off(group: Group, token: str, seat: int) -> None:
         group["cards"].append(token)
         group["by"].append(seat)
         return
-    card = token[3:] if token.startswith(JOKER_AS) else token
+    card = token.removeprefix(JOKER_AS)
     played = JOKER if token.startswith(JOKER_AS) else token
     low = group["low"]
-    if low > LOW_ACE and CARD_AT[group["key"]][low - 1] == card:
+    if low > ACE_LOW and CARD_AT[group["key"]][low - 1] == card:
         group["cards"].insert(0, played)
         group["by"].insert(0, seat)
         group["low"] = low - 1
     else:
         group["cards"].append(played)
         group["by"].append(seat)
-
-
-def played_card(token: str) -> str:
-    """The card that leaves the hand for a token (``JK=7H`` is the Joker)."""
-    return JOKER if token.startswith(JOKER_AS) else token

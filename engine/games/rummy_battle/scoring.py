@@ -1,15 +1,17 @@
-"""Scoring a round: played cards plus, cards in hand minus, Action Cards played +5, going out bonus or penalty."""
+"""Scoring: a round's points (played cards plus, cards in hand minus, Action Cards played +5, going out bonus or
+penalty), the match totals and the score sheet."""
 
 from __future__ import annotations
 
 from engine.games.rummy_battle.cards import ACTION_POINTS, card_points
 from engine.games.rummy_battle.melds import Group
-from engine.games.rummy_battle.table import (
-    GOING_OUT_BONUS,
-    GOING_OUT_PENALTY,
-    SHARED_GOING_OUT_PENALTY,
-    RoundRecord,
-)
+from engine.games.rummy_battle.table import RoundRecord, RummyTable, table_of
+from engine.scoring import RoundScore, ScoreSheet, highest_scorers, totals_from_rounds
+from engine.state import GameState
+
+GOING_OUT_PENALTY = -100  # going out before the Marker is revealed
+SHARED_GOING_OUT_PENALTY = -50  # each of several players Lucky Day put out before the Marker
+GOING_OUT_BONUS = 10  # the first player out after the Marker is revealed
 
 
 def played_points(groups: list[Group], players: int) -> list[int]:
@@ -65,3 +67,31 @@ def score_round(
         ended=ended,
         marker_revealed=marker_revealed,
     )
+
+
+def match_totals(table: RummyTable, players: int) -> list[int]:
+    """Each seat's total over the rounds played so far."""
+    return totals_from_rounds((record["points"] for record in table["rounds"]), players)
+
+
+def score(state: GameState, finished: bool) -> ScoreSheet:
+    """One entry per round with its details; the highest total wins once the match is over (ties share)."""
+    table = table_of(state)
+    rounds = tuple(
+        RoundScore(
+            f"round {number}",
+            tuple(record["points"]),
+            {
+                "played": record["played"],
+                "actionCards": record["actions"],
+                "inHand": record["in_hand"],
+                "goingOut": record["bonus"],
+                "outs": record["outs"],
+                "ended": record["ended"],
+                "markerRevealed": record["marker_revealed"],
+            },
+        )
+        for number, record in enumerate(table["rounds"], start=1)
+    )
+    totals = tuple(match_totals(table, state.players))
+    return ScoreSheet(totals, rounds, finished, highest_scorers(totals) if finished else ())

@@ -1,4 +1,4 @@
-"""The game's data in ``state.table`` (JSON-compatible, kept small) and the names of its phases and moves."""
+"""The game's data in ``state.table`` (JSON-compatible, kept small), typed, and small readers of it."""
 
 from __future__ import annotations
 
@@ -7,37 +7,12 @@ from typing import TypedDict, cast
 from engine.games.rummy_battle.melds import Group
 from engine.state import GameState
 
-# Phases of the turn flow.
-DRAW = "draw"  # the turn player draws: two from the stock, cards from the discard pile, or Hoard
-PLAY = "play"  # the turn player plays groups, lays off, plays Action Cards and ends with a discard
-REACT = "react"  # the victim of Pickpocket, Thief or Switcheroo may reveal his 2nd Chance
-LUCKY = "lucky"  # Lucky Day: each seat in turn, from the player clockwise, may play off one card
-FINISHED = "finished"
-
-# Move kinds.
-DRAW_MOVE = "draw"
-TAKE = "take"
-HOARD_MOVE = "hoard"
-MELD = "meld"
-LAY_OFF = "lay_off"
-DRAW_BONUS = "draw_bonus"
-PICKPOCKET_MOVE = "pickpocket"
-THIEF_MOVE = "thief"
-SWITCHEROO_MOVE = "switcheroo"
-LUCKY_DAY_MOVE = "lucky_day"
-DISCARD = "discard"
-SECOND_CHANCE = "second_chance"
-ACCEPT = "accept"
-PASS = "pass"
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+DEFAULT_ROUNDS, MAX_ROUNDS = 5, 10
 
 # How a round ended.
 ENDED_BY_GOING_OUT = "out"
 ENDED_BY_STOCK = "stock"
-
-STOCK_DRAW = 2  # cards taken from the stock as a draw
-GOING_OUT_PENALTY = -100  # going out before the Marker is revealed
-SHARED_GOING_OUT_PENALTY = -50  # each of several players Lucky Day put out before the Marker
-GOING_OUT_BONUS = 10  # the first player out after the Marker is revealed
 
 
 class Pending(TypedDict):
@@ -56,12 +31,12 @@ class RoundRecord(TypedDict):
     in_hand: list[int]  # points of the cards left in each hand (scored negative)
     bonus: list[int]  # going-out penalty or bonus
     outs: list[int]  # the seats that went out, in order
-    ended: str  # "out" or "stock"
+    ended: str  # ENDED_BY_GOING_OUT or ENDED_BY_STOCK
     marker_revealed: bool
 
 
 class RummyTable(TypedDict):
-    phase: str
+    phase: str  # a flow.Phase value
     round: int  # 1-based
     dealer: int
     turn: int
@@ -82,6 +57,13 @@ class RummyTable(TypedDict):
     lucky_seat: int  # the seat deciding in Lucky Day's round
     lucky_left: int  # seats still to decide in Lucky Day's round, the current one included
     outs: list[int]  # seats that went out this round, in order
+    # Records of what seats know of hidden cards, for determinize (see knowledge.py): known_cards[holder] are cards
+    # everyone knows the holder holds; privately_known[observer] are "holder:card" entries only that seat knows;
+    # returned_actions are the stock positions (from the bottom) of the Action Cards turned up at the deal and put
+    # back (everyone knows an Action Card lies there, not which).
+    known_cards: list[list[str]]
+    privately_known: list[list[str]]
+    returned_actions: list[int]
     rounds: list[RoundRecord]
 
 
@@ -94,11 +76,9 @@ def group_id(index: int) -> str:
 
 
 def group_index(name: str, groups: list[Group]) -> int | None:
-    """The index of group ``g<n>``, or None if there is no such group."""
-    if len(name) < 2 or name[0] != "g" or not name[1:].isdigit():
-        return None
-    index = int(name[1:]) - 1
-    return index if 0 <= index < len(groups) else None
+    """The index of group ``g<n>`` (written exactly so: ``g1``, not ``g01``), or None if there is no such group."""
+    number = number_of(name[1:]) if name[:1] == "g" else None
+    return number - 1 if number is not None and 0 < number <= len(groups) else None
 
 
 def stock_count(stock: str) -> int:
@@ -127,8 +107,11 @@ def marker_revealed(table: RummyTable) -> bool:
     return stock_count(table["stock"]) <= table["marker"]
 
 
+def number_of(text: str) -> int | None:
+    """A whole number written plainly (``12``, not ``012`` or ``+12``), or None."""
+    return int(text) if text.isdigit() and text.isascii() and str(int(text)) == text else None
+
+
 def seat_index(text: str, players: int) -> int | None:
-    if not text.isdigit():
-        return None
-    seat = int(text)
-    return seat if seat < players else None
+    seat = number_of(text)
+    return seat if seat is not None and seat < players else None

@@ -21,7 +21,8 @@ Conventions:
   PERMISSION_DENIED: the caller's seat is not among the seats that must act now.
   NOT_FOUND: no such game (never created, or expired).
   ABORTED: `expected_version` is not the game's current version (metadata `currentVersion`).
-  FAILED_PRECONDITION: the move is well formed but illegal now (metadata `engineCode`), or the match is over.
+  FAILED_PRECONDITION: the move is well formed but illegal now (metadata `engineCode`), or the match is over,
+    or the stored match was saved under another rules version of its game (`snapshot/rules_version`).
   UNAVAILABLE: the game store cannot be reached; the request may be retried.
 """
 
@@ -63,18 +64,29 @@ class ListGameTypesResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     GAME_TYPES_FIELD_NUMBER: _builtins.int
+    BOT_KINDS_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def game_types(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameType]:
         """Every registered game type, ordered by id."""
+
+    @_builtins.property
+    def bot_kinds(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The kinds of bot a seat can be given (SeatConfig.bot), in the server's order, e.g. ["random", "greedy",
+        "mcts"]: CreateGame accepts each of these for a bot seat, in every game type. A search kind ("mcts") also
+        takes a budget of its own after a colon: "mcts:500ms" or "mcts:2s" (time per move) or "mcts:300it" (a fixed
+        number of iterations); without one it plays within the server's budget per bot move. Empty from a server
+        without bot seats.
+        """
 
     def __init__(
         self,
         *,
         game_types: _abc.Iterable[Global___GameType] | None = ...,
+        bot_kinds: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_types", b"game_types"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_kinds", b"bot_kinds", "game_types", b"game_types"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -95,6 +107,9 @@ class GameType(_message.Message):
     RULES_VERSION_FIELD_NUMBER: _builtins.int
     OPTIONS_FIELD_NUMBER: _builtins.int
     MOVE_KINDS_FIELD_NUMBER: _builtins.int
+    PLAYER_COUNTS_FIELD_NUMBER: _builtins.int
+    CARDS_FIELD_NUMBER: _builtins.int
+    SCHEMAS_FIELD_NUMBER: _builtins.int
     id: _builtins.str
     """Stable identifier used in CreateGameRequest.game_type, e.g. "dracula"."""
     title: _builtins.str
@@ -108,7 +123,10 @@ class GameType(_message.Message):
     default_players: _builtins.int
     """Number of players used when CreateGameRequest.players is 0."""
     rules_version: _builtins.int
-    """Version of the rules implementation; a match keeps the version it was created with."""
+    """Version of the rules implementation. A stored match keeps the version it was created with; a match saved
+    under another version is never played under these rules: reading it fails with FAILED_PRECONDITION
+    `snapshot/rules_version` (its events stay readable).
+    """
     @_builtins.property
     def options(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameOption]:
         """The options a match of this game accepts."""
@@ -116,6 +134,25 @@ class GameType(_message.Message):
     @_builtins.property
     def move_kinds(self) -> _containers.RepeatedCompositeFieldContainer[Global___MoveKind]:
         """The kinds of move of this game, with the names of their arguments."""
+
+    @_builtins.property
+    def player_counts(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Exactly the numbers of players CreateGameRequest.players accepts, in increasing order (for example [2, 4] for
+        Dracula: 3 is refused although it lies between min_players and max_players).
+        """
+
+    @_builtins.property
+    def cards(self) -> _containers.RepeatedCompositeFieldContainer[Global___CardInfo]:
+        """Every card any option set of this game can use: code, full name, suit and rank where they apply, points, copies
+        in the default deck, and a short description of special cards.
+        """
+
+    @_builtins.property
+    def schemas(self) -> _struct_pb2.Struct:
+        """The game's JSON Schemas (draft 2020-12), from the engine: `view` (Game.view), `moveArgs` (Move.args, per move
+        kind), `events` (Event.data with kind, seat and text, per event kind), `score` (the score sheet with the game's
+        details) and `defs` (shared definitions). REST also serves them alone at GET /v1/game-types/{id}/schemas.
+        """
 
     def __init__(
         self,
@@ -129,14 +166,73 @@ class GameType(_message.Message):
         rules_version: _builtins.int = ...,
         options: _abc.Iterable[Global___GameOption] | None = ...,
         move_kinds: _abc.Iterable[Global___MoveKind] | None = ...,
+        player_counts: _abc.Iterable[_builtins.int] | None = ...,
+        cards: _abc.Iterable[Global___CardInfo] | None = ...,
+        schemas: _struct_pb2.Struct | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["schemas", b"schemas"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["default_players", b"default_players", "description", b"description", "id", b"id", "max_players", b"max_players", "min_players", b"min_players", "move_kinds", b"move_kinds", "options", b"options", "rules_version", b"rules_version", "title", b"title"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards", "default_players", b"default_players", "description", b"description", "id", b"id", "max_players", b"max_players", "min_players", b"min_players", "move_kinds", b"move_kinds", "options", b"options", "player_counts", b"player_counts", "rules_version", b"rules_version", "schemas", b"schemas", "title", b"title"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___GameType: _TypeAlias = GameType  # noqa: Y015
+
+@_typing.final
+class CardInfo(_message.Message):
+    """One card of a game's deck, for people: what a frontend needs to name and draw it."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    CODE_FIELD_NUMBER: _builtins.int
+    NAME_FIELD_NUMBER: _builtins.int
+    SUIT_FIELD_NUMBER: _builtins.int
+    RANK_FIELD_NUMBER: _builtins.int
+    POINTS_FIELD_NUMBER: _builtins.int
+    COUNT_FIELD_NUMBER: _builtins.int
+    DESCRIPTION_FIELD_NUMBER: _builtins.int
+    OPTION_FIELD_NUMBER: _builtins.int
+    OPTION_COUNT_FIELD_NUMBER: _builtins.int
+    code: _builtins.str
+    """The card's code in views, moves and events, e.g. "QH", "VP"."""
+    name: _builtins.str
+    """The full name, e.g. "Queen of Hearts", "Vampire"."""
+    suit: _builtins.str
+    """The suit's name where suits apply ("Hearts"), else empty."""
+    rank: _builtins.str
+    """The rank's name where ranks apply ("Queen", "10"), else empty."""
+    points: _builtins.int
+    """The card's points, where the game gives cards points."""
+    count: _builtins.int
+    """Copies in the deck with the default options; 0 for a card only an option adds (see `option`)."""
+    description: _builtins.str
+    """A short description of a special card, in the rule text's own words; empty for plain cards."""
+    option: _builtins.str
+    """The option that adds this card, if only an option does; else empty."""
+    option_count: _builtins.int
+    """Copies in the deck when `option` is on."""
+    def __init__(
+        self,
+        *,
+        code: _builtins.str = ...,
+        name: _builtins.str = ...,
+        suit: _builtins.str = ...,
+        rank: _builtins.str = ...,
+        points: _builtins.int | None = ...,
+        count: _builtins.int = ...,
+        description: _builtins.str = ...,
+        option: _builtins.str = ...,
+        option_count: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_points", b"_points", "points", b"points"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_points", b"_points", "code", b"code", "count", b"count", "description", b"description", "name", b"name", "option", b"option", "option_count", b"option_count", "points", b"points", "rank", b"rank", "suit", b"suit"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__points: _TypeAlias = _typing.Literal["points"]  # noqa: Y015
+    _WhichOneofArgType__points: _TypeAlias = _typing.Literal["_points", b"_points"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__points) -> _WhichOneofReturnType__points | None: ...
+
+Global___CardInfo: _TypeAlias = CardInfo  # noqa: Y015
 
 @_typing.final
 class GameOption(_message.Message):
@@ -237,6 +333,7 @@ class CreateGameRequest(_message.Message):
     PLAYERS_FIELD_NUMBER: _builtins.int
     SEED_FIELD_NUMBER: _builtins.int
     OPTIONS_FIELD_NUMBER: _builtins.int
+    SEATS_FIELD_NUMBER: _builtins.int
     game_type: _builtins.str
     """Id of a game type from ListGameTypes. Required."""
     players: _builtins.int
@@ -249,6 +346,12 @@ class CreateGameRequest(_message.Message):
     def options(self) -> _struct_pb2.Struct:
         """Option values by option name (see GameType.options); missing options take their defaults."""
 
+    @_builtins.property
+    def seats(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeatConfig]:
+        """Optional, one per seat in seat order (its length then fixes the number of players when `players` is 0, and
+        must equal `players` otherwise): each seat's display name and whether a bot plays it.
+        """
+
     def __init__(
         self,
         *,
@@ -256,16 +359,48 @@ class CreateGameRequest(_message.Message):
         players: _builtins.int = ...,
         seed: _builtins.int | None = ...,
         options: _struct_pb2.Struct | None = ...,
+        seats: _abc.Iterable[Global___SeatConfig] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "options", b"options", "seed", b"seed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "game_type", b"game_type", "options", b"options", "players", b"players", "seed", b"seed"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "game_type", b"game_type", "options", b"options", "players", b"players", "seats", b"seats", "seed", b"seed"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seed: _TypeAlias = _typing.Literal["seed"]  # noqa: Y015
     _WhichOneofArgType__seed: _TypeAlias = _typing.Literal["_seed", b"_seed"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType__seed) -> _WhichOneofReturnType__seed | None: ...
 
 Global___CreateGameRequest: _TypeAlias = CreateGameRequest  # noqa: Y015
+
+@_typing.final
+class SeatConfig(_message.Message):
+    """How one seat of a new match is filled."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    NAME_FIELD_NUMBER: _builtins.int
+    BOT_FIELD_NUMBER: _builtins.int
+    name: _builtins.str
+    """Display name, shown in every Game (seat_names) and in event texts: trimmed, 1 to 32 printable characters, or
+    empty for none (texts then say "Seat N").
+    """
+    bot: _builtins.str
+    """Empty for a person; else the kind of bot that plays this seat (one of the server's bot kinds, listed by
+    ListGameTypesResponse.bot_kinds, e.g. "random"; a search kind may take a budget: "mcts:500ms").
+    A bot seat gets no token in CreateGameResponse.
+    """
+    def __init__(
+        self,
+        *,
+        name: _builtins.str = ...,
+        bot: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot", b"bot", "name", b"name"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SeatConfig: _TypeAlias = SeatConfig  # noqa: Y015
 
 @_typing.final
 class CreateGameResponse(_message.Message):
@@ -281,7 +416,9 @@ class CreateGameResponse(_message.Message):
     """The game's version: always 0 for a new game."""
     @_builtins.property
     def seats(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeatToken]:
-        """One secret token per seat, ordered by seat. Shown only once: the server keeps only their SHA-256."""
+        """One secret token per seat played by a person, ordered by seat (bot seats have none). Shown only once: the
+        server keeps only their SHA-256.
+        """
 
     @_builtins.property
     def game(self) -> Global___Game:
@@ -363,6 +500,8 @@ class Game(_message.Message):
     TO_ACT_FIELD_NUMBER: _builtins.int
     FINISHED_FIELD_NUMBER: _builtins.int
     VIEW_FIELD_NUMBER: _builtins.int
+    SEAT_NAMES_FIELD_NUMBER: _builtins.int
+    BOTS_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's id."""
     game_type: _builtins.str
@@ -385,6 +524,14 @@ class Game(_message.Message):
         hand, other hands as counts, public cards, and the game's own fields. Never another seat's hidden cards.
         """
 
+    @_builtins.property
+    def seat_names(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Each seat's display name, ordered by seat; empty for a seat without one."""
+
+    @_builtins.property
+    def bots(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Per seat, the kind of bot that plays it, or empty for a person; ordered by seat."""
+
     def __init__(
         self,
         *,
@@ -396,10 +543,12 @@ class Game(_message.Message):
         to_act: _abc.Iterable[_builtins.int] | None = ...,
         finished: _builtins.bool = ...,
         view: _struct_pb2.Struct | None = ...,
+        seat_names: _abc.Iterable[_builtins.str] | None = ...,
+        bots: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "seat", b"seat", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "finished", b"finished", "game_id", b"game_id", "game_type", b"game_type", "players", b"players", "seat", b"seat", "to_act", b"to_act", "version", b"version", "view", b"view"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "bots", b"bots", "finished", b"finished", "game_id", b"game_id", "game_type", b"game_type", "players", b"players", "seat", b"seat", "seat_names", b"seat_names", "to_act", b"to_act", "version", b"version", "view", b"view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
@@ -583,6 +732,7 @@ class Event(_message.Message):
     KIND_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
     DATA_FIELD_NUMBER: _builtins.int
+    TEXT_FIELD_NUMBER: _builtins.int
     version: _builtins.int
     """The version the event belongs to: 0 for the deal at creation, N for the events of the N-th accepted move."""
     sequence: _builtins.int
@@ -591,6 +741,10 @@ class Event(_message.Message):
     """The event's kind, e.g. "placed", "dealt", "coffin_scored"."""
     seat: _builtins.int
     """The seat the event is about, if any."""
+    text: _builtins.str
+    """The event in words as this caller may read it ("You drew the 7 of Clubs", "Seat 1 drew a card"), written from
+    the redacted data only, with the seats' display names.
+    """
     @_builtins.property
     def data(self) -> _struct_pb2.Struct:
         """The event's data the caller may see: public fields, plus the secret fields if the caller may see them."""
@@ -603,10 +757,11 @@ class Event(_message.Message):
         kind: _builtins.str = ...,
         seat: _builtins.int | None = ...,
         data: _struct_pb2.Struct | None = ...,
+        text: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "data", b"data", "seat", b"seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "data", b"data", "kind", b"kind", "seat", b"seat", "sequence", b"sequence", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "data", b"data", "kind", b"kind", "seat", b"seat", "sequence", b"sequence", "text", b"text", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
@@ -728,19 +883,31 @@ class GetEventsRequest(_message.Message):
 
     GAME_ID_FIELD_NUMBER: _builtins.int
     AFTER_VERSION_FIELD_NUMBER: _builtins.int
+    PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's id. Required."""
     after_version: _builtins.int
     """Only events of versions greater than this one; absent: the whole log, the deal (version 0) included."""
+    page_size: _builtins.int
+    """Most events per page: 0 means 100; at most 1000 (more is INVALID_ARGUMENT). A page may hold fewer events even
+    when more follow: read on while `next_page_token` is set.
+    """
+    page_token: _builtins.str
+    """`next_page_token` of the previous page, to read the next one (it carries the position, so `after_version` is
+    then ignored); empty for the first page.
+    """
     def __init__(
         self,
         *,
         game_id: _builtins.str = ...,
         after_version: _builtins.int | None = ...,
+        page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_after_version", b"_after_version", "after_version", b"after_version"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_after_version", b"_after_version", "after_version", b"after_version", "game_id", b"game_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_after_version", b"_after_version", "after_version", b"after_version", "game_id", b"game_id", "page_size", b"page_size", "page_token", b"page_token"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__after_version: _TypeAlias = _typing.Literal["after_version"]  # noqa: Y015
     _WhichOneofArgType__after_version: _TypeAlias = _typing.Literal["_after_version", b"_after_version"]  # noqa: Y015
@@ -756,12 +923,15 @@ class GetEventsResponse(_message.Message):
     VERSION_FIELD_NUMBER: _builtins.int
     EVENTS_FIELD_NUMBER: _builtins.int
     FINISHED_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's id."""
     version: _builtins.int
     """The game's current version."""
     finished: _builtins.bool
     """Whether the match is over."""
+    next_page_token: _builtins.str
+    """Set when more events follow this page: pass it as `page_token`. Empty on the last page."""
     @_builtins.property
     def events(self) -> _containers.RepeatedCompositeFieldContainer[Global___Event]:
         """The caller's events after `after_version`, in order, redacted for its seat."""
@@ -773,10 +943,11 @@ class GetEventsResponse(_message.Message):
         version: _builtins.int = ...,
         events: _abc.Iterable[Global___Event] | None = ...,
         finished: _builtins.bool = ...,
+        next_page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["events", b"events", "finished", b"finished", "game_id", b"game_id", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["events", b"events", "finished", b"finished", "game_id", b"game_id", "next_page_token", b"next_page_token", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -124,7 +124,7 @@ class GameEngineServicer:
         raise NotImplementedError('Method not implemented!')
 
     def GetEvents(self, request, context):
-        """The caller's redacted event log after a version (replay).
+        """The caller's redacted event log after a version (replay), one page at a time.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

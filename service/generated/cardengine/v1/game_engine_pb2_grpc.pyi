@@ -21,7 +21,8 @@ Conventions:
   PERMISSION_DENIED: the caller's seat is not among the seats that must act now.
   NOT_FOUND: no such game (never created, or expired).
   ABORTED: `expected_version` is not the game's current version (metadata `currentVersion`).
-  FAILED_PRECONDITION: the move is well formed but illegal now (metadata `engineCode`), or the match is over.
+  FAILED_PRECONDITION: the move is well formed but illegal now (metadata `engineCode`), or the match is over,
+    or the stored match was saved under another rules version of its game (`snapshot/rules_version`).
   UNAVAILABLE: the game store cannot be reached; the request may be retried.
 """
 
@@ -68,7 +69,7 @@ class GameEngineStub:
     GetScore: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.GetScoreRequest, _game_engine_pb2.Score]
     """Per-seat totals, per-round breakdown, finished flag and winners. Public: no token needed."""
     GetEvents: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.GetEventsRequest, _game_engine_pb2.GetEventsResponse]
-    """The caller's redacted event log after a version (replay)."""
+    """The caller's redacted event log after a version (replay), one page at a time."""
     WatchGame: _grpc.UnaryStreamMultiCallable[_game_engine_pb2.WatchGameRequest, _game_engine_pb2.WatchGameResponse]
     """Like GetEvents, then follows the game live: one message per accepted move, on any replica. The stream ends
     after the message that finishes the match, or when the client cancels.
@@ -92,7 +93,7 @@ class GameEngineAsyncStub(GameEngineStub):
     GetScore: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.GetScoreRequest, _game_engine_pb2.Score]  # type: ignore[assignment]
     """Per-seat totals, per-round breakdown, finished flag and winners. Public: no token needed."""
     GetEvents: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.GetEventsRequest, _game_engine_pb2.GetEventsResponse]  # type: ignore[assignment]
-    """The caller's redacted event log after a version (replay)."""
+    """The caller's redacted event log after a version (replay), one page at a time."""
     WatchGame: _aio.UnaryStreamMultiCallable[_game_engine_pb2.WatchGameRequest, _game_engine_pb2.WatchGameResponse]  # type: ignore[assignment]
     """Like GetEvents, then follows the game live: one message per accepted move, on any replica. The stream ends
     after the message that finishes the match, or when the client cancels.
@@ -155,7 +156,7 @@ class GameEngineServicer(metaclass=_abc_1.ABCMeta):
         request: _game_engine_pb2.GetEventsRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_game_engine_pb2.GetEventsResponse, _abc.Awaitable[_game_engine_pb2.GetEventsResponse]]:
-        """The caller's redacted event log after a version (replay)."""
+        """The caller's redacted event log after a version (replay), one page at a time."""
 
     @_abc_1.abstractmethod
     def WatchGame(

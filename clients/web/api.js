@@ -1,0 +1,137 @@
+// The public REST API of cardengine (README.md, /openapi.json), nothing else. The seat token travels only as
+// `Authorization: Bearer`, never in a URL; EventSource cannot send headers, so a seat follows its events with a
+// short-lived stream ticket when the server offers them.
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    const error = (body && body.error) || {};
+    super(error.message || `The server answered ${status}.`);
+    this.status = status;
+    this.code = error.code || `http/${status}`;
+    this.details = error.details || {};
+  }
+}
+
+export class Api {
+  constructor(base) {
+    this.base = (base || "").replace(/\/$/, "");
+    this.features = null;
+  }
+
+  async request(method, path, { token, body, headers } = {}) {
+    const init = { method, headers: { Accept: "application/json", ...(headers || {}) } };
+    if (token) init.headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    const response = await fetch(this.base + path, init);
+    const text = await response.text();
+    let parsed = null;
+    try {
+      parsed = text ? JSON.parse(text) : {};
+    } catch (_error) {
+      parsed = null;
+    }
+    if (!response.ok) throw new ApiError(response.status, parsed);
+    return parsed;
+  }
+
+  /** What this server offers beyond the first API version, read from its OpenAPI document. */
+  async detectFeatures() {
+    if (this.features) return this.features;
+    let doc = {};
+    try {
+      doc = await this.request("GET", "/openapi.json");
+    } catch (_error) {
+      doc = {};
+    }
+    const paths = doc.paths || {};
+    const schemas = (doc.components && doc.components.schemas) || {};
+    const create = schemas.CreateGameRequest || {};
+    const createProps = create.properties || {};
+    const seatSchemaText = JSON.stringify(createProps.seats || {}) + JSON.stringify(schemas);
+    this.features = {
+      streamTickets: Object.keys(paths).some((path) => /stream-tickets$/.test(path)),
+      seats: "seats" in createProps,
+      bots: "seats" in createProps && /"bot"/.test(seatSchemaText),
+    };
+    return this.features;
+  }
+
+  gameTypes() {
+    return this.request("GET", "/v1/game-types");
+  }
+
+  createGame(body) {
+    return this.request("POST", "/v1/games", { body });
+  }
+
+  game(id, token) {
+    return this.request("GET", `/v1/games/${encodeURIComponent(id)}`, { token });
+  }
+
+  moves(id, token) {
+    return this.request("GET", `/v1/games/${encodeURIComponent(id)}/moves`, { token });
+  }
+
+  applyMove(id, token, move, expectedVersion) {
+    const idempotencyKey = `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+    return this.request("POST", `/v1/games/${encodeURIComponent(id)}/moves`, {
+      token,
+      body: { move, expectedVersion, idempotencyKey },
+    });
+  }
+
+  score(id, token) {
+    return this.request("GET", `/v1/games/${encodeURIComponent(id)}/score`, { token });
+  }
+
+  /** The caller's events after version `after` (all when absent), every page of them (servers that page the log
+   * send `nextPageToken`). */
+  async events(id, token, after) {
+    const path = `/v1/games/${encodeURIComponent(id)}/events`;
+    const first = await this.request("GET", after === undefined || after === null ? path : `${path}?after=${after}`,
+      { token });
+    const events = [...(first.events || [])];
+    let answer = first;
+    for (let pages = 0; answer.nextPageToken && pages < 1000; pages += 1) {
+      answer = await this.request("GET", `${path}?pageToken=${encodeURIComponent(answer.nextPageToken)}`, { token });
+      events.push(...(answer.events || []));
+    }
+    return { ...answer, events };
+  }
+
+  streamTicket(id, token) {
+    return this.request("POST", `/v1/games/${encodeURIComponent(id)}/stream-tickets`, { token, body: {} });
+  }
+
+  /** The URL of the live event stream: a spectator's (no credential) or a seat's with its ticket. */
+  streamUrl(id, after, ticket) {
+    const params = new URLSearchParams({ follow: "true" });
+    if (after !== undefined && after !== null) params.set("after", String(after));
+    if (ticket) params.set("ticket", ticket);
+    return `${this.base}/v1/games/${encodeURIComponent(id)}/events?${params}`;
+  }
+}
+
+/** Seat tokens live in sessionStorage of this tab only, keyed by game id (never in the URL). */
+export const seats = {
+  key(gameId) {
+    return `cardengine.seat.${gameId}`;
+  },
+  get(gameId) {
+    try {
+      const raw = sessionStorage.getItem(this.key(gameId));
+      return raw ? JSON.parse(raw) : null;
+    } catch (_error) {
+      return null;
+    }
+  },
+  put(gameId, seat, token) {
+    sessionStorage.setItem(this.key(gameId), JSON.stringify({ seat, token }));
+  },
+  forget(gameId) {
+    sessionStorage.removeItem(this.key(gameId));
+  },
+};

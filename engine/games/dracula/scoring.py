@@ -1,0 +1,94 @@
+"""Dracula's scores: the points of a full coffin, the final bonus, totals, and the score sheet with each
+coffin's line-by-line breakdown (line arithmetic is in ``coffin``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.games.dracula.coffin import CELL_NAMES, line_scores, settle
+from engine.games.dracula.table import DraculaTable, RoundRecord, table_of
+from engine.scoring import RoundScore, ScoreSheet, highest_scorers, totals_from_rounds
+from engine.state import GameState
+
+# Why a side earns the final bonus: the higher total, the best line of the game (equal totals), or nobody.
+DIFFERENCE = "difference"
+BEST_LINE = "best_line"
+NO_BONUS = "none"
+BONUS_REASONS = (DIFFERENCE, BEST_LINE, NO_BONUS)
+
+
+def settle_coffin(coffin: Sequence[str | None], directions: Sequence[str]) -> tuple[tuple[int, int], int]:
+    """A full coffin's points per side (side 0 scoring ``directions[0]``, side 1 ``directions[1]``) and the rank of
+    the lines that settled it (1: the best lines; 2 or 3: the tie-break went to the second or third best)."""
+    first, second, rank = settle(
+        [line.value for line in line_scores(coffin, directions[0])],
+        [line.value for line in line_scores(coffin, directions[1])],
+    )
+    return (first, second), rank
+
+
+def final_bonus(table: DraculaTable) -> tuple[int | None, int, str]:
+    """(side that earns the bonus or None, the bonus, why: ``difference``, ``best_line`` or ``none``).
+
+    The higher total adds the difference; with equal totals, the side that made the highest-scoring line of the
+    game gets that line's value; if both made equal best lines, nobody gets a bonus.
+    """
+    side_totals = totals_from_rounds((record["points"] for record in table["rounds"]), 2)
+    best_line = table["best_line"]
+    if side_totals[0] != side_totals[1]:
+        return (0 if side_totals[0] > side_totals[1] else 1), abs(side_totals[0] - side_totals[1]), DIFFERENCE
+    if best_line[0] != best_line[1]:
+        return (0 if best_line[0] > best_line[1] else 1), max(best_line), BEST_LINE
+    return None, 0, NO_BONUS
+
+
+def totals(state: GameState, finished: bool) -> list[int]:
+    """Each seat's total: its side's points in every coffin, plus the bonus once the match is finished."""
+    table = table_of(state)
+    start = table["bonus"] if finished else None
+    return totals_from_rounds((record["points"] for record in table["rounds"]), state.players, start)
+
+
+def score(state: GameState, finished: bool) -> ScoreSheet:
+    table = table_of(state)
+    directions = [table["directions"][0], table["directions"][1]]
+    rounds = [RoundScore(r["label"], tuple(r["points"]), coffin_details(r, directions)) for r in table["rounds"]]
+    if finished and any(table["bonus"]):
+        rounds.append(RoundScore("bonus", tuple(table["bonus"]), {}))
+    seat_totals = totals_from_rounds((r.points for r in rounds), state.players)
+    winners = highest_scorers(seat_totals) if finished else ()
+    return ScoreSheet(
+        tuple(seat_totals),
+        tuple(rounds),
+        finished,
+        winners,
+        {"bestLine": list(table["best_line"]), "directions": list(table["directions"])},
+    )
+
+
+def coffin_details(record: RoundRecord, directions: list[str]) -> dict[str, Any]:
+    """The breakdown of a scored coffin: its cards and each side's lines, best first."""
+    coffin: list[str | None] = list(record["cards"])
+    return {
+        "coffin": {CELL_NAMES[i]: card for i, card in enumerate(record["cards"])},
+        "lineRank": record["line_rank"],
+        "sides": [
+            {
+                "side": side,
+                "direction": directions[side],
+                "lines": [
+                    {
+                        "cells": line.name,
+                        "cards": list(line.cards),
+                        "faceValue": line.face_value,
+                        "multiplier": line.multiplier,
+                        "vampire": line.drained,
+                        "value": line.value,
+                    }
+                    for line in line_scores(coffin, directions[side])
+                ],
+            }
+            for side in (0, 1)
+        ],
+    }

@@ -1,0 +1,505 @@
+"""Draw Blood's legality, from one set of predicates.
+
+Each predicate below checks one rule and returns ``None`` when the rule allows the move, else a ``Refusal`` with a
+precise, stable code and the reason in words. ``legal_moves`` lists the moves the predicates allow (it enumerates
+the candidates from the hand and keeps those every predicate of their kind allows), and ``explain`` runs the same
+predicates on one move, in a fixed order, and reports the first refusal. Reasons name only the acting seat's own
+cards, the cards its move names, and public cards.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
+
+from engine.errors import IllegalMoveError
+from engine.games.draw_blood.cards import (
+    CARD_ORDER,
+    IMMUNITIES,
+    KILL,
+    MONSTERS,
+    NUMBER_OF_CARD,
+    PLURAL_NAMES,
+    SLOT_INDEX,
+    SLOT_OF_IMMUNITY,
+    SLOT_OF_MONSTER,
+    SLOTS,
+    is_skull,
+    name_or_code,
+    sort_cards,
+)
+from engine.games.draw_blood.flow import ACTING, DRAWING, HAND_OVER
+from engine.games.draw_blood.melds import SET, lay_offs, meld_kind, melds_in_hand
+from engine.games.draw_blood.moves import (
+    DISCARD,
+    DRAW,
+    DRAW_KINDS,
+    END_TURN,
+    KILL_MONSTER,
+    LAY_OFF,
+    MELD,
+    NEXT_HAND,
+    PAIR_KILL,
+    PAIR_REVIVE,
+    PICK_UP_DISCARD_PILE,
+    PLAY_IMMUNITY,
+    PLAY_MONSTER,
+    TRIPLE_KILL,
+    TRIPLE_REVIVE,
+    card_list,
+    cards_used,
+)
+from engine.games.draw_blood.table import (
+    DrawBloodTable,
+    Meld,
+    Slot,
+    is_dead,
+    is_immune,
+    meld_by_id,
+    table_of,
+)
+from engine.moves import LIST_SEPARATOR, Move
+from engine.state import GameState
+
+
+class Refusal(NamedTuple):
+    """Why a rule does not allow a move: a stable code and a sentence (without the move, which ``explain`` adds).
+    A named tuple: ``legal_moves`` meets refusals on most calls, and a tuple is built several times faster than a
+    frozen dataclass."""
+
+    code: str
+    reason: str
+
+
+# Refusals that legal_moves meets on most calls, built once.
+DISCARD_PILE_EMPTY = Refusal("move/discard_pile_empty", "the Discard Pile is empty.")
+TOP_CARD_UNUSABLE = {
+    card: Refusal(
+        "move/top_card_unusable",
+        f"the top card of the Discard Pile, the {name_or_code(card)}, could not be played in your next move "
+        "(discarding it again does not count), so the pile may not be picked up.",
+    )
+    for card in CARD_ORDER
+}
+ALREADY_DISCARDED = Refusal("move/already_discarded", "you may never discard more than one card per turn.")
+SLOT_OCCUPIED = {
+    monster: Refusal(
+        "move/slot_occupied",
+        f"your {slot} slot already holds a live Monster; one of each type at a time, and a new one goes only on a "
+        "killed one.",
+    )
+    for monster, slot in zip(MONSTERS, SLOTS, strict=True)
+}
+NO_LIVE_MONSTER = Refusal(
+    "move/no_live_monster",
+    "you must have at least one live Monster in your Monster Row to lay down Melds or play off Melds.",
+)
+
+
+# ----- the predicates ----------------------------------------------------------------------------------------
+def phase_refusal(table: DrawBloodTable, kind: str) -> Refusal | None:
+    """Between hands only ``next_hand``; a turn begins with its draw, and has one draw."""
+    phase = table["phase"]
+    if phase == HAND_OVER:
+        if kind == NEXT_HAND:
+            return None
+        return Refusal(
+            "move/hand_over",
+            f"hand {table['hand_number']} is over; its next leader deals the next one with 'next_hand'.",
+        )
+    if kind == NEXT_HAND:
+        return Refusal("move/hand_not_over", f"hand {table['hand_number']} is still being played.")
+    if phase == DRAWING and kind not in DRAW_KINDS:
+        return Refusal("move/must_draw_first", "a turn begins by drawing one card or picking up the Discard Pile.")
+    if phase == ACTING and kind in DRAW_KINDS:
+        return Refusal("move/already_drew", "you have drawn this turn; make your moves or end your turn.")
+    return None
+
+
+def pick_up_refusal(table: DrawBloodTable, seat: int, highest_number: int) -> Refusal | None:
+    """The whole Discard Pile may be taken as the draw only if its top card can be used in the very next move
+    (with the hand after the pick-up; discarding it again does not count)."""
+    pile = table["discard_pile"]
+    if not pile:
+        return DISCARD_PILE_EMPTY
+    hand = [*table["hands"][seat], *pile]
+    if any(True for _ in action_moves(table, seat, hand, highest_number, required=pile[-1])):
+        return None
+    return TOP_CARD_UNUSABLE[pile[-1]]
+
+
+def must_use_refusal(table: DrawBloodTable, move: Move) -> Refusal | None:
+    """After picking up the Discard Pile, the next move must put its top card on the table."""
+    must_use = table["must_use_card"]
+    if must_use is None or (move.kind not in (DISCARD, END_TURN) and must_use in cards_used(move)):
+        return None
+    return Refusal(
+        "move/must_use_top_card",
+        f"having picked up the Discard Pile you must use its top card, the {name_or_code(must_use)}, in this move "
+        "(a Monster, Kill, Immunity, Meld, play-off or three-of-a-kind move; not a discard).",
+    )
+
+
+def in_hand_refusal(hand: list[str], cards: list[str]) -> Refusal | None:
+    needed = Counter(cards)
+    for card, count in needed.items():
+        held = hand.count(card)
+        if held < count:
+            return Refusal(
+                "move/card_not_in_hand", f"it needs {count} x {name_or_code(card)} and your hand holds {held} of them."
+            )
+    return None
+
+
+def discard_refusal(table: DrawBloodTable) -> Refusal | None:
+    return ALREADY_DISCARDED if table["discarded_this_turn"] else None
+
+
+def monster_refusal(row: list[Slot], card: str) -> Refusal | None:
+    """One Monster of each type at a time: into an empty slot, or on a killed Monster of its type."""
+    if card not in SLOT_OF_MONSTER:
+        return Refusal("move/not_a_monster", f"the {name_or_code(card)} is not a Monster card.")
+    return SLOT_OCCUPIED[card] if row[SLOT_OF_MONSTER[card]]["alive"] else None
+
+
+def seat_refusal(seat_text: str, players: int) -> Refusal | None:
+    if seat_text not in SEAT_NAMES[:players]:
+        return Refusal("move/bad_seat", f"'{seat_text}' is not a seat; seats are 0 to {players - 1}.")
+    return None
+
+
+def slot_refusal(slot_text: str) -> Refusal | None:
+    if slot_text not in SLOT_INDEX:
+        return Refusal("move/bad_slot", f"'{slot_text}' is not a Monster slot; slots are {', '.join(SLOTS)}.")
+    return None
+
+
+def target_refusal(rows: list[list[Slot]], seat: int, target: int, index: int, *, triple: bool) -> Refusal | None:
+    """A Kill card takes an opponent's live Monster (on an immune one it cancels the Immunity); Triple Skulls
+    only an opponent's live Monster without Immunity. Never one's own."""
+    if target == seat:
+        return Refusal("move/own_monster", "players may not kill their own Monsters.")
+    slot = rows[target][index]
+    if not slot["alive"]:
+        return Refusal("move/monster_not_alive", f"seat {target} has no live Monster in its {SLOTS[index]} slot.")
+    if triple and is_immune(slot):
+        return Refusal(
+            "move/monster_immune", f"seat {target}'s {SLOTS[index]} has Immunity; only a Kill card can cancel it."
+        )
+    return None
+
+
+def revive_refusal(row: list[Slot], index: int) -> Refusal | None:
+    """Triple Hearts revive one of one's own killed Monsters."""
+    if not is_dead(row[index]):
+        return Refusal("move/monster_not_dead", f"you have no killed Monster in your {SLOTS[index]} slot to revive.")
+    return None
+
+
+def immunity_refusal(row: list[Slot], card: str) -> Refusal | None:
+    """An Immunity card goes above its own Monster, alive in one's Monster Row, once."""
+    if card not in SLOT_OF_IMMUNITY:
+        return Refusal("move/not_an_immunity_card", f"the {name_or_code(card)} is not an Immunity card.")
+    slot = row[SLOT_OF_IMMUNITY[card]]
+    if not slot["alive"]:
+        return Refusal(
+            "move/monster_not_alive",
+            f"the {name_or_code(card)} goes above a live {name_or_code(MONSTERS[SLOT_OF_IMMUNITY[card]])} in your "
+            "Monster Row, and you have none.",
+        )
+    if slot["immunity"]:
+        return Refusal("move/already_immune", "that Monster already has an Immunity card above it.")
+    return None
+
+
+def live_monster_refusal(row: list[Slot]) -> Refusal | None:
+    """A Meld, and playing off a Meld, need at least one live Monster in one's Monster Row."""
+    return None if row[0]["alive"] or row[1]["alive"] or row[2]["alive"] else NO_LIVE_MONSTER
+
+
+def meld_refusal(cards: list[str], highest_number: int) -> Refusal | None:
+    if meld_kind(cards, highest_number) is None:
+        return Refusal(
+            "move/not_a_meld",
+            f"{', '.join(cards)} is no Meld; Melds are Sets of 2-6 of a number, Runs of 3+ numbers in sequence, 2+ "
+            "of a Monster, one of each Monster, 2-3 Kill cards, or the three Immunity cards. A flush of one colour "
+            "is no Meld.",
+        )
+    return None
+
+
+def unknown_meld(meld_text: str) -> Refusal:
+    return Refusal("move/unknown_meld", f"there is no Meld {meld_text!r} on the table.")
+
+
+def lay_off_refusal(meld: Meld, added: list[str], highest_number: int) -> Refusal | None:
+    """A Set takes more of its card (up to six; Kill Sets up to three), a Run its next numbers at either end."""
+    if tuple(added) in set(lay_offs(meld["kind"], meld["cards"], Counter(added), highest_number)):
+        return None
+    return Refusal(
+        "move/cannot_lay_off",
+        f"{', '.join(added)} cannot be played off Meld {meld['id']} ({', '.join(meld['cards'])}): a Set takes more "
+        "of its card (up to six; Kill Sets up to three), a Run its next numbers at either end, each slot once.",
+    )
+
+
+def triple_refusal(cards: list[str], *, skulls: bool) -> Refusal | None:
+    """Triple Skulls are three of one odd number, Triple Hearts three of one even number."""
+    card = cards[0]
+    if len(cards) == 3 and cards.count(card) == 3 and card in NUMBER_OF_CARD and is_skull(card) == skulls:
+        return None
+    name = "Triple Skulls (three of one odd number)" if skulls else "Triple Hearts (three of one even number)"
+    return Refusal("move/not_a_triple", f"{', '.join(cards)} is not {name}.")
+
+
+def pair_refusal(meld: Meld, card: str, *, skulls: bool) -> Refusal | None:
+    """A Pair of a number on the table, completed by the same number to Triple Skulls (kill) or Hearts (revive)."""
+    cards = meld["cards"]
+    if meld["kind"] != SET or len(cards) != 2:
+        return Refusal("move/not_a_pair", f"Meld {meld['id']} ({', '.join(cards)}) is not a Pair of a number.")
+    if card != cards[0]:
+        return Refusal(
+            "move/card_does_not_match",
+            f"the {name_or_code(card)} does not complete the Pair of {PLURAL_NAMES[cards[0]]}.",
+        )
+    if is_skull(card) != skulls:
+        return Refusal(
+            "move/not_a_triple",
+            "three odd numbers (Skulls) kill and three even numbers (Hearts) revive"
+            f"; {cards[0]} cannot {'kill' if skulls else 'revive'}.",
+        )
+    return None
+
+
+SEAT_NAMES = tuple(str(seat) for seat in range(10))
+
+
+# ----- the checks of one move, per kind (explain) ------------------------------------------------------------
+Check = Callable[[GameState, DrawBloodTable, int, Move], Refusal | None]
+
+
+def check_nothing(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    return None
+
+
+def check_pick_up(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    return pick_up_refusal(table, seat, highest(state))
+
+
+def check_play_monster(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    return monster_refusal(table["monster_rows"][seat], move.args[0])
+
+
+def check_target(state: GameState, table: DrawBloodTable, seat: int, move: Move, first: int) -> Refusal | None:
+    """The seat and slot arguments of a kill (at ``first`` and ``first + 1``)."""
+    seat_text, slot_text = move.args[first], move.args[first + 1]
+    refusal = seat_refusal(seat_text, state.players) or slot_refusal(slot_text)
+    if refusal is not None:
+        return refusal
+    triple = move.kind != KILL_MONSTER
+    return target_refusal(table["monster_rows"], seat, int(seat_text), SLOT_INDEX[slot_text], triple=triple)
+
+
+def check_revive(table: DrawBloodTable, seat: int, slot_text: str) -> Refusal | None:
+    return slot_refusal(slot_text) or revive_refusal(table["monster_rows"][seat], SLOT_INDEX[slot_text])
+
+
+def check_kill(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    return check_target(state, table, seat, move, 0)
+
+
+def check_play_immunity(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    return immunity_refusal(table["monster_rows"][seat], move.args[0])
+
+
+def check_meld(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    return live_monster_refusal(table["monster_rows"][seat]) or meld_refusal(card_list(move.args[0]), highest(state))
+
+
+def check_lay_off(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    refusal = live_monster_refusal(table["monster_rows"][seat])
+    if refusal is not None:
+        return refusal
+    meld = meld_by_id(table, move.args[0])
+    if meld is None:
+        return unknown_meld(move.args[0])
+    return lay_off_refusal(meld, card_list(move.args[1]), highest(state))
+
+
+def check_triple_kill(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    return triple_refusal(card_list(move.args[0]), skulls=True) or check_target(state, table, seat, move, 1)
+
+
+def check_triple_revive(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    return triple_refusal(card_list(move.args[0]), skulls=False) or check_revive(table, seat, move.args[1])
+
+
+def check_pair(table: DrawBloodTable, move: Move, *, skulls: bool) -> Refusal | None:
+    meld = meld_by_id(table, move.args[0])
+    if meld is None:
+        return unknown_meld(move.args[0])
+    return pair_refusal(meld, move.args[1], skulls=skulls)
+
+
+def check_pair_kill(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    return check_pair(table, move, skulls=True) or check_target(state, table, seat, move, 2)
+
+
+def check_pair_revive(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    return check_pair(table, move, skulls=False) or check_revive(table, seat, move.args[2])
+
+
+def check_discard(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    return discard_refusal(table)
+
+
+CHECKS: dict[str, Check] = {
+    DRAW: check_nothing,
+    PICK_UP_DISCARD_PILE: check_pick_up,
+    PLAY_MONSTER: check_play_monster,
+    KILL_MONSTER: check_kill,
+    PLAY_IMMUNITY: check_play_immunity,
+    MELD: check_meld,
+    LAY_OFF: check_lay_off,
+    TRIPLE_KILL: check_triple_kill,
+    TRIPLE_REVIVE: check_triple_revive,
+    PAIR_KILL: check_pair_kill,
+    PAIR_REVIVE: check_pair_revive,
+    DISCARD: check_discard,
+    END_TURN: check_nothing,
+    NEXT_HAND: check_nothing,
+}
+
+
+def refusal_of(state: GameState, seat: int, move: Move) -> Refusal | None:
+    """The first rule that does not allow ``move`` for ``seat`` (a seat to act), or ``None`` if it is legal."""
+    table = table_of(state)
+    refusal = phase_refusal(table, move.kind)
+    if refusal is None and table["phase"] == ACTING:
+        refusal = must_use_refusal(table, move) or in_hand_refusal(table["hands"][seat], cards_used(move))
+    return refusal or CHECKS[move.kind](state, table, seat, move)
+
+
+def explain(state: GameState, seat: int, move: Move) -> IllegalMoveError | None:
+    refusal = refusal_of(state, seat, move)
+    if refusal is None:
+        return None
+    return IllegalMoveError(f"'{move}' is not legal: {refusal.reason}", code=refusal.code)
+
+
+# ----- every legal move (legal_moves) ------------------------------------------------------------------------
+def highest(state: GameState) -> int:
+    return int(state.options["highest_number"])
+
+
+def legal_moves(state: GameState, seat: int) -> list[Move]:
+    table = table_of(state)
+    phase = table["phase"]
+    if phase == DRAWING:
+        moves = [Move(DRAW)]
+        if pick_up_refusal(table, seat, highest(state)) is None:
+            moves.append(Move(PICK_UP_DISCARD_PILE))
+        return moves
+    if phase == HAND_OVER:
+        return [Move(NEXT_HAND)]
+    if phase != ACTING:
+        return []
+    hand = table["hands"][seat]
+    highest_number = highest(state)
+    must_use = table["must_use_card"]
+    if must_use is not None:  # must_use_refusal: only moves that use the card
+        return list(action_moves(table, seat, hand, highest_number, required=must_use))
+    moves = list(action_moves(table, seat, hand, highest_number))
+    if discard_refusal(table) is None:
+        moves.extend(Move(DISCARD, (card,)) for card in sort_cards(set(hand)))
+    moves.append(Move(END_TURN))
+    return moves
+
+
+def action_moves(
+    table: DrawBloodTable, seat: int, hand: list[str], highest_number: int, required: str | None = None
+) -> Iterator[Move]:
+    """Every move with cards from ``hand`` but discarding (which the predicates allow); with ``required``, only
+    those that use that card."""
+    counts = Counter(hand)
+    rows = table["monster_rows"]
+    row = rows[seat]
+    for monster in MONSTERS:
+        if counts[monster] and required in (None, monster) and monster_refusal(row, monster) is None:
+            yield Move(PLAY_MONSTER, (monster,))
+    if counts[KILL] and required in (None, KILL):
+        for other, index in targets(rows, seat):
+            yield Move(KILL_MONSTER, (SEAT_NAMES[other], SLOTS[index]))
+    for immunity in IMMUNITIES:
+        if counts[immunity] and required in (None, immunity) and immunity_refusal(row, immunity) is None:
+            yield Move(PLAY_IMMUNITY, (immunity,))
+    if required is None or required in NUMBER_OF_CARD:
+        yield from triples(table, seat, counts, required)
+    if live_monster_refusal(row) is not None:
+        return
+    for cards in melds_in_hand(counts, highest_number):  # exactly the Melds meld_refusal allows, from the hand
+        if required is None or required in cards:
+            yield Move(MELD, (LIST_SEPARATOR.join(cards),))
+    for meld in table["melds"]:  # exactly the groups lay_off_refusal allows, from the hand
+        for cards in lay_offs(meld["kind"], meld["cards"], counts, highest_number):
+            if required is None or required in cards:
+                yield Move(LAY_OFF, (str(meld["id"]), LIST_SEPARATOR.join(cards)))
+
+
+def targets(rows: list[list[Slot]], seat: int, *, triple: bool = False) -> list[tuple[int, int]]:
+    """The Monsters ``target_refusal`` allows to be killed (by a Kill card, or by a triple)."""
+    return [
+        (other, index)
+        for other, row in enumerate(rows)
+        if other != seat
+        for index, slot in enumerate(row)
+        if slot["alive"] and target_refusal(rows, seat, other, index, triple=triple) is None
+    ]
+
+
+def revivable(row: list[Slot]) -> list[int]:
+    """The slots ``revive_refusal`` allows: one's own killed Monsters."""
+    return [index for index, slot in enumerate(row) if is_dead(slot)]
+
+
+def triples(table: DrawBloodTable, seat: int, counts: Counter[str], required: str | None) -> Iterator[Move]:
+    """Triple Skulls and Triple Hearts from the hand, and Pairs on the table completed to use them so."""
+    held = (
+        [card for card, count in counts.items() if count >= 3 and card in NUMBER_OF_CARD and required in (None, card)]
+        if counts and max(counts.values()) >= 3
+        else []
+    )
+    pairs = [
+        meld
+        for meld in table["melds"]
+        if meld["kind"] == SET
+        and len(meld["cards"]) == 2
+        and counts[meld["cards"][0]]
+        and required in (None, meld["cards"][0])
+    ]
+    if not held and not pairs:
+        return
+    rows = table["monster_rows"]
+    killable = targets(rows, seat, triple=True)
+    revive = revivable(rows[seat])
+    for card in held:
+        cards = LIST_SEPARATOR.join((card,) * 3)
+        if is_skull(card):
+            for other, index in killable:
+                yield Move(TRIPLE_KILL, (cards, SEAT_NAMES[other], SLOTS[index]))
+        else:
+            for index in revive:
+                yield Move(TRIPLE_REVIVE, (cards, SLOTS[index]))
+    for meld in pairs:
+        card = meld["cards"][0]
+        skulls = is_skull(card)
+        if pair_refusal(meld, card, skulls=skulls) is not None:
+            continue
+        meld_id = str(meld["id"])
+        if skulls:
+            for other, index in killable:
+                yield Move(PAIR_KILL, (meld_id, card, SEAT_NAMES[other], SLOTS[index]))
+        else:
+            for index in revive:
+                yield Move(PAIR_REVIVE, (meld_id, card, SLOTS[index]))

@@ -1,0 +1,106 @@
+"""Whole games created in the web table's lobby and played by clicking against bot seats, in headless Chromium
+against a real `cardengine serve`: a Dracula match, and a hand of Draw Blood (`max_hands` 1).
+
+The lobby offers every kind of bot of the catalog (`botKinds`) in each seat's choice. The Dracula match's other seat
+is a bot of a kind beyond random when the catalog lists one (random otherwise), the Draw Blood hand's the random bot,
+where the server has bot seats; on a server without them the test plays that seat itself through REST with the token
+the page shows for the other players.
+"""
+
+from __future__ import annotations
+
+import random
+
+from playwright.sync_api import Browser, Route
+
+from loadtests.server_process import ServerProcess
+from tests.web.table import (
+    Rest,
+    assert_score_sheet_matches,
+    bot_kinds,
+    create_in_lobby,
+    lobby_bot_choices,
+    open_page,
+    play_until_finished,
+    screenshot,
+    seat_names,
+    supports_bot_seats,
+    version_of,
+)
+
+
+def test_a_whole_dracula_match_against_a_bot_seat_by_clicking(
+    server: ServerProcess, rest: Rest, browser: Browser
+) -> None:
+    bots = supports_bot_seats(rest)
+    kinds = bot_kinds(rest)
+    page, _recorder = open_page(browser, server.http_url)
+    page.goto(server.http_url + "/")
+    # Every seat's choice offers exactly the catalog's bot kinds, in its order.
+    choices = lobby_bot_choices(page)
+    assert len(choices) >= 2
+    assert all(seat == [(f"bot:{kind}", f"Bot ({kind})") for kind in kinds] for seat in choices), choices
+    kind = next((kind for kind in kinds if kind != "random"), "random")
+    game_id, others = create_in_lobby(page, rest, "dracula", {"deals": "2"}, seed=5, bot_opponents=bots, bot_kind=kind)
+    assert page.inner_text("#my-seat").startswith("You play")
+    if bots:  # a server with bot seats takes seat names too: the page sent ours, and the bot kind chosen
+        assert page.inner_text("#my-seat") == "You play Mina"
+        assert rest.ok("GET", f"/v1/games/{game_id}")["bots"] == ["", kind]
+        badge = page.locator('#players li[data-seat="1"] .badge').first
+        assert badge.inner_text() == "bot" and badge.get_attribute("data-bot") == kind
+    assert page.locator(".coffin button.cell, .coffin .cell").count() == 9
+    screenshot(page, "dracula-start")
+
+    clicks = play_until_finished(page, others, random.Random(5))
+    assert clicks >= 4, "two deals: at least a placement per deal and seat, the declaration of the first deal"
+    assert version_of(page) == rest.ok("GET", f"/v1/games/{game_id}")["version"]
+
+    names = seat_names(page)
+    assert names[0].endswith("(you)")
+    score = assert_score_sheet_matches(page, rest, game_id, names)
+    assert [row["label"] for row in score["rounds"]][:2] == ["deal 1", "deal 2"]
+    assert page.inner_text("#turn") == "The match is over."
+    assert page.locator("button.move").count() == 0
+    assert page.locator("#event-log li").count() >= clicks
+    screenshot(page, "dracula-finished")
+    page.context.close()
+
+
+def test_a_hand_of_draw_blood_against_a_bot_by_clicking(server: ServerProcess, rest: Rest, browser: Browser) -> None:
+    bots = supports_bot_seats(rest)
+    page, _recorder = open_page(browser, server.http_url)
+    page.goto(server.http_url + "/")
+    game_id, others = create_in_lobby(page, rest, "draw_blood", {"max_hands": "1"}, seed=3, bot_opponents=bots)
+    assert page.locator("section[aria-label='Monster Rows']").count() == 1
+    assert page.locator("section[aria-label='Melds']").count() == 1
+    screenshot(page, "draw-blood-start")
+
+    play_until_finished(page, others, random.Random(3))
+
+    score = assert_score_sheet_matches(page, rest, game_id, seat_names(page))
+    assert len(score["rounds"]) == 1, "max_hands 1: one hand, one row on the score sheet"
+    screenshot(page, "draw-blood-finished")
+    page.context.close()
+
+
+def test_the_lobby_offers_the_random_bot_when_the_catalog_lists_no_kinds(
+    server: ServerProcess, rest: Rest, browser: Browser
+) -> None:
+    """A server whose catalog has no `botKinds` (one from before the field) gets the random bot in every seat's
+    choice: the page is shown the catalog without the field."""
+    page, _recorder = open_page(browser, server.http_url)
+
+    def without_bot_kinds(route: Route) -> None:
+        answer = route.fetch()
+        catalog = answer.json()
+        assert "botKinds" in catalog
+        del catalog["botKinds"]
+        route.fulfill(response=answer, json=catalog)
+
+    page.route("**/v1/game-types", without_bot_kinds)
+    page.goto(server.http_url + "/")
+    choices = lobby_bot_choices(page)
+    assert len(choices) >= 2 and all(seat == [("bot:random", "Bot (random)")] for seat in choices), choices
+    if supports_bot_seats(rest):
+        assert page.input_value("#seat-role-1") == "bot:random"
+    page.context.close()
