@@ -319,6 +319,9 @@ async function refresh(current) {
         for (const event of events.events || []) current.events.push(event);
         current.lastEventVersion = events.version !== undefined ? events.version : game.version;
         current.score = score;
+        // The reads are not one snapshot: a score read after the game may already be final. Show the winner only
+        // with the game's own final version, and read again to reach it.
+        if (score.finished && !game.finished) current.again = true;
         render(current);
       }
     } while (current.again && !current.closed);
@@ -719,7 +722,7 @@ function renderScore(current) {
     h("tfoot", {}, h("tr", { id: "score-totals" }, h("th", { scope: "row" }, "Total"),
       seatsRange.map((seat) => h("td", {}, String((score.totals || [])[seat] || 0))))));
   const parts = [h("h3", { id: "score-title" }, "Score sheet"), tableNode, scoreChart(current, score, seatsRange)];
-  if (score.finished) {
+  if (score.finished && current.game.finished) {
     const winners = (score.winners || []).map((seat) => seatName(current, seat));
     parts.push(h("p", { id: "winner", class: "winner", role: "status" },
       winners.length === 1 ? `Winner: ${winners[0]}` : winners.length ? `Winners: ${winners.join(" and ")}`
