@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x63\x61rdengine/v1/game_engine.proto\x12\rcardengine.v1\x1a\x1cgoogle/protobuf/struct.proto\"\x16\n\x14ListGameTypesRequest\"W\n\x15ListGameTypesResponse\x12+\n\ngame_types\x18\x01 \x03(\x0b\x32\x17.cardengine.v1.GameType\x12\x11\n\tbot_kinds\x18\x02 \x03(\t\"\xd6\x02\n\x08GameType\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\x12\x13\n\x0bmin_players\x18\x04 \x01(\x05\x12\x13\n\x0bmax_players\x18\x05 \x01(\x05\x12\x17\n\x0f\x64\x65\x66\x61ult_players\x18\x06 \x01(\x05\x12\x15\n\rrules_version\x18\x07 \x01(\x05\x12*\n\x07options\x18\x08 \x03(\x0b\x32\x19.cardengine.v1.GameOption\x12+\n\nmove_kinds\x18\t \x03(\x0b\x32\x17.cardengine.v1.MoveKind\x12\x15\n\rplayer_counts\x18\n \x03(\x05\x12&\n\x05\x63\x61rds\x18\x0b \x03(\x0b\x32\x17.cardengine.v1.CardInfo\x12(\n\x07schemas\x18\x0c \x01(\x0b\x32\x17.google.protobuf.Struct\"\xac\x01\n\x08\x43\x61rdInfo\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0c\n\x04suit\x18\x03 \x01(\t\x12\x0c\n\x04rank\x18\x04 \x01(\t\x12\x13\n\x06points\x18\x05 \x01(\x05H\x00\x88\x01\x01\x12\r\n\x05\x63ount\x18\x06 \x01(\x05\x12\x13\n\x0b\x64\x65scription\x18\x07 \x01(\t\x12\x0e\n\x06option\x18\x08 \x01(\t\x12\x14\n\x0coption_count\x18\t \x01(\x05\x42\t\n\x07_points\"\xc1\x01\n\nGameOption\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\x12-\n\rdefault_value\x18\x03 \x01(\x0b\x32\x16.google.protobuf.Value\x12\x13\n\x0b\x64\x65scription\x18\x04 \x01(\t\x12\x0f\n\x07\x63hoices\x18\x05 \x03(\t\x12\x14\n\x07minimum\x18\x06 \x01(\x05H\x00\x88\x01\x01\x12\x14\n\x07maximum\x18\x07 \x01(\x05H\x01\x88\x01\x01\x42\n\n\x08_minimumB\n\n\x08_maximum\"=\n\x08MoveKind\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0e\n\x06params\x18\x02 \x03(\t\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\"\xa7\x01\n\x11\x43reateGameRequest\x12\x11\n\tgame_type\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12\x11\n\x04seed\x18\x03 \x01(\x04H\x00\x88\x01\x01\x12(\n\x07options\x18\x04 \x01(\x0b\x32\x17.google.protobuf.Struct\x12(\n\x05seats\x18\x05 \x03(\x0b\x32\x19.cardengine.v1.SeatConfigB\x07\n\x05_seed\"\'\n\nSeatConfig\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0b\n\x03\x62ot\x18\x02 \x01(\t\"\x82\x01\n\x12\x43reateGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\r\x12\'\n\x05seats\x18\x03 \x03(\x0b\x32\x18.cardengine.v1.SeatToken\x12!\n\x04game\x18\x04 \x01(\x0b\x32\x13.cardengine.v1.Game\"(\n\tSeatToken\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05token\x18\x02 \x01(\t\"!\n\x0eGetGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"\xd3\x01\n\x04Game\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\tgame_type\x18\x02 \x01(\t\x12\x0f\n\x07players\x18\x03 \x01(\x05\x12\x0f\n\x07version\x18\x04 \x01(\r\x12\x11\n\x04seat\x18\x05 \x01(\x05H\x00\x88\x01\x01\x12\x0e\n\x06to_act\x18\x06 \x03(\x05\x12\x10\n\x08\x66inished\x18\x07 \x01(\x08\x12%\n\x04view\x18\x08 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x12\n\nseat_names\x18\t \x03(\t\x12\x0c\n\x04\x62ots\x18\n \x03(\tB\x07\n\x05_seat\"(\n\x15ListLegalMovesRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"l\n\x16ListLegalMovesResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\r\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12\"\n\x05moves\x18\x04 \x03(\x0b\x32\x13.cardengine.v1.Move\"b\n\x04Move\x12\x10\n\x08notation\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12%\n\x04\x61rgs\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x13\n\x0b\x64\x65scription\x18\x04 \x01(\t\"~\n\x10\x41pplyMoveRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04move\x18\x02 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x03 \x01(\rH\x00\x88\x01\x01\x12\x17\n\x0fidempotency_key\x18\x04 \x01(\tB\x13\n\x11_expected_version\"\x7f\n\x11\x41pplyMoveResponse\x12\x0f\n\x07version\x18\x01 \x01(\r\x12!\n\x04game\x18\x02 \x01(\x0b\x32\x13.cardengine.v1.Game\x12$\n\x06\x65vents\x18\x03 \x03(\x0b\x32\x14.cardengine.v1.Event\x12\x10\n\x08replayed\x18\x04 \x01(\x08\"\x89\x01\n\x05\x45vent\x12\x0f\n\x07version\x18\x01 \x01(\r\x12\x10\n\x08sequence\x18\x02 \x01(\r\x12\x0c\n\x04kind\x18\x03 \x01(\t\x12\x11\n\x04seat\x18\x04 \x01(\x05H\x00\x88\x01\x01\x12%\n\x04\x64\x61ta\x18\x05 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x0c\n\x04text\x18\x06 \x01(\tB\x07\n\x05_seat\"\"\n\x0fGetScoreRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"\xb1\x01\n\x05Score\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\r\x12\x0e\n\x06totals\x18\x03 \x03(\x05\x12)\n\x06rounds\x18\x04 \x03(\x0b\x32\x19.cardengine.v1.RoundScore\x12\x10\n\x08\x66inished\x18\x05 \x01(\x08\x12\x0f\n\x07winners\x18\x06 \x03(\x05\x12(\n\x07\x64\x65tails\x18\x07 \x01(\x0b\x32\x17.google.protobuf.Struct\"U\n\nRoundScore\x12\r\n\x05label\x18\x01 \x01(\t\x12\x0e\n\x06points\x18\x02 \x03(\x05\x12(\n\x07\x64\x65tails\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\"x\n\x10GetEventsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x1a\n\rafter_version\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x11\n\tpage_size\x18\x03 \x01(\x05\x12\x12\n\npage_token\x18\x04 \x01(\tB\x10\n\x0e_after_version\"\x86\x01\n\x11GetEventsResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\r\x12$\n\x06\x65vents\x18\x03 \x03(\x0b\x32\x14.cardengine.v1.Event\x12\x10\n\x08\x66inished\x18\x04 \x01(\x08\x12\x17\n\x0fnext_page_token\x18\x05 \x01(\t\"Q\n\x10WatchGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x1a\n\rafter_version\x18\x02 \x01(\rH\x00\x88\x01\x01\x42\x10\n\x0e_after_version\"\x88\x01\n\x11WatchGameResponse\x12\x0f\n\x07version\x18\x01 \x01(\r\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12$\n\x06\x65vents\x18\x03 \x03(\x0b\x32\x14.cardengine.v1.Event\x12\x0e\n\x06to_act\x18\x04 \x03(\x05\x12\x10\n\x08\x66inished\x18\x05 \x01(\x08\x42\x07\n\x05_seat2\x8d\x05\n\nGameEngine\x12Z\n\rListGameTypes\x12#.cardengine.v1.ListGameTypesRequest\x1a$.cardengine.v1.ListGameTypesResponse\x12Q\n\nCreateGame\x12 .cardengine.v1.CreateGameRequest\x1a!.cardengine.v1.CreateGameResponse\x12=\n\x07GetGame\x12\x1d.cardengine.v1.GetGameRequest\x1a\x13.cardengine.v1.Game\x12]\n\x0eListLegalMoves\x12$.cardengine.v1.ListLegalMovesRequest\x1a%.cardengine.v1.ListLegalMovesResponse\x12N\n\tApplyMove\x12\x1f.cardengine.v1.ApplyMoveRequest\x1a .cardengine.v1.ApplyMoveResponse\x12@\n\x08GetScore\x12\x1e.cardengine.v1.GetScoreRequest\x1a\x14.cardengine.v1.Score\x12N\n\tGetEvents\x12\x1f.cardengine.v1.GetEventsRequest\x1a .cardengine.v1.GetEventsResponse\x12P\n\tWatchGame\x12\x1f.cardengine.v1.WatchGameRequest\x1a .cardengine.v1.WatchGameResponse0\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x63\x61rdengine/v1/game_engine.proto\x12\rcardengine.v1\x1a\x1cgoogle/protobuf/struct.proto\"\x16\n\x14ListGameTypesRequest\"W\n\x15ListGameTypesResponse\x12+\n\ngame_types\x18\x01 \x03(\x0b\x32\x17.cardengine.v1.GameType\x12\x11\n\tbot_kinds\x18\x02 \x03(\t\"\xd6\x02\n\x08GameType\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\x12\x13\n\x0bmin_players\x18\x04 \x01(\x05\x12\x13\n\x0bmax_players\x18\x05 \x01(\x05\x12\x17\n\x0f\x64\x65\x66\x61ult_players\x18\x06 \x01(\x05\x12\x15\n\rrules_version\x18\x07 \x01(\x05\x12*\n\x07options\x18\x08 \x03(\x0b\x32\x19.cardengine.v1.GameOption\x12+\n\nmove_kinds\x18\t \x03(\x0b\x32\x17.cardengine.v1.MoveKind\x12\x15\n\rplayer_counts\x18\n \x03(\x05\x12&\n\x05\x63\x61rds\x18\x0b \x03(\x0b\x32\x17.cardengine.v1.CardInfo\x12(\n\x07schemas\x18\x0c \x01(\x0b\x32\x17.google.protobuf.Struct\"\xac\x01\n\x08\x43\x61rdInfo\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0c\n\x04suit\x18\x03 \x01(\t\x12\x0c\n\x04rank\x18\x04 \x01(\t\x12\x13\n\x06points\x18\x05 \x01(\x05H\x00\x88\x01\x01\x12\r\n\x05\x63ount\x18\x06 \x01(\x05\x12\x13\n\x0b\x64\x65scription\x18\x07 \x01(\t\x12\x0e\n\x06option\x18\x08 \x01(\t\x12\x14\n\x0coption_count\x18\t \x01(\x05\x42\t\n\x07_points\"\xc1\x01\n\nGameOption\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\x12-\n\rdefault_value\x18\x03 \x01(\x0b\x32\x16.google.protobuf.Value\x12\x13\n\x0b\x64\x65scription\x18\x04 \x01(\t\x12\x0f\n\x07\x63hoices\x18\x05 \x03(\t\x12\x14\n\x07minimum\x18\x06 \x01(\x05H\x00\x88\x01\x01\x12\x14\n\x07maximum\x18\x07 \x01(\x05H\x01\x88\x01\x01\x42\n\n\x08_minimumB\n\n\x08_maximum\"=\n\x08MoveKind\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0e\n\x06params\x18\x02 \x03(\t\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\"\xbb\x01\n\x11\x43reateGameRequest\x12\x11\n\tgame_type\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12\x11\n\x04seed\x18\x03 \x01(\x04H\x00\x88\x01\x01\x12(\n\x07options\x18\x04 \x01(\x0b\x32\x17.google.protobuf.Struct\x12(\n\x05seats\x18\x05 \x03(\x0b\x32\x19.cardengine.v1.SeatConfig\x12\x12\n\nrequest_id\x18\x06 \x01(\tB\x07\n\x05_seed\"\'\n\nSeatConfig\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0b\n\x03\x62ot\x18\x02 \x01(\t\"\x82\x01\n\x12\x43reateGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\r\x12\'\n\x05seats\x18\x03 \x03(\x0b\x32\x18.cardengine.v1.SeatToken\x12!\n\x04game\x18\x04 \x01(\x0b\x32\x13.cardengine.v1.Game\"(\n\tSeatToken\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05token\x18\x02 \x01(\t\"!\n\x0eGetGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"\xd3\x01\n\x04Game\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\tgame_type\x18\x02 \x01(\t\x12\x0f\n\x07players\x18\x03 \x01(\x05\x12\x0f\n\x07version\x18\x04 \x01(\r\x12\x11\n\x04seat\x18\x05 \x01(\x05H\x00\x88\x01\x01\x12\x0e\n\x06to_act\x18\x06 \x03(\x05\x12\x10\n\x08\x66inished\x18\x07 \x01(\x08\x12%\n\x04view\x18\x08 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x12\n\nseat_names\x18\t \x03(\t\x12\x0c\n\x04\x62ots\x18\n \x03(\tB\x07\n\x05_seat\"(\n\x15ListLegalMovesRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"l\n\x16ListLegalMovesResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\r\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12\"\n\x05moves\x18\x04 \x03(\x0b\x32\x13.cardengine.v1.Move\"b\n\x04Move\x12\x10\n\x08notation\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12%\n\x04\x61rgs\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x13\n\x0b\x64\x65scription\x18\x04 \x01(\t\"\x91\x01\n\x10\x41pplyMoveRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04move\x18\x02 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x03 \x01(\rH\x00\x88\x01\x01\x12\x17\n\x0fidempotency_key\x18\x04 \x01(\t\x12\x11\n\tomit_view\x18\x05 \x01(\x08\x42\x13\n\x11_expected_version\"\x7f\n\x11\x41pplyMoveResponse\x12\x0f\n\x07version\x18\x01 \x01(\r\x12!\n\x04game\x18\x02 \x01(\x0b\x32\x13.cardengine.v1.Game\x12$\n\x06\x65vents\x18\x03 \x03(\x0b\x32\x14.cardengine.v1.Event\x12\x10\n\x08replayed\x18\x04 \x01(\x08\"\x89\x01\n\x05\x45vent\x12\x0f\n\x07version\x18\x01 \x01(\r\x12\x10\n\x08sequence\x18\x02 \x01(\r\x12\x0c\n\x04kind\x18\x03 \x01(\t\x12\x11\n\x04seat\x18\x04 \x01(\x05H\x00\x88\x01\x01\x12%\n\x04\x64\x61ta\x18\x05 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x0c\n\x04text\x18\x06 \x01(\tB\x07\n\x05_seat\"\"\n\x0fGetScoreRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"\xb1\x01\n\x05Score\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\r\x12\x0e\n\x06totals\x18\x03 \x03(\x05\x12)\n\x06rounds\x18\x04 \x03(\x0b\x32\x19.cardengine.v1.RoundScore\x12\x10\n\x08\x66inished\x18\x05 \x01(\x08\x12\x0f\n\x07winners\x18\x06 \x03(\x05\x12(\n\x07\x64\x65tails\x18\x07 \x01(\x0b\x32\x17.google.protobuf.Struct\"U\n\nRoundScore\x12\r\n\x05label\x18\x01 \x01(\t\x12\x0e\n\x06points\x18\x02 \x03(\x05\x12(\n\x07\x64\x65tails\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\"x\n\x10GetEventsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x1a\n\rafter_version\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x11\n\tpage_size\x18\x03 \x01(\x05\x12\x12\n\npage_token\x18\x04 \x01(\tB\x10\n\x0e_after_version\"\x86\x01\n\x11GetEventsResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\r\x12$\n\x06\x65vents\x18\x03 \x03(\x0b\x32\x14.cardengine.v1.Event\x12\x10\n\x08\x66inished\x18\x04 \x01(\x08\x12\x17\n\x0fnext_page_token\x18\x05 \x01(\t\"Q\n\x10WatchGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x1a\n\rafter_version\x18\x02 \x01(\rH\x00\x88\x01\x01\x42\x10\n\x0e_after_version\"\x88\x01\n\x11WatchGameResponse\x12\x0f\n\x07version\x18\x01 \x01(\r\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12$\n\x06\x65vents\x18\x03 \x03(\x0b\x32\x14.cardengine.v1.Event\x12\x0e\n\x06to_act\x18\x04 \x03(\x05\x12\x10\n\x08\x66inished\x18\x05 \x01(\x08\x42\x07\n\x05_seat2\x8d\x05\n\nGameEngine\x12Z\n\rListGameTypes\x12#.cardengine.v1.ListGameTypesRequest\x1a$.cardengine.v1.ListGameTypesResponse\x12Q\n\nCreateGame\x12 .cardengine.v1.CreateGameRequest\x1a!.cardengine.v1.CreateGameResponse\x12=\n\x07GetGame\x12\x1d.cardengine.v1.GetGameRequest\x1a\x13.cardengine.v1.Game\x12]\n\x0eListLegalMoves\x12$.cardengine.v1.ListLegalMovesRequest\x1a%.cardengine.v1.ListLegalMovesResponse\x12N\n\tApplyMove\x12\x1f.cardengine.v1.ApplyMoveRequest\x1a .cardengine.v1.ApplyMoveResponse\x12@\n\x08GetScore\x12\x1e.cardengine.v1.GetScoreRequest\x1a\x14.cardengine.v1.Score\x12N\n\tGetEvents\x12\x1f.cardengine.v1.GetEventsRequest\x1a .cardengine.v1.GetEventsResponse\x12P\n\tWatchGame\x12\x1f.cardengine.v1.WatchGameRequest\x1a .cardengine.v1.WatchGameResponse0\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -45,43 +45,43 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_MOVEKIND']._serialized_start=909
   _globals['_MOVEKIND']._serialized_end=970
   _globals['_CREATEGAMEREQUEST']._serialized_start=973
-  _globals['_CREATEGAMEREQUEST']._serialized_end=1140
-  _globals['_SEATCONFIG']._serialized_start=1142
-  _globals['_SEATCONFIG']._serialized_end=1181
-  _globals['_CREATEGAMERESPONSE']._serialized_start=1184
-  _globals['_CREATEGAMERESPONSE']._serialized_end=1314
-  _globals['_SEATTOKEN']._serialized_start=1316
-  _globals['_SEATTOKEN']._serialized_end=1356
-  _globals['_GETGAMEREQUEST']._serialized_start=1358
-  _globals['_GETGAMEREQUEST']._serialized_end=1391
-  _globals['_GAME']._serialized_start=1394
-  _globals['_GAME']._serialized_end=1605
-  _globals['_LISTLEGALMOVESREQUEST']._serialized_start=1607
-  _globals['_LISTLEGALMOVESREQUEST']._serialized_end=1647
-  _globals['_LISTLEGALMOVESRESPONSE']._serialized_start=1649
-  _globals['_LISTLEGALMOVESRESPONSE']._serialized_end=1757
-  _globals['_MOVE']._serialized_start=1759
-  _globals['_MOVE']._serialized_end=1857
-  _globals['_APPLYMOVEREQUEST']._serialized_start=1859
-  _globals['_APPLYMOVEREQUEST']._serialized_end=1985
-  _globals['_APPLYMOVERESPONSE']._serialized_start=1987
-  _globals['_APPLYMOVERESPONSE']._serialized_end=2114
-  _globals['_EVENT']._serialized_start=2117
-  _globals['_EVENT']._serialized_end=2254
-  _globals['_GETSCOREREQUEST']._serialized_start=2256
-  _globals['_GETSCOREREQUEST']._serialized_end=2290
-  _globals['_SCORE']._serialized_start=2293
-  _globals['_SCORE']._serialized_end=2470
-  _globals['_ROUNDSCORE']._serialized_start=2472
-  _globals['_ROUNDSCORE']._serialized_end=2557
-  _globals['_GETEVENTSREQUEST']._serialized_start=2559
-  _globals['_GETEVENTSREQUEST']._serialized_end=2679
-  _globals['_GETEVENTSRESPONSE']._serialized_start=2682
-  _globals['_GETEVENTSRESPONSE']._serialized_end=2816
-  _globals['_WATCHGAMEREQUEST']._serialized_start=2818
-  _globals['_WATCHGAMEREQUEST']._serialized_end=2899
-  _globals['_WATCHGAMERESPONSE']._serialized_start=2902
-  _globals['_WATCHGAMERESPONSE']._serialized_end=3038
-  _globals['_GAMEENGINE']._serialized_start=3041
-  _globals['_GAMEENGINE']._serialized_end=3694
+  _globals['_CREATEGAMEREQUEST']._serialized_end=1160
+  _globals['_SEATCONFIG']._serialized_start=1162
+  _globals['_SEATCONFIG']._serialized_end=1201
+  _globals['_CREATEGAMERESPONSE']._serialized_start=1204
+  _globals['_CREATEGAMERESPONSE']._serialized_end=1334
+  _globals['_SEATTOKEN']._serialized_start=1336
+  _globals['_SEATTOKEN']._serialized_end=1376
+  _globals['_GETGAMEREQUEST']._serialized_start=1378
+  _globals['_GETGAMEREQUEST']._serialized_end=1411
+  _globals['_GAME']._serialized_start=1414
+  _globals['_GAME']._serialized_end=1625
+  _globals['_LISTLEGALMOVESREQUEST']._serialized_start=1627
+  _globals['_LISTLEGALMOVESREQUEST']._serialized_end=1667
+  _globals['_LISTLEGALMOVESRESPONSE']._serialized_start=1669
+  _globals['_LISTLEGALMOVESRESPONSE']._serialized_end=1777
+  _globals['_MOVE']._serialized_start=1779
+  _globals['_MOVE']._serialized_end=1877
+  _globals['_APPLYMOVEREQUEST']._serialized_start=1880
+  _globals['_APPLYMOVEREQUEST']._serialized_end=2025
+  _globals['_APPLYMOVERESPONSE']._serialized_start=2027
+  _globals['_APPLYMOVERESPONSE']._serialized_end=2154
+  _globals['_EVENT']._serialized_start=2157
+  _globals['_EVENT']._serialized_end=2294
+  _globals['_GETSCOREREQUEST']._serialized_start=2296
+  _globals['_GETSCOREREQUEST']._serialized_end=2330
+  _globals['_SCORE']._serialized_start=2333
+  _globals['_SCORE']._serialized_end=2510
+  _globals['_ROUNDSCORE']._serialized_start=2512
+  _globals['_ROUNDSCORE']._serialized_end=2597
+  _globals['_GETEVENTSREQUEST']._serialized_start=2599
+  _globals['_GETEVENTSREQUEST']._serialized_end=2719
+  _globals['_GETEVENTSRESPONSE']._serialized_start=2722
+  _globals['_GETEVENTSRESPONSE']._serialized_end=2856
+  _globals['_WATCHGAMEREQUEST']._serialized_start=2858
+  _globals['_WATCHGAMEREQUEST']._serialized_end=2939
+  _globals['_WATCHGAMERESPONSE']._serialized_start=2942
+  _globals['_WATCHGAMERESPONSE']._serialized_end=3078
+  _globals['_GAMEENGINE']._serialized_start=3081
+  _globals['_GAMEENGINE']._serialized_end=3734
 # @@protoc_insertion_point(module_scope)

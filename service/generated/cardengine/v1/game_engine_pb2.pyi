@@ -334,6 +334,7 @@ class CreateGameRequest(_message.Message):
     SEED_FIELD_NUMBER: _builtins.int
     OPTIONS_FIELD_NUMBER: _builtins.int
     SEATS_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
     game_type: _builtins.str
     """Id of a game type from ListGameTypes. Required."""
     players: _builtins.int
@@ -341,6 +342,12 @@ class CreateGameRequest(_message.Message):
     seed: _builtins.int
     """Seed of the match's deals, for reproducible matches. When absent the server draws one from the operating
     system's randomness; either way the seed is kept secret by the server.
+    """
+    request_id: _builtins.str
+    """Optional key (1-128 printable ASCII characters) that makes CreateGame safe to retry: a second request with the
+    same key (and the same caller) returns the same game, with the same seat tokens, and creates nothing; the same
+    key with different parameters is INVALID_ARGUMENT. Over REST: the body field `requestId` or an
+    `Idempotency-Key` header.
     """
     @_builtins.property
     def options(self) -> _struct_pb2.Struct:
@@ -360,10 +367,11 @@ class CreateGameRequest(_message.Message):
         seed: _builtins.int | None = ...,
         options: _struct_pb2.Struct | None = ...,
         seats: _abc.Iterable[Global___SeatConfig] | None = ...,
+        request_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "options", b"options", "seed", b"seed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "game_type", b"game_type", "options", b"options", "players", b"players", "seats", b"seats", "seed", b"seed"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "game_type", b"game_type", "options", b"options", "players", b"players", "request_id", b"request_id", "seats", b"seats", "seed", b"seed"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seed: _TypeAlias = _typing.Literal["seed"]  # noqa: Y015
     _WhichOneofArgType__seed: _TypeAlias = _typing.Literal["_seed", b"_seed"]  # noqa: Y015
@@ -654,6 +662,7 @@ class ApplyMoveRequest(_message.Message):
     MOVE_FIELD_NUMBER: _builtins.int
     EXPECTED_VERSION_FIELD_NUMBER: _builtins.int
     IDEMPOTENCY_KEY_FIELD_NUMBER: _builtins.int
+    OMIT_VIEW_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's id. Required."""
     move: _builtins.str
@@ -667,6 +676,10 @@ class ApplyMoveRequest(_message.Message):
     the same seat with the same key returns the first result (with `replayed` set) and applies nothing; the same
     key with a different move is INVALID_ARGUMENT.
     """
+    omit_view: _builtins.bool
+    """When true, the response's `game` carries the header only (version, to_act, finished, seats) and no `view`:
+    the cheapest answer, for callers (bots) that read the view or the legal moves next anyway.
+    """
     def __init__(
         self,
         *,
@@ -674,10 +687,11 @@ class ApplyMoveRequest(_message.Message):
         move: _builtins.str = ...,
         expected_version: _builtins.int | None = ...,
         idempotency_key: _builtins.str = ...,
+        omit_view: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version", "expected_version", b"expected_version"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version", "expected_version", b"expected_version", "game_id", b"game_id", "idempotency_key", b"idempotency_key", "move", b"move"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version", "expected_version", b"expected_version", "game_id", b"game_id", "idempotency_key", b"idempotency_key", "move", b"move", "omit_view", b"omit_view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__expected_version: _TypeAlias = _typing.Literal["expected_version"]  # noqa: Y015
     _WhichOneofArgType__expected_version: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version"]  # noqa: Y015
