@@ -74,7 +74,7 @@ def apply(state: GameState, seat: int, move: Move | str) -> tuple[GameState, lis
     if isinstance(move, str):
         move = game.parse_move(move)
     check_move(state, seat, move)
-    new_state = state.copy()
+    new_state = state.shallow_copy() if game.copy_on_write else state.copy()
     events = game.play(new_state, seat, move)
     new_state.step += 1
     return new_state, events

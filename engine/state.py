@@ -47,6 +47,21 @@ class GameState:
             orjson.loads(orjson.dumps(self.table)),
         )
 
+    def shallow_copy(self) -> GameState:
+        """A copy sharing the table's values (``table`` is a new dict of the same values) and an empty legal-move
+        cache: for games with ``copy_on_write``, whose ``play`` replaces every table value it changes instead of
+        mutating it, so the caller's state never changes (the conformance suite checks it)."""
+        return GameState(
+            self.game_id,
+            self.rules_version,
+            self.players,
+            self.options,
+            self.seed,
+            self.rng_state,
+            self.step,
+            dict(self.table),
+        )
+
     # Chance: every draw advances ``rng_state``, which is saved with the snapshot.
     def shuffle(self, items: list[T]) -> None:
         self.rng_state = rng.shuffle(self.rng_state, items)

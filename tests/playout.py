@@ -356,6 +356,8 @@ def playout(
         move = rng.choice(legal)
         before = state
         state, events = engine.apply(state, seat, move)
+        # apply never changes its input (copy-on-write games share table values with it): aliasing bugs fail here.
+        assert engine.encode(before) == snapshot, f"{variant} seed {seed}: apply changed its input, step {before.step}"
         if full_checks:
             assert_events_hide_secrets(game, before, state, move, events, deck)
     else:
