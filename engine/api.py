@@ -59,10 +59,15 @@ def check_move(state: GameState, seat: int, move: Move) -> None:
     if seat not in game.to_act(state):
         waiting = ", ".join(str(s) for s in game.to_act(state))
         raise NotYourTurnError(f"Seat {seat} has no decision to make now; waiting for seat(s) {waiting}.")
+    # The seat's legal set, when ``legal_moves`` has listed it for this state, decides by membership; otherwise
+    # ``explain`` checks this one move with the same predicates of the game's ``legal.py`` (``None``: legal), so a
+    # submitted move never costs the enumeration of every legal move.
     legal = state.legal_cache.get(seat)
     if legal is None:
-        legal = state.legal_cache[seat] = frozenset(game.legal_moves(state, seat))
-    if move not in legal:
+        refusal = game.explain(state, seat, move)
+        if refusal is not None:
+            raise refusal
+    elif move not in legal:
         raise game.explain(state, seat, move) or IllegalMoveError(
             f"'{move}' is not a legal move for seat {seat} at step {state.step}."
         )

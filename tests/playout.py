@@ -326,6 +326,7 @@ def playout(
                     assert_words_name_no_codes(game, game.describe_move(state, seat, move), deck, f"'{move}' described")
                 refusal = game.explain(state, seat, move)
                 assert refusal is None, f"{variant} seed {seed}: legal '{move}' explained as illegal: {refusal}"
+            uncached = engine.decode(snapshot)  # no legal moves listed: apply checks a move with explain alone
             for bad in not_legal_moves(game, state, seat, legal, rng):
                 try:
                     engine.apply(state, seat, bad)
@@ -335,6 +336,12 @@ def playout(
                         f"{variant} seed {seed}: '{bad}' refused with the generic {error.code}: {error.reason}"
                     )
                     assert_reason_hides_secrets(game, state, seat, bad, error, deck)
+                    try:
+                        engine.apply(uncached, seat, bad)
+                    except engine.EngineError as again:
+                        assert (again.code, again.reason) == (error.code, error.reason), f"'{bad}' uncached"
+                    else:
+                        raise AssertionError(f"{variant} seed {seed}: '{bad}' accepted on a state without its list")
                 else:
                     raise AssertionError(f"{variant} seed {seed}: '{bad}' is not legal but was accepted")
             assert_determinization(game, state, seat, legal, seed * 100_003 + state.step)
@@ -356,6 +363,8 @@ def playout(
         move = rng.choice(legal)
         before = state
         state, events = engine.apply(state, seat, move)
+        if full_checks:  # the same move checked by explain alone (no list of legal moves) gives the same state
+            assert engine.encode(engine.apply(engine.decode(snapshot), seat, move)[0]) == engine.encode(state)
         # apply never changes its input (copy-on-write games share table values with it): aliasing bugs fail here.
         assert engine.encode(before) == snapshot, f"{variant} seed {seed}: apply changed its input, step {before.step}"
         if full_checks:

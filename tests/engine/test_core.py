@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -157,3 +159,54 @@ def test_check_move_agrees_with_legal_moves() -> None:
             except engine.IllegalMoveError:
                 accepted = False
             assert accepted == (move in legal)
+
+
+def test_check_move_without_a_listed_set_asks_explain_alone() -> None:
+    """On a state whose legal moves were never listed, apply checks the one move with ``explain``: the same
+    verdicts as the list gives, the same precise refusals, and no list built (the cache stays empty)."""
+    state, _ = engine.new_game("dracula", 2, seed=12)
+    state, _ = engine.apply(state, engine.to_act(state)[0], "declare across")
+    seat = engine.to_act(state)[0]
+    snapshot = engine.encode(state)
+    listed = engine.decode(snapshot)
+    legal = set(engine.legal_moves(listed, seat))
+    fresh = engine.decode(snapshot)
+    for card in engine.get_game("dracula").deck(state):
+        for cell in ("a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"):
+            move = Move("place", (card, cell))
+            try:
+                engine.check_move(fresh, seat, move)
+                refused = None
+            except engine.IllegalMoveError as error:
+                refused = (error.code, error.reason)
+            assert (refused is None) == (move in legal)
+            if refused is not None:
+                with pytest.raises(engine.IllegalMoveError) as listed_refusal:
+                    engine.check_move(listed, seat, move)
+                assert (listed_refusal.value.code, listed_refusal.value.reason) == refused
+    assert fresh.legal_cache == {}
+    after, _ = engine.apply(fresh, seat, sorted(legal)[0])
+    assert fresh.legal_cache == {} and after.legal_cache == {}
+
+
+def test_shallow_copy_shares_table_values_in_a_new_table() -> None:
+    state, _ = engine.new_game("dracula", 2, seed=5)
+    engine.legal_moves(state, engine.to_act(state)[0])
+    copy = state.shallow_copy()
+    assert copy == state and copy.table is not state.table and copy.legal_cache == {} and state.legal_cache
+    assert all(copy.table[key] is value for key, value in state.table.items())
+
+
+@pytest.mark.parametrize("game_id", sorted(game.id for game in engine.all_games() if game.copy_on_write))
+def test_copy_on_write_games_never_change_the_state_given_to_apply(game_id: str) -> None:
+    """A copy-on-write game's ``play`` shares the caller's table values: it must replace, never mutate, them.
+    Every state of a seeded random match is checked after its move (the conformance playouts check it too)."""
+    chooser = random.Random(7)
+    game = engine.get_game(game_id)
+    state, _ = engine.new_game(game_id, game.default_players, 7, game.playout_options)
+    while not engine.is_finished(state):
+        seat = chooser.choice(engine.to_act(state))
+        before = engine.encode(state)
+        after, _ = engine.apply(state, seat, chooser.choice(engine.legal_moves(state, seat)))
+        assert engine.encode(state) == before, f"{game_id}: apply changed its input at step {state.step}"
+        state = after
