@@ -14,7 +14,9 @@ service knows about status codes. Engine errors keep their own codes (``move/car
 | ABORTED             | ABORTED              | 409  | stale expected_version (details: currentVersion)            |
 | FAILED_PRECONDITION | FAILED_PRECONDITION  | 422  | illegal move, finished match (details: engineCode); a match |
 |                     |                      |      | stored under another rules version (snapshot/rules_version) |
-| UNAVAILABLE         | UNAVAILABLE          | 503  | the store cannot be reached                                 |
+| UNAVAILABLE         | UNAVAILABLE          | 503  | the store cannot be reached or answers too slowly           |
+|                     |                      |      | (store/unavailable); the store is out of memory and refuses |
+|                     |                      |      | writes (store/full, details: retryAfterSeconds)             |
 | INTERNAL            | INTERNAL             | 500  | a bug: logged, never shown in detail                        |
 """
 
@@ -67,6 +69,14 @@ class ServiceError(Exception):
 
 class StoreUnavailableError(Exception):
     """The game store cannot be reached (raised by the stores, mapped to UNAVAILABLE)."""
+
+
+class StoreFullError(StoreUnavailableError):
+    """The game store refuses writes because it is out of memory (Redis at ``maxmemory`` with ``noeviction``);
+    reads still work. Mapped to UNAVAILABLE ``store/full`` with a Retry-After."""
+
+
+STORE_FULL_RETRY_SECONDS = 5
 
 
 # ----- the service's own errors -----------------------------------------------------------------------------------
@@ -155,6 +165,27 @@ def store_unavailable(error: BaseException) -> ServiceError:
     return ServiceError(Status.UNAVAILABLE, "store/unavailable", f"The game store is unavailable: {error}.")
 
 
+def store_full() -> ServiceError:
+    """Writes refused (the store is out of memory); nothing was written, reads still work: retry later."""
+    return ServiceError(
+        Status.UNAVAILABLE,
+        "store/full",
+        "The game store is full and accepts no new games or moves for now; nothing was written. Retry in "
+        f"{STORE_FULL_RETRY_SECONDS} s.",
+        {"retryAfterSeconds": STORE_FULL_RETRY_SECONDS},
+    )
+
+
+def idempotency_request_reused(request_id: str) -> ServiceError:
+    return ServiceError(
+        Status.INVALID_ARGUMENT,
+        "idempotency/key_reused",
+        f"requestId {request_id[:32]!r} was already used for a CreateGame with other parameters; use a new id for a "
+        "new game.",
+        {"field": "requestId"},
+    )
+
+
 INTERNAL_ERROR = ServiceError(Status.INTERNAL, "internal/error", "An internal error occurred; it has been logged.")
 
 
@@ -192,6 +223,8 @@ def to_service_error(error: BaseException) -> ServiceError:
         return error
     if isinstance(error, engine.EngineError):
         return from_engine(error)
+    if isinstance(error, StoreFullError):
+        return store_full()
     if isinstance(error, StoreUnavailableError):
         return store_unavailable(error)
     return INTERNAL_ERROR

@@ -32,7 +32,7 @@ import redis
 from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
-from service.errors import StoreUnavailableError
+from service.errors import StoreFullError, StoreUnavailableError
 from service.redis_bot_queue import RedisBotQueue
 from service.store import (
     DEFAULT_FINISHED_TTL_SECONDS,
@@ -40,6 +40,7 @@ from service.store import (
     CommitOutcome,
     Committed,
     Duplicate,
+    GameExistsError,
     Missing,
     Stale,
     StoredGame,
@@ -85,12 +86,18 @@ return {'ok'}
 """
 
 # KEYS: game, log, results. ARGV: version, snapshot, event count, finished, meta, first log entry, ttl (0: none).
+# Returns 1: created; 2: the game exists with this very meta (an earlier attempt of this create); 0: another game.
+# The first write is the HSET, a command Redis refuses at maxmemory (noeviction) as long as the script has written
+# nothing: a store that is out of memory refuses the whole create, and no create is ever half-written.
 CREATE_SCRIPT = """
 if redis.call('EXISTS', KEYS[1]) == 1 then
+  if redis.call('HGET', KEYS[1], 'm') == ARGV[5] then
+    return 2
+  end
   return 0
 end
-redis.call('DEL', KEYS[2], KEYS[3])
 redis.call('HSET', KEYS[1], 'v', ARGV[1], 's', ARGV[2], 'n', ARGV[3], 'f', ARGV[4], 'm', ARGV[5])
+redis.call('DEL', KEYS[2], KEYS[3])
 redis.call('RPUSH', KEYS[2], ARGV[6])
 local ttl = tonumber(ARGV[7])
 if ttl > 0 then
@@ -99,6 +106,8 @@ if ttl > 0 then
 end
 return 1
 """
+
+DEFAULT_TIMEOUT_SECONDS = 1.0
 
 
 class RedisStore:
@@ -129,15 +138,22 @@ class RedisStore:
         self.bots = RedisBotQueue(client, key_prefix, self.game_key, self._guard)
 
     @classmethod
-    def from_url(cls, url: str, **kwargs: Any) -> RedisStore:
+    def from_url(cls, url: str, *, timeout_seconds: float = DEFAULT_TIMEOUT_SECONDS, **kwargs: Any) -> RedisStore:
+        """A store on a connection pool whose every command (and connect) gives up after ``timeout_seconds``: a
+        stalled Redis answers UNAVAILABLE in about that time instead of hanging the request. The watch listener
+        is not bounded by it (it polls with its own short timeout)."""
+        if not timeout_seconds > 0:
+            raise ValueError(f"the Redis timeout must be positive; got {timeout_seconds}")
         client = redis.Redis.from_url(
             url,
-            socket_timeout=5,
-            socket_connect_timeout=2,
+            socket_timeout=timeout_seconds,
+            socket_connect_timeout=timeout_seconds,
             health_check_interval=30,
             max_connections=256,
-            # Two quick retries ride out a failover blip; a Redis that is down answers UNAVAILABLE at once.
-            retry=Retry(ExponentialBackoff(cap=0.1, base=0.01), 2),
+            # Two quick retries ride out a failover blip (a refused or reset connection); a Redis that is down
+            # answers UNAVAILABLE at once. A time-out is never retried: the command may have run (a create or a
+            # commit is safe to re-send, see CREATE_SCRIPT and the idempotency keys, but the caller waited enough).
+            retry=Retry(ExponentialBackoff(cap=0.1, base=0.01), 2, supported_errors=(redis.ConnectionError,)),
         )
         return cls(client, **kwargs)
 
@@ -167,7 +183,11 @@ class RedisStore:
         except (redis.ConnectionError, redis.TimeoutError, OSError) as error:
             raise StoreUnavailableError(f"Redis: {error}") from error
         except redis.RedisError as error:
-            if "LOADING" in str(error) or "READONLY" in str(error) or "CLUSTERDOWN" in str(error):
+            text = str(error)
+            if isinstance(error, redis.exceptions.OutOfMemoryError) or text.startswith("OOM") or "-OOM" in text:
+                # maxmemory reached (noeviction): Redis refused the first write, so nothing was written.
+                raise StoreFullError(f"Redis: {text[:200]}") from error
+            if "LOADING" in text or "READONLY" in text or "CLUSTERDOWN" in text or "MISCONF" in text:
                 raise StoreUnavailableError(f"Redis: {error}") from error
             raise
 
@@ -184,8 +204,8 @@ class RedisStore:
             self._ttl(game.finished),
         ]
         created = self._guard(lambda: self._create(keys=keys, args=args))
-        if not created:
-            raise ValueError(f"Game '{game.game_id}' already exists.")
+        if created != 1:
+            raise GameExistsError(game.game_id, same=created == 2)
         self._remember(game)
 
     def load_for_update(self, game_id: str, expected_version: int) -> StoredGame | None:
@@ -278,8 +298,13 @@ class RedisStore:
         result = self._guard(lambda: self.client.hget(self.results_key(game_id), key))
         return result if isinstance(result, bytes) else None
 
+    def health_key(self) -> str:
+        return f"{self.prefix}health"
+
     def ping(self) -> None:
-        self._guard(self.client.ping)
+        """A small write (a key that expires on its own): StoreFullError when Redis refuses writes (maxmemory),
+        StoreUnavailableError when it does not answer within the timeout."""
+        self._guard(lambda: self.client.set(self.health_key(), b"1", px=10_000))
 
     def close(self) -> None:
         self._closed.set()

@@ -69,6 +69,17 @@ class Missing:
 CommitOutcome = Committed | Stale | Duplicate | Missing
 
 
+class GameExistsError(ValueError):
+    """``create`` found a game with that id. ``same``: the stored game has the very ``meta`` of the one to create,
+    so it is an earlier attempt of this same create (a retried request, or a store call re-sent after a lost
+    answer: every create draws fresh token hashes, and a keyed CreateGame derives the same ones again)."""
+
+    def __init__(self, game_id: str, *, same: bool) -> None:
+        super().__init__(f"Game '{game_id}' already exists.")
+        self.game_id = game_id
+        self.same = same
+
+
 class GameStore(Protocol):
     @property
     def bots(self) -> BotQueue:
@@ -76,7 +87,8 @@ class GameStore(Protocol):
         ...
 
     def create(self, game: StoredGame, first_entry: bytes) -> None:
-        """Stores a new game at version 0 with the log entry of its deal."""
+        """Stores a new game at version 0 with the log entry of its deal; GameExistsError (a ValueError) if a game
+        with that id exists, writing nothing."""
 
     def load(self, game_id: str) -> StoredGame | None:
         """The game's current state, or None if there is no such game."""
@@ -216,8 +228,9 @@ class MemoryStore:
 
     def create(self, game: StoredGame, first_entry: bytes) -> None:
         with self._lock:
-            if self._live(game.game_id) is not None:
-                raise ValueError(f"Game '{game.game_id}' already exists.")
+            existing = self._live(game.game_id)
+            if existing is not None:
+                raise GameExistsError(game.game_id, same=existing.game.meta == game.meta)
             self._sweep()
             self._games[game.game_id] = _MemoryGame(game, [first_entry], expires_at=self._expiry(game.finished))
 
