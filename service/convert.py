@@ -225,13 +225,63 @@ def game_message(view: core.GameView) -> pb.Game:
         version=view.version,
         to_act=view.to_act,
         finished=view.finished,
-        view=struct_of(view.view),
         seat_names=view.seat_names,
         bots=view.bots,
     )
+    if view.view is not None:  # None: left out on request (omit_view), the header only
+        message.view.ParseFromString(struct_bytes(view.view))
     if view.seat is not None:
         message.seat = view.seat
     return message
+
+
+# ----- results straight to JSON (REST) ----------------------------------------------------------------------------
+# The same objects ``to_dict`` prints for the messages above (protobuf's JSON mapping, every field present), built
+# from the core's results without a message in between: engine views and event data are JSON values whose numbers
+# are ints, which the mapping prints unchanged. tests/service/test_rest_json.py checks they are equal.
+
+
+def game_json(view: core.GameView) -> dict[str, Any]:
+    game: dict[str, Any] = {
+        "gameId": view.game_id,
+        "gameType": view.game_type,
+        "players": view.players,
+        "version": view.version,
+        "toAct": list(view.to_act),
+        "finished": view.finished,
+        "seatNames": list(view.seat_names),
+        "bots": list(view.bots),
+    }
+    if view.seat is not None:
+        game["seat"] = view.seat
+    if view.view is not None:
+        game["view"] = view.view
+    return game
+
+
+def event_json(event: core.EventView) -> dict[str, Any]:
+    shown: dict[str, Any] = {
+        "version": event.version,
+        "sequence": event.sequence,
+        "kind": event.kind,
+        "data": event.data,
+        "text": event.text,
+    }
+    if event.seat is not None:
+        shown["seat"] = event.seat
+    return shown
+
+
+def move_result_json(result: core.MoveResult) -> bytes:
+    """ApplyMoveResponse in protobuf's JSON mapping, as ``to_json(move_result_message(result))`` prints it."""
+    return orjson.dumps(
+        {
+            "version": result.version,
+            "game": game_json(result.game),
+            "events": [event_json(event) for event in result.events],
+            "replayed": result.replayed,
+        }
+    )
 
 
 def created_message(created: core.CreatedGame) -> pb.CreateGameResponse:

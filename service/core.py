@@ -51,6 +51,7 @@ DEFAULT_PAGE_SIZE = 100
 MAX_PAGE_SIZE = 1000
 DEFAULT_TICKET_SECONDS = 60.0
 MAX_SEAT_NAME = 32
+MOVE_LOG_SECONDS = 1.0  # at INFO, one move per second at most (and each match's last); every move at DEBUG
 
 
 # ----- results ----------------------------------------------------------------------------------------------------
@@ -90,7 +91,7 @@ class GameView:
     seat: int | None
     to_act: tuple[int, ...]
     finished: bool
-    view: dict[str, Any]
+    view: dict[str, Any] | None  # None: left out on request (``ApplyMoveRequest.omit_view``), the header only
     seat_names: tuple[str, ...] = ()
     bots: tuple[str, ...] = ()
 
@@ -288,27 +289,36 @@ class LogEntry:
         return VersionUpdate(self.version, self.seat, self.events_for(meta, seat), self.to_act, self.finished)
 
 
-def encode_result(move: str, result: MoveResult) -> bytes:
-    game = result.game
-    return orjson.dumps(
-        {
-            "move": move,
-            "version": result.version,
-            "game": [game.game_id, game.game_type, game.players, game.version, game.seat, game.to_act, game.finished],
-            "view": game.view,
-            "events": [[e.version, e.sequence, e.kind, e.seat, e.data, e.text] for e in result.events],
-        }
-    )
+def encode_result(move: str, version: int) -> bytes:
+    """An idempotency result: what a replay needs and no more, the canonical move and the version it made (its
+    events are that version's log entry; the view is rebuilt from the game as it is when the retry comes). A full
+    view per move was 85 % of a match's memory in Redis (issue 15, item 9)."""
+    return orjson.dumps({"m": move, "v": version})
 
 
-def decode_result(data: bytes, meta: GameMeta) -> tuple[str, MoveResult]:
+def decode_result(data: bytes) -> tuple[str, int, tuple[EventView, ...] | None]:
+    """The move, the version and, in results stored before item 9 (which held the seat's events and a view), those
+    events; None for the current form, whose events are read from the log."""
     raw = orjson.loads(data)
-    game_id, game_type, players, version, seat, to_act, finished = raw["game"]
-    game = GameView(
-        game_id, game_type, players, version, seat, tuple(to_act), finished, raw["view"], meta.seat_names, meta.bots
-    )
-    events = tuple(EventView(*event) for event in raw["events"])
-    return raw["move"], MoveResult(raw["version"], game, events, replayed=True)
+    if "m" in raw:
+        return raw["m"], raw["v"], None
+    return raw["move"], raw["version"], tuple(EventView(*event) for event in raw["events"])
+
+
+_META_CACHE: dict[bytes, GameMeta] = {}
+_META_CACHE_LIMIT = 4096
+
+
+def meta_of(data: bytes) -> GameMeta:
+    """``GameMeta.decode``, remembered for the last games seen (a meta never changes; the local snapshot copy hands
+    back the same bytes object, whose hash Python keeps, so a hit costs one dictionary lookup)."""
+    meta = _META_CACHE.get(data)
+    if meta is None:
+        meta = GameMeta.decode(data)
+        if len(_META_CACHE) >= _META_CACHE_LIMIT:
+            _META_CACHE.clear()
+        _META_CACHE[data] = meta
+    return meta
 
 
 def canonical_notation(game_type: str, move: str) -> str | None:
@@ -399,6 +409,7 @@ class GameService:
         self.ticket_seconds = ticket_seconds
         self._stopping = threading.Event()
         self._catalog: list[dict[str, Any]] | None = None
+        self._next_move_log = 0.0  # when the next move may be logged at INFO (a sample; every move at DEBUG)
 
     def stop_watches(self) -> None:
         """Ends live watches: each returns at its next wake-up (at most ``watch_poll_seconds``)."""
@@ -651,7 +662,13 @@ class GameService:
         move: str,
         expected_version: int | None,
         idempotency_key: str | None = None,
+        *,
+        omit_view: bool = False,
     ) -> MoveResult:
+        """Applies ``move`` of the token's seat at ``expected_version``. ``omit_view``: the answer's game carries the
+        header (version, who acts, finished, seats) without the view, the cheapest answer. A retry with a known
+        ``idempotency_key`` answers the first result's version and events with the game as it is now (the view at
+        that version is not kept: see ``encode_result``)."""
         if not move:
             raise errors.invalid_argument("move is required: the notation of one of the legal moves.", field="move")
         if expected_version is None:
@@ -668,12 +685,19 @@ class GameService:
         if stored.version != expected_version:
             prior = self.store.idempotent_result(game_id, result_key) if result_key is not None else None
             if prior is not None:  # a retry of a move that was applied: its first result
-                return self._replay(prior, meta, move, idempotency_key or "")
+                return self._replay(prior, stored, meta, seat, move, idempotency_key or "", omit_view)
             raise errors.stale_version(expected_version, stored.version)
-        return self._commit_move(stored, meta, seat, move, result_key, idempotency_key or "")
+        return self._commit_move(stored, meta, seat, move, result_key, idempotency_key or "", omit_view)
 
     def _commit_move(
-        self, stored: StoredGame, meta: GameMeta, seat: int, move: str, result_key: str | None, idempotency_key: str
+        self,
+        stored: StoredGame,
+        meta: GameMeta,
+        seat: int,
+        move: str,
+        result_key: str | None,
+        idempotency_key: str,
+        omit_view: bool = False,
     ) -> MoveResult:
         """Applies ``move`` of ``seat`` to ``stored`` (the expected version) and commits it with compare-and-set;
         then marks the game in the bot queue. The one write path of people and bots alike."""
@@ -682,24 +706,24 @@ class GameService:
         parsed = engine.parse_move(state, move)
         new_state, events = engine.apply(state, seat, parsed)
         version = stored.version + 1
-        game_view = self._view(game_id, meta, version, new_state, seat)
+        game_view = self._view(game_id, meta, version, new_state, seat, omit_view)
         finished = game_view.finished
         entry = LogEntry(version, seat, parsed.notation, game_view.to_act, finished, stored.event_count, tuple(events))
         result = MoveResult(version, game_view, entry.events_for(meta, seat))
         updated = StoredGame(
             game_id, version, engine.encode(new_state), stored.event_count + len(events), finished, stored.meta
         )
-        idempotency = (result_key, encode_result(parsed.notation, result)) if result_key else None
+        idempotency = (result_key, encode_result(parsed.notation, version)) if result_key else None
         outcome = self.store.commit(updated, stored.version, entry.encode(), idempotency)
         if isinstance(outcome, Committed):
-            log.info(
-                "move applied",
-                extra={"game_id": game_id, "seat": seat, "version": version, "move": parsed.notation},
-            )
+            self._log_move(game_id, seat, version, parsed, finished)
             self._mark_bots(game_id, meta, version, game_view.to_act, finished)
             return result
         if isinstance(outcome, Duplicate):
-            return self._replay(outcome.result, meta, parsed.notation, idempotency_key)
+            current = self.store.load(game_id)  # the local copy was the version before: read the game as it is now
+            if current is None:
+                raise errors.game_not_found(game_id)
+            return self._replay(outcome.result, current, meta, seat, parsed.notation, idempotency_key, omit_view)
         if isinstance(outcome, Stale):
             raise errors.stale_version(stored.version, outcome.current_version)
         assert isinstance(outcome, Missing)
@@ -763,7 +787,7 @@ class GameService:
         stored = self.store.load(game_id) if for_version is None else self.store.load_for_update(game_id, for_version)
         if stored is None:
             raise errors.game_not_found(game_id)
-        return stored, GameMeta.decode(stored.meta)
+        return stored, meta_of(stored.meta)
 
     @staticmethod
     def _seat(game_id: str, meta: GameMeta, token: str | None) -> int | None:
@@ -786,7 +810,14 @@ class GameService:
         return seat
 
     @staticmethod
-    def _view(game_id: str, meta: GameMeta, version: int, state: engine.GameState, seat: int | None) -> GameView:
+    def _view(
+        game_id: str, meta: GameMeta, version: int, state: engine.GameState, seat: int | None, omit_view: bool = False
+    ) -> GameView:
+        if omit_view:
+            to_act, finished = tuple(engine.to_act(state)), engine.is_finished(state)
+            return GameView(
+                game_id, meta.game_type, meta.players, version, seat, to_act, finished, None, meta.seat_names, meta.bots
+            )
         view = engine.view(state, seat)  # its header already carries who acts and whether the match is over
         return GameView(
             game_id=game_id,
@@ -801,13 +832,34 @@ class GameService:
             bots=meta.bots,
         )
 
-    @staticmethod
-    def _replay(prior: bytes, meta: GameMeta, move: str, key: str) -> MoveResult:
+    def _log_move(self, game_id: str, seat: int, version: int, move: engine.Move, finished: bool) -> None:
+        """Each move at DEBUG (with its text); at INFO only a sample, with the move's kind, never its text (a
+        private move is a secret): the move that ends a match, and at most one other per ``MOVE_LOG_SECONDS``."""
+        if log.isEnabledFor(logging.DEBUG):
+            fields = {"game_id": game_id, "seat": seat, "version": version, "kind": move.kind, "move": str(move)}
+            log.debug("move applied", extra=fields)
+            return
+        now = time.monotonic()
+        if finished or now >= self._next_move_log:
+            self._next_move_log = now + MOVE_LOG_SECONDS
+            log.info("move applied", extra={"game_id": game_id, "seat": seat, "version": version, "kind": move.kind})
+
+    def _replay(
+        self, prior: bytes, current: StoredGame, meta: GameMeta, seat: int, move: str, key: str, omit_view: bool
+    ) -> MoveResult:
         """The first result stored with the key, if ``move`` is the same move as the first one: their canonical
-        notations are compared (a list argument in any order is the same move); else ``idempotency/key_reused``."""
-        first_move, result = decode_result(prior, meta)
+        notations are compared (a list argument in any order is the same move); else ``idempotency/key_reused``.
+        Its version and events are the first answer's (the events read again from that version's log entry); its
+        game is ``current``, the game as it is now, seen by ``seat`` (the view at the first answer's version is not
+        kept). The cost is flat: one result and one log entry, however long the match."""
+        first_move, version, events = decode_result(prior)
         game_type = meta.game_type
         retried = canonical_notation(game_type, move)
         if retried is None or retried != (canonical_notation(game_type, first_move) or first_move):
             raise errors.idempotency_key_reused(key, first_move)
-        return result
+        if events is None:
+            entries = self.store.log(current.game_id, version - 1, 1)
+            events = LogEntry.decode(entries[0]).events_for(meta, seat) if entries else ()
+        state = engine.decode(current.snapshot)
+        game = self._view(current.game_id, meta, current.version, state, seat, omit_view)
+        return MoveResult(version, game, events, replayed=True)

@@ -93,6 +93,7 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
             request.move,
             request.expected_version if request.HasField("expected_version") else None,
             request.idempotency_key or None,
+            omit_view=request.omit_view,
         )
         return convert.move_result_message(result)
 

@@ -266,7 +266,7 @@ class RedisStore:
             self._ttl(game.finished),
             self.channel(game.game_id),
         ]
-        reply: list[bytes] = self._guard(lambda: self._commit(keys=keys, args=args))
+        reply: list[bytes] = self._guard(lambda: self._evalsha(self._commit, keys, args))
         status = reply[0]
         if status == b"ok":
             self._remember(game)
@@ -277,6 +277,14 @@ class RedisStore:
         if status == b"duplicate":
             return Duplicate(reply[1])
         return Missing()
+
+    def _evalsha(self, script: Any, keys: list[str], args: list[bytes | str | int]) -> Any:
+        """EVALSHA straight through the client (``Script.__call__``'s checks and copies cost more than the call
+        itself on the hot path); loads the script once if Redis does not know it (a restart, a failover)."""
+        try:
+            return self.client.execute_command("EVALSHA", script.sha, len(keys), *keys, *args)  # type: ignore[no-untyped-call]
+        except redis.exceptions.NoScriptError:
+            return script(keys=keys, args=args)
 
     def log(self, game_id: str, after_version: int, limit: int | None = None) -> list[bytes]:
         start = after_version + 1

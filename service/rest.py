@@ -238,7 +238,7 @@ def create_app(
     @app.get("/v1/games/<game_id>")
     def get_game(game_id: str) -> Response:
         check_query(frozenset())
-        return json_response(convert.game_message(service.get_game(game_id, request_token())))
+        return Response(orjson.dumps(convert.game_json(service.get_game(game_id, request_token()))), mimetype=JSON)
 
     @app.get("/v1/games/<game_id>/moves")
     def list_legal_moves(game_id: str) -> Response:
@@ -262,8 +262,9 @@ def create_app(
             body.move,
             body.expected_version if body.HasField("expected_version") else None,
             body.idempotency_key or header_key or None,
+            omit_view=body.omit_view,
         )
-        return json_response(convert.move_result_message(result))
+        return Response(convert.move_result_json(result), mimetype=JSON)
 
     @app.get("/v1/games/<game_id>/score")
     def get_score(game_id: str) -> Response:

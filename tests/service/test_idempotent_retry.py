@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 import pytest
 
 import engine
@@ -135,3 +136,29 @@ def test_a_retry_on_another_replica_that_still_holds_the_old_version_is_replayed
             retried = b.apply(position.game_id, position.token, backwards, position.version, key="cross-1")
             assert retried.replayed and (retried.version, retried.events) == (first.version, first.events)
             assert b.game(position.game_id).version == position.version + 1
+
+
+def test_a_result_keeps_the_move_and_version_only_and_a_late_retry_answers_the_game_as_it_is(live: LiveServer) -> None:
+    """Issue 15, item 9: an idempotency result held a full view per move (85 % of a match's Redis memory). It keeps
+    the canonical move and the version; a retry answers the first version and events (read again from the log) with
+    the game as it is now (the view at the first answer's version is not kept)."""
+    api = GrpcDriver(live.grpc)
+    created = api.create("dracula", 2, 9)
+    moves: list[tuple[int, str, int]] = []  # (seat, move, version before it)
+    first_results = []
+    for version in range(4):
+        seat = api.game(created.game_id).to_act[0]
+        legal = api.legal(created.game_id, created.tokens[seat])
+        first_results.append(
+            api.apply(created.game_id, created.tokens[seat], legal.notations[0], version, f"m{version}")
+        )
+        moves.append((seat, legal.notations[0], version))
+    stored = live.server.service.store.idempotent_result(created.game_id, f"{moves[0][0]}:m0")
+    assert stored is not None and orjson.loads(stored) == {"m": moves[0][1], "v": 1}
+    for (seat, move, before), first in zip(moves, first_results, strict=True):
+        token = created.tokens[seat]
+        for driver in (api, RestDriver(live.rest)):
+            retried = driver.apply(created.game_id, token, move, before, f"m{before}")
+            assert retried.replayed and (retried.version, retried.events) == (first.version, first.events)
+            assert retried.game == api.game(created.game_id, token)  # the game now, seen by the seat
+    assert api.game(created.game_id).version == 4
