@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.errors import GameFinishedError, IllegalMoveError, NotYourTurnError
 from engine.events import Event
+from engine.game import Game
 from engine.moves import Move
 from engine.options import resolve_options
 from engine.registry import get_game
@@ -43,7 +44,7 @@ def legal_moves(state: GameState, seat: int) -> list[Move]:
     if game.is_finished(state) or seat not in game.to_act(state):
         return []
     moves = game.legal_moves(state, seat)
-    state.legal_cache[seat] = frozenset(moves)
+    state.legal_cache[seat] = tuple(moves)  # a tuple: copied in a blink, and the caller may change its list
     return moves
 
 
@@ -53,24 +54,29 @@ def parse_move(state: GameState, text: str) -> Move:
 
 def check_move(state: GameState, seat: int, move: Move) -> None:
     """Raises the precise IllegalMoveError if ``move`` is not legal for ``seat``; the one legality check."""
-    game = get_game(state.game_id)
+    _check_move(get_game(state.game_id), state, seat, move)
+
+
+def _check_move(game: Game, state: GameState, seat: int, move: Move) -> None:
+    # The seat's legal moves, when ``legal_moves`` has listed them for this state (so the match is on and the seat
+    # is to act), decide by membership; otherwise ``explain`` checks this one move with the same predicates of the
+    # game's ``legal.py`` (``None``: legal), so a submitted move never costs the enumeration of every legal move.
+    legal = state.legal_cache.get(seat)
+    if legal is not None:
+        if move not in legal:
+            raise game.explain(state, seat, move) or IllegalMoveError(
+                f"'{move}' is not a legal move for seat {seat} at step {state.step}."
+            )
+        return
     if game.is_finished(state):
         raise GameFinishedError(f"The match is finished; '{move}' cannot be played.")
-    if seat not in game.to_act(state):
-        waiting = ", ".join(str(s) for s in game.to_act(state))
+    acting = game.to_act(state)
+    if seat not in acting:
+        waiting = ", ".join(str(s) for s in acting)
         raise NotYourTurnError(f"Seat {seat} has no decision to make now; waiting for seat(s) {waiting}.")
-    # The seat's legal set, when ``legal_moves`` has listed it for this state, decides by membership; otherwise
-    # ``explain`` checks this one move with the same predicates of the game's ``legal.py`` (``None``: legal), so a
-    # submitted move never costs the enumeration of every legal move.
-    legal = state.legal_cache.get(seat)
-    if legal is None:
-        refusal = game.explain(state, seat, move)
-        if refusal is not None:
-            raise refusal
-    elif move not in legal:
-        raise game.explain(state, seat, move) or IllegalMoveError(
-            f"'{move}' is not a legal move for seat {seat} at step {state.step}."
-        )
+    refusal = game.explain(state, seat, move)
+    if refusal is not None:
+        raise refusal
 
 
 def apply(state: GameState, seat: int, move: Move | str) -> tuple[GameState, list[Event]]:
@@ -78,7 +84,7 @@ def apply(state: GameState, seat: int, move: Move | str) -> tuple[GameState, lis
     game = get_game(state.game_id)
     if isinstance(move, str):
         move = game.parse_move(move)
-    check_move(state, seat, move)
+    _check_move(game, state, seat, move)
     new_state = state.shallow_copy() if game.copy_on_write else state.copy()
     events = game.play(new_state, seat, move)
     new_state.step += 1

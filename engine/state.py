@@ -31,8 +31,8 @@ class GameState:
     rng_state: int
     step: int
     table: dict[str, Any]
-    # Legal moves per seat, memoized: a state is never changed once ``apply`` has returned it.
-    legal_cache: dict[int, frozenset[Any]] = field(default_factory=dict, compare=False, repr=False)
+    # Legal moves per seat, memoized by ``legal_moves``: a state is never changed once ``apply`` has returned it.
+    legal_cache: dict[int, tuple[Any, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def copy(self) -> GameState:
         """A deep copy: games mutate the copy inside ``apply`` and never the caller's state."""

@@ -96,6 +96,23 @@ def line_scores(coffin: Sequence[str | None], direction: str) -> list[LineScore]
     return sorted(scores, key=lambda line: line.value, reverse=True)
 
 
+def line_values(coffin: Sequence[str | None], direction: str) -> list[int]:
+    """The values of the three lines of a full coffin in ``direction``, best first: the ``value`` of each of
+    ``line_scores`` (the same arithmetic, without building the breakdown; what settling a coffin needs)."""
+    if None in coffin:
+        raise ValueError("The coffin is not full.")
+    values = []
+    for a, b, c in LINES[direction]:
+        cards = (coffin[a] or "", coffin[b] or "", coffin[c] or "")
+        if VAMPIRE in cards:
+            values.append(0)
+        else:
+            face = card_value(cards[0], direction) + card_value(cards[1], direction) + card_value(cards[2], direction)
+            values.append(face * multiplier(cards))
+    values.sort(reverse=True)
+    return values
+
+
 def settle(first: Sequence[int], second: Sequence[int]) -> tuple[int, int, int]:
     """Each side's best line values (sorted, best first) -> (points of first, points of second, rank used).
 

@@ -37,6 +37,9 @@ class Phase(StrEnum):
     FINISHED = "finished"
 
 
+FINISHED = Phase.FINISHED.value  # a plain str: compared on every step
+
+
 # ----- set-up: the cut --------------------------------------------------------------------------------------
 def cut_winner(cuts: list[str]) -> int | None:
     """Who deals first, or None to cut again.
@@ -85,22 +88,23 @@ def setup(state: GameState) -> list[Event]:
 
 
 def to_act(state: GameState) -> tuple[int, ...]:
-    table = table_of(state)
-    return () if table["phase"] == Phase.FINISHED else (table["turn"],)
+    table = state.table
+    return () if table["phase"] == FINISHED else (table["turn"],)
 
 
 def is_finished(state: GameState) -> bool:
-    return table_of(state)["phase"] == Phase.FINISHED
+    return state.table["phase"] == FINISHED  # type: ignore[no-any-return]
 
 
 # ----- dealing ----------------------------------------------------------------------------------------------
 def deal_two_players(state: GameState, table: DraculaTable, first: int) -> str:
     """Four cards each from the top of the stock, one at a time from ``first``; returns the nail turned next."""
+    stock = table["stock"] = list(table["stock"])  # copy-on-write: the caller's stock stays as it was
     if table["deal"] == 1:
-        state.shuffle(table["stock"])  # shuffled once; later deals take the rest unshuffled
-    table["hands"] = deal_round_robin(table["stock"], state.players, HAND_SIZE_TWO_PLAYERS, first)
-    nail = table["stock"].pop()
-    table["coffin"][CENTRE] = nail
+        state.shuffle(stock)  # shuffled once; later deals take the rest unshuffled
+    table["hands"] = deal_round_robin(stock, state.players, HAND_SIZE_TWO_PLAYERS, first)
+    nail = stock.pop()
+    table["coffin"][CENTRE] = nail  # the coffin start_deal has just made
     return nail
 
 
@@ -121,7 +125,7 @@ def start_deal(state: GameState, events: list[Event]) -> None:
     table = table_of(state)
     table["deal"] += 1
     table["coffin_in_deal"] = 1
-    table["used"].extend(card for card in table["coffin"] if card is not None)
+    table["used"] = [*table["used"], *(card for card in table["coffin"] if card is not None)]
     table["coffin"] = [None] * CELLS_PER_COFFIN
     dealer = table["dealer"]
     first = (dealer + 1) % state.players
@@ -155,8 +159,9 @@ def play_declare(state: GameState, seat: int, move: Move) -> list[Event]:
     """The first dealer's way holds for its side for the whole match; the other side scores the other way."""
     table = table_of(state)
     direction = move.args[0]
-    for other in range(state.players):
-        table["directions"][other] = direction if side_of(other) == side_of(seat) else opposite(direction)
+    table["directions"] = [
+        direction if side_of(other) == side_of(seat) else opposite(direction) for other in range(state.players)
+    ]
     events = [Event("declared", seat=seat, data={"direction": direction})]
     table["phase"] = Phase.PLAY.value
     start_deal(state, events)
@@ -166,11 +171,15 @@ def play_declare(state: GameState, seat: int, move: Move) -> list[Event]:
 def play_place(state: GameState, seat: int, move: Move) -> list[Event]:
     table = table_of(state)
     card, cell_name = move.args
-    table["hands"][seat].remove(card)
-    table["coffin"][CELL_INDEX[cell_name]] = card
+    # Copy-on-write: the hand and the coffin are replaced, never changed in place.
+    hands = table["hands"] = list(table["hands"])
+    hand = hands[seat] = list(hands[seat])
+    hand.remove(card)
+    coffin = table["coffin"] = list(table["coffin"])
+    coffin[CELL_INDEX[cell_name]] = card
     events = [Event("placed", seat=seat, data={"card": card, "cell": cell_name})]
     table["turn"] = (seat + 1) % state.players
-    if None not in table["coffin"]:
+    if None not in coffin:
         close_coffin(state, events)
     return events
 
@@ -188,17 +197,17 @@ def close_coffin(state: GameState, events: list[Event]) -> None:
     table = table_of(state)
     players = state.players
     side_points, rank = scoring.settle_coffin(table["coffin"], table["directions"])
-    for side in (0, 1):
-        table["best_line"][side] = max(table["best_line"][side], side_points[side])
+    table["best_line"] = [max(table["best_line"][side], side_points[side]) for side in (0, 1)]
     points = [side_points[side_of(seat)] for seat in range(players)]
     label = f"deal {table['deal']}" if players == 2 else f"deal {table['deal']} coffin {table['coffin_in_deal']}"
-    table["rounds"].append(
-        RoundRecord(label=label, points=points, cards=[c or "" for c in table["coffin"]], line_rank=rank)
-    )
+    table["rounds"] = [
+        *table["rounds"],
+        RoundRecord(label=label, points=points, cards=[c or "" for c in table["coffin"]], line_rank=rank),
+    ]
     events.append(Event("coffin_scored", data={"label": label, "points": points, "lineRank": rank}))
     if players == 4 and any(table["hands"]):
         table["coffin_in_deal"] += 1
-        table["used"].extend(c for c in table["coffin"] if c is not None)
+        table["used"] = [*table["used"], *(c for c in table["coffin"] if c is not None)]
         table["coffin"] = [None] * CELLS_PER_COFFIN
     elif table["deal"] >= int(state.options["deals"]):
         finish(state, events)

@@ -47,6 +47,7 @@ class DraculaGame(Game):
         ),
     )
     move_kinds: ClassVar[dict[str, MoveKind]] = MOVE_KINDS
+    copy_on_write: ClassVar[bool] = True  # flow.py replaces every table value it changes
 
     def deck(self, state: GameState) -> list[str]:
         return full_pack()

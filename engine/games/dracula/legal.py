@@ -5,10 +5,11 @@
 
 from __future__ import annotations
 
+import operator
 from typing import NamedTuple
 
 from engine.errors import IllegalMoveError
-from engine.games.dracula.cards import card_name, is_card
+from engine.games.dracula.cards import card_name, full_pack, is_card
 from engine.games.dracula.coffin import CELL_INDEX, CELL_NAMES, CENTRE, DIRECTIONS, NEIGHBOURS
 from engine.games.dracula.flow import CELLS_PER_COFFIN, Phase
 from engine.games.dracula.moves import DECLARE, PLACE
@@ -89,6 +90,27 @@ def refusal(table: DraculaTable, seat: int, move: Move) -> Refusal | None:
 
 
 # ----- built from the rules ---------------------------------------------------------------------------------
+# Every ``place`` move, built once: per card, its move on each cell (by cell index). Moves are immutable values.
+PLACE_MOVES: dict[str, tuple[Move, ...]] = {
+    card: tuple(Move(PLACE, (card, cell)) for cell in CELL_NAMES) for card in full_pack()
+}
+# The cells ``refuse_cell`` allows, per pattern of occupied cells (the only thing it reads), worked out by
+# ``refuse_cell`` itself the first time a pattern is met.
+_OPEN_CELLS: dict[tuple[bool, ...], tuple[int, ...]] = {}
+_NONES = (None,) * CELLS_PER_COFFIN
+
+
+def open_cells(coffin: list[str | None]) -> tuple[int, ...]:
+    """The cells of ``coffin`` a card may be placed on now (``refuse_cell`` allows them), in cell order."""
+    pattern = tuple(map(operator.is_, coffin, _NONES))
+    cells = _OPEN_CELLS.get(pattern)
+    if cells is None:
+        cells = _OPEN_CELLS[pattern] = tuple(
+            cell for cell in range(CELLS_PER_COFFIN) if refuse_cell(coffin, cell) is None
+        )
+    return cells
+
+
 def legal_moves(state: GameState, seat: int) -> list[Move]:
     """Every move the rules allow ``seat`` (whose turn it is): each card of its hand (once) on each open cell."""
     table = table_of(state)
@@ -96,9 +118,8 @@ def legal_moves(state: GameState, seat: int) -> list[Move]:
         return [Move(DECLARE, (direction,)) for direction in DIRECTIONS if refuse_direction(direction) is None]
     if refuse_placing(table) is not None:
         return []
-    coffin = table["coffin"]
-    cells = [CELL_NAMES[cell] for cell in range(CELLS_PER_COFFIN) if refuse_cell(coffin, cell) is None]
-    return [Move(PLACE, (card, cell)) for card in sorted(set(table["hands"][seat])) for cell in cells]
+    cells = open_cells(table["coffin"])
+    return [PLACE_MOVES[card][cell] for card in sorted(set(table["hands"][seat])) for cell in cells]
 
 
 def explain(state: GameState, seat: int, move: Move) -> IllegalMoveError | None:

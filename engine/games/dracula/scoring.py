@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.games.dracula.coffin import CELL_NAMES, line_scores, settle
+from engine.games.dracula.coffin import CELL_NAMES, line_scores, line_values, settle
 from engine.games.dracula.table import DraculaTable, RoundRecord, table_of
 from engine.scoring import RoundScore, ScoreSheet, highest_scorers, totals_from_rounds
 from engine.state import GameState
@@ -21,10 +21,7 @@ BONUS_REASONS = (DIFFERENCE, BEST_LINE, NO_BONUS)
 def settle_coffin(coffin: Sequence[str | None], directions: Sequence[str]) -> tuple[tuple[int, int], int]:
     """A full coffin's points per side (side 0 scoring ``directions[0]``, side 1 ``directions[1]``) and the rank of
     the lines that settled it (1: the best lines; 2 or 3: the tie-break went to the second or third best)."""
-    first, second, rank = settle(
-        [line.value for line in line_scores(coffin, directions[0])],
-        [line.value for line in line_scores(coffin, directions[1])],
-    )
+    first, second, rank = settle(line_values(coffin, directions[0]), line_values(coffin, directions[1]))
     return (first, second), rank
 
 
