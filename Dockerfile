@@ -2,7 +2,8 @@
 # cardengine: the rules engine behind gRPC and REST. Two stages: the first builds the project's wheel and installs
 # it with its dependencies into a virtualenv; the second copies only that virtualenv onto a slim Python and runs
 # `cardengine serve` as an unprivileged user. Configuration comes from the environment (see k8s/configmap.yaml):
-#   GRPC_PORT (50051), HTTP_PORT (8080), REDIS_URL (unset: the embedded in-memory store, for one replica only),
+#   HOST (0.0.0.0 here: `cardengine serve` alone binds 127.0.0.1 without a Redis URL), GRPC_PORT (50051),
+#   HTTP_PORT (8080), REDIS_URL (unset: the embedded in-memory store, for one replica only),
 #   GAME_TTL_SECONDS, FINISHED_GAME_TTL_SECONDS, GRPC_WORKERS, HTTP_THREADS, GRACE_SECONDS, LOG_LEVEL.
 # Build and run:  docker build -t cardengine:0.1.0 .
 #                 docker run --rm -p 50051:50051 -p 8080:8080 -e REDIS_URL=redis://redis:6379/0 cardengine:0.1.0
@@ -33,6 +34,7 @@ COPY --from=build /opt/cardengine /opt/cardengine
 ENV PATH=/opt/cardengine/bin:$PATH \
     PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
+    HOST=0.0.0.0 \
     GRPC_PORT=50051 \
     HTTP_PORT=8080
 USER 10001:10001

@@ -7,10 +7,14 @@ import contextlib
 import json
 import os
 import sys
+import time
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 import engine
 from service.arena import add_arena_parser
+from service.limits import LimitSettings
 
 
 def _options(pairs: Sequence[str]) -> dict[str, object]:
@@ -130,7 +134,13 @@ def command_serve(args: argparse.Namespace) -> int:
         bot_delay_ms=args.bot_delay_ms,
         bot_budget_ms=args.bot_budget_ms,
         bot_lease_seconds=args.bot_lease_seconds,
+        secret=args.secret,
+        **access_settings(args),
     )
+    problem = access_problem(config)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
     try:
         config.bot_settings()
     except ValueError as error:
@@ -222,7 +232,11 @@ def add_serve_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
         help="run the gRPC and REST servers (in-memory store, or Redis with --redis-url)",
         description="Every option also reads an environment variable (shown in brackets) for its default.",
     )
-    serve.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"), help="address to bind [HOST]")
+    serve.add_argument(
+        "--host",
+        default=os.environ.get("HOST", ""),
+        help="address to bind (default: 127.0.0.1 with the embedded store, 0.0.0.0 with --redis-url) [HOST]",
+    )
     serve.add_argument(
         "--grpc-port", type=int, default=_env_int("GRPC_PORT", 50051), help="gRPC port, 0: any free [GRPC_PORT]"
     )
@@ -233,6 +247,13 @@ def add_serve_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
         "--redis-url",
         default=os.environ.get("REDIS_URL", ""),
         help="store games in Redis, e.g. redis://127.0.0.1:6379/0 (default: in memory) [REDIS_URL]",
+    )
+    serve.add_argument(
+        "--secret",
+        default=os.environ.get("CARDENGINE_SECRET", ""),
+        help="key from which a CreateGame with a requestId derives its seat tokens, so a retry gets the same ones; "
+        "give every replica the same one (default: random per process, so retries work within one process) "
+        "[CARDENGINE_SECRET]",
     )
     serve.add_argument(
         "--ttl-seconds",
@@ -292,7 +313,165 @@ def add_serve_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
         help="folder of the web table served at / (default: the installed clients/web) [WEB_ROOT]",
     )
     add_bot_arguments(serve, prefix="bot-")
+    add_access_arguments(serve)
     serve.set_defaults(func=command_serve)
+
+
+def add_access_arguments(serve: argparse.ArgumentParser) -> None:
+    """API keys and limits (``service.keys``, ``service.limits``; README "Limits and keys")."""
+    defaults = LimitSettings()
+    serve.add_argument(
+        "--api-keys-file",
+        default=os.environ.get("API_KEYS_FILE", ""),
+        help="a file of API keys, one a line with an optional name; CreateGame and ListGameTypes then need one "
+        "(x-api-key or Authorization: ApiKey) [API_KEYS_FILE]",
+    )
+    serve.add_argument(
+        "--api-keys-in-store",
+        action="store_true",
+        default=os.environ.get("API_KEYS_IN_STORE", "").lower() in ("1", "true", "yes"),
+        help="accept the keys of `cardengine keys create` (Redis; needs --secret) [API_KEYS_IN_STORE]",
+    )
+    numbers: list[tuple[str, str, type, float, str]] = [
+        ("--key-rate", "KEY_RATE", float, defaults.key_rate, "requests a second per API key, 0: no limit"),
+        ("--key-burst", "KEY_BURST", int, defaults.key_burst, "requests an API key may send at once"),
+        (
+            "--address-rate",
+            "ADDRESS_RATE",
+            float,
+            defaults.address_rate,
+            "requests a second per client address, 0: no limit",
+        ),
+        ("--address-burst", "ADDRESS_BURST", int, defaults.address_burst, "requests a client address may send at once"),
+        (
+            "--live-games-per-key",
+            "LIVE_GAMES_PER_KEY",
+            int,
+            defaults.live_games_per_key,
+            "unfinished games an API key may hold, 0: no cap",
+        ),
+        (
+            "--wrong-tokens",
+            "WRONG_TOKENS",
+            int,
+            defaults.wrong_tokens,
+            "wrong seat tokens or tickets per game and caller before 429, 0: no limit",
+        ),
+        (
+            "--wrong-token-seconds",
+            "WRONG_TOKEN_SECONDS",
+            float,
+            defaults.wrong_token_seconds,
+            "how long the wrong tokens count, and the 429 lasts",
+        ),
+    ]
+    for flag, variable, kind, default, text in numbers:
+        value = os.environ.get(variable)
+        serve.add_argument(
+            flag, type=kind, default=kind(value) if value else kind(default), help=f"{text} [{variable}]"
+        )
+
+
+def access_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The ServeConfig fields of ``add_access_arguments``."""
+    return {
+        "api_keys_file": Path(args.api_keys_file) if args.api_keys_file else None,
+        "api_keys_in_store": args.api_keys_in_store,
+        "limits": LimitSettings(
+            key_rate=args.key_rate,
+            key_burst=args.key_burst,
+            address_rate=args.address_rate,
+            address_burst=args.address_burst,
+            live_games_per_key=args.live_games_per_key,
+            wrong_tokens=args.wrong_tokens,
+            wrong_token_seconds=args.wrong_token_seconds,
+        ),
+    }
+
+
+def access_problem(config: Any) -> str | None:
+    """Why the keys and limits of ``config`` (a ServeConfig) cannot serve, before anything starts; None if they can."""
+    from service.keys import read_keys_file
+
+    try:
+        config.limits.check()
+        if config.api_keys_file is not None:
+            read_keys_file(config.api_keys_file)
+    except (OSError, ValueError) as error:
+        return str(error)
+    if config.api_keys_in_store and not (config.redis_url and config.secret):
+        return "--api-keys-in-store needs --redis-url and --secret (the keys are in Redis, hashed with the secret)"
+    return None
+
+
+def command_keys(args: argparse.Namespace) -> int:
+    """``cardengine keys create|list|revoke`` on the service's Redis: exit 0 done, 1 no such key, 2 unusable."""
+    from service import errors
+    from service.keys import RedisKeyStore, create_key
+    from service.redis_store import RedisStore
+
+    if not args.redis_url:
+        print("error: keys are kept in the service's Redis: give --redis-url or set REDIS_URL", file=sys.stderr)
+        return 2
+    if args.action == "create" and not args.secret:
+        print(
+            "error: a key is kept hashed with the server secret: give --secret or set CARDENGINE_SECRET",
+            file=sys.stderr,
+        )
+        return 2
+    if args.action == "revoke" and not args.key_id:
+        print("error: name the key to revoke by its id (cardengine keys list)", file=sys.stderr)
+        return 2
+    store = RedisStore.from_url(args.redis_url, key_prefix=args.key_prefix)
+    keys = RedisKeyStore(store.client, store.prefix, store._guard)
+    try:
+        if args.action == "create":
+            key_id, key = create_key(keys, args.secret, args.name)
+            if args.json:
+                print(json.dumps({"id": key_id, "name": args.name, "key": key}))
+            else:
+                print(f"key {key_id} created; it is shown only now:\n{key}")
+        elif args.action == "list":
+            for record in keys.records():
+                if args.json:
+                    print(json.dumps(record.to_json()))
+                else:
+                    state = "revoked" if record.revoked_at is not None else "active"
+                    print(f"{record.key_id}\t{record.name or '-'}\t{state}")
+        elif not keys.revoke(args.key_id, time.time()):
+            print(f"error: no key {args.key_id!r}", file=sys.stderr)
+            return 1
+        else:
+            print(f"key {args.key_id} revoked")
+    except (errors.StoreUnavailableError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    finally:
+        store.close()
+    return 0
+
+
+def add_keys_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    keys = commands.add_parser(
+        "keys",
+        help="create, list and revoke the API keys kept in the service's Redis",
+        description="API keys kept in Redis for `cardengine serve --api-keys-in-store`: a key is shown once, at "
+        "create; Redis keeps only its HMAC under the server secret. A revocation holds on every replica at once.",
+    )
+    keys.add_argument("action", choices=("create", "list", "revoke"))
+    keys.add_argument("key_id", nargs="?", default="", metavar="KEY_ID", help="the key to revoke (its id)")
+    keys.add_argument("--name", default="", help="a name kept with a new key")
+    keys.add_argument("--json", action="store_true", help="one JSON object a line")
+    keys.add_argument(
+        "--redis-url", default=os.environ.get("REDIS_URL", ""), help="the Redis of the service [REDIS_URL]"
+    )
+    keys.add_argument(
+        "--key-prefix", default=os.environ.get("REDIS_KEY_PREFIX", "ce:"), help="Redis key prefix [REDIS_KEY_PREFIX]"
+    )
+    keys.add_argument(
+        "--secret", default=os.environ.get("CARDENGINE_SECRET", ""), help="the server secret [CARDENGINE_SECRET]"
+    )
+    keys.set_defaults(func=command_keys)
 
 
 def add_bot_arguments(parser: argparse.ArgumentParser, prefix: str) -> None:
@@ -394,6 +573,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_serve_parser(commands)
     add_bots_parser(commands)
+    add_keys_parser(commands)
     add_arena_parser(commands)
 
     replay = commands.add_parser(

@@ -209,6 +209,7 @@ class GameMeta:
     options: dict[str, Any] | None = None
     seat_names: tuple[str, ...] = ()
     bots: tuple[str, ...] = ()
+    creator: str | None = None  # the id of the API key that created the game (never the key); None: no key
 
     def encode(self) -> bytes:
         record: dict[str, Any] = {"t": self.game_type, "p": self.players, "h": list(self.token_hashes)}
@@ -220,6 +221,8 @@ class GameMeta:
             record["n"] = list(self.seat_names)
         if any(self.bots):
             record["b"] = list(self.bots)
+        if self.creator is not None:
+            record["k"] = self.creator
         return orjson.dumps(record)
 
     @classmethod
@@ -228,7 +231,7 @@ class GameMeta:
         players = raw["p"]
         names = tuple(raw.get("n", ())) or ("",) * players
         bots = tuple(raw.get("b", ())) or ("",) * players
-        return cls(raw["t"], players, tuple(raw["h"]), raw.get("s"), raw.get("o"), names, bots)
+        return cls(raw["t"], players, tuple(raw["h"]), raw.get("s"), raw.get("o"), names, bots, raw.get("k"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,8 +406,10 @@ class GameService:
         *,
         watch_poll_seconds: float = WATCH_POLL_SECONDS,
         ticket_seconds: float = DEFAULT_TICKET_SECONDS,
+        admit_game: Callable[[str, str], None] | None = None,
     ) -> None:
         self.store = store
+        self.admit_game = admit_game  # (creator key id, game id): raises when the key may hold no more live games
         self.watch_poll_seconds = watch_poll_seconds
         self.ticket_seconds = ticket_seconds
         self._stopping = threading.Event()
@@ -458,7 +463,10 @@ class GameService:
         seed: int | None = None,
         options: Mapping[str, object] | None = None,
         seats: Sequence[SeatSpec] = (),
+        *,
+        creator: str | None = None,
     ) -> CreatedGame:
+        """``creator``: the id of the caller's API key, recorded with the game (and counted by ``admit_game``)."""
         if not game_type:
             raise errors.invalid_argument("gameType is required: one of the ids of ListGameTypes.", field="gameType")
         if players is not None and players < 0:
@@ -493,10 +501,13 @@ class GameService:
             options=dict(state.options),
             seat_names=names,
             bots=bots,
+            creator=creator,
         )
         finished = engine.is_finished(state)
         entry = LogEntry(0, None, None, engine.to_act(state), finished, 0, tuple(events))
         stored = StoredGame(game_id, 0, engine.encode(state), len(events), finished, meta.encode())
+        if creator is not None and self.admit_game is not None:
+            self.admit_game(creator, game_id)
         if any(bots):  # known to the bot queue before it exists, so a lost first mark is found by the sweep
             self.store.bots.register(game_id)
         self.store.create(stored, entry.encode())

@@ -14,6 +14,8 @@ service knows about status codes. Engine errors keep their own codes (``move/car
 | ABORTED             | ABORTED              | 409  | stale expected_version (details: currentVersion)            |
 | FAILED_PRECONDITION | FAILED_PRECONDITION  | 422  | illegal move, finished match (details: engineCode); a match |
 |                     |                      |      | stored under another rules version (snapshot/rules_version) |
+| RESOURCE_EXHAUSTED  | RESOURCE_EXHAUSTED   | 429  | a rate limit, the live-game cap of an API key, too many     |
+|                     |                      |      | wrong seat tokens (details: retryAfterSeconds)              |
 | UNAVAILABLE         | UNAVAILABLE          | 503  | the store cannot be reached or answers too slowly           |
 |                     |                      |      | (store/unavailable); the store is out of memory and refuses |
 |                     |                      |      | writes (store/full, details: retryAfterSeconds)             |
@@ -37,6 +39,7 @@ class Status(Enum):
     NOT_FOUND = ("NOT_FOUND", 404)
     ABORTED = ("ABORTED", 409)
     FAILED_PRECONDITION = ("FAILED_PRECONDITION", 422)
+    RESOURCE_EXHAUSTED = ("RESOURCE_EXHAUSTED", 429)
     UNAVAILABLE = ("UNAVAILABLE", 503)
     INTERNAL = ("INTERNAL", 500)
 
@@ -158,6 +161,56 @@ def idempotency_key_reused(key: str, first_move: str) -> ServiceError:
         "idempotency/key_reused",
         f"Idempotency key {key!r} was already used for the move '{first_move}'; use a new key for a new move.",
         {"field": "idempotencyKey"},
+    )
+
+
+def missing_api_key(operation: str) -> ServiceError:
+    return ServiceError(
+        Status.UNAUTHENTICATED,
+        "auth/missing_api_key",
+        f"{operation} needs an API key on this server: send it as 'x-api-key: <key>' or 'Authorization: ApiKey <key>'.",
+    )
+
+
+def invalid_api_key() -> ServiceError:
+    return ServiceError(Status.UNAUTHENTICATED, "auth/invalid_api_key", "The API key is not one of this server.")
+
+
+def revoked_api_key(key_id: str) -> ServiceError:
+    return ServiceError(
+        Status.UNAUTHENTICATED, "auth/revoked_api_key", f"The API key {key_id!r} was revoked.", {"keyId": key_id}
+    )
+
+
+RETRY_AFTER = "retryAfterSeconds"  # the detail both edges turn into Retry-After (gRPC: trailing 'retry-after')
+
+
+def rate_limited(scope: str, retry_after: int) -> ServiceError:
+    """Too many requests of one API key (``scope`` "key") or one client address ("address")."""
+    return ServiceError(
+        Status.RESOURCE_EXHAUSTED,
+        f"limit/{scope}_rate",
+        f"Too many requests from this {'API key' if scope == 'key' else 'client address'}; retry in {retry_after} s.",
+        {"scope": scope, RETRY_AFTER: retry_after},
+    )
+
+
+def live_games_exhausted(key_id: str, cap: int, retry_after: int) -> ServiceError:
+    return ServiceError(
+        Status.RESOURCE_EXHAUSTED,
+        "limit/live_games",
+        f"API key {key_id!r} already has {cap} unfinished games, its cap; finish one or let one expire, then create "
+        "again.",
+        {"keyId": key_id, "liveGames": cap, RETRY_AFTER: retry_after},
+    )
+
+
+def too_many_wrong_tokens(game_id: str, retry_after: int) -> ServiceError:
+    return ServiceError(
+        Status.RESOURCE_EXHAUSTED,
+        "limit/wrong_tokens",
+        f"Too many wrong seat tokens or tickets for game '{game_id}' from this caller; retry in {retry_after} s.",
+        {RETRY_AFTER: retry_after},
     )
 
 

@@ -12,7 +12,7 @@ import logging
 import time
 from collections.abc import Callable, Iterator
 from concurrent import futures
-from typing import Any
+from typing import Any, cast
 
 import grpc
 from cardengine.v1 import game_engine_pb2 as pb
@@ -24,6 +24,8 @@ from grpc_status import rpc_status
 
 from service import convert, errors, reflection_v1
 from service.core import GameService
+from service.keys import API_KEY_HEADER, api_key_of
+from service.limits import CURRENT_CALLER, Caller, Gate, caller_key_id, grpc_address
 
 log = logging.getLogger("cardengine.grpc")
 
@@ -75,6 +77,7 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
             request.seed if request.HasField("seed") else None,
             convert.dict_of(request.options),
             convert.seat_specs(request.seats),
+            creator=caller_key_id(),
         )
         return convert.created_message(created)
 
@@ -115,10 +118,12 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
 
 
 class ErrorInterceptor(grpc.ServerInterceptor):  # type: ignore[type-arg]
-    """Maps every exception of the GameEngine service to its status, once, and logs each failed call."""
+    """Maps every exception of the GameEngine service to its status, once, and logs each failed call; first lets
+    the ``gate`` (API keys, rate limits, wrong-token blocks: ``service.limits``) admit the call, if there is one."""
 
-    def __init__(self) -> None:
+    def __init__(self, gate: Gate | None = None) -> None:
         self._wrapped: dict[str, Any] = {}
+        self.gate = gate
 
     def intercept_service(
         self,
@@ -151,25 +156,62 @@ class ErrorInterceptor(grpc.ServerInterceptor):  # type: ignore[type-arg]
             )
         return handler
 
-    @staticmethod
-    def _fail(name: str, request: Any, context: grpc.ServicerContext, error: Exception, started: float) -> None:
+    def _admit(self, name: str, request: Any, context: grpc.ServicerContext) -> Caller | None:
+        """The gate's check of this call: its caller (None without a gate)."""
+        if self.gate is None:
+            return None
+        metadata = {key: value for key, value in context.invocation_metadata() if isinstance(value, str)}
+        authorization = metadata.get("authorization")
+        caller = self.gate.admit(
+            name,
+            address=grpc_address(context.peer()),
+            api_key=api_key_of(metadata.get(API_KEY_HEADER), authorization),
+            game_id=getattr(request, "game_id", "") or None,
+            has_credential=bearer_token(authorization) is not None,
+        )
+        return caller
+
+    def _fail(
+        self,
+        name: str,
+        request: Any,
+        context: grpc.ServicerContext,
+        error: Exception,
+        started: float,
+        caller: Caller | None,
+    ) -> None:
         failure = errors.to_service_error(error)
         game_id = getattr(request, "game_id", "") or None
+        if self.gate is not None and game_id:
+            failure = self.gate.after_failure(failure, game_id, caller)
         fields = {"rpc": name, "game_id": game_id, "status": failure.status.grpc_name, "code": failure.code}
         fields["duration_ms"] = round((time.perf_counter() - started) * 1000, 3)
         if failure.status is errors.Status.INTERNAL:
             log.error("rpc failed", exc_info=error, extra=fields)
         else:
             log.info("rpc rejected", extra=fields)
-        context.abort_with_status(rpc_status.to_status(rich_status(failure)))
+        status = rpc_status.to_status(rich_status(failure))
+        retry_after = failure.details.get(errors.RETRY_AFTER)
+        if retry_after is not None:
+            trailing = (*status.trailing_metadata, ("retry-after", str(retry_after)))
+            status = cast(Any, status)._replace(trailing_metadata=trailing)  # grpc_status's Status is a namedtuple
+        context.abort_with_status(status)
 
     def _unary(self, name: str, behavior: Callable[[Any, grpc.ServicerContext], Any]) -> Callable[..., Any]:
         def handle(request: Any, context: grpc.ServicerContext) -> Any:
             started = time.perf_counter()
+            caller: Caller | None = None
             try:
-                return behavior(request, context)
+                caller = self._admit(name, request, context)
+                if caller is None:
+                    return behavior(request, context)
+                current = CURRENT_CALLER.set(caller)  # read by CreateGame (its creator key)
+                try:
+                    return behavior(request, context)
+                finally:
+                    CURRENT_CALLER.reset(current)
             except Exception as error:
-                self._fail(name, request, context, error, started)
+                self._fail(name, request, context, error, started, caller)
                 raise  # abort_with_status raised already; this keeps type checkers informed
 
         return handle
@@ -179,10 +221,12 @@ class ErrorInterceptor(grpc.ServerInterceptor):  # type: ignore[type-arg]
     ) -> Callable[..., Iterator[Any]]:
         def handle(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
             started = time.perf_counter()
+            caller: Caller | None = None
             try:
+                caller = self._admit(name, request, context)
                 yield from behavior(request, context)
             except Exception as error:
-                self._fail(name, request, context, error, started)
+                self._fail(name, request, context, error, started, caller)
                 raise
 
         return handle
@@ -191,11 +235,19 @@ class ErrorInterceptor(grpc.ServerInterceptor):  # type: ignore[type-arg]
 class GrpcServer:
     """The gRPC server: the GameEngine service, health checking and reflection (v1 and v1alpha), on a thread pool."""
 
-    def __init__(self, service: GameService, *, host: str = "0.0.0.0", port: int = 50051, workers: int = 32) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        *,
+        host: str = "0.0.0.0",
+        port: int = 50051,
+        workers: int = 32,
+        gate: Gate | None = None,
+    ) -> None:
         self.service = service
         self.server = grpc.server(
             futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="grpc"),
-            interceptors=[ErrorInterceptor()],
+            interceptors=[ErrorInterceptor(gate)],
             options=[("grpc.so_reuseport", 0)],
         )
         pb_grpc.add_GameEngineServicer_to_server(GameEngineServicer(service), self.server)

@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 import orjson
 from cardengine.v1 import game_engine_pb2 as pb
-from flask import Flask, Response, request
+from flask import Flask, Response, g, request
 from google.protobuf import json_format
 from google.protobuf.message import Message
 from werkzeug.exceptions import HTTPException
@@ -38,6 +38,8 @@ from service import convert, errors
 from service.core import GameService, StreamTicket, VersionUpdate
 from service.cors import CorsPolicy
 from service.grpc_server import bearer_token
+from service.keys import API_KEY_HEADER, api_key_of
+from service.limits import Gate
 from service.openapi import openapi_document
 from service.web_files import DEFAULT_WEB_ROOT, WebFiles
 
@@ -48,6 +50,7 @@ HEARTBEAT_SECONDS = 15.0
 RETRY_MILLISECONDS = 1000
 JSON = "application/json"
 EVENTS_PARAMETERS = frozenset({"after", "follow", "ticket", "pageSize", "pageToken"})
+GATED_OPERATIONS = {"list_game_types": "ListGameTypes", "game_schemas": "ListGameTypes", "create_game": "CreateGame"}
 CREDENTIAL_WORDS = ("token", "auth", "secret", "passw", "credential", "bearer", "jwt", "apikey", "session", "cookie")
 CREDENTIAL_PARTS = frozenset({"key", "sig", "signature", "ticket", "pwd", "pass", "sid"})
 
@@ -59,7 +62,10 @@ def json_response(message: Message, status: int = 200) -> Response:
 def error_response(error: errors.ServiceError) -> Response:
     body = orjson.dumps({"error": error.to_json()})
     response = Response(body, status=error.status.http_status, mimetype=JSON)
-    if error.status is errors.Status.UNAVAILABLE:
+    retry_after = error.details.get(errors.RETRY_AFTER)
+    if retry_after is not None:
+        response.headers["Retry-After"] = str(retry_after)
+    elif error.status is errors.Status.UNAVAILABLE:
         response.headers["Retry-After"] = "1"
     return response
 
@@ -143,6 +149,7 @@ def create_app(
     web_root: Path | None = DEFAULT_WEB_ROOT,
     heartbeat_seconds: float = HEARTBEAT_SECONDS,
     retry_milliseconds: int = RETRY_MILLISECONDS,
+    gate: Gate | None = None,
 ) -> Flask:
     app = Flask("cardengine", static_folder=None)
     app.json.sort_keys = False  # type: ignore[attr-defined]
@@ -160,6 +167,8 @@ def create_app(
             response.status_code = error.code or 400
             return response
         failure = errors.to_service_error(error)
+        if gate is not None and request.view_args and "game_id" in request.view_args:
+            failure = gate.after_failure(failure, request.view_args["game_id"], g.get("caller"))
         fields = {"route": request.path, "status": failure.status.grpc_name, "code": failure.code}
         if request.view_args and "game_id" in request.view_args:
             fields["game_id"] = request.view_args["game_id"]
@@ -178,6 +187,21 @@ def create_app(
         if cors.allows(request.headers.get("Origin")):
             response.headers.update(cors.preflight_headers())
         return response
+
+    @app.before_request
+    def admit() -> None:
+        """API keys, rate limits and wrong-token blocks (``service.limits``), once per request of the API."""
+        rule = request.url_rule
+        if gate is None or rule is None or not rule.rule.startswith("/v1/") or request.method == "OPTIONS":
+            return
+        authorization = request.headers.get("Authorization")
+        g.caller = gate.admit(
+            GATED_OPERATIONS.get(request.endpoint or "", request.endpoint or ""),
+            address=request.remote_addr or "",
+            api_key=api_key_of(request.headers.get(API_KEY_HEADER), authorization),
+            game_id=(request.view_args or {}).get("game_id"),
+            has_credential=bearer_token(authorization) is not None or "ticket" in request.args,
+        )
 
     @app.after_request
     def cross_origin(response: Response) -> Response:
@@ -230,6 +254,7 @@ def create_app(
             body.seed if body.HasField("seed") else None,
             convert.dict_of(body.options),
             convert.seat_specs(body.seats),
+            creator=g.caller.key_id if g.get("caller") else None,
         )
         response = json_response(convert.created_message(created), status=201)
         response.headers["Location"] = f"/v1/games/{created.game_id}"

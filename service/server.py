@@ -25,6 +25,8 @@ import engine.bots as engine_bots
 from service.bot_worker import DEFAULT_LEASE_SECONDS, BotSettings, BotWorkers
 from service.core import DEFAULT_TICKET_SECONDS, WATCH_POLL_SECONDS, GameService
 from service.grpc_server import GrpcServer
+from service.keys import make_key_ring
+from service.limits import LimitSettings, make_gate
 from service.rest import HEARTBEAT_SECONDS, RETRY_MILLISECONDS, create_app
 from service.store import DEFAULT_FINISHED_TTL_SECONDS, DEFAULT_TTL_SECONDS, GameStore, MemoryStore
 from service.web_files import DEFAULT_WEB_ROOT
@@ -34,7 +36,7 @@ log = logging.getLogger("cardengine.server")
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ServeConfig:
-    host: str = "0.0.0.0"
+    host: str = ""  # empty: 127.0.0.1 on the embedded store (one user, this machine), 0.0.0.0 with Redis (hosted)
     grpc_port: int = 50051
     http_port: int = 8080
     redis_url: str | None = None
@@ -44,6 +46,7 @@ class ServeConfig:
     http_threads: int = 32
     grace_seconds: float = 10.0
     health_interval_seconds: float = 2.0
+    secret: str = ""  # key of the seat tokens of keyed CreateGame (request_id); empty: random per process
     key_prefix: str = "ce:"
     cors_origins: str = ""  # comma-separated origins, or "*"; empty: same origin only
     stream_ticket_seconds: float = DEFAULT_TICKET_SECONDS
@@ -54,6 +57,12 @@ class ServeConfig:
     bot_delay_ms: int = 0  # think delay before a bot moves
     bot_budget_ms: int = round(engine_bots.DEFAULT_BUDGET_SECONDS * 1000)
     bot_lease_seconds: float = DEFAULT_LEASE_SECONDS
+    api_keys_file: Path | None = None  # a key a line (and a name); keys are needed when this or the next is set
+    api_keys_in_store: bool = False  # the keys of `cardengine keys create` (Redis, hashed with `secret`)
+    limits: LimitSettings = LimitSettings()  # noqa: RUF009 (frozen) rate limits, key quotas: service.limits
+
+    def bind_host(self) -> str:
+        return self.host or ("0.0.0.0" if self.redis_url else "127.0.0.1")
 
     def bot_settings(self) -> BotSettings:
         return BotSettings(
@@ -90,8 +99,12 @@ class Server:
         bot_settings = config.bot_settings()  # checked before anything starts
         if config.stream_ticket_seconds <= 0 or config.sse_heartbeat_seconds <= 0:
             raise ValueError("stream_ticket_seconds and sse_heartbeat_seconds must be positive.")
+        store = store if store is not None else make_store(config)
+        keys = make_key_ring(config.api_keys_file, config.api_keys_in_store, config.secret, store)
+        self.gate = make_gate(store, keys, config.limits)
         self.service = GameService(
-            store if store is not None else make_store(config),
+            store,
+            admit_game=self.gate.admit_game,
             watch_poll_seconds=min(WATCH_POLL_SECONDS, config.sse_heartbeat_seconds),
             ticket_seconds=config.stream_ticket_seconds,
         )
@@ -101,12 +114,15 @@ class Server:
             web_root=config.web_root,
             heartbeat_seconds=config.sse_heartbeat_seconds,
             retry_milliseconds=config.sse_retry_milliseconds,
+            gate=self.gate,
         )
-        self.grpc = GrpcServer(self.service, host=config.host, port=config.grpc_port, workers=config.grpc_workers)
+        self.grpc = GrpcServer(
+            self.service, host=config.bind_host(), port=config.grpc_port, workers=config.grpc_workers, gate=self.gate
+        )
         self.bots = BotWorkers(self.service, bot_settings, bot_policies)
         self.http = create_server(
             app,
-            host=config.host,
+            host=config.bind_host(),
             port=config.http_port,
             threads=config.http_threads,
             ident="cardengine",
@@ -135,7 +151,12 @@ class Server:
         store = type(self.service.store).__name__
         log.info(
             "serving",
-            extra={"grpc_port": self.grpc_port, "http_port": self.http_port, "host": self.config.host, "store": store},
+            extra={
+                "grpc_port": self.grpc_port,
+                "http_port": self.http_port,
+                "host": self.config.bind_host(),
+                "store": store,
+            },
         )
         return self
 

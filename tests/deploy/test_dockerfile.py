@@ -55,6 +55,7 @@ def test_exposes_both_ports_and_serves_them_from_the_environment(stages: list[St
     exposed = {word.split("/")[0] for instruction in runtime.all("EXPOSE") for word in instruction.words()}
     environment = " ".join(instruction.arguments for instruction in runtime.all("ENV"))
     assert "GRPC_PORT=50051" in environment
+    assert "HOST=0.0.0.0" in environment, "the container listens on every interface (serve's default is loopback)"
     assert "HTTP_PORT=8080" in environment
     assert exposed == {"50051", "8080"}
     (entrypoint,) = runtime.all("ENTRYPOINT")

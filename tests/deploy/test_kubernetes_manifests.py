@@ -157,6 +157,7 @@ def test_configuration_comes_from_the_configmap_and_matches_the_ports() -> None:
             config = one(resources, "ConfigMap", name)["data"]
             assert int(config["GRPC_PORT"]) == PORTS["grpc"]
             assert int(config["HTTP_PORT"]) == PORTS["http"]
+            assert config["HOST"] == "0.0.0.0", "pods listen on every interface (serve's default is loopback)"
     exposed = {word for instruction in read_stages()[-1].all("EXPOSE") for word in instruction.words()}
     assert {str(port) for port in PORTS.values()} == exposed, "the container ports are the image's EXPOSEd ports"
 

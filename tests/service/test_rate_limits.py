@@ -1,0 +1,171 @@
+"""Rate limits, the live-game cap and the wrong-token limit through real servers (gRPC and REST, the embedded store
+and a real Redis; two replicas on one Redis share the buckets and the counts): RESOURCE_EXHAUSTED / 429 with
+Retry-After (gRPC: trailing metadata ``retry-after``) of exact values, and defaults that leave the keyless
+single-user run as it was."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cardengine.v1 import game_engine_pb2 as pb
+
+from service.limits import LimitSettings
+from service.server import ServeConfig
+from tests.service.access import ALICE, BOB, Grpc, GrpcFailure, keys_file, rest
+from tests.service.conftest import LiveServer, live_server, make_store
+
+# A bucket refilled at 0.1 token a second: once empty, the next token is 10 s away, so Retry-After is exactly 10
+# for a test that takes less than a second between emptying it and asking again.
+SLOW = 0.1
+
+
+@contextlib.contextmanager
+def replicas(request: pytest.FixtureRequest, kind: str, count: int, **settings: Any) -> Iterator[list[LiveServer]]:
+    """``count`` servers over one store kind; with Redis they share one Redis and key prefix (replicas)."""
+    with contextlib.ExitStack() as stack:
+        yield [stack.enter_context(live_server(make_store(kind, request), kind, **settings)) for _ in range(count)]
+
+
+def assert_429(answer: Any, code: str, retry_after: int) -> None:
+    assert answer.status == 429, answer.body
+    assert answer.headers["Retry-After"] == str(retry_after)
+    error = answer.json()["error"]
+    assert (error["status"], error["code"], error["details"]["retryAfterSeconds"]) == (
+        "RESOURCE_EXHAUSTED",
+        code,
+        retry_after,
+    )
+
+
+def assert_grpc_429(failure: Any, code: str, retry_after: int) -> None:
+    assert isinstance(failure, GrpcFailure), failure
+    assert (failure.error.status.name, failure.error.code) == ("RESOURCE_EXHAUSTED", code)
+    assert failure.trailing["retry-after"] == str(retry_after)
+    assert failure.error.details["retryAfterSeconds"] == str(retry_after)
+
+
+def test_the_key_bucket_answers_429_with_retry_after(
+    store_kind: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    limits = LimitSettings(key_rate=SLOW, key_burst=3)
+    with replicas(request, store_kind, 1, api_keys_file=keys_file(tmp_path), limits=limits) as (live,):
+        client = Grpc(live)
+        try:
+            assert rest(live, "GET", "/v1/game-types", key=ALICE).status == 200
+            assert client.create(key=ALICE).game_id
+            assert rest(live, "POST", "/v1/games", key=ALICE, body={"gameType": "dracula"}).status == 201
+            assert_429(rest(live, "GET", "/v1/game-types", key=ALICE), "limit/key_rate", 10)
+            assert_grpc_429(client.create(key=ALICE), "limit/key_rate", 10)
+            # Another key has its own bucket; seat tokens (no key) are not counted against a key.
+            created = client.create(key=BOB)
+            assert rest(live, "GET", f"/v1/games/{created.game_id}", token=created.seats[0].token).status == 200
+        finally:
+            client.close()
+
+
+def test_address_buckets_are_shared_by_two_replicas_and_both_protocols(request: pytest.FixtureRequest) -> None:
+    limits = LimitSettings(address_rate=SLOW, address_burst=4)
+    with replicas(request, "redis", 2, limits=limits) as (first, second):
+        clients = [Grpc(first), Grpc(second)]
+        try:
+            assert rest(first, "GET", "/v1/game-types").status == 200
+            assert rest(second, "GET", "/v1/game-types").status == 200
+            assert clients[0].call("ListGameTypes", pb.ListGameTypesRequest()).game_types
+            assert clients[1].create().game_id
+            # Four requests of 127.0.0.1 went to two replicas over two protocols: its bucket is empty on both.
+            assert_429(rest(first, "GET", "/v1/game-types"), "limit/address_rate", 10)
+            assert_429(rest(second, "POST", "/v1/games", body={"gameType": "dracula"}), "limit/address_rate", 10)
+            assert_grpc_429(clients[1].call("ListGameTypes", pb.ListGameTypesRequest()), "limit/address_rate", 10)
+            # Health and the web table are not API calls: never limited.
+            assert first.rest.get("/healthz")[0] == 200
+        finally:
+            for client in clients:
+                client.close()
+
+
+def test_a_key_holds_at_most_its_cap_of_live_games(
+    store_kind: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    limits = LimitSettings(live_games_per_key=2)
+    with replicas(request, store_kind, 1, api_keys_file=keys_file(tmp_path), limits=limits) as (live,):
+        bots = {"gameType": "dracula", "seats": [{"bot": "random"}, {"bot": "random"}]}
+        played_out = rest(live, "POST", "/v1/games", key=ALICE, body=bots).json()["gameId"]
+        assert rest(live, "POST", "/v1/games", key=ALICE, body={"gameType": "dracula"}).status == 201
+        wait_finished(live, played_out)  # the bots play it to the end: it no longer counts
+        assert rest(live, "POST", "/v1/games", key=ALICE, body={"gameType": "dracula"}).status == 201
+        refused = rest(live, "POST", "/v1/games", key=ALICE, body={"gameType": "dracula"})
+        assert_429(refused, "limit/live_games", 60)
+        assert refused.json()["error"]["details"]["liveGames"] == 2
+        client = Grpc(live)
+        try:
+            assert_grpc_429(client.create(key=ALICE), "limit/live_games", 60)
+            assert client.create(key=BOB).game_id  # each key has its own cap
+        finally:
+            client.close()
+
+
+def wait_finished(live: LiveServer, game_id: str, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if rest(live, "GET", f"/v1/games/{game_id}").json()["finished"]:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"game {game_id} did not finish in {seconds} s")
+
+
+def test_wrong_seat_tokens_for_a_game_are_limited(store_kind: str, request: pytest.FixtureRequest) -> None:
+    limits = LimitSettings(wrong_tokens=3, wrong_token_seconds=30)
+    with replicas(request, store_kind, 1, limits=limits) as (live,):
+        created = live.grpc.create_game("dracula", 2)
+        other = live.grpc.create_game("dracula", 2)
+        path = f"/v1/games/{created.game_id}"
+        for guess in ("guess-1", "guess-2"):
+            answer = rest(live, "GET", path, token=guess)
+            assert (answer.status, answer.json()["error"]["code"]) == (401, "auth/invalid_token")
+        client = Grpc(live)
+        try:
+            failure = client.call("GetGame", pb.GetGameRequest(game_id=created.game_id), token="guess-3")
+            assert isinstance(failure, GrpcFailure) and failure.error.code == "auth/invalid_token"
+            # Three wrong tokens: the caller is refused on that game, even with the right token, on both protocols.
+            right = created.seats[0].token
+            assert_429(rest(live, "GET", path, token=right), "limit/wrong_tokens", 30)
+            blocked = client.call("ListLegalMoves", pb.ListLegalMovesRequest(game_id=created.game_id), token=right)
+            assert_grpc_429(blocked, "limit/wrong_tokens", 30)
+            assert_429(rest(live, "GET", f"{path}/events?ticket=st_guess"), "limit/wrong_tokens", 30)
+        finally:
+            client.close()
+        # Other games, and spectators (no token), are not affected.
+        assert rest(live, "GET", f"/v1/games/{other.game_id}", token=other.seats[1].token).status == 200
+        assert rest(live, "GET", path).status == 200
+
+
+def test_the_wrong_token_count_is_shared_by_replicas(request: pytest.FixtureRequest) -> None:
+    limits = LimitSettings(wrong_tokens=2, wrong_token_seconds=30)
+    with replicas(request, "redis", 2, limits=limits) as (first, second):
+        created = first.grpc.create_game("dracula", 2)
+        path = f"/v1/games/{created.game_id}"
+        assert rest(first, "GET", path, token="guess-1").status == 401
+        assert rest(first, "GET", path, token="guess-2").status == 401
+        # The second replica counts its first wrong token as the third: 429 at once, then for the right one too.
+        assert_429(rest(second, "GET", path, token="guess-3"), "limit/wrong_tokens", 30)
+        assert_429(rest(second, "GET", path, token=created.seats[0].token), "limit/wrong_tokens", 30)
+        assert_429(rest(first, "GET", path, token=created.seats[0].token), "limit/wrong_tokens", 30)
+
+
+def test_the_defaults_leave_the_keyless_single_user_run_as_it_was(live: LiveServer) -> None:
+    """No keys, no per-address limit: a busy page polling a game is never refused; bots play bots-only games."""
+    assert ServeConfig().bind_host() == "127.0.0.1" and ServeConfig(redis_url="redis://x").bind_host() == "0.0.0.0"
+    defaults = LimitSettings()
+    assert (defaults.address_rate, live.server.gate.keys.enabled) == (0.0, False)
+    created = rest(live, "POST", "/v1/games", body={"gameType": "dracula", "seats": [{}, {"bot": "random"}]})
+    assert created.status == 201
+    game_id, token = created.json()["gameId"], created.json()["seats"][0]["token"]
+    for _ in range(300):
+        assert rest(live, "GET", f"/v1/games/{game_id}", token=token).status == 200
+    bots = rest(live, "POST", "/v1/games", body={"gameType": "dracula", "seats": [{"bot": "random"}] * 2})
+    wait_finished(live, bots.json()["gameId"])
