@@ -1,8 +1,8 @@
 """``cardengine serve`` as a child process on free ports, for the benchmark and the tests that need a real server.
 
 The server binds port 0 for both protocols and prints one JSON line on stdout with the ports it got
-(``{"event": "serving", "grpcPort": ..., "httpPort": ...}``); its logs go to a temporary file, shown when it
-fails to start. Leaving the ``with`` block sends SIGTERM (a graceful stop) and waits for the exit.
+(``{"event": "serving", "grpcPort": ..., "httpPort": ...}``, and ``workerPids`` with ``--workers N``); its logs go
+to a temporary file, shown when it fails to start. Leaving the ``with`` block sends SIGTERM (a graceful stop) and waits for the exit.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ class ServerProcess:
         self.environment = {**os.environ, **(environment or {})}
         self.grpc_port = 0
         self.http_port = 0
+        self.worker_pids: list[int] = []  # with `--workers N` (N > 1): the worker processes under this one
         self._process: subprocess.Popen[str] | None = None
         self._log: IO[str] | None = None
 
@@ -57,6 +58,11 @@ class ServerProcess:
     def pid(self) -> int:
         assert self._process is not None, "the server is not started"
         return self._process.pid
+
+    @property
+    def pids(self) -> list[int]:
+        """Every process serving: this one, and its workers with ``--workers N``."""
+        return [self.pid, *self.worker_pids]
 
     @property
     def grpc_target(self) -> str:
@@ -110,6 +116,7 @@ class ServerProcess:
             time.sleep(0.02)
         self.grpc_port = int(announced["grpcPort"])
         self.http_port = int(announced["httpPort"])
+        self.worker_pids = [int(pid) for pid in announced.get("workerPids", ())]
         return self
 
     def stop(self) -> int | None:

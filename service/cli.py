@@ -105,6 +105,7 @@ def command_serve(args: argparse.Namespace) -> int:
     from service.logs import configure_logging
     from service.server import ServeConfig, serve
     from service.web_files import DEFAULT_WEB_ROOT
+    from service.workers import default_workers, supervise
 
     try:
         CorsPolicy.parse(args.cors_origins)
@@ -146,6 +147,14 @@ def command_serve(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    workers = args.workers or default_workers(args.redis_url)
+    if workers > 1 and not args.redis_url:
+        print("error: --workers above 1 needs --redis-url (the embedded store lives in one process)", file=sys.stderr)
+        return 2
+    if workers > 1:
+        raw = list(getattr(args, "raw_argv", ["serve"]))
+        host = args.host or ("0.0.0.0" if args.redis_url else "127.0.0.1")
+        return supervise(raw[raw.index("serve") + 1 :], workers, host, args.grpc_port, args.http_port)
     return serve(config)
 
 
@@ -236,6 +245,13 @@ def add_serve_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
         "--host",
         default=os.environ.get("HOST", ""),
         help="address to bind (default: 127.0.0.1 with the embedded store, 0.0.0.0 with --redis-url) [HOST]",
+    )
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=_env_int("WORKERS", 0),
+        help="server processes sharing the ports (SO_REUSEPORT); 0: one per core with --redis-url, 1 with the "
+        "embedded store, which lives in one process [WORKERS]",
     )
     serve.add_argument(
         "--grpc-port", type=int, default=_env_int("GRPC_PORT", 50051), help="gRPC port, 0: any free [GRPC_PORT]"
@@ -597,6 +613,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    args.raw_argv = list(sys.argv[1:] if argv is None else argv)  # `serve --workers N` passes them on
     result: int = args.func(args)
     return result
 

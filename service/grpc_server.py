@@ -31,6 +31,7 @@ log = logging.getLogger("cardengine.grpc")
 
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["GameEngine"].full_name
 ERROR_DOMAIN = "cardengine.v1"
+SO_REUSEPORT = 0  # 1 in the worker processes of `serve --workers N` (service.workers), which share the port
 
 
 def bearer_token(value: str | None) -> str | None:
@@ -248,7 +249,7 @@ class GrpcServer:
         self.server = grpc.server(
             futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="grpc"),
             interceptors=[ErrorInterceptor(gate)],
-            options=[("grpc.so_reuseport", 0)],
+            options=[("grpc.so_reuseport", SO_REUSEPORT)],
         )
         pb_grpc.add_GameEngineServicer_to_server(GameEngineServicer(service), self.server)
         self.health = health.HealthServicer()
