@@ -70,6 +70,9 @@ def test_rest_needs_a_key_to_create_and_list_game_types_and_seat_tokens_still_pl
         body={"move": moves[0]["notation"], "expectedVersion": 0},
     )
     assert (applied.status, applied.json()["version"]) == (200, 1)
+    # An API key in Authorization is no seat token: a spectator, never a wrong token.
+    spectator = keyed.rest.call("GET", f"/v1/games/{game_id}", headers={"Authorization": f"ApiKey {ALICE}"})
+    assert spectator[0] == 200 and "seat" not in spectator[1]
 
 
 def test_grpc_needs_a_key_to_create_and_list_game_types(keyed: LiveServer) -> None:
