@@ -6,6 +6,11 @@ single-user run as it was."""
 from __future__ import annotations
 
 import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -169,3 +174,36 @@ def test_the_defaults_leave_the_keyless_single_user_run_as_it_was(live: LiveServ
         assert rest(live, "GET", f"/v1/games/{game_id}", token=token).status == 200
     bots = rest(live, "POST", "/v1/games", body={"gameType": "dracula", "seats": [{"bot": "random"}] * 2})
     wait_finished(live, bots.json()["gameId"])
+
+
+def listening_addresses(port: int) -> set[str]:
+    """The local addresses of the sockets listening on ``port`` (Linux: /proc/net/tcp and tcp6, state 0A); an
+    IPv4-mapped IPv6 address (gRPC binds those) as its IPv4 address, any other IPv6 one as its hex form."""
+    found = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            local, _, state = line.split()[1:4]
+            address, port_hex = local.split(":")
+            if state != "0A" or int(port_hex, 16) != port:
+                continue
+            if len(address) == 32 and address.startswith("0000000000000000FFFF0000"):
+                address = address[24:]
+            if len(address) == 8:
+                found.add(".".join(str(int(address[i : i + 2], 16)) for i in (6, 4, 2, 0)))
+            else:
+                found.add(address)
+    return found
+
+
+def test_serve_binds_loopback_by_default_without_redis() -> None:
+    environment = {name: value for name, value in os.environ.items() if name not in ("HOST", "REDIS_URL")}
+    command = [sys.executable, "-m", "service.cli", "serve", "--grpc-port", "0", "--http-port", "0"]
+    process = subprocess.Popen(command, env=environment, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert process.stdout is not None
+        announced = json.loads(process.stdout.readline())
+        assert listening_addresses(announced["httpPort"]) == {"127.0.0.1"}
+        assert listening_addresses(announced["grpcPort"]) == {"127.0.0.1"}
+    finally:
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=30) == 0
