@@ -114,6 +114,8 @@ class MemoryLimits:
     def admit(self, owner: str, member: str, cap: int, is_live: Callable[[Sequence[str]], list[bool]]) -> bool:
         with self._lock:
             members = self._sets.setdefault(owner, set())
+            if member in members:  # a create retried (same request id, same game) takes no second place
+                return True
             if len(members) >= cap:
                 listed = sorted(members)
                 for name, live in zip(listed, is_live(listed), strict=True):

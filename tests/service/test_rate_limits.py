@@ -19,7 +19,10 @@ from typing import Any
 import pytest
 from cardengine.v1 import game_engine_pb2 as pb
 
-from service.limits import LimitSettings
+from service.core import GameService
+from service.errors import ServiceError
+from service.keys import KeyRing
+from service.limits import LimitSettings, make_gate
 from service.server import ServeConfig
 from tests.service.access import ALICE, BOB, Grpc, GrpcFailure, keys_file, rest
 from tests.service.conftest import LiveServer, live_server, make_store
@@ -207,3 +210,18 @@ def test_serve_binds_loopback_by_default_without_redis() -> None:
     finally:
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=30) == 0
+
+
+def test_a_game_admitted_again_takes_no_second_place(store_kind: str, request: pytest.FixtureRequest) -> None:
+    """A create retried with its request id gives the same game again: it takes its key's place once."""
+    store = make_store(store_kind, request)
+    try:
+        gate = make_gate(store, KeyRing(), LimitSettings(live_games_per_key=1))
+        live_game = GameService(store).create_game("dracula", 2).game_id
+        gate.admit_game("file:alice", live_game)
+        gate.admit_game("file:alice", live_game)
+        with pytest.raises(ServiceError) as refused:
+            gate.admit_game("file:alice", "another-game")
+        assert (refused.value.code, refused.value.details["liveGames"]) == ("limit/live_games", 1)
+    finally:
+        store.close()
