@@ -115,6 +115,9 @@ def command_serve(args: argparse.Namespace) -> int:
     if args.stream_ticket_seconds <= 0 or args.sse_heartbeat_seconds <= 0:
         print("error: --stream-ticket-seconds and --sse-heartbeat-seconds must be positive", file=sys.stderr)
         return 2
+    if not args.redis_timeout_seconds > 0:
+        print("error: --redis-timeout-seconds must be positive", file=sys.stderr)
+        return 2
     configure_logging(args.log_level)
     config = ServeConfig(
         host=args.host,
@@ -135,6 +138,7 @@ def command_serve(args: argparse.Namespace) -> int:
         bot_delay_ms=args.bot_delay_ms,
         bot_budget_ms=args.bot_budget_ms,
         bot_lease_seconds=args.bot_lease_seconds,
+        redis_timeout_seconds=args.redis_timeout_seconds,
         secret=args.secret,
         **access_settings(args),
     )
@@ -263,6 +267,13 @@ def add_serve_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
         "--redis-url",
         default=os.environ.get("REDIS_URL", ""),
         help="store games in Redis, e.g. redis://127.0.0.1:6379/0 (default: in memory) [REDIS_URL]",
+    )
+    serve.add_argument(
+        "--redis-timeout-seconds",
+        type=float,
+        default=float(os.environ.get("REDIS_TIMEOUT_SECONDS", "1")),
+        help="every Redis command and connect gives up after this; a stalled Redis then answers UNAVAILABLE "
+        "store/unavailable [REDIS_TIMEOUT_SECONDS]",
     )
     serve.add_argument(
         "--secret",

@@ -38,7 +38,7 @@ import engine.bots as engine_bots
 from service import errors
 from service.bot_kinds import BOT_KINDS, SPEC_EXAMPLES, is_bot_spec
 from service.bot_queue import BotState
-from service.store import Committed, Duplicate, GameStore, Missing, Stale, StoredGame
+from service.store import Committed, Duplicate, GameExistsError, GameStore, Missing, Stale, StoredGame
 
 log = logging.getLogger("cardengine.service")
 
@@ -407,8 +407,12 @@ class GameService:
         watch_poll_seconds: float = WATCH_POLL_SECONDS,
         ticket_seconds: float = DEFAULT_TICKET_SECONDS,
         admit_game: Callable[[str, str], None] | None = None,
+        secret: bytes | None = None,
     ) -> None:
+        """``secret``: the key of the seat tokens of keyed creates (``create_game(request_id=...)``); random per
+        process when None, so that retries then work within one process only."""
         self.store = store
+        self._secret = secret or os.urandom(32)
         self.admit_game = admit_game  # (creator key id, game id): raises when the key may hold no more live games
         self.watch_poll_seconds = watch_poll_seconds
         self.ticket_seconds = ticket_seconds
@@ -465,8 +469,16 @@ class GameService:
         seats: Sequence[SeatSpec] = (),
         *,
         creator: str | None = None,
+        request_id: str | None = None,
     ) -> CreatedGame:
-        """``creator``: the id of the caller's API key, recorded with the game (and counted by ``admit_game``)."""
+        """``creator``: the id of the caller's API key, recorded with the game (and counted by ``admit_game``).
+        ``request_id``: makes the create safe to retry (``keyed_game_id``): the same id and parameters (and the
+        same creator) give the same game and seat tokens again and create nothing."""
+        if request_id is not None and not IDEMPOTENCY_KEY_PATTERN.match(request_id):
+            raise errors.invalid_argument(
+                "requestId must be 1 to 128 printable ASCII characters without spaces (a UUID is a good one).",
+                field="requestId",
+            )
         if not game_type:
             raise errors.invalid_argument("gameType is required: one of the ids of ListGameTypes.", field="gameType")
         if players is not None and players < 0:
@@ -481,17 +493,22 @@ class GameService:
             )
         names = tuple(seat_name(index, seat.name) for index, seat in enumerate(seats))
         bots = tuple(seat_bot(index, seat.bot) for index, seat in enumerate(seats))
+        keyed_id = self.keyed_game_id(request_id, creator) if request_id else None
         if seed is None:
-            seed = int.from_bytes(os.urandom(8), "big")
+            seed = int.from_bytes(self._derive("seed", keyed_id)[:8] if keyed_id else os.urandom(8), "big")
         if bots and all(bots):
             # No person can stop a bots-only match: the game's playout options (a hand cap where the rules have
             # none, e.g. Draw Blood's max_hands) apply under the options given, so the match surely ends.
             options = {**engine.get_game(game_type).playout_options, **(options or {})}
         state, events = engine.new_game(game_type, players or len(seats) or None, seed, options)
-        game_id = secrets.token_urlsafe(12)
+        game_id = keyed_id or secrets.token_urlsafe(12)
         names = names or ("",) * state.players
         bots = bots or ("",) * state.players
-        tokens = tuple(SeatToken(seat, secrets.token_urlsafe(24)) for seat in range(state.players) if not bots[seat])
+        tokens = tuple(
+            SeatToken(seat, self._keyed_token(game_id, seat) if keyed_id else secrets.token_urlsafe(24))
+            for seat in range(state.players)
+            if not bots[seat]
+        )
         hashes = {seat.seat: token_hash(seat.token) for seat in tokens}
         meta = GameMeta(
             state.game_id,
@@ -510,10 +527,44 @@ class GameService:
             self.admit_game(creator, game_id)
         if any(bots):  # known to the bot queue before it exists, so a lost first mark is found by the sweep
             self.store.bots.register(game_id)
-        self.store.create(stored, entry.encode())
+        try:
+            self.store.create(stored, entry.encode())
+        except GameExistsError as exists:
+            return self._created_before(exists, request_id, tokens, meta)
         log.info("game created", extra={"game_id": game_id, "game_type": state.game_id, "players": state.players})
         self._mark_bots(game_id, meta, 0, entry.to_act, finished)
         return CreatedGame(game_id, 0, tokens, self._view(game_id, meta, 0, state, None))
+
+    def keyed_game_id(self, request_id: str, creator: str | None) -> str:
+        """The game id of a keyed CreateGame: an HMAC of the server secret, the creator (the API key id, when keys
+        are on) and the request id; 16 URL-safe characters like a random one."""
+        return base64.urlsafe_b64encode(self._derive("game", creator or "", request_id)[:12]).decode("ascii")
+
+    def _keyed_token(self, game_id: str, seat: int) -> str:
+        """A seat token of a keyed game, derived again on a retry (the store keeps only its hash)."""
+        return base64.urlsafe_b64encode(self._derive("token", game_id, str(seat))[:24]).decode("ascii")
+
+    def _derive(self, *parts: str) -> bytes:
+        return hmac.new(self._secret, "\x00".join(parts).encode("utf-8"), hashlib.sha256).digest()
+
+    def _created_before(
+        self, exists: GameExistsError, request_id: str | None, tokens: tuple[SeatToken, ...], meta: GameMeta
+    ) -> CreatedGame:
+        """A create that found its game stored: the same one (a retried keyed request, or a store call re-sent
+        after a lost answer) is answered as created, at its current version; another one under a reused request
+        id is INVALID_ARGUMENT."""
+        if not exists.same:
+            if request_id is not None:
+                raise errors.idempotency_request_reused(request_id) from None
+            raise exists
+        stored = self.store.load(exists.game_id)
+        if stored is None:  # expired between the two calls: a retry creates it again
+            raise errors.game_not_found(exists.game_id)
+        log.info("game create replayed", extra={"game_id": exists.game_id, "version": stored.version})
+        state = engine.decode(stored.snapshot)
+        return CreatedGame(
+            exists.game_id, stored.version, tokens, self._view(exists.game_id, meta, stored.version, state, None)
+        )
 
     # ----- reads ------------------------------------------------------------------------------------------------
     def get_game(self, game_id: str, token: str | None) -> GameView:

@@ -82,6 +82,7 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
             convert.dict_of(request.options),
             convert.seat_specs(request.seats),
             creator=caller_key_id(),
+            request_id=request.request_id or None,
         )
         return convert.created_message(created)
 

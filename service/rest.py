@@ -248,12 +248,18 @@ def create_app(
     def create_game() -> Response:
         check_query(frozenset())
         body = parse_body(pb.CreateGameRequest())
+        header_id = request.headers.get("Idempotency-Key", "")
+        if header_id and body.request_id and header_id != body.request_id:
+            raise errors.invalid_argument(
+                "The Idempotency-Key header and the body's requestId differ; send one key.", field="requestId"
+            )
         created = service.create_game(
             body.game_type,
             body.players,
             body.seed if body.HasField("seed") else None,
             convert.dict_of(body.options),
             convert.seat_specs(body.seats),
+            request_id=body.request_id or header_id or None,
             creator=g.caller.key_id if g.get("caller") else None,
         )
         response = json_response(convert.created_message(created), status=201)

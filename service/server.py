@@ -2,9 +2,13 @@
 
 Port 0 picks free ports; the bound ports are logged and printed as one JSON line on stdout
 (``{"event": "serving", "grpcPort": ..., "httpPort": ...}``). SIGTERM or SIGINT stops gracefully: health turns
-NOT_SERVING, live watches end, bot workers take no new game, in-flight requests and bot moves get ``grace``
-seconds, then the store closes. ``bot_workers`` threads (default 1) play the bot seats of games in the store's
-bot queue (``service.bot_worker``), on the embedded store and on Redis alike.
+NOT_SERVING, live watches end, bot workers take no new game; the REST server accepts the connections already waiting
+in its listen backlog, then closes its port (new connections are refused), and every request it accepted (in flight,
+queued for a thread, or still arriving) is answered within ``grace`` seconds; gRPC refuses new calls and gives those
+in flight ``grace`` seconds; then the store closes. A health checker thread pings the store every
+``health_interval_seconds`` (each ping bounded by the store's timeout) and turns gRPC health NOT_SERVING while the
+store does not answer or refuses writes, SERVING again when it does. ``bot_workers`` threads (default 1) play the
+bot seats of games in the store's bot queue (``service.bot_worker``), on the embedded store and on Redis alike.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import logging
 import os
 import signal
 import threading
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,7 +50,8 @@ class ServeConfig:
     grpc_workers: int = 64
     http_threads: int = 32
     grace_seconds: float = 10.0
-    health_interval_seconds: float = 2.0
+    health_interval_seconds: float = 1.0
+    redis_timeout_seconds: float = 1.0  # every Redis command and connect gives up after this (store/unavailable)
     secret: str = ""  # key of the seat tokens of keyed CreateGame (request_id); empty: random per process
     key_prefix: str = "ce:"
     cors_origins: str = ""  # comma-separated origins, or "*"; empty: same origin only
@@ -79,6 +85,7 @@ def make_store(config: ServeConfig) -> GameStore:
 
         return RedisStore.from_url(
             config.redis_url,
+            timeout_seconds=config.redis_timeout_seconds,
             ttl_seconds=config.ttl_seconds,
             finished_ttl_seconds=config.finished_ttl_seconds,
             key_prefix=config.key_prefix,
@@ -107,6 +114,7 @@ class Server:
             admit_game=self.gate.admit_game,
             watch_poll_seconds=min(WATCH_POLL_SECONDS, config.sse_heartbeat_seconds),
             ticket_seconds=config.stream_ticket_seconds,
+            secret=config.secret.encode("utf-8") or None,
         )
         app = create_app(
             self.service,
@@ -129,6 +137,9 @@ class Server:
             clear_untrusted_proxy_headers=True,
         )
         self._http_exit = threading.Event()
+        self._http_draining = threading.Event()
+        self._http_drained = threading.Event()
+        self._http_drain_deadline = 0.0
         self._http_thread = threading.Thread(target=self._serve_http, name="http", daemon=True)
         self._stopped = threading.Event()
         self._stop_requested = threading.Event()
@@ -174,8 +185,10 @@ class Server:
             bots_stop.start()
             grpc_stop = threading.Thread(target=self.grpc.stop, args=(grace,), name="grpc-stop")
             grpc_stop.start()
-            self.http.accepting = False  # new connections wait in the backlog, then are refused at close
-            self.http.task_dispatcher.shutdown(cancel_pending=False, timeout=grace)
+            self._http_drain_deadline = time.monotonic() + grace
+            self._http_draining.set()  # the loop thread accepts the backlog, closes the port, answers what it holds
+            self._http_drained.wait(grace + 1)
+            self.http.task_dispatcher.shutdown(cancel_pending=True, timeout=1)
             self._http_exit.set()
             self._http_thread.join(timeout=grace + 1)
             grpc_stop.join()
@@ -193,11 +206,47 @@ class Server:
 
     def _serve_http(self) -> None:
         """waitress's loop, in steps, so that stop() can end it; sockets are closed in this same thread."""
+        listening = True
         try:
             while not self._http_exit.is_set():
-                wasyncore.loop(timeout=0.2, map=self.http._map, use_poll=True, count=1)
+                if self._http_draining.is_set():
+                    if listening:
+                        self._close_listener()
+                        listening = False
+                    if self._http_idle():
+                        self._http_drained.set()
+                wasyncore.loop(
+                    timeout=0.05 if self._http_draining.is_set() else 0.2, map=self.http._map, use_poll=True, count=1
+                )
         finally:
             wasyncore.close_all(self.http._map)
+
+    def _close_listener(self) -> None:
+        """Accepts every connection waiting in the listen backlog (a client that connected before the stop is
+        answered, not reset), then closes the listening socket: new connections are refused from here on."""
+        for _ in range(100_000):
+            known = len(self.http._map)
+            self.http.handle_accept()
+            if len(self.http._map) == known:
+                break
+        self.http.accepting = False
+        wasyncore.dispatcher.close(self.http)  # the port only; waitress's trigger stays, it wakes this loop
+
+    def _http_idle(self) -> bool:
+        """True when every accepted request is answered (or the grace is over): connections with nothing in
+        progress for a second are closed (idle keep-alive ones, or clients that never sent a request)."""
+        if time.monotonic() >= self._http_drain_deadline:
+            return True
+        now, busy = time.time(), False
+        for channel in list(self.http.active_channels.values()):
+            working = channel.requests or channel.request is not None or channel.total_outbufs_len
+            if working:
+                busy = True
+            elif now - channel.last_activity >= 1.0:
+                channel.will_close = True
+            else:
+                busy = True
+        return not busy
 
     def wait(self) -> None:
         self._stopped.wait()
@@ -212,6 +261,12 @@ def serve(config: ServeConfig) -> int:
         ),
         flush=True,
     )
+    return run_until_signal(server)
+
+
+def run_until_signal(server: Server) -> int:
+    """Serves a started ``server`` until SIGTERM or SIGINT, then stops it gracefully (``Server.stop``) and returns
+    the exit code 0; for any process that runs one Server (``serve``, and each worker process)."""
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
         log.info("signal", extra={"signal": signal.Signals(signum).name})
