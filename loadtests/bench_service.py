@@ -1,22 +1,32 @@
-"""The service benchmark: ApplyMove over gRPC on Redis, next to a bare gRPC unary call on the same server.
+"""The service benchmark: ApplyMove over gRPC and REST on Redis, beside its anchors measured in the same run.
 
-    .venv/bin/python -m loadtests.bench_service --redis-url redis://127.0.0.1:6379/0
+    .venv/bin/python -m loadtests.bench_service --redis-url redis://127.0.0.1:6379/0 [--plot out.png]
 
-Starts its own server (``cardengine serve`` on free ports, on the given Redis) unless ``--target`` names a running
-one. For each concurrency (1 and 16 callers by default, one channel each, one thread each) it measures for
-``--seconds``:
+Starts its own servers (``cardengine serve`` on free ports, on the given Redis) unless ``--target`` names a running
+one. With at least two cores, the servers run on all cores but the last and this process (the load generator) and
+``wrk`` on the last (``taskset``), so neither takes the other's CPU. Then, for every game (``--game`` for one):
 
-- ``bare``: the gRPC health service's Check, the cheapest unary call the server answers (no store, no engine);
-- ``ApplyMove``: callers replaying recorded matches with ApplyMove alone: a warm-up first plays matches between
-  random bots through the API (ListLegalMoves, ApplyMove) and records each seat's moves; the measured callers then
-  create games with the same seeds (same deals) and apply the recorded moves in order at the known versions, so
-  every timed call is an accepted ApplyMove (read the snapshot, run the rules, compare-and-set on Redis), with
-  one CreateGame per match inside the wall clock;
-- ``bot loop``: what a bot does per move (ListLegalMoves then ApplyMove), counted in moves.
+- gRPC, for each concurrency (1 and 16 callers by default; one channel and one thread each), ``--seconds`` each:
+  ``bare`` (the gRPC health service's Check: the cheapest unary call the server answers, no store, no engine),
+  ``ApplyMove`` (the full answer, with the caller's view) and ``ApplyMove omit_view`` (the header only). Callers
+  replay recorded matches: a warm-up plays matches between random bots through the API and records each seat's
+  moves; the timed callers create games with the same seeds (same deals) and apply the recorded moves in order at
+  the known versions, so every timed call is an accepted ApplyMove (read the snapshot, run the rules,
+  compare-and-set on Redis), with one CreateGame per match inside the wall clock. Server CPU per call is read from
+  the server processes' /proc stat (all the workers').
+- REST under ``wrk`` (a C load generator; Debian package ``wrk``), 16 connections: ``GET /healthz`` (the anchor),
+  ``GET /v1/games/{id}`` (a seat's view) and ``POST /v1/games/{id}/moves`` (recorded matches replayed, one
+  connection per wrk thread so each plays its own games in order).
 
-It prints p50/p99 latency and calls/s of each, then the ratios against the bare call: the targets are, with 16
-callers, ApplyMove throughput at least half the bare call's and ApplyMove p99 at most twice the bare call's.
-Games it creates expire by the server's time-to-live; it never flushes the Redis database.
+Then ``--workers`` 1 against 2 (``serve --workers N``, Dracula, 16 callers, the same pinning): throughput, p99 and
+server CPU per move; and the costs that must not grow with a match's length: an idempotent retry and a GetEvents
+page early and late in a long match.
+
+It prints every row, the ratios against the anchors and judges the targets only on the runs they are defined for
+(gRPC with 16 callers: ApplyMove throughput >= 0.6x bare, p99 <= 2.0x; 1 caller: p50 <= 1.6x; server CPU per
+ApplyMove <= 1.6x bare's; REST: ApplyMove >= 0.5x /healthz, GetGame >= 0.7x). ``--plot out.png`` draws the latency
+distributions and the throughput of every configuration (matplotlib). Games it creates expire by the server's
+time-to-live; it never flushes the Redis database.
 """
 
 from __future__ import annotations
@@ -25,21 +35,41 @@ import argparse
 import math
 import os
 import random
+import re
+import shutil
+import subprocess
 import sys
+import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
 import grpc
+import orjson
+from cardengine.v1 import game_engine_pb2 as pb
+from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 import engine
 from clients.bots import RandomBot
 from clients.grpc_client import GameEngineClient
 from loadtests.server_process import ServerProcess
+
+GAMES = ("dracula", "house_rummy", "draw_blood", "rummy_battle", "dragon_rummy")
+WRK_CONNECTIONS = 16
+WRK_INSTALL = "apt-get install -y wrk"
+TARGETS = {
+    "grpc_throughput_16": 0.6,
+    "grpc_p99_16": 2.0,
+    "grpc_p50_1": 1.6,
+    "grpc_cpu": 1.6,
+    "rest_apply": 0.5,
+    "rest_get": 0.7,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +84,10 @@ class Measurement:
     callers: int
     seconds: float = 0.0
     latencies: list[float] = field(default_factory=list)  # seconds, of the timed calls
-    units: int = 0  # calls, or moves for the bot loop
-    server_cpu_seconds: float | None = None  # CPU time the server process used meanwhile, when it is known
+    units: int = 0  # calls, or moves
+    server_cpu_seconds: float | None = None  # CPU time the server processes used meanwhile, when it is known
+    percentiles_ms: dict[float, float] | None = None  # given instead of latencies (wrk)
+    label: str = ""  # the configuration, for the plot
 
     @property
     def server_cpu_per_unit_us(self) -> float | None:
@@ -69,6 +101,8 @@ class Measurement:
 
     def percentile(self, fraction: float) -> float:
         """Nearest-rank percentile of the latencies, in milliseconds."""
+        if self.percentiles_ms is not None:
+            return self.percentiles_ms.get(fraction, float("nan"))
         if not self.latencies:
             return float("nan")
         ordered = sorted(self.latencies)
@@ -87,10 +121,15 @@ def process_cpu_seconds(pid: int | None) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def with_server_cpu(pid: int | None, measure: Callable[[], Measurement]) -> Measurement:
-    before = process_cpu_seconds(pid)
+def processes_cpu_seconds(pids: Sequence[int]) -> float | None:
+    readings = [process_cpu_seconds(pid) for pid in pids]
+    return None if not readings or any(r is None for r in readings) else sum(r for r in readings if r is not None)
+
+
+def with_server_cpu(pids: Sequence[int], measure: Callable[[], Measurement]) -> Measurement:
+    before = processes_cpu_seconds(pids)
     measurement = measure()
-    after = process_cpu_seconds(pid)
+    after = processes_cpu_seconds(pids)
     if before is not None and after is not None:
         measurement.server_cpu_seconds = after - before
     return measurement
@@ -172,64 +211,264 @@ def measure_bare(target: str, callers: int, seconds: float) -> Measurement:
     return Measurement("bare Health/Check", callers, elapsed, latencies, units)
 
 
+def create_request(game_type: str, players: int, seed: int) -> pb.CreateGameRequest:
+    request = pb.CreateGameRequest(game_type=game_type, players=players, seed=seed)
+    options = engine.get_game(game_type).playout_options
+    if options:
+        request.options.update(dict(options))  # type: ignore[arg-type]
+    return request
+
+
 def measure_apply(
-    target: str, callers: int, seconds: float, matches: Sequence[RecordedMatch], game_type: str, players: int
+    target: str,
+    callers: int,
+    seconds: float,
+    matches: Sequence[RecordedMatch],
+    game_type: str,
+    players: int,
+    *,
+    omit_view: bool = False,
 ) -> Measurement:
-    clients = [GameEngineClient(target, timeout=10.0) for _ in range(callers)]
-    for client in clients:
-        client.list_game_types()
+    channels = [grpc.insecure_channel(target) for _ in range(callers)]
+    stubs = [pb_grpc.GameEngineStub(channel) for channel in channels]
+    for stub in stubs:
+        stub.ListGameTypes(pb.ListGameTypesRequest(), timeout=10.0)
 
     def body(index: int, running: Callable[[], bool]) -> tuple[list[float], int]:
-        client, latencies = clients[index], []
+        stub, latencies = stubs[index], []
         rotation = random.Random(index)
         while running():
             match = matches[rotation.randrange(len(matches))]
-            created = client.create_game(game_type, players, match.seed, engine.get_game(game_type).playout_options)
-            tokens = {token.seat: token.token for token in created.seats}
+            created = stub.CreateGame(create_request(game_type, players, match.seed), timeout=10.0)
+            metadata = {seat.seat: (("authorization", f"Bearer {seat.token}"),) for seat in created.seats}
             for version, (seat, notation) in enumerate(match.moves):
                 if not running():
                     break
+                request = pb.ApplyMoveRequest(
+                    game_id=created.game_id, move=notation, expected_version=version, omit_view=omit_view
+                )
                 start = time.perf_counter()
-                client.apply_move(created.game_id, tokens[seat], notation, version)
+                stub.ApplyMove(request, timeout=10.0, metadata=metadata[seat])
                 latencies.append(time.perf_counter() - start)
         return latencies, len(latencies)
 
     try:
         elapsed, latencies, units = run_callers(callers, seconds, body)
     finally:
-        for client in clients:
-            client.close()
-    return Measurement("ApplyMove", callers, elapsed, latencies, units)
+        for channel in channels:
+            channel.close()
+    return Measurement("ApplyMove omit_view" if omit_view else "ApplyMove", callers, elapsed, latencies, units)
 
 
-def measure_bot_loop(target: str, callers: int, seconds: float, game_type: str, players: int) -> Measurement:
-    clients = [GameEngineClient(target, timeout=10.0) for _ in range(callers)]
-    for client in clients:
-        client.list_game_types()
+# ----- REST under wrk ---------------------------------------------------------------------------------------------
 
-    def body(index: int, running: Callable[[], bool]) -> tuple[list[float], int]:
-        client, latencies = clients[index], []
-        seed = 10_000 * (index + 1)
-        while running():
-            seed += 1
-            created = client.create_game(game_type, players, seed, engine.get_game(game_type).playout_options)
-            bots = {token.seat: RandomBot(seed + token.seat) for token in created.seats}
+WRK_REPORT = """
+done = function(summary, latency, requests)
+  io.write(string.format("BENCH %d %d %d %d %d %d\\n", summary.requests, summary.duration,
+    latency:percentile(50), latency:percentile(99),
+    summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write
+      + summary.errors.timeout, 0))
+end
+"""
+
+WRK_APPLY = """
+local counter = 0
+setup = function(thread)
+  counter = counter + 1
+  thread:set("index", counter)
+end
+init = function(args)
+  plan = dofile(args[1])[index]
+  position = 1
+  warm = false
+end
+-- One connection per thread: the next move goes out only once the previous one was accepted (200, not a replay),
+-- so a request lost with its connection is sent again, never skipped; wrk sends a connection's first request
+-- twice, whose second copy is answered as a replay thanks to its idempotency key.
+request = function()
+  local step = plan[position]
+  if not warm or step == nil then
+    warm = true
+    return wrk.format("GET", "/healthz")
+  end
+  return wrk.format("POST", step[1], {["Authorization"] = step[2], ["Content-Type"] = "application/json"}, step[3])
+end
+response = function(status, headers, body)
+  if status == 200 and body:sub(1, 11) == '{"version":' and not body:find('"replayed":true', 1, true) then
+    position = position + 1
+  end
+end
+"""
+
+
+def lua_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def wrk_available() -> bool:
+    return shutil.which("wrk") is not None
+
+
+def run_wrk(
+    url: str, seconds: float, connections: int, script: str, arguments: Sequence[str] = (), pin: Sequence[int] = ()
+) -> tuple[int, float, float, float, int]:
+    """Runs wrk (one thread per connection) with ``script`` (plus the report); returns requests, seconds, p50 and
+    p99 in ms, errors (non-2xx answers included)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as handle:
+        handle.write(script + WRK_REPORT)
+        path = handle.name
+    command = [
+        "wrk",
+        "-t",
+        str(connections),
+        "-c",
+        str(connections),
+        "-d",
+        f"{max(1, round(seconds))}s",
+        "-s",
+        path,
+        url,
+    ]
+    if arguments:
+        command += ["--", *arguments]
+    if pin:
+        command = ["taskset", "-c", ",".join(map(str, pin)), *command]
+    try:
+        output = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60, check=True).stdout
+    finally:
+        os.unlink(path)
+    found = re.search(r"^BENCH (\d+) (\d+) (\d+) (\d+) (\d+)", output, re.MULTILINE)
+    if not found:
+        raise RuntimeError(f"wrk printed no summary:\n{output}")
+    requests, micros, p50, p99, errors = (int(value) for value in found.groups())
+    non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    errors += int(non_2xx.group(1)) if non_2xx else 0
+    return requests, micros / 1e6, p50 / 1000, p99 / 1000, errors
+
+
+def wrk_measurement(name: str, result: tuple[int, float, float, float, int]) -> Measurement:
+    requests, elapsed, p50, p99, errors = result
+    row = Measurement(name, WRK_CONNECTIONS, elapsed, [], requests, percentiles_ms={0.5: p50, 0.99: p99})
+    if errors:
+        row.name += f" ({errors} errors)"
+    return row
+
+
+def rest_apply_plan(
+    target: str, game_type: str, players: int, matches: Sequence[RecordedMatch], moves_per_connection: int
+) -> str:
+    """A Lua file: for each wrk thread (one connection), its own games created now with recorded seeds and their
+    moves in order (path, authorization, body), each with an idempotency key."""
+    plans = []
+    with GameEngineClient(target) as client:
+        for index in range(WRK_CONNECTIONS):
+            steps: list[str] = []
+            rotation = random.Random(index)
+            while len(steps) < moves_per_connection:
+                match = matches[rotation.randrange(len(matches))]
+                created = client.create_game(game_type, players, match.seed, engine.get_game(game_type).playout_options)
+                tokens = {seat.seat: seat.token for seat in created.seats}
+                path = f"/v1/games/{created.game_id}/moves"
+                for version, (seat, notation) in enumerate(match.moves):
+                    move = {"move": notation, "expectedVersion": version, "idempotencyKey": f"w{version}"}
+                    body = orjson.dumps(move).decode()
+                    steps.append(f"{{{lua_string(path)},{lua_string('Bearer ' + tokens[seat])},{lua_string(body)}}}")
+            plans.append("{" + ",\n".join(steps) + "}")
+    return "return {" + ",\n".join(plans) + "}\n"
+
+
+def measure_rest(
+    target: str,
+    http_url: str,
+    game_type: str,
+    players: int,
+    matches: Sequence[RecordedMatch],
+    seconds: float,
+    pids: Sequence[int],
+    pin: Sequence[int],
+    expected_rate: float,
+) -> list[Measurement]:
+    """/healthz, GetGame and ApplyMove under wrk with WRK_CONNECTIONS connections."""
+
+    def under_wrk(name: str, script: str, arguments: Sequence[str] = ()) -> Measurement:
+        return wrk_measurement(name, run_wrk(http_url, seconds, WRK_CONNECTIONS, script, arguments, pin))
+
+    rows = [with_server_cpu(pids, partial(under_wrk, "REST /healthz", ""))]
+    with GameEngineClient(target) as client:
+        created = client.create_game(game_type, players, matches[0].seed, engine.get_game(game_type).playout_options)
+    get_script = (
+        f'wrk.method = "GET"\nwrk.path = {lua_string("/v1/games/" + created.game_id)}\n'
+        f'wrk.headers["Authorization"] = {lua_string("Bearer " + created.seats[0].token)}\n'
+    )
+    rows.append(with_server_cpu(pids, partial(under_wrk, "REST GetGame", get_script)))
+    per_connection = max(200, int(expected_rate * seconds * 2 / WRK_CONNECTIONS))
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as plan:
+        plan.write(rest_apply_plan(target, game_type, players, matches, per_connection))
+    try:
+        rows.append(with_server_cpu(pids, partial(under_wrk, "REST ApplyMove", WRK_APPLY, (plan.name,))))
+    finally:
+        os.unlink(plan.name)
+    return rows
+
+
+# ----- costs that must not grow ------------------------------------------------------------------------------------
+
+
+def measure_growth(target: str, game_type: str, players: int, moves: int, repeats: int = 50) -> list[str]:
+    """One long match (``moves`` accepted moves, each with an idempotency key), then p50 of an idempotent retry and
+    of a GetEvents page (100 events) early (version 10) and late (the last version)."""
+    lines = []
+    with GameEngineClient(target) as client:
+        seed = 1
+        while True:  # a match long enough: random play, a fresh deal until it lasts
+            created = client.create_game(game_type, players, seed)
+            bots = {token.seat: RandomBot(seed * 7 + token.seat) for token in created.seats}
             game = created.game
-            while running() and not game.finished:
+            applied: list[tuple[int, str, int, str]] = []
+            while not game.finished and len(applied) < moves:
                 seat = game.to_act[0]
-                start = time.perf_counter()
                 legal = client.legal_moves(created.game_id, created.token(seat))
                 notation = bots[seat].choose(legal.notations, {})
-                game = client.apply_move(created.game_id, created.token(seat), notation, legal.version).game
-                latencies.append(time.perf_counter() - start)
-        return latencies, len(latencies)
+                key = f"g{legal.version}"
+                game = client.apply_move(created.game_id, created.token(seat), notation, legal.version, key).game
+                applied.append((seat, notation, legal.version, key))
+            if len(applied) >= min(moves, 40):
+                break
+            seed += 1
 
-    try:
-        elapsed, latencies, units = run_callers(callers, seconds, body)
-    finally:
-        for client in clients:
-            client.close()
-    return Measurement("bot loop (list + apply)", callers, elapsed, latencies, units)
+        def p50(call: Callable[[], object]) -> float:
+            times = []
+            for _ in range(repeats):
+                start = time.perf_counter()
+                call()
+                times.append(time.perf_counter() - start)
+            return sorted(times)[len(times) // 2] * 1000
+
+        early, late = applied[min(10, len(applied) - 1)], applied[-1]
+        retry = [
+            p50(partial(client.apply_move, created.game_id, created.token(m[0]), m[1], m[2], m[3]))
+            for m in (early, late)
+        ]
+        pages = [
+            p50(
+                partial(
+                    client._stub.GetEvents,
+                    pb.GetEventsRequest(game_id=created.game_id, after_version=after, page_size=100),
+                    timeout=10,
+                )
+            )
+            for after in (0, max(0, late[2] - 100))
+        ]
+    lines.append(
+        f"costs that grow ({game_type}, a match of {len(applied)} moves): idempotent retry p50 {retry[0]:.2f} ms at "
+        f"version {early[2] + 1}, {retry[1]:.2f} ms at version {late[2] + 1} (ratio {retry[1] / retry[0]:.2f}); "
+        f"GetEvents page p50 {pages[0]:.2f} ms from the start, {pages[1]:.2f} ms near the end (ratio "
+        f"{pages[1] / pages[0]:.2f})"
+    )
+    return lines
+
+
+# ----- report -----------------------------------------------------------------------------------------------------
 
 
 def report(row: Measurement, unit: str) -> str:
@@ -241,48 +480,205 @@ def report(row: Measurement, unit: str) -> str:
     )
 
 
+def ratio(a: float | None, b: float | None) -> float:
+    return a / b if a is not None and b else float("nan")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m loadtests.bench_service", description=__doc__.split("\n")[0])
-    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0", help="Redis of the server it starts")
-    parser.add_argument("--target", help="HOST:PORT of a running server instead (its own store)")
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0", help="Redis of the servers it starts")
+    parser.add_argument("--target", help="HOST:PORT of a running server instead (its own store; gRPC rows only)")
     parser.add_argument("--callers", type=int, action="append", help="concurrency levels (default 1 and 16)")
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
-    parser.add_argument("--game", default="dracula")
+    parser.add_argument("--game", action="append", help="a game to measure (repeatable; default: all five)")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--recorded-matches", type=int, default=24, help="matches recorded for the replay")
     parser.add_argument("--server-arg", action="append", default=[], help="extra argument to `cardengine serve`")
+    parser.add_argument("--no-rest", action="store_true", help="skip the REST rows (wrk)")
+    parser.add_argument("--no-workers", action="store_true", help="skip --workers 1 against 2")
+    parser.add_argument("--no-growth", action="store_true", help="skip the costs that must not grow")
+    parser.add_argument("--growth-moves", type=int, default=600, help="length of the long match (moves)")
+    parser.add_argument("--no-pin", action="store_true", help="do not pin servers and load generator apart")
+    parser.add_argument("--plot", type=Path, help="write latency distributions and throughput to this PNG")
     return parser
 
 
-def run(args: argparse.Namespace, target: str, server_pid: int | None = None) -> bool:
-    print(f"recording {args.recorded_matches} {args.game} matches of {args.players} players ...", flush=True)
-    first_seed = random.randrange(1, 2**31)
-    matches = record_matches(target, args.game, args.players, args.recorded_matches, first_seed)
-    moves = sum(len(match.moves) for match in matches)
-    print(f"recorded {moves} moves ({moves / len(matches):.0f} per match)", flush=True)
-    met = True
-    for callers in args.callers or [1, 16]:
-        bare = with_server_cpu(server_pid, partial(measure_bare, target, callers, args.seconds))
-        print(report(bare, "calls"), flush=True)
-        apply = with_server_cpu(
-            server_pid, partial(measure_apply, target, callers, args.seconds, matches, args.game, args.players)
+@dataclass
+class Verdicts:
+    checks: list[tuple[str, float, float, bool]] = field(default_factory=list)  # (what, value, target, higher is ok)
+
+    def add(self, what: str, value: float, target: float, higher: bool) -> None:
+        self.checks.append((what, value, target, higher))
+
+    def failed(self) -> list[str]:
+        return [
+            f"{what} {value:.2f} (target {'>=' if higher else '<='} {target:.2f})"
+            for what, value, target, higher in self.checks
+            if not (value >= target if higher else value <= target)
+        ]
+
+
+def split_cpus(pin: bool) -> tuple[list[int], list[int]]:
+    """(server cores, load generator cores): the last core for the load generator when there are two or more."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if not pin or len(cpus) < 2:
+        return cpus, cpus
+    return cpus[:-1], cpus[-1:]
+
+
+@contextmanager
+def server(args: argparse.Namespace, cpus: Sequence[int], workers: int) -> Iterator[ServerProcess]:
+    extra = ["--workers", str(workers), "--bot-workers", "0", *args.server_arg]
+    wrapper = ["taskset", "-c", ",".join(map(str, cpus))] if shutil.which("taskset") else []
+    with ServerProcess(redis_url=args.redis_url or None, extra_args=extra, wrapper=wrapper) as running:
+        yield running
+
+
+def run_games(
+    args: argparse.Namespace,
+    target: str,
+    http_url: str | None,
+    pids: Sequence[int],
+    gen_cpus: Sequence[int],
+    verdicts: Verdicts,
+    rows: list[Measurement],
+) -> None:
+    for game_type in args.game or GAMES:
+        print(f"\n== {game_type}: recording {args.recorded_matches} matches of {args.players} players ...", flush=True)
+        first_seed = random.randrange(1, 2**31)
+        matches = record_matches(target, game_type, args.players, args.recorded_matches, first_seed)
+        moves = sum(len(match.moves) for match in matches)
+        print(f"recorded {moves} moves ({moves / len(matches):.0f} per match)", flush=True)
+        best_rate = 0.0
+        for callers in args.callers or [1, 16]:
+            bare = with_server_cpu(pids, partial(measure_bare, target, callers, args.seconds))
+            print(report(bare, "calls"), flush=True)
+            applied = {}
+            for omit in (False, True):
+                measure = partial(
+                    measure_apply, target, callers, args.seconds, matches, game_type, args.players, omit_view=omit
+                )
+                row = with_server_cpu(pids, measure)
+                print(report(row, "moves"), flush=True)
+                applied[omit] = row
+                best_rate = max(best_rate, row.rate)
+            for row in (bare, *applied.values()):
+                row.label = f"{game_type} gRPC {row.name} x{callers}"
+                rows.append(row)
+            for omit, row in applied.items():
+                name = "ApplyMove omit_view" if omit else "ApplyMove"
+                throughput, tail = row.rate / bare.rate, row.percentile(0.99) / bare.percentile(0.99)
+                median = row.percentile(0.5) / bare.percentile(0.5)
+                cpu = ratio(row.server_cpu_per_unit_us, bare.server_cpu_per_unit_us)
+                print(
+                    f"  {name}/bare with {callers} callers: throughput {throughput:.2f}, p50 {median:.2f}, "
+                    f"p99 {tail:.2f}, server CPU per call {cpu:.2f}",
+                    flush=True,
+                )
+                if callers >= 16:
+                    verdicts.add(f"{game_type} {name} x16 throughput", throughput, TARGETS["grpc_throughput_16"], True)
+                    verdicts.add(f"{game_type} {name} x16 p99", tail, TARGETS["grpc_p99_16"], False)
+                    if not math.isnan(cpu):
+                        verdicts.add(f"{game_type} {name} server CPU", cpu, TARGETS["grpc_cpu"], False)
+                if callers == 1:
+                    verdicts.add(f"{game_type} {name} x1 p50", median, TARGETS["grpc_p50_1"], False)
+        if http_url is None or args.no_rest:
+            continue
+        if not wrk_available():
+            print(f"REST rows skipped: wrk is not installed ({WRK_INSTALL})", flush=True)
+            continue
+        health, get, apply = measure_rest(
+            target, http_url, game_type, args.players, matches, args.seconds, pids, gen_cpus, best_rate
         )
-        print(report(apply, "moves"), flush=True)
-        loop = with_server_cpu(
-            server_pid, partial(measure_bot_loop, target, callers, args.seconds, args.game, args.players)
-        )
-        print(report(loop, "moves"), flush=True)
-        throughput = apply.rate / bare.rate
-        tail = apply.percentile(0.99) / bare.percentile(0.99)
+        for row in (health, get, apply):
+            print(report(row, "calls"), flush=True)
+            row.label = f"{game_type} REST {row.name.split(' (')[0][5:]} x{WRK_CONNECTIONS}"
+            rows.append(row)
+        rest_apply, rest_get = apply.rate / health.rate, get.rate / health.rate
         print(
-            f"  ratios with {callers} callers: ApplyMove/bare throughput {throughput:.2f} (target >= 0.50), "
-            f"p99 {tail:.2f} (target <= 2.00), p50 {apply.percentile(0.5) / bare.percentile(0.5):.2f}",
+            f"  REST/healthz under wrk with {WRK_CONNECTIONS} connections: ApplyMove throughput {rest_apply:.2f}, "
+            f"GetGame {rest_get:.2f}",
             flush=True,
         )
-        if callers >= 16:
-            met = met and throughput >= 0.5 and tail <= 2.0
-    print("targets met" if met else "targets missed", flush=True)
-    return met
+        if "errors" in apply.name or "errors" in get.name:
+            verdicts.add(f"{game_type} REST answers without errors", 0.0, 1.0, True)
+        verdicts.add(f"{game_type} REST ApplyMove/healthz", rest_apply, TARGETS["rest_apply"], True)
+        verdicts.add(f"{game_type} REST GetGame/healthz", rest_get, TARGETS["rest_get"], True)
+
+
+def compare_workers(args: argparse.Namespace, server_cpus: Sequence[int], rows: list[Measurement]) -> None:
+    game_type = (args.game or GAMES)[0]
+    print(f"\n== serve --workers 1 against 2 ({game_type}, 16 callers; servers on cores {list(server_cpus)}) ==")
+    results = {}
+    for workers in (1, 2):
+        with server(args, server_cpus, workers) as running:
+            matches = record_matches(running.grpc_target, game_type, args.players, 8, random.randrange(1, 2**31))
+            bare = with_server_cpu(running.pids, partial(measure_bare, running.grpc_target, 16, args.seconds))
+            measure = partial(measure_apply, running.grpc_target, 16, args.seconds, matches, game_type, args.players)
+            row = with_server_cpu(running.pids, measure)
+            for measured in (bare, row):
+                measured.name += f" --workers {workers}"
+                measured.label = f"{game_type} gRPC {measured.name} x16"
+                print(report(measured, "calls" if measured is bare else "moves"), flush=True)
+                rows.append(measured)
+            results[workers] = (bare, row)
+    (bare1, one), (bare2, two) = results[1], results[2]
+    print(
+        f"  --workers 2 / --workers 1: ApplyMove throughput {two.rate / one.rate:.2f}, p99 "
+        f"{two.percentile(0.99) / one.percentile(0.99):.2f}, server CPU per move "
+        f"{ratio(two.server_cpu_per_unit_us, one.server_cpu_per_unit_us):.2f}; bare throughput "
+        f"{bare2.rate / bare1.rate:.2f}",
+        flush=True,
+    )
+
+
+def plot(rows: Sequence[Measurement], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, (left, right) = plt.subplots(1, 2, figsize=(16, max(6, len(rows) * 0.22)))
+    for row in rows:
+        if row.latencies:
+            ordered = sorted(row.latencies)
+            left.plot([t * 1000 for t in ordered], [i / len(ordered) for i in range(len(ordered))], label=row.label)
+    left.set_xscale("log")
+    left.set_xlabel("latency (ms, log)")
+    left.set_ylabel("fraction of calls")
+    left.set_title("gRPC latency distributions")
+    left.legend(fontsize=5, loc="lower right")
+    labels = [row.label or row.name for row in rows]
+    right.barh(range(len(rows)), [row.rate for row in rows])
+    right.set_yticks(range(len(rows)), labels, fontsize=6)
+    right.invert_yaxis()
+    right.set_xlabel("calls (moves) per second")
+    right.set_title("throughput per configuration")
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    print(f"plot written to {path}", flush=True)
+
+
+def run(args: argparse.Namespace, target: str, pids: Sequence[int] = (), http_url: str | None = None) -> bool:
+    verdicts = Verdicts()
+    rows: list[Measurement] = []
+    run_games(args, target, http_url, pids, [], verdicts, rows)
+    return finish(args, verdicts, rows)
+
+
+def finish(args: argparse.Namespace, verdicts: Verdicts, rows: list[Measurement]) -> bool:
+    if args.plot:
+        plot(rows, args.plot)
+    failed = verdicts.failed()
+    judged = len(verdicts.checks)
+    if not judged:
+        print("targets not judged (they are defined for 1 and 16 callers)", flush=True)
+        return False
+    print(f"\n{judged} targets judged: " + ("targets met" if not failed else f"{len(failed)} missed"), flush=True)
+    for line in failed:
+        print(f"  missed: {line}", flush=True)
+    print("targets met" if not failed else "targets missed", flush=True)
+    return not failed
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -290,9 +686,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.target:
         run(args, args.target)
         return 0
-    with ServerProcess(redis_url=args.redis_url, extra_args=args.server_arg) as server:
-        print(f"server: pid {server.pid}, gRPC {server.grpc_target}, HTTP {server.http_url}, {args.redis_url}")
-        run(args, server.grpc_target, server.pid)
+    server_cpus, gen_cpus = split_cpus(not args.no_pin)
+    if gen_cpus != server_cpus:
+        os.sched_setaffinity(0, gen_cpus)
+    print(f"servers on cores {server_cpus}, load generator on cores {gen_cpus}; {args.seconds:.0f} s per row")
+    verdicts = Verdicts()
+    rows: list[Measurement] = []
+    with server(args, server_cpus, 1) as running:
+        print(f"server: pid {running.pid}, gRPC {running.grpc_target}, HTTP {running.http_url}, {args.redis_url}")
+        run_games(args, running.grpc_target, running.http_url, running.pids, gen_cpus, verdicts, rows)
+        if not args.no_growth:
+            for line in measure_growth(running.grpc_target, "house_rummy", args.players, args.growth_moves):
+                print(line, flush=True)
+    if args.redis_url and not args.no_workers:
+        compare_workers(args, server_cpus, rows)
+    finish(args, verdicts, rows)
     return 0
 
 

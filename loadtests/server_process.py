@@ -2,7 +2,8 @@
 
 The server binds port 0 for both protocols and prints one JSON line on stdout with the ports it got
 (``{"event": "serving", "grpcPort": ..., "httpPort": ...}``, and ``workerPids`` with ``--workers N``); its logs go
-to a temporary file, shown when it fails to start. Leaving the ``with`` block sends SIGTERM (a graceful stop) and waits for the exit.
+to a temporary file, shown when it fails to start. Leaving the ``with`` block sends SIGTERM (a graceful stop) and
+waits for the exit.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def cardengine_command() -> list[str]:
 
 class ServerProcess:
     """``command`` replaces the whole command line (then the ports must come from ``environment``); the
-    ``environment`` is added to this process's own."""
+    ``environment`` is added to this process's own; ``wrapper`` comes before the command (e.g. ``taskset -c 0``)."""
 
     def __init__(
         self,
@@ -40,8 +41,19 @@ class ServerProcess:
         extra_args: Sequence[str] = (),
         command: Sequence[str] | None = None,
         environment: Mapping[str, str] | None = None,
+        wrapper: Sequence[str] = (),
     ) -> None:
-        self.arguments = [*cardengine_command(), "serve", "--host", "127.0.0.1", "--grpc-port", "0", "--http-port", "0"]
+        self.arguments = [
+            *wrapper,
+            *cardengine_command(),
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--grpc-port",
+            "0",
+            "--http-port",
+            "0",
+        ]
         if redis_url:
             self.arguments += ["--redis-url", redis_url]
         self.arguments += list(extra_args)

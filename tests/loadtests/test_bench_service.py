@@ -1,27 +1,32 @@
 """The service benchmark, run briefly against its own server (in memory here; the figures are not checked, only
-that every part runs: the recorded matches replay as accepted ApplyMoves, each row and ratio is printed)."""
+that every part runs: the recorded matches replay as accepted ApplyMoves, each row and ratio is printed, the targets
+are judged, the plot is written)."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
-from loadtests.bench_service import Measurement, main
+from loadtests.bench_service import Measurement, Verdicts, main
 
-ROW = re.compile(r"^(bare Health/Check|ApplyMove|bot loop \(list \+ apply\)) +(\d+) callers  p50 +[\d.]+ ms  p99 ")
+ROW = re.compile(r"^(bare Health/Check|ApplyMove|ApplyMove omit_view) +(\d+) callers  p50 +[\d.]+ ms  p99 ")
 
 
-def test_the_benchmark_runs_every_measurement(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_benchmark_runs_every_measurement(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     arguments = ["--redis-url", "", "--seconds", "0.3", "--recorded-matches", "2", "--callers", "1", "--callers", "3"]
+    arguments += ["--game", "dracula", "--no-rest", "--growth-moves", "30", "--plot", str(tmp_path / "out.png")]
     assert main(arguments) == 0
     output = capsys.readouterr().out.splitlines()
     rows = [(match.group(1), int(match.group(2))) for line in output if (match := ROW.match(line))]
-    names = ["bare Health/Check", "ApplyMove", "bot loop (list + apply)"]
+    names = ["bare Health/Check", "ApplyMove", "ApplyMove omit_view"]
     assert rows == [(name, 1) for name in names] + [(name, 3) for name in names]
-    assert sum("ratios with" in line for line in output) == 2
+    assert sum("/bare with" in line for line in output) == 4
+    assert sum(line.startswith("costs that grow (house_rummy") for line in output) == 1
     assert output[-1] in {"targets met", "targets missed"}
     assert re.search(r"recorded \d+ moves", "\n".join(output))
+    assert (tmp_path / "out.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_percentiles_are_nearest_rank() -> None:
@@ -29,3 +34,13 @@ def test_percentiles_are_nearest_rank() -> None:
     assert row.percentile(0.50) == pytest.approx(50.0)
     assert row.percentile(0.99) == pytest.approx(99.0)
     assert row.rate == 100.0
+    given = Measurement("wrk", 16, 2.0, [], 10, percentiles_ms={0.5: 1.5, 0.99: 9.0})
+    assert (given.percentile(0.5), given.percentile(0.99), given.rate) == (1.5, 9.0, 5.0)
+
+
+def test_targets_are_judged_by_direction() -> None:
+    verdicts = Verdicts()
+    verdicts.add("throughput", 0.61, 0.6, True)
+    verdicts.add("p99", 2.1, 2.0, False)
+    verdicts.add("cpu", 1.5, 1.6, False)
+    assert verdicts.failed() == ["p99 2.10 (target <= 2.00)"]
