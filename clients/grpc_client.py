@@ -273,7 +273,10 @@ class GameEngineError(Exception):
         status: grpc.StatusCode = error.code() if isinstance(error, grpc.Call) else grpc.StatusCode.UNKNOWN
         message: str = (error.details() if isinstance(error, grpc.Call) else str(error)) or ""
         code, details = "", dict[str, str]()
-        rich = rpc_status.from_call(error) if isinstance(error, grpc.Call) else None
+        try:
+            rich = rpc_status.from_call(error) if isinstance(error, grpc.Call) else None
+        except ValueError:  # rich details that do not match the call's status (e.g. trailers cut by a proxy)
+            rich = None
         if rich is not None:
             message = rich.message
             for detail in rich.details:

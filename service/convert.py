@@ -6,6 +6,7 @@ included (a version or a seat of 0, ``finished: false``), integral numbers as JS
 
 from __future__ import annotations
 
+import math
 import struct
 from collections.abc import Mapping
 from typing import Any
@@ -15,7 +16,7 @@ from cardengine.v1 import game_engine_pb2 as pb
 from google.protobuf import json_format, struct_pb2
 from google.protobuf.message import Message
 
-from service import core
+from service import core, errors
 
 
 def plain(value: Any) -> Any:
@@ -139,9 +140,27 @@ def struct_bytes(data: Mapping[str, Any]) -> bytes:
     return b"".join(entries)
 
 
-def dict_of(struct: struct_pb2.Struct) -> dict[str, Any]:
+def dict_of(struct: struct_pb2.Struct, field: str = "options") -> dict[str, Any]:
+    """A Struct (the options of CreateGame) as a dict; INVALID_ARGUMENT for a number that is NaN or infinite,
+    which JSON cannot hold (protobuf's binary form can)."""
+    for key, value in struct.fields.items():
+        check_finite(value, f"{field}.{key[: errors.QUOTE_CHARS]}")
     result: dict[str, Any] = plain(json_format.MessageToDict(struct))
     return result
+
+
+def check_finite(value: struct_pb2.Value, field: str) -> None:
+    kind = value.WhichOneof("kind")
+    if kind == "number_value" and not math.isfinite(value.number_value):
+        raise errors.invalid_argument(
+            f"{field} must be a finite number; got {value.number_value}.", field=field, code="options/not_finite"
+        )
+    if kind == "struct_value":
+        for key, item in value.struct_value.fields.items():
+            check_finite(item, f"{field}.{key[: errors.QUOTE_CHARS]}")
+    elif kind == "list_value":
+        for index, item in enumerate(value.list_value.values):
+            check_finite(item, f"{field}[{index}]")
 
 
 def to_dict(message: Message) -> dict[str, Any]:

@@ -52,6 +52,8 @@ MAX_PAGE_SIZE = 1000
 DEFAULT_TICKET_SECONDS = 60.0
 MAX_SEAT_NAME = 32
 MOVE_LOG_SECONDS = 1.0  # at INFO, one move per second at most (and each match's last); every move at DEBUG
+MAX_GAME_TYPE_CHARS = 64  # field limits (README "Limits and keys"); longer is INVALID_ARGUMENT request/too_long
+MAX_MOVE_CHARS = 512
 
 
 # ----- results ----------------------------------------------------------------------------------------------------
@@ -359,8 +361,8 @@ def seat_bot(index: int, bot: str) -> str:
     if bot and not is_bot_spec(bot):
         kinds = ", ".join(repr(kind) for kind in BOT_KINDS)
         raise errors.invalid_argument(
-            f"seats[{index}].bot {bot!r} is no kind of bot of this server; use one of {kinds} (a search bot with "
-            f"a budget of its own: {SPEC_EXAMPLES}), or empty for a person.",
+            f"seats[{index}].bot {errors.quote(bot)} is no kind of bot of this server; use one of {kinds} (a search "
+            f"bot with a budget of its own: {SPEC_EXAMPLES}), or empty for a person.",
             field=f"seats[{index}].bot",
             code="seats/unknown_bot",
         )
@@ -481,6 +483,8 @@ class GameService:
             )
         if not game_type:
             raise errors.invalid_argument("gameType is required: one of the ids of ListGameTypes.", field="gameType")
+        if len(game_type) > MAX_GAME_TYPE_CHARS:
+            raise errors.too_long("gameType", game_type, MAX_GAME_TYPE_CHARS)
         if players is not None and players < 0:
             raise errors.invalid_argument(f"players must be positive (0: the default); got {players}.", field="players")
         if seed is not None and not 0 <= seed <= MAX_SEED:
@@ -733,6 +737,8 @@ class GameService:
         that version is not kept: see ``encode_result``)."""
         if not move:
             raise errors.invalid_argument("move is required: the notation of one of the legal moves.", field="move")
+        if len(move) > MAX_MOVE_CHARS:
+            raise errors.too_long("move", move, MAX_MOVE_CHARS)
         if expected_version is None:
             raise errors.invalid_argument(
                 "expectedVersion is required: the version the move was chosen at.", field="expectedVersion"
@@ -842,9 +848,9 @@ class GameService:
         return after_version
 
     def _load(self, game_id: str, for_version: int | None = None) -> tuple[StoredGame, GameMeta]:
-        if not game_id or not GAME_ID_PATTERN.match(game_id):
+        if not game_id or not GAME_ID_PATTERN.fullmatch(game_id):
             raise errors.invalid_argument(
-                f"gameId {game_id!r} is malformed: 1 to 64 letters, digits, '-' or '_'.", field="gameId"
+                f"gameId {errors.quote(game_id)} is malformed: 1 to 64 letters, digits, '-' or '_'.", field="gameId"
             )
         stored = self.store.load(game_id) if for_version is None else self.store.load_for_update(game_id, for_version)
         if stored is None:

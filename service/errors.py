@@ -16,6 +16,9 @@ service knows about status codes. Engine errors keep their own codes (``move/car
 |                     |                      |      | stored under another rules version (snapshot/rules_version) |
 | RESOURCE_EXHAUSTED  | RESOURCE_EXHAUSTED   | 429  | a rate limit, the live-game cap of an API key, too many     |
 |                     |                      |      | wrong seat tokens (details: retryAfterSeconds)              |
+|                     |                      |      | too many live streams (stream/too_many, details: scope)     |
+| PAYLOAD_TOO_LARGE   | RESOURCE_EXHAUSTED   | 413  | REST body over the limit (request/too_large)                |
+| HEADERS_TOO_LARGE   | RESOURCE_EXHAUSTED   | 431  | REST request headers over the limit                         |
 | UNAVAILABLE         | UNAVAILABLE          | 503  | the store cannot be reached or answers too slowly           |
 |                     |                      |      | (store/unavailable); the store is out of memory and refuses |
 |                     |                      |      | writes (store/full, details: retryAfterSeconds)             |
@@ -42,6 +45,8 @@ class Status(Enum):
     RESOURCE_EXHAUSTED = ("RESOURCE_EXHAUSTED", 429)
     UNAVAILABLE = ("UNAVAILABLE", 503)
     INTERNAL = ("INTERNAL", 500)
+    PAYLOAD_TOO_LARGE = ("RESOURCE_EXHAUSTED", 413)  # REST only: a body over the limit (gRPC: its own size limit)
+    HEADERS_TOO_LARGE = ("RESOURCE_EXHAUSTED", 431)  # REST only: request headers over the limit
 
     @property
     def grpc_name(self) -> str:
@@ -66,8 +71,20 @@ class ServiceError(Exception):
         return f"{self.status.grpc_name} {self.code}: {self.message}"
 
     def to_json(self) -> dict[str, object]:
-        """The REST error body's ``error`` object."""
-        return {"code": self.code, "message": self.message, "status": self.status.grpc_name, "details": self.details}
+        """The REST error body's ``error`` object (message and string details cut to a bounded length)."""
+        return {
+            "code": self.code,
+            "message": clip(self.message),
+            "status": self.status.grpc_name,
+            "details": self.shown_details(),
+        }
+
+    def shown_details(self) -> dict[str, object]:
+        """The details as sent: long strings cut (``MAX_DETAIL_CHARS``), so no caller's input returns whole."""
+        return {
+            key: clip(value, MAX_DETAIL_CHARS) if isinstance(value, str) else value
+            for key, value in self.details.items()
+        }
 
 
 class StoreUnavailableError(Exception):
@@ -236,6 +253,57 @@ def idempotency_request_reused(request_id: str) -> ServiceError:
         f"requestId {request_id[:32]!r} was already used for a CreateGame with other parameters; use a new id for a "
         "new game.",
         {"field": "requestId"},
+    )
+
+
+# ----- limits of requests and streams (README "Limits and keys") --------------------------------------------------
+
+QUOTE_CHARS = 40  # an error quotes at most this much of a caller's input
+MAX_MESSAGE_CHARS = 1000  # an error message sent to a caller is cut there (gRPC trailers have a size limit)
+MAX_DETAIL_CHARS = 200  # each detail value likewise
+
+
+def quote(value: str, limit: int = QUOTE_CHARS) -> str:
+    """A caller's input as an error message shows it: its repr, of at most ``limit`` characters then "…"."""
+    if len(value) <= limit:
+        return repr(value)
+    return repr(value[:limit]) + "…"
+
+
+def clip(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def too_long(field: str, value: str, maximum: int) -> ServiceError:
+    return ServiceError(
+        Status.INVALID_ARGUMENT,
+        "request/too_long",
+        f"{field} is {len(value)} characters long; at most {maximum} are accepted (starts {quote(value)}).",
+        {"field": field, "maxLength": maximum},
+    )
+
+
+def body_too_large(limit: int) -> ServiceError:
+    return ServiceError(
+        Status.PAYLOAD_TOO_LARGE,
+        "request/too_large",
+        f"The request body is larger than {limit} bytes, the limit of this server.",
+        {"field": "body", "maxBytes": limit},
+    )
+
+
+def headers_too_large(message: str) -> ServiceError:
+    return ServiceError(Status.HEADERS_TOO_LARGE, "request/headers_too_large", message, {"field": "headers"})
+
+
+def too_many_streams(scope: str, limit: int) -> ServiceError:
+    """A live stream refused: ``scope`` "server" (this edge's streams), "game" or "client" (one client address)."""
+    where = {"server": "on this server", "game": "of this game", "client": "from this client address"}[scope]
+    return ServiceError(
+        Status.RESOURCE_EXHAUSTED,
+        "stream/too_many",
+        f"Too many live streams {where} (at most {limit}); close one or retry later.",
+        {"scope": scope, "limit": limit, "retryAfterSeconds": 5},
     )
 
 

@@ -26,12 +26,15 @@ from service import convert, errors, reflection_v1
 from service.core import GameService
 from service.keys import API_KEY_HEADER, api_key_of
 from service.limits import CURRENT_CALLER, Caller, Gate, caller_key_id, grpc_address
+from service.streams import StreamLimits, StreamSlots, grpc_peer_address
 
 log = logging.getLogger("cardengine.grpc")
 
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["GameEngine"].full_name
 ERROR_DOMAIN = "cardengine.v1"
 SO_REUSEPORT = 0  # 1 in the worker processes of `serve --workers N` (service.workers), which share the port
+MAX_MESSAGE_BYTES = 1024 * 1024  # a request larger is refused by gRPC itself (RESOURCE_EXHAUSTED)
+LOGGED_ID_CHARS = 64  # a game id in a log line is cut there (ids are at most 64 characters; input may be longer)
 
 
 def bearer_token(value: str | None) -> str | None:
@@ -56,18 +59,50 @@ def token_of(context: grpc.ServicerContext) -> str | None:
 
 
 def rich_status(error: errors.ServiceError) -> status_pb2.Status:
-    info = error_details_pb2.ErrorInfo(
-        reason=error.code, domain=ERROR_DOMAIN, metadata={key: str(value) for key, value in error.details.items()}
-    )
+    """The status sent in the trailers: the message and each detail cut to a bounded length (a caller's long input
+    is never echoed whole: trailers have a size limit, and a client that gets more sees the stream broken)."""
+    metadata = {key: errors.clip(str(value), errors.MAX_DETAIL_CHARS) for key, value in error.details.items()}
+    info = error_details_pb2.ErrorInfo(reason=error.code, domain=ERROR_DOMAIN, metadata=metadata)
     detail = any_pb2.Any()
     detail.Pack(info)
     code: grpc.StatusCode = grpc.StatusCode[error.status.grpc_name]
-    return status_pb2.Status(code=code.value[0], message=error.message, details=[detail])
+    return status_pb2.Status(code=code.value[0], message=errors.clip(error.message), details=[detail])
+
+
+class Undecodable:
+    """A request whose bytes are no message of its type (garbage, or nested too deeply): INVALID_ARGUMENT."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+
+
+def tolerant(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], Any] | None:
+    """``deserializer`` returning an ``Undecodable`` instead of raising (gRPC would answer INTERNAL)."""
+    if deserializer is None:
+        return None
+
+    def deserialize(data: bytes) -> Any:
+        try:
+            return deserializer(data)
+        except Exception as error:
+            return Undecodable(error)
+
+    return deserialize
+
+
+def check_decoded(request: Any) -> None:
+    if isinstance(request, Undecodable):
+        raise errors.invalid_argument(
+            "The request is not a valid protobuf message of its type (malformed, or nested too deeply).",
+            field="request",
+            code="request/malformed",
+        )
 
 
 class GameEngineServicer(pb_grpc.GameEngineServicer):
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: GameService, streams: StreamSlots | None = None) -> None:
         self.service = service
+        self.streams = streams or StreamSlots(StreamLimits())
 
     def ListGameTypes(
         self, request: pb.ListGameTypesRequest, context: grpc.ServicerContext
@@ -117,9 +152,14 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
 
     def WatchGame(self, request: pb.WatchGameRequest, context: grpc.ServicerContext) -> Iterator[pb.WatchGameResponse]:
         after = request.after_version if request.HasField("after_version") else None
-        for update in self.service.watch(request.game_id, token_of(context), after, context.is_active):
-            if update is not None:
-                yield convert.update_message(update)
+        release = self.streams.acquire(request.game_id, grpc_peer_address(context.peer()))
+        context.add_callback(release)  # the slot is free as soon as the call ends, however it ends
+        try:
+            for update in self.service.watch(request.game_id, token_of(context), after, context.is_active):
+                if update is not None:
+                    yield convert.update_message(update)
+        finally:
+            release()
 
 
 class ErrorInterceptor(grpc.ServerInterceptor):  # type: ignore[type-arg]
@@ -150,13 +190,13 @@ class ErrorInterceptor(grpc.ServerInterceptor):  # type: ignore[type-arg]
         if handler.unary_unary is not None:
             return grpc.unary_unary_rpc_method_handler(
                 self._unary(name, handler.unary_unary),
-                request_deserializer=handler.request_deserializer,
+                request_deserializer=tolerant(handler.request_deserializer),
                 response_serializer=handler.response_serializer,
             )
         if handler.unary_stream is not None:
             return grpc.unary_stream_rpc_method_handler(
                 self._stream(name, handler.unary_stream),
-                request_deserializer=handler.request_deserializer,
+                request_deserializer=tolerant(handler.request_deserializer),
                 response_serializer=handler.response_serializer,
             )
         return handler
@@ -189,6 +229,7 @@ class ErrorInterceptor(grpc.ServerInterceptor):  # type: ignore[type-arg]
         game_id = getattr(request, "game_id", "") or None
         if self.gate is not None and game_id:
             failure = self.gate.after_failure(failure, game_id, caller)
+        game_id = game_id[:LOGGED_ID_CHARS] if game_id else None  # a long id (refused) is not logged whole
         fields = {"rpc": name, "game_id": game_id, "status": failure.status.grpc_name, "code": failure.code}
         fields["duration_ms"] = round((time.perf_counter() - started) * 1000, 3)
         if failure.status is errors.Status.INTERNAL:
@@ -207,6 +248,7 @@ class ErrorInterceptor(grpc.ServerInterceptor):  # type: ignore[type-arg]
             started = time.perf_counter()
             caller: Caller | None = None
             try:
+                check_decoded(request)
                 caller = self._admit(name, request, context)
                 if caller is None:
                     return behavior(request, context)
@@ -228,6 +270,7 @@ class ErrorInterceptor(grpc.ServerInterceptor):  # type: ignore[type-arg]
             started = time.perf_counter()
             caller: Caller | None = None
             try:
+                check_decoded(request)
                 caller = self._admit(name, request, context)
                 yield from behavior(request, context)
             except Exception as error:
@@ -248,14 +291,19 @@ class GrpcServer:
         port: int = 50051,
         workers: int = 32,
         gate: Gate | None = None,
+        stream_limits: StreamLimits | None = None,
+        max_message_bytes: int = MAX_MESSAGE_BYTES,
     ) -> None:
+        """``workers`` threads serve unary calls; WatchGame streams run on ``stream_limits.per_server`` threads
+        more, and a stream past a cap is refused (``stream/too_many``), so streams never take a unary worker."""
         self.service = service
+        self.streams = StreamSlots(stream_limits or StreamLimits())
         self.server = grpc.server(
-            futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="grpc"),
+            futures.ThreadPoolExecutor(max_workers=workers + self.streams.limits.per_server, thread_name_prefix="grpc"),
             interceptors=[ErrorInterceptor(gate)],
-            options=[("grpc.so_reuseport", SO_REUSEPORT)],
+            options=[("grpc.so_reuseport", SO_REUSEPORT), ("grpc.max_receive_message_length", max_message_bytes)],
         )
-        pb_grpc.add_GameEngineServicer_to_server(GameEngineServicer(service), self.server)
+        pb_grpc.add_GameEngineServicer_to_server(GameEngineServicer(service, self.streams), self.server)
         self.health = health.HealthServicer()
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.server)
         reflection_v1.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME), self.server)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import logging
 import re
 import time
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -32,6 +32,9 @@ from cardengine.v1 import game_engine_pb2 as pb
 from flask import Flask, Response, g, request
 from google.protobuf import json_format
 from google.protobuf.message import Message
+from waitress import create_server
+from waitress.channel import HTTPChannel
+from waitress.task import ErrorTask
 from werkzeug.exceptions import HTTPException
 
 from service import convert, errors
@@ -41,6 +44,7 @@ from service.grpc_server import bearer_token
 from service.keys import API_KEY_HEADER, api_key_of
 from service.limits import Gate
 from service.openapi import openapi_document
+from service.streams import StreamLimits, StreamSlots
 from service.web_files import DEFAULT_WEB_ROOT, WebFiles
 
 log = logging.getLogger("cardengine.rest")
@@ -49,6 +53,11 @@ M = TypeVar("M", bound=Message)
 HEARTBEAT_SECONDS = 15.0
 RETRY_MILLISECONDS = 1000
 JSON = "application/json"
+MAX_BODY_BYTES = 64 * 1024  # a REST body larger is refused (413)
+MAX_HEADER_BYTES = 64 * 1024  # request line and headers larger are refused (431)
+MAX_VERSION = 2**32 - 1  # versions are uint32 in the API
+MAX_EVENT_ID = 10**10 - 1  # Last-Event-ID: 1 to 10 ASCII digits (the OpenAPI pattern); beyond the last version: idle
+ASCII_DIGITS = re.compile(r"[0-9]{1,10}")
 EVENTS_PARAMETERS = frozenset({"after", "follow", "ticket", "pageSize", "pageToken"})
 GATED_OPERATIONS = {"list_game_types": "ListGameTypes", "game_schemas": "ListGameTypes", "create_game": "CreateGame"}
 CREDENTIAL_WORDS = ("token", "auth", "secret", "passw", "credential", "bearer", "jwt", "apikey", "session", "cookie")
@@ -70,29 +79,80 @@ def error_response(error: errors.ServiceError) -> Response:
     return response
 
 
-def parse_body(message: M) -> M:
-    """The JSON body parsed into ``message`` with protobuf's JSON mapping; INVALID_ARGUMENT if it is not."""
-    raw = request.get_data(cache=False)
+def read_body(limit: int) -> bytes:
+    """The request body, refused (413 ``request/too_large``) past ``limit`` bytes: from Content-Length before
+    reading, and while reading a body of unknown length (chunked)."""
+    length = request.content_length
+    if length is not None and length > limit:
+        raise errors.body_too_large(limit)
+    stream = request.stream
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        chunk = stream.read(min(65536, limit + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            raise errors.body_too_large(limit)
+    return b"".join(chunks)
+
+
+def parse_body(message: M, limit: int = MAX_BODY_BYTES, path_fields: tuple[str, ...] = ()) -> M:
+    """The JSON body parsed into ``message`` with protobuf's JSON mapping; INVALID_ARGUMENT if it is not. A field
+    the OpenAPI document does not list for the body is refused, even one of the message: ``path_fields`` (e.g.
+    ``game_id``) come from the path only."""
+    raw = read_body(limit)
     if not raw.strip():
         raw = b"{}"
     try:
-        if not isinstance(orjson.loads(raw), dict):
-            raise errors.invalid_argument("The request body must be a JSON object.", field="body")
-        json_format.Parse(raw, message)
+        body = orjson.loads(raw)
     except (orjson.JSONDecodeError, UnicodeDecodeError) as error:
         raise errors.invalid_argument(f"The request body is not JSON: {error}.", field="body") from None
+    if not isinstance(body, dict):
+        raise errors.invalid_argument("The request body must be a JSON object.", field="body")
+    fields = message.DESCRIPTOR.fields_by_name
+    known = {name for name in fields if name not in path_fields}
+    known |= {fields[name].json_name for name in known}
+    for key in body:
+        if key not in known:
+            where = (
+                " (it is given by the path)"
+                if key in path_fields or key in {fields[name].json_name for name in path_fields if name in fields}
+                else ""
+            )
+            raise errors.invalid_argument(
+                f"Unknown field {errors.quote(key)} in the request body{where}; the body has only "
+                f"{', '.join(sorted(fields[name].json_name for name in fields if name not in path_fields))}.",
+                field=key[: errors.QUOTE_CHARS],
+            )
+    try:
+        json_format.ParseDict(body, message)
     except json_format.ParseError as error:
-        raise errors.invalid_argument(f"The request body is malformed: {error}.", field="body") from None
+        reason = errors.clip(str(error), 200)
+        raise errors.invalid_argument(f"The request body is malformed: {reason}", field="body") from None
     return message
+
+
+def ascii_number(text: str, maximum: int) -> int | None:
+    """``text`` as a number if it is 1 to 10 ASCII digits of at most ``maximum``; else None (never ² or ٣)."""
+    if not ASCII_DIGITS.fullmatch(text):
+        return None
+    number = int(text)
+    return number if number <= maximum else None
 
 
 def int_argument(name: str, what: str = "a version (0 or more)") -> int | None:
     value = request.args.get(name)
     if value is None or value == "":
         return None
-    if not value.isdigit() or len(value) > 10:
-        raise errors.invalid_argument(f"Query parameter '{name}' must be {what}; got {value!r}.", field=name)
-    return int(value)
+    number = ascii_number(value, MAX_VERSION)
+    if number is None:
+        raise errors.invalid_argument(
+            f"Query parameter '{name}' must be {what} in ASCII digits; got {errors.quote(value)}.", field=name
+        )
+    return number
 
 
 def request_token() -> str | None:
@@ -149,12 +209,16 @@ def create_app(
     web_root: Path | None = DEFAULT_WEB_ROOT,
     heartbeat_seconds: float = HEARTBEAT_SECONDS,
     retry_milliseconds: int = RETRY_MILLISECONDS,
+    max_body_bytes: int = MAX_BODY_BYTES,
+    stream_limits: StreamLimits | None = None,
     gate: Gate | None = None,
 ) -> Flask:
+    """The REST app; ``stream_limits`` caps its event streams (``service.streams``; default caps when None)."""
     app = Flask("cardengine", static_folder=None)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     cors = CorsPolicy.parse(cors_origins)
     web = WebFiles(web_root)
+    streams = StreamSlots(stream_limits or StreamLimits())
 
     @app.errorhandler(Exception)
     def handle_error(error: Exception) -> Response:
@@ -247,7 +311,7 @@ def create_app(
     @app.post("/v1/games")
     def create_game() -> Response:
         check_query(frozenset())
-        body = parse_body(pb.CreateGameRequest())
+        body = parse_body(pb.CreateGameRequest(), max_body_bytes)
         header_id = request.headers.get("Idempotency-Key", "")
         if header_id and body.request_id and header_id != body.request_id:
             raise errors.invalid_argument(
@@ -279,7 +343,7 @@ def create_app(
     @app.post("/v1/games/<game_id>/moves")
     def apply_move(game_id: str) -> Response:
         check_query(frozenset())
-        body = parse_body(pb.ApplyMoveRequest())
+        body = parse_body(pb.ApplyMoveRequest(), max_body_bytes, path_fields=("game_id",))
         header_key = request.headers.get("Idempotency-Key", "")
         if header_key and body.idempotency_key and header_key != body.idempotency_key:
             service.seat_of(game_id, request_token(), "ApplyMove")  # who may not move hears that first
@@ -323,32 +387,52 @@ def create_app(
             return json_response(convert.event_log_message(page))
         last_event_id = request.headers.get("Last-Event-ID", "").strip()
         if last_event_id:
-            if not last_event_id.isdigit() or len(last_event_id) > 10:
+            resume = ascii_number(last_event_id, MAX_EVENT_ID)
+            if resume is None:
                 raise errors.invalid_argument(
-                    f"Last-Event-ID must be a version (the id of a received event); got {last_event_id!r}.",
+                    "Last-Event-ID must be a version (the id of a received event) in ASCII digits; got "
+                    f"{errors.quote(last_event_id)}.",
                     field="Last-Event-ID",
                 )
-            after = int(last_event_id)  # the browser's resume point wins over the URL's 'after'
-        updates = service.watch(game_id, token, after, ticket=ticket)
-        first = prime(updates)  # errors (unknown game, bad token or ticket) surface before the stream starts
+            after = resume  # the browser's resume point wins over the URL's 'after'
+        release = streams.acquire(game_id, request.remote_addr or "")
+        try:
+            updates = service.watch(game_id, token, after, connected(request.environ), ticket=ticket)
+            first = prime(updates)  # errors (unknown game, bad token or ticket) surface before the stream starts
+        except BaseException:
+            release()
+            raise
         for name in ("pageSize", "pageToken"):
             if name in request.args:
                 updates.close()
+                release()
                 raise errors.invalid_argument(
                     f"'{name}' pages the JSON event log; a stream (follow=true) sends every version after 'after' "
                     "or Last-Event-ID.",
                     field=name,
                 )
-        return Response(
+        response = Response(
             event_stream(first, updates, heartbeat_seconds, retry_milliseconds),
             mimetype="text/event-stream",
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         )
+        response.call_on_close(updates.close)  # also when the stream is closed before its first byte
+        response.call_on_close(release)
+        return response
 
     return app
 
 
 Watch = Generator[VersionUpdate | None, None, str]
+
+
+def connected(environ: dict[str, Any]) -> Callable[[], bool]:
+    """Whether the client of this request is still connected: waitress notices a closed connection at once
+    (``channel_request_lookahead``), so a watch ends within its poll (a second) of a disconnect."""
+    disconnected = environ.get("waitress.client_disconnected")
+    if disconnected is None:
+        return lambda: True
+    return lambda: not disconnected()
 
 
 def prime(updates: Watch) -> VersionUpdate | StopIteration | None:
@@ -388,3 +472,68 @@ def event_stream(
             yield b"event: end\ndata: %s\n\n" % orjson.dumps(ended)
     finally:
         updates.close()
+
+
+# ----- the HTTP server --------------------------------------------------------------------------------------------
+
+
+class JsonErrorTask(ErrorTask):  # type: ignore[misc]
+    """waitress's own refusals (headers or body too large, a malformed request) in the API's JSON error shape."""
+
+    def execute(self) -> None:
+        error = self.request.error
+        code: int = error.code
+        limits: dict[str, int] = self.channel.server.cardengine_limits
+        if code == 413:
+            failure = errors.body_too_large(limits["body"])
+        elif code == 431:
+            failure = errors.headers_too_large(
+                f"The request line and headers are larger than {limits['headers']} bytes, the limit of this server."
+            )
+        else:
+            status = errors.Status.INTERNAL if code >= 500 else errors.Status.INVALID_ARGUMENT
+            failure = errors.ServiceError(
+                status, f"http/{code}", f"{error.reason}: {errors.clip(str(error.body), 200)}"
+            )
+        body = orjson.dumps({"error": failure.to_json()})
+        self.status = f"{code} {error.reason}"
+        self.response_headers.append(("Content-Type", JSON))
+        self.set_close_on_finish()
+        self.content_length = len(body)
+        self.write(body)
+
+
+class JsonErrorChannel(HTTPChannel):  # type: ignore[misc]
+    error_task_class = JsonErrorTask
+
+
+def create_http_server(
+    app: Flask,
+    *,
+    host: str,
+    port: int,
+    threads: int,
+    stream_limits: StreamLimits | None = None,
+    max_body_bytes: int = MAX_BODY_BYTES,
+    max_header_bytes: int = MAX_HEADER_BYTES,
+) -> Any:
+    """The waitress server of ``app``: ``threads`` for requests plus one per event stream allowed
+    (``stream_limits.per_server``; the app refuses streams past it), so streams never hold the threads that serve
+    requests and health; bodies and headers over the limits refused with the JSON error shape (413, 431); a
+    closed client connection noticed at once (``channel_request_lookahead``), which ends its stream."""
+    limits = stream_limits or StreamLimits()
+    server = create_server(
+        app,
+        host=host,
+        port=port,
+        threads=threads + limits.per_server,
+        ident="cardengine",
+        clear_untrusted_proxy_headers=True,
+        # waitress refuses a body from this size on (counting chunked framing): the app checks the exact limit
+        max_request_body_size=2 * max_body_bytes + 1024,
+        max_request_header_size=max_header_bytes,
+        channel_request_lookahead=1,
+    )
+    server.channel_class = JsonErrorChannel
+    server.cardengine_limits = {"body": max_body_bytes, "headers": max_header_bytes}
+    return server

@@ -24,16 +24,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 
-from waitress import create_server, wasyncore
+from waitress import wasyncore
 
 import engine.bots as engine_bots
 from service.bot_worker import DEFAULT_LEASE_SECONDS, BotSettings, BotWorkers
 from service.core import DEFAULT_TICKET_SECONDS, WATCH_POLL_SECONDS, GameService
-from service.grpc_server import GrpcServer
+from service.grpc_server import MAX_MESSAGE_BYTES, GrpcServer
 from service.keys import make_key_ring
 from service.limits import LimitSettings, make_gate
-from service.rest import HEARTBEAT_SECONDS, RETRY_MILLISECONDS, create_app
+from service.rest import (
+    HEARTBEAT_SECONDS,
+    MAX_BODY_BYTES,
+    MAX_HEADER_BYTES,
+    RETRY_MILLISECONDS,
+    create_app,
+    create_http_server,
+)
 from service.store import DEFAULT_FINISHED_TTL_SECONDS, DEFAULT_TTL_SECONDS, GameStore, MemoryStore
+from service.streams import StreamLimits
 from service.web_files import DEFAULT_WEB_ROOT
 
 log = logging.getLogger("cardengine.server")
@@ -66,6 +74,10 @@ class ServeConfig:
     api_keys_file: Path | None = None  # a key a line (and a name); keys are needed when this or the next is set
     api_keys_in_store: bool = False  # the keys of `cardengine keys create` (Redis, hashed with `secret`)
     limits: LimitSettings = LimitSettings()  # noqa: RUF009 (frozen) rate limits, key quotas: service.limits
+    stream_limits: StreamLimits = StreamLimits()  # noqa: RUF009 (frozen) live streams per edge: service.streams
+    max_body_bytes: int = MAX_BODY_BYTES  # REST body limit (413)
+    max_header_bytes: int = MAX_HEADER_BYTES  # REST request line + headers limit (431)
+    grpc_max_message_bytes: int = MAX_MESSAGE_BYTES  # gRPC request size limit (RESOURCE_EXHAUSTED)
 
     def bind_host(self) -> str:
         return self.host or ("0.0.0.0" if self.redis_url else "127.0.0.1")
@@ -123,18 +135,27 @@ class Server:
             heartbeat_seconds=config.sse_heartbeat_seconds,
             retry_milliseconds=config.sse_retry_milliseconds,
             gate=self.gate,
+            max_body_bytes=config.max_body_bytes,
+            stream_limits=config.stream_limits,
         )
         self.grpc = GrpcServer(
-            self.service, host=config.bind_host(), port=config.grpc_port, workers=config.grpc_workers, gate=self.gate
+            self.service,
+            host=config.bind_host(),
+            port=config.grpc_port,
+            workers=config.grpc_workers,
+            stream_limits=config.stream_limits,
+            max_message_bytes=config.grpc_max_message_bytes,
+            gate=self.gate,
         )
         self.bots = BotWorkers(self.service, bot_settings, bot_policies)
-        self.http = create_server(
+        self.http = create_http_server(
             app,
             host=config.bind_host(),
             port=config.http_port,
             threads=config.http_threads,
-            ident="cardengine",
-            clear_untrusted_proxy_headers=True,
+            stream_limits=config.stream_limits,
+            max_body_bytes=config.max_body_bytes,
+            max_header_bytes=config.max_header_bytes,
         )
         self._http_exit = threading.Event()
         self._http_draining = threading.Event()
