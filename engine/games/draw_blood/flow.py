@@ -11,7 +11,7 @@ target score (or, only if the option ``max_hands`` is set, after that many hands
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Any, cast
 
@@ -52,6 +52,7 @@ from engine.games.draw_blood.table import (
     ENDING_OUT,
     DrawBloodTable,
     Meld,
+    Slot,
     empty_slot,
     is_immune,
     meld_by_id,
@@ -148,9 +149,10 @@ def play(state: GameState, seat: int, move: Move) -> list[Event]:
 # ----- the draw ----------------------------------------------------------------------------------------------
 def draw(state: GameState, seat: int, move: Move) -> list[Event]:
     table = table_of(state)
-    card = table["draw_pile"].pop()
-    table["hands"][seat].append(card)
-    left = len(table["draw_pile"])
+    pile = table["draw_pile"] = list(table["draw_pile"])
+    card = pile.pop()
+    own_hand(table, seat).append(card)
+    left = len(pile)
     events = [Event("drew", seat=seat, data={"drawPileCount": left}, secret={"card": card}, secret_to=(seat,))]
     if not left:
         end_hand(state, None, events)
@@ -162,8 +164,9 @@ def draw(state: GameState, seat: int, move: Move) -> list[Event]:
 def pick_up_discard_pile(state: GameState, seat: int, move: Move) -> list[Event]:
     table = table_of(state)
     pile = table["discard_pile"]
-    table["hands"][seat].extend(pile)
-    table["known_cards"][seat].extend(pile)  # everyone saw these cards go into the hand
+    own_hand(table, seat).extend(pile)
+    known = table["known_cards"] = list(table["known_cards"])
+    known[seat] = [*known[seat], *pile]  # everyone saw these cards go into the hand
     table["must_use_card"] = pile[-1]
     table["discard_pile"] = []
     start_moves(table, seat)
@@ -181,8 +184,8 @@ def start_moves(table: DrawBloodTable, seat: int) -> None:
 def play_monster(state: GameState, seat: int, move: Move) -> list[Event]:
     table = table_of(state)
     monster = move.args[0]
-    slot = table["monster_rows"][seat][SLOT_OF_MONSTER[monster]]
-    take_card_from_hand(table, seat, monster)
+    slot = own_slot(table, seat, SLOT_OF_MONSTER[monster])
+    take_from_hand(table, seat, (monster,))
     replaced = bool(slot["cards"])
     slot["cards"].append(monster)
     slot["alive"] = True
@@ -194,8 +197,8 @@ def kill(state: GameState, seat: int, move: Move) -> list[Event]:
     """A Kill card kills an opponent's live Monster, or cancels its Immunity (the Monster lives on)."""
     table = table_of(state)
     target, slot_name = int(move.args[0]), move.args[1]
-    slot = table["monster_rows"][target][SLOT_INDEX[slot_name]]
-    take_card_from_hand(table, seat, KILL)
+    slot = own_slot(table, target, SLOT_INDEX[slot_name])
+    take_from_hand(table, seat, (KILL,))
     if is_immune(slot):
         slot["immunity"].append(KILL)
         events = [Event("immunity_cancelled", seat=seat, data={"target": target, "slot": slot_name})]
@@ -209,8 +212,8 @@ def kill(state: GameState, seat: int, move: Move) -> list[Event]:
 def play_immunity(state: GameState, seat: int, move: Move) -> list[Event]:
     table = table_of(state)
     card = move.args[0]
-    take_card_from_hand(table, seat, card)
-    table["monster_rows"][seat][SLOT_OF_IMMUNITY[card]]["immunity"] = [card]
+    take_from_hand(table, seat, (card,))
+    own_slot(table, seat, SLOT_OF_IMMUNITY[card])["immunity"] = [card]
     events = [Event("immunity_played", seat=seat, data={"card": card, "slot": SLOTS[SLOT_OF_IMMUNITY[card]]})]
     return after_move(state, seat, events)
 
@@ -223,15 +226,26 @@ def meld(state: GameState, seat: int, move: Move) -> list[Event]:
     assert kind is not None
     meld_id = table["next_meld_id"]
     table["next_meld_id"] += 1
-    table["melds"].append(Meld(id=meld_id, owner=seat, kind=kind, cards=cards, placed_by=[seat] * len(cards)))
+    table["melds"] = [
+        *table["melds"],
+        Meld(id=meld_id, owner=seat, kind=kind, cards=cards, placed_by=[seat] * len(cards)),
+    ]
     events = [Event("melded", seat=seat, data={"meld": meld_id, "meldKind": kind, "cards": cards})]
     return after_move(state, seat, events)
 
 
 def lay_off(state: GameState, seat: int, move: Move) -> list[Event]:
     table = table_of(state)
-    target = meld_by_id(table, move.args[0])
-    assert target is not None
+    shared = meld_by_id(table, move.args[0])
+    assert shared is not None
+    target = Meld(
+        id=shared["id"],
+        owner=shared["owner"],
+        kind=shared["kind"],
+        cards=list(shared["cards"]),
+        placed_by=list(shared["placed_by"]),
+    )
+    table["melds"] = [target if meld is shared else meld for meld in table["melds"]]
     cards = card_list(move.args[1])
     take_from_hand(table, seat, cards)
     extend_meld(target["kind"], target["cards"], target["placed_by"], cards, seat)
@@ -261,8 +275,8 @@ def complete_pair(state: GameState, seat: int, move: Move) -> list[Event]:
     pair = meld_by_id(table, move.args[0])
     assert pair is not None
     card = move.args[1]
-    take_card_from_hand(table, seat, card)
-    table["melds"].remove(pair)
+    take_from_hand(table, seat, (card,))
+    table["melds"] = [meld for meld in table["melds"] if meld is not pair]
     target, slot_name = (int(move.args[2]), move.args[3]) if move.kind == PAIR_KILL else (seat, move.args[2])
     events = [use_triple(table, seat, [*pair["cards"], card], target, slot_name, pair=pair["id"])]
     return after_move(state, seat, events)
@@ -272,7 +286,7 @@ def use_triple(
     table: DrawBloodTable, seat: int, cards: list[str], target: int, slot_name: str, *, pair: int | None
 ) -> Event:
     """Places a three-of-a-kind on a Monster: Skulls kill an opponent's, Hearts revive one's own."""
-    slot = table["monster_rows"][target][SLOT_INDEX[slot_name]]
+    slot = own_slot(table, target, SLOT_INDEX[slot_name])
     slot["cards"].extend(cards)
     kills = target != seat
     slot["alive"] = not kills
@@ -285,8 +299,8 @@ def use_triple(
 def discard(state: GameState, seat: int, move: Move) -> list[Event]:
     table = table_of(state)
     card = move.args[0]
-    take_card_from_hand(table, seat, card)
-    table["discard_pile"].append(card)
+    take_from_hand(table, seat, (card,))
+    table["discard_pile"] = [*table["discard_pile"], card]
     table["discarded_this_turn"] = True
     return after_move(state, seat, [Event("discarded", seat=seat, data={"card": card})])
 
@@ -303,18 +317,37 @@ def next_hand(state: GameState, seat: int, move: Move) -> list[Event]:
     return events
 
 
-def take_from_hand(table: DrawBloodTable, seat: int, cards: list[str]) -> None:
+def take_from_hand(table: DrawBloodTable, seat: int, cards: Sequence[str]) -> None:
+    """Cards leave the hand; for each, if a copy of it was known to be there (taken with the Discard Pile), one
+    known copy leaves too: the others cannot tell which copy was played."""
+    hand = own_hand(table, seat)
     for card in cards:
-        take_card_from_hand(table, seat, card)
-
-
-def take_card_from_hand(table: DrawBloodTable, seat: int, card: str) -> None:
-    """A card leaves the hand; if a copy of it was known to be there (taken with the Discard Pile), one known copy
-    leaves too: the others cannot tell which copy was played."""
-    table["hands"][seat].remove(card)
+        hand.remove(card)
     known = table["known_cards"][seat]
-    if known and card in known:
-        known.remove(card)
+    if known and any(card in known for card in cards):
+        known = list(known)
+        for card in cards:
+            if card in known:
+                known.remove(card)
+        table["known_cards"] = [*table["known_cards"][:seat], known, *table["known_cards"][seat + 1 :]]
+
+
+# ----- copy-on-write: ``play`` gets a state whose table values are shared with the caller's state (see
+# ``Game.copy_on_write``), so every value it changes is first replaced by a copy, and only the one changed.
+def own_hand(table: DrawBloodTable, seat: int) -> list[str]:
+    """``seat``'s hand, copied into a copied list of hands: free to change."""
+    hands = table["hands"] = list(table["hands"])
+    hand = hands[seat] = list(hands[seat])
+    return hand
+
+
+def own_slot(table: DrawBloodTable, seat: int, index: int) -> Slot:
+    """Slot ``index`` of ``seat``'s Monster Row, copied (with its lists) into copied rows: free to change."""
+    rows = table["monster_rows"] = list(table["monster_rows"])
+    row = rows[seat] = list(rows[seat])
+    shared = row[index]
+    slot = row[index] = Slot(cards=list(shared["cards"]), alive=shared["alive"], immunity=list(shared["immunity"]))
+    return slot
 
 
 # ----- between moves, turns and hands ------------------------------------------------------------------------
@@ -345,7 +378,7 @@ def end_hand(state: GameState, went_out: int | None, events: list[Event]) -> Non
     table = table_of(state)
     players = state.players
     record = score_hand(table, players, went_out, ENDING_DEPLETED if went_out is None else ENDING_OUT)
-    table["scored_hands"].append(record)
+    table["scored_hands"] = [*table["scored_hands"], record]
     totals_now = totals(table, players)
     events.append(
         Event(

@@ -79,6 +79,7 @@ class DrawBloodGame(Game):
     move_kinds: ClassVar[Mapping[str, MoveKind]] = MOVE_KINDS
     # Random players can stay below zero for ever (docs/rules/draw_blood.md, rule 24): their matches are capped.
     playout_options: ClassVar[Mapping[str, object]] = {"max_hands": 50}
+    copy_on_write: ClassVar[bool] = True  # flow.py replaces every table value it changes
     conformance_variants: ClassVar[tuple[Mapping[str, object], ...]] = (
         {"immunity": False, "max_hands": 2},
         {"immunity": True, "max_hands": 2},

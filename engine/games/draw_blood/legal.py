@@ -393,16 +393,43 @@ def highest(state: GameState) -> int:
     return int(state.options["highest_number"])
 
 
+# Moves are immutable values: those without free arguments are built once, the others once per argument tuple.
+DRAW_MOVE, PICK_UP_MOVE, END_TURN_MOVE, NEXT_HAND_MOVE = (
+    Move(DRAW),
+    Move(PICK_UP_DISCARD_PILE),
+    Move(END_TURN),
+    Move(NEXT_HAND),
+)
+MONSTER_MOVES = {monster: Move(PLAY_MONSTER, (monster,)) for monster in MONSTERS}
+IMMUNITY_MOVES = {immunity: Move(PLAY_IMMUNITY, (immunity,)) for immunity in IMMUNITIES}
+DISCARD_MOVES = {card: Move(DISCARD, (card,)) for card in CARD_ORDER}
+KILL_MOVES = {
+    (other, index): Move(KILL_MONSTER, (SEAT_NAMES[other], SLOTS[index])) for other in range(10) for index in range(3)
+}
+_BUILT: dict[tuple[str, ...], Move] = {}
+
+
+def built_move(kind: str, *args: str) -> Move:
+    """``Move(kind, args)``, the same value built once for each kind and arguments."""
+    key = (kind, *args)
+    move = _BUILT.get(key)
+    if move is None:
+        if len(_BUILT) > 100_000:  # a bound for a long-lived process; the moves of one match are far fewer
+            _BUILT.clear()
+        move = _BUILT[key] = Move(kind, args)
+    return move
+
+
 def legal_moves(state: GameState, seat: int) -> list[Move]:
     table = table_of(state)
     phase = table["phase"]
     if phase == DRAWING:
-        moves = [Move(DRAW)]
+        moves = [DRAW_MOVE]
         if pick_up_refusal(table, seat, highest(state)) is None:
-            moves.append(Move(PICK_UP_DISCARD_PILE))
+            moves.append(PICK_UP_MOVE)
         return moves
     if phase == HAND_OVER:
-        return [Move(NEXT_HAND)]
+        return [NEXT_HAND_MOVE]
     if phase != ACTING:
         return []
     hand = table["hands"][seat]
@@ -412,8 +439,10 @@ def legal_moves(state: GameState, seat: int) -> list[Move]:
         return list(action_moves(table, seat, hand, highest_number, required=must_use))
     moves = list(action_moves(table, seat, hand, highest_number))
     if discard_refusal(table) is None:
-        moves.extend(Move(DISCARD, (card,)) for card in sort_cards(set(hand)))
-    moves.append(Move(END_TURN))
+        moves.extend(
+            DISCARD_MOVES[card] if card in DISCARD_MOVES else Move(DISCARD, (card,)) for card in sort_cards(set(hand))
+        )
+    moves.append(END_TURN_MOVE)
     return moves
 
 
@@ -423,28 +452,31 @@ def action_moves(
     """Every move with cards from ``hand`` but discarding (which the predicates allow); with ``required``, only
     those that use that card."""
     counts = Counter(hand)
+    held = counts.get  # not counts[card]: a card not held would cost a call of Counter.__missing__
     rows = table["monster_rows"]
     row = rows[seat]
     for monster in MONSTERS:
-        if counts[monster] and required in (None, monster) and monster_refusal(row, monster) is None:
-            yield Move(PLAY_MONSTER, (monster,))
-    if counts[KILL] and required in (None, KILL):
-        for other, index in targets(rows, seat):
-            yield Move(KILL_MONSTER, (SEAT_NAMES[other], SLOTS[index]))
+        if held(monster) and required in (None, monster) and monster_refusal(row, monster) is None:
+            yield MONSTER_MOVES[monster]
+    if held(KILL) and required in (None, KILL):
+        for target in targets(rows, seat):
+            yield KILL_MOVES[target]
     for immunity in IMMUNITIES:
-        if counts[immunity] and required in (None, immunity) and immunity_refusal(row, immunity) is None:
-            yield Move(PLAY_IMMUNITY, (immunity,))
+        if held(immunity) and required in (None, immunity) and immunity_refusal(row, immunity) is None:
+            yield IMMUNITY_MOVES[immunity]
     if required is None or required in NUMBER_OF_CARD:
         yield from triples(table, seat, counts, required)
     if live_monster_refusal(row) is not None:
         return
     for cards in melds_in_hand(counts, highest_number):  # exactly the Melds meld_refusal allows, from the hand
         if required is None or required in cards:
-            yield Move(MELD, (LIST_SEPARATOR.join(cards),))
+            yield built_move(MELD, LIST_SEPARATOR.join(cards))
     for meld in table["melds"]:  # exactly the groups lay_off_refusal allows, from the hand
+        meld_id = None
         for cards in lay_offs(meld["kind"], meld["cards"], counts, highest_number):
             if required is None or required in cards:
-                yield Move(LAY_OFF, (str(meld["id"]), LIST_SEPARATOR.join(cards)))
+                meld_id = meld_id or str(meld["id"])
+                yield built_move(LAY_OFF, meld_id, LIST_SEPARATOR.join(cards))
 
 
 def targets(rows: list[list[Slot]], seat: int, *, triple: bool = False) -> list[tuple[int, int]]:
@@ -475,7 +507,7 @@ def triples(table: DrawBloodTable, seat: int, counts: Counter[str], required: st
         for meld in table["melds"]
         if meld["kind"] == SET
         and len(meld["cards"]) == 2
-        and counts[meld["cards"][0]]
+        and counts.get(meld["cards"][0])
         and required in (None, meld["cards"][0])
     ]
     if not held and not pairs:
@@ -487,10 +519,10 @@ def triples(table: DrawBloodTable, seat: int, counts: Counter[str], required: st
         cards = LIST_SEPARATOR.join((card,) * 3)
         if is_skull(card):
             for other, index in killable:
-                yield Move(TRIPLE_KILL, (cards, SEAT_NAMES[other], SLOTS[index]))
+                yield built_move(TRIPLE_KILL, cards, SEAT_NAMES[other], SLOTS[index])
         else:
             for index in revive:
-                yield Move(TRIPLE_REVIVE, (cards, SLOTS[index]))
+                yield built_move(TRIPLE_REVIVE, cards, SLOTS[index])
     for meld in pairs:
         card = meld["cards"][0]
         skulls = is_skull(card)
@@ -499,7 +531,7 @@ def triples(table: DrawBloodTable, seat: int, counts: Counter[str], required: st
         meld_id = str(meld["id"])
         if skulls:
             for other, index in killable:
-                yield Move(PAIR_KILL, (meld_id, card, SEAT_NAMES[other], SLOTS[index]))
+                yield built_move(PAIR_KILL, meld_id, card, SEAT_NAMES[other], SLOTS[index])
         else:
             for index in revive:
-                yield Move(PAIR_REVIVE, (meld_id, card, SLOTS[index]))
+                yield built_move(PAIR_REVIVE, meld_id, card, SLOTS[index])

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 
 from engine.games.draw_blood.cards import (
+    COFFIN,
+    FULL_MOON,
     IMMUNITIES,
     KILL,
     MAX_KILL_SET_SIZE,
@@ -18,6 +20,10 @@ from engine.games.draw_blood.cards import (
     MONSTERS,
     NUMBER_CARDS,
     NUMBER_OF_CARD,
+    VAMPIRE,
+    WATER,
+    WATER_MONSTER,
+    WEREWOLF,
 )
 
 SET = "set"
@@ -57,24 +63,33 @@ def meld_kind(cards: Sequence[str], highest_number: int) -> str | None:
 
 
 def melds_in_hand(counts: Counts, highest_number: int) -> Iterator[tuple[str, ...]]:
-    """Every Meld the hand can lay down, each once (identical cards give one Meld)."""
-    for card in NUMBER_CARDS[:highest_number]:
-        for size in range(2, min(counts.get(card, 0), MAX_SET_SIZE) + 1):
-            yield (card,) * size
+    """Every Meld the hand can lay down, each once (identical cards give one Meld): Sets by number, Runs by their
+    lowest then highest number, Monster Sets, the Monster Run, Kill Sets, the Immunity Run."""
+    get = counts.get
+    numbers = NUMBER_CARDS[:highest_number]
+    held = [get(card, 0) for card in numbers]
+    for card, count in zip(numbers, held, strict=True):
+        if count >= 2:
+            for size in range(2, min(count, MAX_SET_SIZE) + 1):
+                yield (card,) * size
+    # A Run from ``start`` reaches as far as the numbers held go on without a gap: ``reach`` is where that ends.
+    reach = highest_number
+    ends = [0] * highest_number
+    for index in range(highest_number - 1, -1, -1):
+        if not held[index]:
+            reach = index
+        ends[index] = reach
     for start in range(highest_number - 2):
-        end = start
-        while end < highest_number and counts.get(NUMBER_CARDS[end], 0):
-            end += 1
-            if end - start >= 3:
-                yield NUMBER_CARDS[start:end]
+        for end in range(start + 3, ends[start] + 1):
+            yield numbers[start:end]
     for monster in MONSTERS:
-        for size in range(2, counts.get(monster, 0) + 1):
+        for size in range(2, get(monster, 0) + 1):
             yield (monster,) * size
-    if all(counts.get(monster, 0) for monster in MONSTERS):
+    if get(VAMPIRE, 0) and get(WEREWOLF, 0) and get(WATER_MONSTER, 0):
         yield MONSTERS
-    for size in range(2, min(counts.get(KILL, 0), MAX_KILL_SET_SIZE) + 1):
+    for size in range(2, min(get(KILL, 0), MAX_KILL_SET_SIZE) + 1):
         yield (KILL,) * size
-    if all(counts.get(immunity, 0) for immunity in IMMUNITIES):
+    if get(COFFIN, 0) and get(FULL_MOON, 0) and get(WATER, 0):
         yield IMMUNITIES
 
 
