@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import signal
 import subprocess
@@ -27,8 +28,8 @@ from service.server import ServeConfig
 from tests.service.access import ALICE, BOB, Grpc, GrpcFailure, keys_file, rest
 from tests.service.conftest import LiveServer, live_server, make_store
 
-# A bucket refilled at 0.1 token a second: once empty, the next token is 10 s away, so Retry-After is exactly 10
-# for a test that takes less than a second between emptying it and asking again.
+# A bucket refilled at 0.1 token a second: once empty, the next token is 10 s away, so Retry-After is 10 minus the
+# whole seconds that passed since the bucket was emptied (exactly 10 on a machine that is not loaded).
 SLOW = 0.1
 
 
@@ -39,22 +40,28 @@ def replicas(request: pytest.FixtureRequest, kind: str, count: int, **settings: 
         yield [stack.enter_context(live_server(make_store(kind, request), kind, **settings)) for _ in range(count)]
 
 
-def assert_429(answer: Any, code: str, retry_after: int) -> None:
+def expected_retry_after(full: int, started: float | None) -> set[str]:
+    """Retry-After of a wait of ``full`` seconds that began at or after ``started`` (monotonic; None: a constant):
+    ``full`` less the whole seconds gone since, at least 1."""
+    if started is None:
+        return {str(full)}
+    gone = time.monotonic() - started
+    return {str(value) for value in range(max(1, math.ceil(full - gone)), full + 1)}
+
+
+def assert_429(answer: Any, code: str, retry_after: int, started: float | None = None) -> None:
     assert answer.status == 429, answer.body
-    assert answer.headers["Retry-After"] == str(retry_after)
+    assert answer.headers["Retry-After"] in expected_retry_after(retry_after, started)
     error = answer.json()["error"]
-    assert (error["status"], error["code"], error["details"]["retryAfterSeconds"]) == (
-        "RESOURCE_EXHAUSTED",
-        code,
-        retry_after,
-    )
+    assert (error["status"], error["code"]) == ("RESOURCE_EXHAUSTED", code)
+    assert str(error["details"]["retryAfterSeconds"]) == answer.headers["Retry-After"]
 
 
-def assert_grpc_429(failure: Any, code: str, retry_after: int) -> None:
+def assert_grpc_429(failure: Any, code: str, retry_after: int, started: float | None = None) -> None:
     assert isinstance(failure, GrpcFailure), failure
     assert (failure.error.status.name, failure.error.code) == ("RESOURCE_EXHAUSTED", code)
-    assert failure.trailing["retry-after"] == str(retry_after)
-    assert failure.error.details["retryAfterSeconds"] == str(retry_after)
+    assert failure.trailing["retry-after"] in expected_retry_after(retry_after, started)
+    assert failure.error.details["retryAfterSeconds"] == failure.trailing["retry-after"]
 
 
 def test_the_key_bucket_answers_429_with_retry_after(
@@ -64,11 +71,12 @@ def test_the_key_bucket_answers_429_with_retry_after(
     with replicas(request, store_kind, 1, api_keys_file=keys_file(tmp_path), limits=limits) as (live,):
         client = Grpc(live)
         try:
+            started = time.monotonic()
             assert rest(live, "GET", "/v1/game-types", key=ALICE).status == 200
             assert client.create(key=ALICE).game_id
             assert rest(live, "POST", "/v1/games", key=ALICE, body={"gameType": "dracula"}).status == 201
-            assert_429(rest(live, "GET", "/v1/game-types", key=ALICE), "limit/key_rate", 10)
-            assert_grpc_429(client.create(key=ALICE), "limit/key_rate", 10)
+            assert_429(rest(live, "GET", "/v1/game-types", key=ALICE), "limit/key_rate", 10, started)
+            assert_grpc_429(client.create(key=ALICE), "limit/key_rate", 10, started)
             # Another key has its own bucket; seat tokens (no key) are not counted against a key.
             created = client.create(key=BOB)
             assert rest(live, "GET", f"/v1/games/{created.game_id}", token=created.seats[0].token).status == 200
@@ -81,14 +89,19 @@ def test_address_buckets_are_shared_by_two_replicas_and_both_protocols(request: 
     with replicas(request, "redis", 2, limits=limits) as (first, second):
         clients = [Grpc(first), Grpc(second)]
         try:
+            started = time.monotonic()
             assert rest(first, "GET", "/v1/game-types").status == 200
             assert rest(second, "GET", "/v1/game-types").status == 200
             assert clients[0].call("ListGameTypes", pb.ListGameTypesRequest()).game_types
             assert clients[1].create().game_id
             # Four requests of 127.0.0.1 went to two replicas over two protocols: its bucket is empty on both.
-            assert_429(rest(first, "GET", "/v1/game-types"), "limit/address_rate", 10)
-            assert_429(rest(second, "POST", "/v1/games", body={"gameType": "dracula"}), "limit/address_rate", 10)
-            assert_grpc_429(clients[1].call("ListGameTypes", pb.ListGameTypesRequest()), "limit/address_rate", 10)
+            assert_429(rest(first, "GET", "/v1/game-types"), "limit/address_rate", 10, started)
+            assert_429(
+                rest(second, "POST", "/v1/games", body={"gameType": "dracula"}), "limit/address_rate", 10, started
+            )
+            assert_grpc_429(
+                clients[1].call("ListGameTypes", pb.ListGameTypesRequest()), "limit/address_rate", 10, started
+            )
             # Health and the web table are not API calls: never limited.
             assert first.rest.get("/healthz")[0] == 200
         finally:
@@ -132,6 +145,7 @@ def test_wrong_seat_tokens_for_a_game_are_limited(store_kind: str, request: pyte
         created = live.grpc.create_game("dracula", 2)
         other = live.grpc.create_game("dracula", 2)
         path = f"/v1/games/{created.game_id}"
+        started = time.monotonic()
         for guess in ("guess-1", "guess-2"):
             answer = rest(live, "GET", path, token=guess)
             assert (answer.status, answer.json()["error"]["code"]) == (401, "auth/invalid_token")
@@ -141,10 +155,10 @@ def test_wrong_seat_tokens_for_a_game_are_limited(store_kind: str, request: pyte
             assert isinstance(failure, GrpcFailure) and failure.error.code == "auth/invalid_token"
             # Three wrong tokens: the caller is refused on that game, even with the right token, on both protocols.
             right = created.seats[0].token
-            assert_429(rest(live, "GET", path, token=right), "limit/wrong_tokens", 30)
+            assert_429(rest(live, "GET", path, token=right), "limit/wrong_tokens", 30, started)
             blocked = client.call("ListLegalMoves", pb.ListLegalMovesRequest(game_id=created.game_id), token=right)
-            assert_grpc_429(blocked, "limit/wrong_tokens", 30)
-            assert_429(rest(live, "GET", f"{path}/events?ticket=st_guess"), "limit/wrong_tokens", 30)
+            assert_grpc_429(blocked, "limit/wrong_tokens", 30, started)
+            assert_429(rest(live, "GET", f"{path}/events?ticket=st_guess"), "limit/wrong_tokens", 30, started)
         finally:
             client.close()
         # Other games, and spectators (no token), are not affected.
@@ -157,12 +171,13 @@ def test_the_wrong_token_count_is_shared_by_replicas(request: pytest.FixtureRequ
     with replicas(request, "redis", 2, limits=limits) as (first, second):
         created = first.grpc.create_game("dracula", 2)
         path = f"/v1/games/{created.game_id}"
+        started = time.monotonic()
         assert rest(first, "GET", path, token="guess-1").status == 401
         assert rest(first, "GET", path, token="guess-2").status == 401
         # The second replica counts its first wrong token as the third: 429 at once, then for the right one too.
-        assert_429(rest(second, "GET", path, token="guess-3"), "limit/wrong_tokens", 30)
-        assert_429(rest(second, "GET", path, token=created.seats[0].token), "limit/wrong_tokens", 30)
-        assert_429(rest(first, "GET", path, token=created.seats[0].token), "limit/wrong_tokens", 30)
+        assert_429(rest(second, "GET", path, token="guess-3"), "limit/wrong_tokens", 30, started)
+        assert_429(rest(second, "GET", path, token=created.seats[0].token), "limit/wrong_tokens", 30, started)
+        assert_429(rest(first, "GET", path, token=created.seats[0].token), "limit/wrong_tokens", 30, started)
 
 
 def test_the_defaults_leave_the_keyless_single_user_run_as_it_was(live: LiveServer) -> None:
