@@ -135,11 +135,16 @@ def with_server_cpu(pids: Sequence[int], measure: Callable[[], Measurement]) -> 
     return measurement
 
 
-def record_matches(target: str, game_type: str, players: int, count: int, first_seed: int) -> list[RecordedMatch]:
-    """Plays ``count`` matches between random bots through the API and records every move."""
-    recorded = []
+def record_matches(
+    target: str, game_type: str, players: int, count: int, first_seed: int, max_moves: int | None = None
+) -> list[RecordedMatch]:
+    """Plays ``count`` matches between random bots through the API and records every move (fewer matches, at least
+    two, once ``max_moves`` moves are recorded: a game with long matches needs fewer)."""
+    recorded: list[RecordedMatch] = []
     with GameEngineClient(target) as client:
         for seed in range(first_seed, first_seed + count):
+            if max_moves is not None and len(recorded) >= 2 and sum(len(m.moves) for m in recorded) >= max_moves:
+                break
             created = client.create_game(game_type, players, seed, engine.get_game(game_type).playout_options)
             bots = {token.seat: RandomBot(seed * 1000 + token.seat) for token in created.seats}
             game, moves = created.game, []
@@ -492,7 +497,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     parser.add_argument("--game", action="append", help="a game to measure (repeatable; default: all five)")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--recorded-matches", type=int, default=24, help="matches recorded for the replay")
+    parser.add_argument("--recorded-matches", type=int, default=24, help="matches recorded for the replay (at most)")
+    parser.add_argument(
+        "--recorded-moves", type=int, default=1000, help="stop recording matches past this many moves (at least 2)"
+    )
     parser.add_argument("--server-arg", action="append", default=[], help="extra argument to `cardengine serve`")
     parser.add_argument("--no-rest", action="store_true", help="skip the REST rows (wrk)")
     parser.add_argument("--no-workers", action="store_true", help="skip --workers 1 against 2")
@@ -544,9 +552,15 @@ def run_games(
     rows: list[Measurement],
 ) -> None:
     for game_type in args.game or GAMES:
-        print(f"\n== {game_type}: recording {args.recorded_matches} matches of {args.players} players ...", flush=True)
+        print(
+            f"\n== {game_type}: recording up to {args.recorded_matches} matches of {args.players} players "
+            f"({args.recorded_moves} moves) ...",
+            flush=True,
+        )
         first_seed = random.randrange(1, 2**31)
-        matches = record_matches(target, game_type, args.players, args.recorded_matches, first_seed)
+        matches = record_matches(
+            target, game_type, args.players, args.recorded_matches, first_seed, args.recorded_moves
+        )
         moves = sum(len(match.moves) for match in matches)
         print(f"recorded {moves} moves ({moves / len(matches):.0f} per match)", flush=True)
         best_rate = 0.0
@@ -582,6 +596,8 @@ def run_games(
                         verdicts.add(f"{game_type} {name} server CPU", cpu, TARGETS["grpc_cpu"], False)
                 if callers == 1:
                     verdicts.add(f"{game_type} {name} x1 p50", median, TARGETS["grpc_p50_1"], False)
+                    if not math.isnan(cpu):
+                        verdicts.add(f"{game_type} {name} x1 server CPU", cpu, TARGETS["grpc_cpu"], False)
         if http_url is None or args.no_rest:
             continue
         if not wrk_available():
@@ -612,7 +628,8 @@ def compare_workers(args: argparse.Namespace, server_cpus: Sequence[int], rows: 
     results = {}
     for workers in (1, 2):
         with server(args, server_cpus, workers) as running:
-            matches = record_matches(running.grpc_target, game_type, args.players, 8, random.randrange(1, 2**31))
+            seed = random.randrange(1, 2**31)
+            matches = record_matches(running.grpc_target, game_type, args.players, 8, seed, args.recorded_moves)
             bare = with_server_cpu(running.pids, partial(measure_bare, running.grpc_target, 16, args.seconds))
             measure = partial(measure_apply, running.grpc_target, 16, args.seconds, matches, game_type, args.players)
             row = with_server_cpu(running.pids, measure)

@@ -100,11 +100,9 @@ class RedisProcess:
 
 
 def serve(redis_url: str, *extra: str) -> ServerProcess:
-    """``cardengine serve`` on Redis, on free ports (not started: ``with serve(...) as server``): one process (the
-    faults are the subject here, not ``--workers``), no bot workers, a 5 s grace, warnings only; ``extra`` arguments
-    override these."""
-    arguments = ["--workers", "1", "--key-prefix", KEY_PREFIX, "--grace-seconds", "5", "--bot-workers", "0"]
-    arguments += ["--log-level", "WARNING"]
+    """``cardengine serve`` on Redis, on free ports (not started: ``with serve(...) as server``); no bot workers,
+    a 5 s grace, warnings only; ``extra`` arguments override these."""
+    arguments = ["--key-prefix", KEY_PREFIX, "--grace-seconds", "5", "--bot-workers", "0", "--log-level", "WARNING"]
     return ServerProcess(redis_url=redis_url, extra_args=[*arguments, "--http-threads", "8", *extra])
 
 
