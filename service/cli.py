@@ -1,4 +1,5 @@
-"""The ``cardengine`` command: ``games``, ``play``, ``bench``, ``serve``, ``bots``, ``replay`` and ``arena``."""
+"""The ``cardengine`` command: ``games``, ``play``, ``bench``, ``serve``, ``bots``, ``replay``, ``verify`` and
+``arena``."""
 
 from __future__ import annotations
 
@@ -232,6 +233,52 @@ def command_replay(args: argparse.Namespace) -> int:
     else:
         print(report.summary(), file=sys.stdout if report.ok else sys.stderr)
     return 0 if report.ok else 1
+
+
+def command_verify(args: argparse.Namespace) -> int:
+    """Exit 0: the record is verified (commitment, every public event, the score); 1: it is not (each difference
+    named); 2: no record could be read (server down, unknown or unfinished game, unreadable file)."""
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+
+    from service.fairness import verify_record
+
+    if bool(args.game_id) == bool(args.file):
+        print("error: give either GAME_ID (read from --url) or --file EXPORT.json", file=sys.stderr)
+        return 2
+    try:
+        if args.file:
+            with open(args.file, "rb") as file:
+                data = file.read()
+        else:
+            url = f"{args.url.rstrip('/')}/v1/games/{urllib.parse.quote(args.game_id, safe='')}/record"
+            with urllib.request.urlopen(url, timeout=args.timeout) as answer:
+                data = answer.read()
+        record = json.loads(data)
+    except urllib.error.HTTPError as error:
+        body = error.read().decode("utf-8", "replace")[:500]
+        print(f"error: the server answered {error.code}: {body}", file=sys.stderr)
+        return 2
+    except (OSError, ValueError) as error:
+        print(f"error: no record could be read: {error}", file=sys.stderr)
+        return 2
+    if not isinstance(record, dict):
+        print("error: the record is not a JSON object", file=sys.stderr)
+        return 2
+    if args.save:
+        with open(args.save, "wb") as file:
+            file.write(data)
+    verdict = verify_record(record)
+    if args.json:
+        print(
+            json.dumps(
+                {"gameId": verdict.game_id, "ok": verdict.ok, "checks": verdict.checks, "problems": verdict.problems}
+            )
+        )
+    else:
+        print(verdict.summary(), file=sys.stdout if verdict.ok else sys.stderr)
+    return 0 if verdict.ok else 1
 
 
 def _env_int(name: str, default: int) -> int:
@@ -619,6 +666,27 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("--json", action="store_true", help="print the outcome as one JSON object")
     replay.set_defaults(func=command_replay)
+
+    verify = commands.add_parser(
+        "verify",
+        help="check a finished match's provably fair deal: commitment, replay of every move, public events, score",
+        description="Reads a finished match's public record (GET /v1/games/GAME_ID/record of a running server, or a "
+        "saved export with --file), checks that sha256(seed || salt) equals the commitment published at creation, "
+        "replays the move log from the revealed seed (engine.replay) and compares every public event and the "
+        "final score with the recorded ones (docs/fairness.md). Exit status 0: verified; 1: not verified (each "
+        "difference is named); 2: no record could be read.",
+    )
+    verify.add_argument("game_id", nargs="?", default="", metavar="GAME_ID", help="the game's id")
+    verify.add_argument("--file", default="", help="a saved record (JSON) to verify offline, instead of GAME_ID")
+    verify.add_argument(
+        "--url",
+        default=os.environ.get("CARDENGINE_URL", "http://127.0.0.1:8080"),
+        help="the server's REST URL [CARDENGINE_URL, default http://127.0.0.1:8080, the local serve]",
+    )
+    verify.add_argument("--save", default="", help="also write the record read to this file")
+    verify.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for the server")
+    verify.add_argument("--json", action="store_true", help="print the outcome as one JSON object")
+    verify.set_defaults(func=command_verify)
     return parser
 
 

@@ -17,6 +17,7 @@ from google.protobuf import json_format, struct_pb2
 from google.protobuf.message import Message
 
 from service import core, errors
+from service.fairness import Fairness
 
 
 def plain(value: Any) -> Any:
@@ -246,6 +247,8 @@ def game_message(view: core.GameView) -> pb.Game:
         finished=view.finished,
         seat_names=view.seat_names,
         bots=view.bots,
+        seed_commitment=view.seed_commitment,
+        seed_source=view.seed_source,
     )
     if view.view is not None:  # None: left out on request (omit_view), the header only
         message.view.ParseFromString(struct_bytes(view.view))
@@ -270,6 +273,8 @@ def game_json(view: core.GameView) -> dict[str, Any]:
         "finished": view.finished,
         "seatNames": list(view.seat_names),
         "bots": list(view.bots),
+        "seedCommitment": view.seed_commitment,
+        "seedSource": view.seed_source,
     }
     if view.seat is not None:
         game["seat"] = view.seat
@@ -351,6 +356,17 @@ def score_message(score: core.Score) -> pb.Score:
         finished=score.finished,
         winners=score.winners,
         details=struct_of(score.details),
+        fairness=fairness_message(score.fairness),
+    )
+
+
+def fairness_message(fair: Fairness) -> pb.Fairness:
+    return pb.Fairness(
+        seed_source=fair.seed_source,
+        seed_commitment=fair.seed_commitment,
+        revealed=fair.revealed,
+        seed=fair.seed,
+        salt=fair.salt,
     )
 
 

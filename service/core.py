@@ -35,7 +35,7 @@ import orjson
 
 import engine
 import engine.bots as engine_bots
-from service import errors
+from service import errors, fairness
 from service.bot_kinds import BOT_KINDS, SPEC_EXAMPLES, is_bot_spec
 from service.bot_queue import BotState
 from service.store import Committed, Duplicate, GameExistsError, GameStore, Missing, Stale, StoredGame
@@ -96,6 +96,8 @@ class GameView:
     view: dict[str, Any] | None  # None: left out on request (``ApplyMoveRequest.omit_view``), the header only
     seat_names: tuple[str, ...] = ()
     bots: tuple[str, ...] = ()
+    seed_commitment: str = ""  # provably fair deals (service/fairness.py): empty for a client seed
+    seed_source: str = ""  # "server" or "client"; empty for games created before commitments
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +158,7 @@ class Score:
     finished: bool
     winners: tuple[int, ...]
     details: dict[str, Any]
+    fairness: fairness.Fairness = fairness.NO_CLAIM  # the commitment; the seed and salt once the match is over
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +215,9 @@ class GameMeta:
     seat_names: tuple[str, ...] = ()
     bots: tuple[str, ...] = ()
     creator: str | None = None  # the id of the API key that created the game (never the key); None: no key
+    seed_source: str = ""  # provably fair deals: "server" or "client" (empty: created before commitments)
+    salt: str = ""  # hex; secret until the match is over (empty for a client seed)
+    commitment: str = ""  # hex sha256(seed as 8 bytes big-endian || salt); empty for a client seed
 
     def encode(self) -> bytes:
         record: dict[str, Any] = {"t": self.game_type, "p": self.players, "h": list(self.token_hashes)}
@@ -225,6 +231,11 @@ class GameMeta:
             record["b"] = list(self.bots)
         if self.creator is not None:
             record["k"] = self.creator
+        if self.seed_source:
+            record["u"] = self.seed_source
+        if self.salt:
+            record["z"] = self.salt
+            record["c"] = self.commitment
         return orjson.dumps(record)
 
     @classmethod
@@ -233,7 +244,23 @@ class GameMeta:
         players = raw["p"]
         names = tuple(raw.get("n", ())) or ("",) * players
         bots = tuple(raw.get("b", ())) or ("",) * players
-        return cls(raw["t"], players, tuple(raw["h"]), raw.get("s"), raw.get("o"), names, bots, raw.get("k"))
+        return cls(
+            raw["t"],
+            players,
+            tuple(raw["h"]),
+            raw.get("s"),
+            raw.get("o"),
+            names,
+            bots,
+            raw.get("k"),
+            raw.get("u", ""),
+            raw.get("z", ""),
+            raw.get("c", ""),
+        )
+
+    def fairness(self, finished: bool) -> fairness.Fairness:
+        """The seed commitment, with the seed and salt revealed once the match is over."""
+        return fairness.fairness_of(self.seed_source, self.commitment, self.seed, self.salt, finished)
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,6 +315,11 @@ class LogEntry:
             data.pop("seat", None)
             text = str(data.pop("text", ""))
             shown.append(EventView(self.version, self.first_sequence + index, event.kind, event.seat, data, text))
+        if self.finished and meta.seed_source:  # the match's last event: the seed and salt, seen by everyone
+            revealed = meta.fairness(True)
+            sequence = self.first_sequence + len(self.events)
+            data, text = fairness.reveal_data(revealed), fairness.reveal_text(revealed)
+            shown.append(EventView(self.version, sequence, fairness.REVEAL_EVENT, None, data, text))
         return tuple(shown)
 
     def update_for(self, meta: GameMeta, seat: int | None) -> VersionUpdate:
@@ -498,8 +530,11 @@ class GameService:
         names = tuple(seat_name(index, seat.name) for index, seat in enumerate(seats))
         bots = tuple(seat_bot(index, seat.bot) for index, seat in enumerate(seats))
         keyed_id = self.keyed_game_id(request_id, creator) if request_id else None
-        if seed is None:
+        seed_source, salt = fairness.SOURCE_CLIENT, b""
+        if seed is None:  # a server seed, committed to: derived (with its salt) from the secret for a keyed create
+            seed_source = fairness.SOURCE_SERVER
             seed = int.from_bytes(self._derive("seed", keyed_id)[:8] if keyed_id else os.urandom(8), "big")
+            salt = self._derive("salt", keyed_id) if keyed_id else os.urandom(fairness.SALT_BYTES)
         if bots and all(bots):
             # No person can stop a bots-only match: the game's playout options (a hand cap where the rules have
             # none, e.g. Draw Blood's max_hands) apply under the options given, so the match surely ends.
@@ -523,6 +558,9 @@ class GameService:
             seat_names=names,
             bots=bots,
             creator=creator,
+            seed_source=seed_source,
+            salt=salt.hex(),
+            commitment=fairness.commitment(state.seed, salt) if salt else "",
         )
         finished = engine.is_finished(state)
         entry = LogEntry(0, None, None, engine.to_act(state), finished, 0, tuple(events))
@@ -604,7 +642,47 @@ class GameService:
             finished=sheet.finished,
             winners=tuple(sheet.winners) if sheet.finished else (),
             details=dict(sheet.details),
+            fairness=meta.fairness(stored.finished),
         )
+
+    def record(self, game_id: str) -> dict[str, Any]:
+        """The public record of a finished match (``GET /v1/games/{id}/record``, docs/fairness.md): its creation
+        parameters, the seed commitment with the revealed seed and salt, the move log, every public event and the
+        score; what ``cardengine verify`` checks. FAILED_PRECONDITION (game/not_finished) before the end."""
+        stored, meta = self._load(game_id)
+        if not stored.finished:
+            raise errors.ServiceError(
+                errors.Status.FAILED_PRECONDITION,
+                "game/not_finished",
+                f"Game '{game_id}' is not over: its record, with the revealed seed, is published once it is.",
+                {"gameId": game_id, "version": stored.version},
+            )
+        entries = [LogEntry.decode(raw) for raw in self.store.log(game_id, -1)][: stored.version + 1]
+        state = engine.decode(stored.snapshot)
+        revealed = meta.fairness(True)
+        events = [event for entry in entries for event in entry.events_for(meta, None)]
+        return {
+            "format": fairness.RECORD_FORMAT,
+            "gameId": game_id,
+            "gameType": meta.game_type,
+            "rulesVersion": state.rules_version,
+            "players": meta.players,
+            "options": meta.options if meta.options is not None else dict(state.options),
+            "seatNames": list(meta.seat_names),
+            "bots": list(meta.bots),
+            "seedSource": revealed.seed_source,
+            "seedCommitment": revealed.seed_commitment,
+            "seed": revealed.seed or str(state.seed),
+            "salt": revealed.salt,
+            "version": stored.version,
+            "moves": [{"version": e.version, "seat": e.seat, "move": e.move} for e in entries[1:]],
+            "events": [
+                {"version": e.version, "sequence": e.sequence, "kind": e.kind, "data": e.data, "text": e.text}
+                | ({} if e.seat is None else {"seat": e.seat})
+                for e in events
+            ],
+            "score": fairness.score_json(engine.score(state)),
+        }
 
     def events(
         self,
@@ -884,7 +962,18 @@ class GameService:
         if omit_view:
             to_act, finished = tuple(engine.to_act(state)), engine.is_finished(state)
             return GameView(
-                game_id, meta.game_type, meta.players, version, seat, to_act, finished, None, meta.seat_names, meta.bots
+                game_id,
+                meta.game_type,
+                meta.players,
+                version,
+                seat,
+                to_act,
+                finished,
+                None,
+                meta.seat_names,
+                meta.bots,
+                meta.commitment,
+                meta.seed_source,
             )
         view = engine.view(state, seat)  # its header already carries who acts and whether the match is over
         return GameView(
@@ -898,6 +987,8 @@ class GameService:
             view=view,
             seat_names=meta.seat_names,
             bots=meta.bots,
+            seed_commitment=meta.commitment,
+            seed_source=meta.seed_source,
         )
 
     def _log_move(self, game_id: str, seat: int, version: int, move: engine.Move, finished: bool) -> None:

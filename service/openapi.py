@@ -265,6 +265,24 @@ def paths() -> dict[str, Any]:
                 "responses": responses(200, "Score", "The score sheet.", *SNAPSHOT_READ_FAILURES),
             }
         },
+        "/v1/games/{gameId}/record": {
+            "get": {
+                "operationId": "GetGameRecord",
+                "summary": "The public record of a finished match, for `cardengine verify --file` (docs/fairness.md): "
+                "creation parameters, seed commitment with the revealed seed and salt, the move log, every public "
+                "event and the score. Anyone may read it (no token); 422 game/not_finished before the end.",
+                "parameters": [GAME_ID],
+                "responses": responses(
+                    200,
+                    "GameRecord",
+                    "The record.",
+                    Status.INVALID_ARGUMENT,
+                    Status.NOT_FOUND,
+                    Status.FAILED_PRECONDITION,
+                    Status.UNAVAILABLE,
+                ),
+            }
+        },
         "/v1/games/{gameId}/stream-tickets": {
             "post": {
                 "operationId": "CreateStreamTicket",
@@ -446,10 +464,64 @@ GAME_SCHEMAS_SCHEMA: dict[str, Any] = {
 }
 
 
+GAME_RECORD_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "A finished match's public record (format cardengine.record/1, docs/fairness.md).",
+    "required": [
+        "format",
+        "gameId",
+        "gameType",
+        "rulesVersion",
+        "players",
+        "options",
+        "seatNames",
+        "bots",
+        "seedSource",
+        "seedCommitment",
+        "seed",
+        "salt",
+        "version",
+        "moves",
+        "events",
+        "score",
+    ],
+    "properties": {
+        "format": {"type": "string", "enum": ["cardengine.record/1"]},
+        "gameId": {"type": "string"},
+        "gameType": {"type": "string"},
+        "rulesVersion": {"type": "integer"},
+        "players": {"type": "integer"},
+        "options": {"type": "object", "additionalProperties": True},
+        "seatNames": {"type": "array", "items": {"type": "string"}},
+        "bots": {"type": "array", "items": {"type": "string"}},
+        "seedSource": {"type": "string", "description": "server, client, or empty (created before commitments)."},
+        "seedCommitment": {"type": "string", "description": "hex sha256(seed 8 bytes big-endian || salt)."},
+        "seed": {"type": "string", "description": "The seed in decimal."},
+        "salt": {"type": "string", "description": "32 bytes in hex; empty for a client seed."},
+        "version": {"type": "integer"},
+        "moves": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["version", "seat", "move"],
+                "properties": {
+                    "version": {"type": "integer"},
+                    "seat": {"type": "integer"},
+                    "move": {"type": "string"},
+                },
+            },
+        },
+        "events": {"type": "array", "items": ref("Event"), "description": "Every public (spectator) event."},
+        "score": {"type": "object", "additionalProperties": True},
+    },
+}
+
+
 @cache
 def openapi_document() -> dict[str, Any]:
     schemas: dict[str, Any] = {
         "Error": ERROR_SCHEMA,
+        "GameRecord": GAME_RECORD_SCHEMA,
         "StreamTicket": STREAM_TICKET_SCHEMA,
         "GameSchemas": GAME_SCHEMAS_SCHEMA,
     }

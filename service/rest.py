@@ -366,6 +366,11 @@ def create_app(
         check_query(frozenset())
         return json_response(convert.score_message(service.score(game_id, request_token())))
 
+    @app.get("/v1/games/<game_id>/record")
+    def get_record(game_id: str) -> Response:
+        check_query(frozenset())  # public once the match is over: no token needed (docs/fairness.md)
+        return Response(orjson.dumps(service.record(game_id)), mimetype=JSON)
+
     @app.post("/v1/games/<game_id>/stream-tickets")
     def create_stream_ticket(game_id: str) -> Response:
         check_query(frozenset())

@@ -510,6 +510,8 @@ class Game(_message.Message):
     VIEW_FIELD_NUMBER: _builtins.int
     SEAT_NAMES_FIELD_NUMBER: _builtins.int
     BOTS_FIELD_NUMBER: _builtins.int
+    SEED_COMMITMENT_FIELD_NUMBER: _builtins.int
+    SEED_SOURCE_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's id."""
     game_type: _builtins.str
@@ -522,6 +524,17 @@ class Game(_message.Message):
     """The caller's seat; absent for a spectator."""
     finished: _builtins.bool
     """Whether the match is over."""
+    seed_commitment: _builtins.str
+    """Provably fair deals (docs/fairness.md): the server's commitment to the match's seed, lowercase hex of
+    SHA-256(seed as 8 bytes big-endian || salt, 32 bytes), fixed at creation; the seed and salt are revealed in
+    Score.fairness and a "seed_revealed" event once the match is over. Empty when the client chose the seed
+    (seed_source "client": no commitment is claimed) and for games created before commitments existed.
+    """
+    seed_source: _builtins.str
+    """Who chose the seed: "server" (drawn by the server, or derived from its secret for a keyed create) or
+    "client" (CreateGameRequest.seed: anyone who knows it can predict every hidden card); empty for games created
+    before this field existed.
+    """
     @_builtins.property
     def to_act(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """Seats that must act now; empty when the match is finished."""
@@ -553,10 +566,12 @@ class Game(_message.Message):
         view: _struct_pb2.Struct | None = ...,
         seat_names: _abc.Iterable[_builtins.str] | None = ...,
         bots: _abc.Iterable[_builtins.str] | None = ...,
+        seed_commitment: _builtins.str = ...,
+        seed_source: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "seat", b"seat", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "bots", b"bots", "finished", b"finished", "game_id", b"game_id", "game_type", b"game_type", "players", b"players", "seat", b"seat", "seat_names", b"seat_names", "to_act", b"to_act", "version", b"version", "view", b"view"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "bots", b"bots", "finished", b"finished", "game_id", b"game_id", "game_type", b"game_type", "players", b"players", "seat", b"seat", "seat_names", b"seat_names", "seed_commitment", b"seed_commitment", "seed_source", b"seed_source", "to_act", b"to_act", "version", b"version", "view", b"view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
@@ -816,6 +831,7 @@ class Score(_message.Message):
     FINISHED_FIELD_NUMBER: _builtins.int
     WINNERS_FIELD_NUMBER: _builtins.int
     DETAILS_FIELD_NUMBER: _builtins.int
+    FAIRNESS_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's id."""
     version: _builtins.int
@@ -838,6 +854,10 @@ class Score(_message.Message):
     def details(self) -> _struct_pb2.Struct:
         """The game's own score details."""
 
+    @_builtins.property
+    def fairness(self) -> Global___Fairness:
+        """The seed commitment, and once the match is over the revealed seed and salt (docs/fairness.md)."""
+
     def __init__(
         self,
         *,
@@ -848,14 +868,56 @@ class Score(_message.Message):
         finished: _builtins.bool = ...,
         winners: _abc.Iterable[_builtins.int] | None = ...,
         details: _struct_pb2.Struct | None = ...,
+        fairness: Global___Fairness | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["details", b"details"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["details", b"details", "fairness", b"fairness"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["details", b"details", "finished", b"finished", "game_id", b"game_id", "rounds", b"rounds", "totals", b"totals", "version", b"version", "winners", b"winners"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["details", b"details", "fairness", b"fairness", "finished", b"finished", "game_id", b"game_id", "rounds", b"rounds", "totals", b"totals", "version", b"version", "winners", b"winners"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___Score: _TypeAlias = Score  # noqa: Y015
+
+@_typing.final
+class Fairness(_message.Message):
+    """Provably fair deals: the commitment made at creation and, once the match is over, what it committed to.
+    Check: lowercase hex of SHA-256(seed as 8 bytes big-endian || salt as 32 bytes) equals seed_commitment, then
+    replay the match from the seed and the move log (`cardengine verify`, docs/fairness.md).
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEED_SOURCE_FIELD_NUMBER: _builtins.int
+    SEED_COMMITMENT_FIELD_NUMBER: _builtins.int
+    REVEALED_FIELD_NUMBER: _builtins.int
+    SEED_FIELD_NUMBER: _builtins.int
+    SALT_FIELD_NUMBER: _builtins.int
+    seed_source: _builtins.str
+    """"server" or "client" (see Game.seed_source); empty for games created before commitments existed."""
+    seed_commitment: _builtins.str
+    """Lowercase hex SHA-256 (64 characters), as Game.seed_commitment; empty for a client seed."""
+    revealed: _builtins.bool
+    """Whether seed and salt are given: only once the match is over."""
+    seed: _builtins.str
+    """The match's seed in decimal (0 .. 2^64-1); empty until revealed."""
+    salt: _builtins.str
+    """The salt, 32 bytes as 64 lowercase hex characters; empty until revealed, and for a client seed."""
+    def __init__(
+        self,
+        *,
+        seed_source: _builtins.str = ...,
+        seed_commitment: _builtins.str = ...,
+        revealed: _builtins.bool = ...,
+        seed: _builtins.str = ...,
+        salt: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["revealed", b"revealed", "salt", b"salt", "seed", b"seed", "seed_commitment", b"seed_commitment", "seed_source", b"seed_source"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___Fairness: _TypeAlias = Fairness  # noqa: Y015
 
 @_typing.final
 class RoundScore(_message.Message):
