@@ -145,9 +145,10 @@ def reset_turn(table: DragonTable) -> None:
 # ----- draw phase: draw from the deck or take from the discard pile -----------------------------------------
 def draw(state: GameState, seat: int, move: Move) -> list[Event]:
     table = table_of(state)
-    card = table["deck"].pop()
-    insort(table["hands"][seat], card)
-    table["last_card_drawn"] = not table["deck"]
+    deck = table["deck"] = list(table["deck"])
+    card = deck.pop()
+    insort(own_hand(table, seat), card)
+    table["last_card_drawn"] = not deck
     table["phase"] = PLAY_PHASE
     return [
         Event(
@@ -165,9 +166,9 @@ def take(state: GameState, seat: int, move: Move) -> list[Event]:
     count = int(move.args[1])
     pile = table["discard_pile"]
     taken = pile[-count:]
-    del pile[-count:]
-    hand = table["hands"][seat]
-    known = table["known_cards"][seat]
+    table["discard_pile"] = pile[:-count]
+    hand = own_hand(table, seat)
+    known = own_known(table, seat)
     for card in taken:
         insort(hand, card)
         insort(known, card)
@@ -182,20 +183,21 @@ def play_single(state: GameState, seat: int, move: Move) -> list[Event]:
     (takes one of a set of three in play)."""
     table = table_of(state)
     card = move.args[0]
-    table["hands"][seat].remove(card)
-    forget(table["known_cards"][seat], card)
-    areas = table["play_areas"]
-    area = areas[seat]
+    hand = own_hand(table, seat)
+    hand.remove(card)
+    forget(table, seat, card)
+    areas = table["play_areas"] = list(table["play_areas"])
+    area = areas[seat] = list(areas[seat])
     slot = single_play_slot(card, table["draw_two_dragon"], table["rare_dragon"])
-    table["single_plays_used"].append(slot)
+    table["single_plays_used"] = [*table["single_plays_used"], slot]
     if table["must_play"] == card:
         table["must_play"] = None
     if slot == SLOT_DRAW_TWO:
         insort(area, card)
-        deck = table["deck"]
+        deck = table["deck"] = list(table["deck"])
         drawn = [deck.pop() for _ in range(cards_drawn(card, card, len(deck)))]
         for drawn_card in drawn:
-            insort(table["hands"][seat], drawn_card)
+            insort(hand, drawn_card)
         if drawn and not deck:
             table["last_card_drawn"] = True
         return [
@@ -223,17 +225,35 @@ def play_single(state: GameState, seat: int, move: Move) -> list[Event]:
         return [Event("rare_played", seat=seat, data={"card": card, "takenFrom": taken})]
     source = split_source(card, areas)
     assert source is not None  # legal.py allows the split only with a set of three in play
+    if source != seat:  # one's own set of three may be split too: ``area`` is already a copy
+        areas[source] = list(areas[source])
     areas[source].remove(card)
     area.extend((card, card))
     area.sort()
     return [Event("set_split", seat=seat, data={"card": card, "fromSeat": source})]
 
 
-def forget(known: list[str], card: str) -> None:
-    """A card of this dragon left the hand: one known copy fewer (the copies are equal, so whichever it was, the
-    hand still surely holds the rest)."""
-    if card in known:
-        known.remove(card)
+def forget(table: DragonTable, seat: int, card: str) -> None:
+    """A card of this dragon left ``seat``'s hand: one known copy fewer (the copies are equal, so whichever it was,
+    the hand still surely holds the rest)."""
+    if card in table["known_cards"][seat]:
+        own_known(table, seat).remove(card)
+
+
+# ----- copy-on-write: ``play`` gets a state whose table values are shared with the caller's state (see
+# ``Game.copy_on_write``), so every value it changes is first replaced by a copy, and only the one changed.
+def own_hand(table: DragonTable, seat: int) -> list[str]:
+    """``seat``'s hand, copied into a copied list of hands: free to change."""
+    hands = table["hands"] = list(table["hands"])
+    hand = hands[seat] = list(hands[seat])
+    return hand
+
+
+def own_known(table: DragonTable, seat: int) -> list[str]:
+    """``seat``'s known cards, copied into a copied list: free to change."""
+    known = table["known_cards"] = list(table["known_cards"])
+    cards = known[seat] = list(known[seat])
+    return cards
 
 
 def split_source(kind: str, play_areas: list[list[str]]) -> int | None:
@@ -247,12 +267,12 @@ def split_source(kind: str, play_areas: list[list[str]]) -> int | None:
 def play_set(state: GameState, seat: int, move: Move) -> list[Event]:
     table = table_of(state)
     cards = set_cards(move)
-    hand = table["hands"][seat]
-    known = table["known_cards"][seat]
+    hand = own_hand(table, seat)
     for card in cards:
         hand.remove(card)
-        forget(known, card)
-    area = table["play_areas"][seat]
+        forget(table, seat, card)
+    areas = table["play_areas"] = list(table["play_areas"])
+    area = areas[seat] = list(areas[seat])
     area.extend(cards)
     area.sort()
     if table["must_play"] == cards[0]:
@@ -265,10 +285,10 @@ def discard(state: GameState, seat: int, move: Move) -> list[Event]:
     drawn this turn."""
     table = table_of(state)
     card = move.args[0]
-    hand = table["hands"][seat]
+    hand = own_hand(table, seat)
     hand.remove(card)
-    forget(table["known_cards"][seat], card)
-    table["discard_pile"].append(card)
+    forget(table, seat, card)
+    table["discard_pile"] = [*table["discard_pile"], card]
     events = [Event("discarded", seat=seat, data={"card": card, "handCount": len(hand)})]
     if not hand:
         end_hand(state, seat, ENDED_OUT, events)
@@ -302,7 +322,8 @@ def end_hand(state: GameState, seat: int, ended: str, events: list[Event]) -> No
     draw_two, rare = table["draw_two_dragon"], table["rare_dragon"]
     areas = table["play_areas"]
     points = [play_area_points(area, draw_two, rare) for area in areas]
-    table["hand_records"].append(
+    table["hand_records"] = [
+        *table["hand_records"],
         HandRecord(
             hand=table["hand_number"],
             draw_two_dragon=draw_two,
@@ -311,8 +332,8 @@ def end_hand(state: GameState, seat: int, ended: str, events: list[Event]) -> No
             ended_by=seat,
             points=points,
             play_area_counts=[play_area_counts(area, draw_two, rare) for area in areas],
-        )
-    )
+        ),
+    ]
     totals = match_totals(table, state.players)
     events.append(
         Event(

@@ -45,6 +45,7 @@ class DragonRummyGame(Game):
         ),
     )
     move_kinds: ClassVar[dict[str, MoveKind]] = moves.MOVE_KINDS
+    copy_on_write: ClassVar[bool] = True  # flow.py replaces every table value it changes
     conformance_variants: ClassVar[tuple[dict[str, object], ...]] = ({}, {TARGET_OPTION: 10})
     # 3,000 random 4-player matches to 50 points took at most 550 moves (17 hands).
     playout_bound: ClassVar[int] = 5_000
