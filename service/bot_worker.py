@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import engine
 import engine.bots as engine_bots
-from service import errors
+from service import errors, metrics, tracing
 from service.bot_kinds import BOT_POLICIES, bot_policy, is_bot_spec
 from service.bot_queue import GONE_VERSION
 from service.core import BotTurn, GameService
@@ -142,8 +142,10 @@ class BotWorkers:
     def _move(self, turn: BotTurn, policy: engine_bots.Policy) -> bool:
         assert turn.seat is not None and turn.seat_input is not None
         started = time.perf_counter()
-        move = policy.choose(turn.seat_input, engine_bots.bot_random(turn.seed, turn.version, turn.seat))
+        with tracing.span("bot.decide", bot=turn.kind):
+            move = policy.choose(turn.seat_input, engine_bots.bot_random(turn.seed, turn.version, turn.seat))
         thought = time.perf_counter() - started
+        metrics.bot_decided(turn.seat_input.game_type, turn.kind, thought)
         context = {"game_id": turn.game_id, "seat": turn.seat, "version": turn.version, "bot": turn.kind}
         if thought > self.settings.budget_seconds:
             log.warning("bot move over its budget", extra={**context, "milliseconds": round(thought * 1000, 1)})

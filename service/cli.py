@@ -141,6 +141,7 @@ def command_serve(args: argparse.Namespace) -> int:
         bot_lease_seconds=args.bot_lease_seconds,
         redis_timeout_seconds=args.redis_timeout_seconds,
         secret=args.secret,
+        otlp_endpoint=args.otlp_endpoint or None,
         **access_settings(args),
     )
     problem = access_problem(config)
@@ -363,6 +364,13 @@ def add_serve_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
         "--key-prefix", default=os.environ.get("REDIS_KEY_PREFIX", "ce:"), help="Redis key prefix [REDIS_KEY_PREFIX]"
     )
     serve.add_argument("--log-level", default=os.environ.get("LOG_LEVEL", "INFO"), help="[LOG_LEVEL]")
+    serve.add_argument(
+        "--otlp-endpoint",
+        default=os.environ.get("OTEL_EXPORTER_OTLP_ENDPOINT", ""),
+        help="send OpenTelemetry traces over OTLP/HTTP to this endpoint (e.g. http://collector:4318; needs the "
+        "'tracing' extra); default: none, tracing off. Prometheus metrics are always at GET /metrics of the REST "
+        "port [OTEL_EXPORTER_OTLP_ENDPOINT]",
+    )
     serve.add_argument(
         "--cors-origins",
         default=os.environ.get("CORS_ORIGINS", ""),

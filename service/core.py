@@ -35,7 +35,7 @@ import orjson
 
 import engine
 import engine.bots as engine_bots
-from service import errors, fairness
+from service import errors, fairness, metrics, tracing
 from service.bot_kinds import BOT_KINDS, SPEC_EXAMPLES, is_bot_spec
 from service.bot_queue import BotState
 from service.store import Committed, Duplicate, GameExistsError, GameStore, Missing, Stale, StoredGame
@@ -539,7 +539,8 @@ class GameService:
             # No person can stop a bots-only match: the game's playout options (a hand cap where the rules have
             # none, e.g. Draw Blood's max_hands) apply under the options given, so the match surely ends.
             options = {**engine.get_game(game_type).playout_options, **(options or {})}
-        state, events = engine.new_game(game_type, players or len(seats) or None, seed, options)
+        with tracing.span("engine.new_game", game_type=game_type):
+            state, events = engine.new_game(game_type, players or len(seats) or None, seed, options)
         game_id = keyed_id or secrets.token_urlsafe(12)
         names = names or ("",) * state.players
         bots = bots or ("",) * state.players
@@ -574,6 +575,7 @@ class GameService:
         except GameExistsError as exists:
             return self._created_before(exists, request_id, tokens, meta)
         log.info("game created", extra={"game_id": game_id, "game_type": state.game_id, "players": state.players})
+        metrics.game_created(state.game_id, finished)
         self._mark_bots(game_id, meta, 0, entry.to_act, finished)
         return CreatedGame(game_id, 0, tokens, self._view(game_id, meta, 0, state, None))
 
@@ -832,6 +834,7 @@ class GameService:
             prior = self.store.idempotent_result(game_id, result_key) if result_key is not None else None
             if prior is not None:  # a retry of a move that was applied: its first result
                 return self._replay(prior, stored, meta, seat, move, idempotency_key or "", omit_view)
+            metrics.stale_conflict(meta.game_type)
             raise errors.stale_version(expected_version, stored.version)
         return self._commit_move(stored, meta, seat, move, result_key, idempotency_key or "", omit_view)
 
@@ -848,11 +851,12 @@ class GameService:
         """Applies ``move`` of ``seat`` to ``stored`` (the expected version) and commits it with compare-and-set;
         then marks the game in the bot queue. The one write path of people and bots alike."""
         game_id = stored.game_id
-        state = engine.decode(stored.snapshot)
-        parsed = engine.parse_move(state, move)
-        new_state, events = engine.apply(state, seat, parsed)
         version = stored.version + 1
-        game_view = self._view(game_id, meta, version, new_state, seat, omit_view)
+        with tracing.span("engine.apply", game_type=meta.game_type):
+            state = engine.decode(stored.snapshot)
+            parsed = engine.parse_move(state, move)
+            new_state, events = engine.apply(state, seat, parsed)
+            game_view = self._view(game_id, meta, version, new_state, seat, omit_view)
         finished = game_view.finished
         entry = LogEntry(version, seat, parsed.notation, game_view.to_act, finished, stored.event_count, tuple(events))
         result = MoveResult(version, game_view, entry.events_for(meta, seat))
@@ -862,6 +866,7 @@ class GameService:
         idempotency = (result_key, encode_result(parsed.notation, version)) if result_key else None
         outcome = self.store.commit(updated, stored.version, entry.encode(), idempotency)
         if isinstance(outcome, Committed):
+            metrics.move_applied(meta.game_type, finished)
             self._log_move(game_id, seat, version, parsed, finished)
             self._mark_bots(game_id, meta, version, game_view.to_act, finished)
             return result
@@ -871,6 +876,7 @@ class GameService:
                 raise errors.game_not_found(game_id)
             return self._replay(outcome.result, current, meta, seat, parsed.notation, idempotency_key, omit_view)
         if isinstance(outcome, Stale):
+            metrics.stale_conflict(meta.game_type)
             raise errors.stale_version(stored.version, outcome.current_version)
         assert isinstance(outcome, Missing)
         raise errors.game_not_found(game_id)
@@ -899,6 +905,7 @@ class GameService:
         if not 0 <= seat < meta.players or not meta.bots[seat]:
             raise errors.invalid_argument(f"Seat {seat} of game '{game_id}' is no bot seat.", field="seat")
         if stored.version != expected_version:
+            metrics.stale_conflict(meta.game_type)
             raise errors.stale_version(expected_version, stored.version)
         return self._commit_move(stored, meta, seat, move, None, "")
 

@@ -22,7 +22,7 @@ from google.rpc import error_details_pb2, status_pb2
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_status import rpc_status
 
-from service import convert, errors, reflection_v1
+from service import convert, errors, metrics, reflection_v1, tracing
 from service.core import GameService
 from service.keys import API_KEY_HEADER, api_key_of
 from service.limits import CURRENT_CALLER, Caller, Gate, caller_key_id, grpc_address
@@ -102,7 +102,7 @@ def check_decoded(request: Any) -> None:
 class GameEngineServicer(pb_grpc.GameEngineServicer):
     def __init__(self, service: GameService, streams: StreamSlots | None = None) -> None:
         self.service = service
-        self.streams = streams or StreamSlots(StreamLimits())
+        self.streams = streams or metrics.MeteredStreamSlots(StreamLimits(), "grpc")
 
     def ListGameTypes(
         self, request: pb.ListGameTypesRequest, context: grpc.ServicerContext
@@ -232,6 +232,8 @@ class ErrorInterceptor(grpc.ServerInterceptor):  # type: ignore[type-arg]
         game_id = game_id[:LOGGED_ID_CHARS] if game_id else None  # a long id (refused) is not logged whole
         fields = {"rpc": name, "game_id": game_id, "status": failure.status.grpc_name, "code": failure.code}
         fields["duration_ms"] = round((time.perf_counter() - started) * 1000, 3)
+        elapsed = None if name == "WatchGame" else time.perf_counter() - started  # a stream's life is no latency
+        metrics.grpc_call(name, failure.status.grpc_name, elapsed)
         if failure.status is errors.Status.INTERNAL:
             log.error("rpc failed", exc_info=error, extra=fields)
         else:
@@ -251,12 +253,15 @@ class ErrorInterceptor(grpc.ServerInterceptor):  # type: ignore[type-arg]
                 check_decoded(request)
                 caller = self._admit(name, request, context)
                 if caller is None:
-                    return behavior(request, context)
-                current = CURRENT_CALLER.set(caller)  # read by CreateGame (its creator key)
-                try:
-                    return behavior(request, context)
-                finally:
-                    CURRENT_CALLER.reset(current)
+                    response = behavior(request, context)
+                else:
+                    current = CURRENT_CALLER.set(caller)  # read by CreateGame (its creator key)
+                    try:
+                        response = behavior(request, context)
+                    finally:
+                        CURRENT_CALLER.reset(current)
+                metrics.grpc_call(name, "OK", time.perf_counter() - started)
+                return response
             except Exception as error:
                 self._fail(name, request, context, error, started, caller)
                 raise  # abort_with_status raised already; this keeps type checkers informed
@@ -273,6 +278,7 @@ class ErrorInterceptor(grpc.ServerInterceptor):  # type: ignore[type-arg]
                 check_decoded(request)
                 caller = self._admit(name, request, context)
                 yield from behavior(request, context)
+                metrics.grpc_call(name, "OK", None)
             except Exception as error:
                 self._fail(name, request, context, error, started, caller)
                 raise
@@ -297,10 +303,10 @@ class GrpcServer:
         """``workers`` threads serve unary calls; WatchGame streams run on ``stream_limits.per_server`` threads
         more, and a stream past a cap is refused (``stream/too_many``), so streams never take a unary worker."""
         self.service = service
-        self.streams = StreamSlots(stream_limits or StreamLimits())
+        self.streams = metrics.MeteredStreamSlots(stream_limits or StreamLimits(), "grpc")
         self.server = grpc.server(
             futures.ThreadPoolExecutor(max_workers=workers + self.streams.limits.per_server, thread_name_prefix="grpc"),
-            interceptors=[ErrorInterceptor(gate)],
+            interceptors=[*tracing.grpc_interceptors(), ErrorInterceptor(gate)],
             options=[("grpc.so_reuseport", SO_REUSEPORT), ("grpc.max_receive_message_length", max_message_bytes)],
         )
         pb_grpc.add_GameEngineServicer_to_server(GameEngineServicer(service, self.streams), self.server)

@@ -37,14 +37,14 @@ from waitress.channel import HTTPChannel
 from waitress.task import ErrorTask
 from werkzeug.exceptions import HTTPException
 
-from service import convert, errors
+from service import convert, errors, metrics, tracing
 from service.core import GameService, StreamTicket, VersionUpdate
 from service.cors import CorsPolicy
 from service.grpc_server import bearer_token
 from service.keys import API_KEY_HEADER, api_key_of
 from service.limits import Gate
 from service.openapi import openapi_document
-from service.streams import StreamLimits, StreamSlots
+from service.streams import StreamLimits
 from service.web_files import DEFAULT_WEB_ROOT, WebFiles
 
 log = logging.getLogger("cardengine.rest")
@@ -55,7 +55,6 @@ RETRY_MILLISECONDS = 1000
 JSON = "application/json"
 MAX_BODY_BYTES = 64 * 1024  # a REST body larger is refused (413)
 MAX_HEADER_BYTES = 64 * 1024  # request line and headers larger are refused (431)
-CONNECTIONS_FOR_REQUESTS = 100  # open connections besides the event streams (waitress's default limit)
 MAX_VERSION = 2**32 - 1  # versions are uint32 in the API
 MAX_EVENT_ID = 10**10 - 1  # Last-Event-ID: 1 to 10 ASCII digits (the OpenAPI pattern); beyond the last version: idle
 ASCII_DIGITS = re.compile(r"[0-9]{1,10}")
@@ -219,8 +218,8 @@ def create_app(
     app.json.sort_keys = False  # type: ignore[attr-defined]
     cors = CorsPolicy.parse(cors_origins)
     web = WebFiles(web_root)
-    streams = StreamSlots(stream_limits or StreamLimits())
-    app.extensions["cardengine.streams"] = streams  # its live count, for operators and tests
+    streams = metrics.MeteredStreamSlots(stream_limits or StreamLimits(), "rest")
+    tracing.instrument_flask(app)
 
     @app.errorhandler(Exception)
     def handle_error(error: Exception) -> Response:
@@ -243,6 +242,20 @@ def create_app(
         else:
             log.info("request rejected", extra=fields)
         return error_response(failure)
+
+    @app.before_request
+    def start_timer() -> None:
+        g.started = time.perf_counter()
+
+    @app.after_request
+    def count_request(response: Response) -> Response:
+        """``cardengine_http_requests_total`` and the latency, by the route's template (never the path with ids)."""
+        rule = request.url_rule
+        started = g.get("started")
+        elapsed = time.perf_counter() - started if started is not None else 0.0
+        route = rule.rule if rule is not None else "unmatched"
+        metrics.http_request(request.method, route, response.status_code, elapsed)
+        return response
 
     @app.before_request
     def preflight() -> Response | None:
@@ -287,6 +300,10 @@ def create_app(
         if service.is_ready():
             return Response(b'{"status":"ready"}', mimetype=JSON)
         return error_response(errors.store_unavailable(errors.StoreUnavailableError("no answer to ping")))
+
+    @app.get("/metrics")
+    def prometheus_metrics() -> Response:
+        return Response(metrics.exposition(service.store.bots), mimetype=None, content_type=metrics.CONTENT_TYPE)
 
     @app.get("/openapi.json")
     def openapi() -> Response:
@@ -540,10 +557,7 @@ def create_http_server(
         max_request_body_size=2 * max_body_bytes + 1024,
         max_request_header_size=max_header_bytes,
         channel_request_lookahead=1,
-        # waitress stops accepting at 100 connections by default: room for the streams besides the requests
-        connection_limit=CONNECTIONS_FOR_REQUESTS + limits.per_server,
     )
     server.channel_class = JsonErrorChannel
     server.cardengine_limits = {"body": max_body_bytes, "headers": max_header_bytes}
-    server.cardengine_app = app  # waitress wraps it (proxy headers): the Flask app itself, for its extensions
     return server

@@ -27,6 +27,7 @@ from types import FrameType
 from waitress import wasyncore
 
 import engine.bots as engine_bots
+from service import metrics, tracing
 from service.bot_worker import DEFAULT_LEASE_SECONDS, BotSettings, BotWorkers
 from service.core import DEFAULT_TICKET_SECONDS, WATCH_POLL_SECONDS, GameService
 from service.grpc_server import MAX_MESSAGE_BYTES, GrpcServer
@@ -78,6 +79,7 @@ class ServeConfig:
     max_body_bytes: int = MAX_BODY_BYTES  # REST body limit (413)
     max_header_bytes: int = MAX_HEADER_BYTES  # REST request line + headers limit (431)
     grpc_max_message_bytes: int = MAX_MESSAGE_BYTES  # gRPC request size limit (RESOURCE_EXHAUSTED)
+    otlp_endpoint: str | None = None  # OpenTelemetry traces to this OTLP/HTTP endpoint; None: the environment's
 
     def bind_host(self) -> str:
         return self.host or ("0.0.0.0" if self.redis_url else "127.0.0.1")
@@ -121,8 +123,12 @@ class Server:
         store = store if store is not None else make_store(config)
         keys = make_key_ring(config.api_keys_file, config.api_keys_in_store, config.secret, store)
         self.gate = make_gate(store, keys, config.limits)
+        endpoint = tracing.endpoint_of(config.otlp_endpoint)
+        if endpoint and not tracing.enabled():
+            tracing.enable(endpoint)
+        self.store_kind = type(store).__name__
         self.service = GameService(
-            store,
+            metrics.metered(store),
             admit_game=self.gate.admit_game,
             watch_poll_seconds=min(WATCH_POLL_SECONDS, config.sse_heartbeat_seconds),
             ticket_seconds=config.stream_ticket_seconds,
@@ -180,7 +186,7 @@ class Server:
         self._http_thread.start()
         threading.Thread(target=self._follow_store_health, name="health", daemon=True).start()
         self.bots.start()
-        store = type(self.service.store).__name__
+        store = self.store_kind
         log.info(
             "serving",
             extra={

@@ -22,10 +22,12 @@ import json
 import logging
 import math
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Sequence
@@ -36,6 +38,7 @@ from typing import Any
 log = logging.getLogger("cardengine.workers")
 
 WORKER_OF = "CARDENGINE_WORKER_OF"  # set in a worker's environment: the supervisor's pid
+MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"  # service.metrics: one directory for the metrics of every worker
 START_TIMEOUT_SECONDS = 60.0
 PARENT_POLL_SECONDS = 0.5
 
@@ -80,6 +83,10 @@ def supervise(serve_arguments: Sequence[str], workers: int, host: str, grpc_port
     grpc_port, http_port = (int(sock.getsockname()[1]) for sock in reserved)
     arguments = [*serve_arguments, "--grpc-port", str(grpc_port), "--http-port", str(http_port), "--workers", "1"]
     environment = {**os.environ, WORKER_OF: str(os.getpid())}
+    metrics_dir = None  # prometheus_client's multiprocess mode: every worker writes there, any one answers a scrape
+    if not environment.get(MULTIPROC_ENV):
+        metrics_dir = tempfile.mkdtemp(prefix="cardengine-metrics-")
+        environment[MULTIPROC_ENV] = metrics_dir
     children = [
         subprocess.Popen(
             [sys.executable, "-m", "service.workers", *arguments],
@@ -128,6 +135,8 @@ def supervise(serve_arguments: Sequence[str], workers: int, host: str, grpc_port
     finally:
         for sock in reserved:
             sock.close()
+        if metrics_dir is not None:
+            shutil.rmtree(metrics_dir, ignore_errors=True)
 
 
 def _await_serving(children: list[subprocess.Popen[str]], stopping: threading.Event) -> bool:
