@@ -1,5 +1,14 @@
 """The engine benchmark: per game, random matches/s, moves/s, a playout step's median, legal-move enumeration
 time, and snapshot encode + decode time of mid-game states. Run it with ``cardengine bench``.
+
+Then the anchors, when the ``bench`` extra is installed (``pip install -e '.[bench]'``): OpenSpiel 2.0.2's
+``gin_rummy`` (C++, through pyspiel) and RLCard's ``gin-rummy`` (Python), random playouts of 2 players measured in
+the same run as each game's, in alternating slices (so that a busy machine slows every side alike), with the
+ratios of moves/s to theirs. Every side runs the same bare loop: a new match, then until it ends the legal moves
+of the seat to act, a random choice, the move applied (OpenSpiel's chance nodes are counted as moves, as its
+``legal_actions``/``apply_action`` loop meets them; RLCard's ``env.step`` deals its chance inside). Moves/s are
+per CPU second of the benchmark's thread (``time.thread_time``: what the machine's other work does not take);
+step p50 is the wall-clock median of one legal-moves + apply step.
 """
 
 from __future__ import annotations
@@ -7,8 +16,9 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
 
 import engine
 
@@ -49,7 +59,8 @@ def bench_game(game_id: str, players: int, seconds: float) -> BenchResult:
     clock: Callable[[], float] = time.perf_counter
     started = clock()
     seed = 0
-    while clock() - started < seconds or matches == 0:
+    # The codec samples are timed apart and left out of the playout's time (matches/s, moves/s).
+    while clock() - started - sum(codec_times) < seconds or matches == 0:
         state, _ = engine.new_game(game_id, players, seed, engine.get_game(game_id).playout_options)
         seed += 1
         while not engine.is_finished(state):
@@ -69,7 +80,7 @@ def bench_game(game_id: str, players: int, seconds: float) -> BenchResult:
                 codec_times.append(clock() - t3)
                 snapshot_sizes.append(len(data))
         matches += 1
-    elapsed = clock() - started
+    elapsed = clock() - started - sum(codec_times)
     step_times.sort()
     return BenchResult(
         game_id=game_id,
@@ -84,7 +95,11 @@ def bench_game(game_id: str, players: int, seconds: float) -> BenchResult:
     )
 
 
-def run_benchmarks(game_ids: list[str] | None, seconds: float, out: Callable[[str], None] = print) -> list[BenchResult]:
+def run_benchmarks(
+    game_ids: list[str] | None, seconds: float, out: Callable[[str], None] = print, *, anchors: bool = True
+) -> list[BenchResult]:
+    """The table of every game (or those named) at its player counts; then, with ``anchors``, the same games beside
+    OpenSpiel's and RLCard's gin rummy (see ``run_anchors``)."""
     results = []
     out(HEADER)
     for game in engine.all_games():
@@ -98,4 +113,202 @@ def run_benchmarks(game_ids: list[str] | None, seconds: float, out: Callable[[st
             result = bench_game(game.id, players, seconds)
             out(result.line())
             results.append(result)
+    if anchors:
+        run_anchors(game_ids, seconds, out)
+    return results
+
+
+# ----- anchors: OpenSpiel's and RLCard's gin rummy, in the same run -----------------------------------------------
+OPENSPIEL_VERSION = "2.0.2"
+INSTALL_HINT = (
+    "anchors: OpenSpiel's gin_rummy and RLCard's gin-rummy are not installed; for the ratios to them install the "
+    f"bench extra: .venv/bin/pip install -e '.[bench]' (open-spiel=={OPENSPIEL_VERSION}, rlcard)"
+)
+SLICE_SECONDS = 0.25
+ANCHOR_PLAYERS = 2
+
+
+@dataclass
+class PlayoutMeter:
+    """One side of the comparison: moves and CPU seconds summed over its slices, and wall-clock step times."""
+
+    name: str
+    steps: Iterator[float]  # each item is one step's wall-clock seconds; the iterator plays matches forever
+    moves: int = 0
+    cpu_seconds: float = 0.0
+    step_times: list[float] = field(default_factory=list)
+
+    def run_slice(self, seconds: float) -> None:
+        cpu = time.thread_time
+        started = cpu()
+        steps, times = self.steps, self.step_times
+        moves = 0
+        while cpu() - started < seconds:
+            for _ in range(64):
+                times.append(next(steps))
+            moves += 64
+        self.cpu_seconds += cpu() - started
+        self.moves += moves
+
+    @property
+    def moves_per_second(self) -> float:
+        return self.moves / self.cpu_seconds if self.cpu_seconds else 0.0
+
+    @property
+    def step_median_us(self) -> float:
+        return statistics.median(self.step_times) * 1e6 if self.step_times else 0.0
+
+
+def engine_steps(game_id: str, players: int, seed: int = 0) -> Iterator[float]:
+    """Random playouts of one of our games, forever: the wall-clock time of each step (legal moves + apply)."""
+    rng = random.Random(12345)
+    clock = time.perf_counter
+    options = engine.get_game(game_id).playout_options
+    while True:
+        state, _ = engine.new_game(game_id, players, seed, options)
+        seed += 1
+        while not engine.is_finished(state):
+            seat = rng.choice(engine.to_act(state))
+            t0 = clock()
+            state, _ = engine.apply(state, seat, rng.choice(engine.legal_moves(state, seat)))
+            yield clock() - t0
+
+
+def openspiel_steps() -> Iterator[float] | None:
+    """OpenSpiel's gin_rummy random playouts (chance nodes included), or ``None`` if pyspiel is not installed."""
+    try:
+        import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]  # optional: the bench extra
+    except ImportError:
+        return None
+    game = pyspiel.load_game("gin_rummy")  # two players
+
+    def steps() -> Iterator[float]:
+        rng = random.Random(12345)
+        clock = time.perf_counter
+        while True:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                t0 = clock()
+                state.apply_action(rng.choice(state.legal_actions()))
+                yield clock() - t0
+
+    return steps()
+
+
+def rlcard_steps() -> Iterator[float] | None:
+    """RLCard's gin-rummy random playouts (2 players), or ``None`` if rlcard is not installed."""
+    try:
+        import rlcard  # type: ignore[import-not-found,import-untyped,unused-ignore]  # optional: the bench extra
+    except ImportError:
+        return None
+    env: Any = rlcard.make("gin-rummy", config={"seed": 12345})
+
+    def steps() -> Iterator[float]:
+        rng = random.Random(12345)
+        clock = time.perf_counter
+        while True:
+            state, _ = env.reset()
+            while not env.is_over():
+                t0 = clock()
+                state, _ = env.step(rng.choice(list(state["legal_actions"])))
+                yield clock() - t0
+
+    return steps()
+
+
+@dataclass(frozen=True)
+class AnchorResult:
+    game_id: str
+    players: int
+    moves_per_second: float
+    step_median_us: float
+    openspiel_moves_per_second: float | None
+    openspiel_step_median_us: float | None
+    rlcard_moves_per_second: float | None
+    rlcard_step_median_us: float | None
+
+    @property
+    def openspiel_ratio(self) -> float | None:
+        return self.moves_per_second / self.openspiel_moves_per_second if self.openspiel_moves_per_second else None
+
+    @property
+    def rlcard_ratio(self) -> float | None:
+        return self.moves_per_second / self.rlcard_moves_per_second if self.rlcard_moves_per_second else None
+
+    def line(self) -> str:
+        def shown(value: float | None, width: int, digits: int) -> str:
+            return f"{'-':>{width}}" if value is None else f"{value:>{width}.{digits}f}"
+
+        return (
+            f"{self.game_id:<14}{self.players:>3}p {self.moves_per_second:>10.0f} {self.step_median_us:>9.1f} "
+            f"{shown(self.openspiel_moves_per_second, 10, 0)} {shown(self.openspiel_step_median_us, 9, 1)} "
+            f"{shown(self.openspiel_ratio, 7, 2)} {shown(self.rlcard_moves_per_second, 10, 0)} "
+            f"{shown(self.rlcard_step_median_us, 9, 1)} {shown(self.rlcard_ratio, 7, 2)}"
+        )
+
+
+ANCHOR_HEADER = (
+    f"{'game':<14}{'pl':>4} {'moves/s':>10} {'step p50':>9} {'OS mv/s':>10} {'OS p50':>9} {'vs OS':>7} "
+    f"{'RLC mv/s':>10} {'RLC p50':>9} {'vs RLC':>7}"
+)
+
+
+def bench_anchors(game_id: str, seconds: float, players: int = ANCHOR_PLAYERS) -> AnchorResult | None:
+    """``game_id``'s random playouts beside OpenSpiel's and RLCard's gin rummy, alternating slices of
+    ``SLICE_SECONDS`` for ``seconds`` of our game's CPU time; ``None`` when neither anchor is installed."""
+    openspiel, rlcard = openspiel_steps(), rlcard_steps()
+    if openspiel is None and rlcard is None:
+        return None
+    ours = PlayoutMeter(game_id, engine_steps(game_id, players))
+    meters = [ours]
+    theirs = {
+        name: PlayoutMeter(name, steps)
+        for name, steps in (("openspiel", openspiel), ("rlcard", rlcard))
+        if steps is not None
+    }
+    meters.extend(theirs.values())
+    for meter in meters:  # warm up: imports, caches, first matches
+        meter.run_slice(0.02)
+        meter.moves, meter.cpu_seconds, meter.step_times = 0, 0.0, []
+    while ours.cpu_seconds < seconds:
+        for meter in meters:
+            meter.run_slice(min(SLICE_SECONDS, seconds))
+    os_meter, rl_meter = theirs.get("openspiel"), theirs.get("rlcard")
+    return AnchorResult(
+        game_id,
+        players,
+        ours.moves_per_second,
+        ours.step_median_us,
+        os_meter.moves_per_second if os_meter else None,
+        os_meter.step_median_us if os_meter else None,
+        rl_meter.moves_per_second if rl_meter else None,
+        rl_meter.step_median_us if rl_meter else None,
+    )
+
+
+def run_anchors(game_ids: list[str] | None, seconds: float, out: Callable[[str], None] = print) -> list[AnchorResult]:
+    """Every game (or those named) beside the anchors; says how to install them when they are missing."""
+    results: list[AnchorResult] = []
+    first = True
+    for game in engine.all_games():
+        if game_ids and game.id not in game_ids:
+            continue
+        try:
+            game.check_players(ANCHOR_PLAYERS)
+        except engine.InvalidPlayersError:
+            continue
+        result = bench_anchors(game.id, seconds)
+        if result is None:
+            out(INSTALL_HINT)
+            return results
+        if first:
+            out("")
+            out(
+                f"anchors: {ANCHOR_PLAYERS}-player random playouts in one run, alternating {SLICE_SECONDS} s slices; "
+                "moves/s per CPU second (OS: OpenSpiel gin_rummy, RLC: RLCard gin-rummy; vs: our moves/s / theirs)"
+            )
+            out(ANCHOR_HEADER)
+            first = False
+        out(result.line())
+        results.append(result)
     return results
