@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -161,6 +162,25 @@ def _replayed_events(
     return result
 
 
+def _first_difference(
+    expected: Sequence[Mapping[str, Any]], played: Sequence[Any], moves: Sequence[tuple[int, str]]
+) -> str | None:
+    """The first recorded public event that differs from the replay's, named with its version and move."""
+    for index, (want, got) in enumerate(zip(expected, played, strict=False)):
+        if _event_key(want) != _event_key(got):
+            version = int(want["version"])
+            where = f"version {version}" + (
+                f", move {version} (seat {moves[version - 1][0]}: '{moves[version - 1][1]}')"
+                if version
+                else ", the deal"
+            )
+            return (
+                f"public event {index} ({where}) differs: the record has {_canonical(got).decode()[:300]}, the "
+                f"replay gives {_canonical(want).decode()[:300]}."
+            )
+    return None
+
+
 def verify_record(record: Mapping[str, Any]) -> Verdict:
     """Checks a game record (``GET /v1/games/{id}/record``, docs/fairness.md): the commitment against the revealed
     seed and salt, then a replay from the seed and the move log against every recorded public event and the score.
@@ -216,29 +236,29 @@ def verify_record(record: Mapping[str, Any]) -> Verdict:
         checks.append("the client chose the seed: no commitment to check (the deal was known to whoever chose it)")
     else:
         problems.append(f"the record's seedSource is {source!r}: neither 'server' nor 'client'.")
+    played = [event for event in recorded_events if isinstance(event, Mapping) and event.get("kind") != REVEAL_EVENT]
     try:
         rebuilt = engine.replay(game_type, players, seed, options, moves)
     except engine.EngineError as error:
+        named = re.match(r"Move (\d+) ", error.reason)  # engine.replay names the refused move
+        refused = int(named.group(1)) if named else 0
+        if refused:  # an earlier move may already have diverged (an altered move that was legal): name it first
+            accepted = engine.replay(game_type, players, seed, options, moves[: refused - 1])
+            expected = _replayed_events(game_type, seat_names, accepted.setup_events, accepted.move_events)
+            difference = _first_difference(expected, played[: len(expected)], moves)
+            if difference is not None:
+                problems.append(difference)
         problems.append(f"the move log cannot be replayed from the revealed seed: {error.reason}")
         return fail(*problems)
     checks.append(f"all {len(moves)} moves replayed through the rules from the revealed seed")
     expected = _replayed_events(game_type, seat_names, rebuilt.setup_events, rebuilt.move_events)
-    played = [event for event in recorded_events if isinstance(event, Mapping) and event.get("kind") != REVEAL_EVENT]
-    for index, (want, got) in enumerate(zip(expected, played, strict=False)):
-        if _event_key(want) != _event_key(got):
-            where = f"version {want['version']}" + (
-                f" (seat {moves[want['version'] - 1][0]}: '{moves[want['version'] - 1][1]}')" if want["version"] else ""
-            )
-            problems.append(
-                f"public event {index} ({where}) differs: the record has {_canonical(got).decode()[:300]}, the "
-                f"replay gives {_canonical(want).decode()[:300]}."
-            )
-            break
+    difference = _first_difference(expected, played, moves)
+    if difference is not None:
+        problems.append(difference)
+    elif len(expected) != len(played):
+        problems.append(f"the record holds {len(played)} public events, the replay gives {len(expected)}.")
     else:
-        if len(expected) != len(played):
-            problems.append(f"the record holds {len(played)} public events, the replay gives {len(expected)}.")
-        else:
-            checks.append(f"all {len(expected)} public events (deals, draws, plays) equal the replay's")
+        checks.append(f"all {len(expected)} public events (deals, draws, plays) equal the replay's")
     reveals = [event for event in recorded_events if isinstance(event, Mapping) and event.get("kind") == REVEAL_EVENT]
     if len(reveals) != 1:
         problems.append(f"the record holds {len(reveals)} '{REVEAL_EVENT}' events; a finished match has one.")
