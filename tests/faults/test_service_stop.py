@@ -8,11 +8,55 @@ import threading
 import time
 from collections.abc import Iterator
 
+import grpc
 import pytest
+from cardengine.v1 import game_engine_pb2 as pb
+from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
 
-from tests.faults.harness import Load, RedisProcess, check_calls, check_stored, serve
+from tests.faults.harness import (
+    FAULT_ANSWER_SECONDS,
+    MAX_CALL_SECONDS,
+    Load,
+    RedisProcess,
+    check_calls,
+    check_stored,
+    serve,
+)
 
 GRACE_SECONDS = 5
+
+
+class GrpcReader:
+    """A thread calling GetGame on one replica until stopped, recording each call's status and duration."""
+
+    def __init__(self, target: str, game_id: str) -> None:
+        self.outcomes: list[tuple[grpc.StatusCode, float]] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(target, game_id), daemon=True)
+        self._thread.start()
+
+    def _run(self, target: str, game_id: str) -> None:
+        with grpc.insecure_channel(target) as channel:
+            stub = pb_grpc.GameEngineStub(channel)
+            while not self._stop.is_set():
+                started = time.monotonic()
+                try:
+                    stub.GetGame(pb.GetGameRequest(game_id=game_id), timeout=MAX_CALL_SECONDS)
+                    code = grpc.StatusCode.OK
+                except grpc.RpcError as error:
+                    code = error.code()
+                self.outcomes.append((code, time.monotonic() - started))
+                self._stop.wait(0.01)
+
+    def wait_for_answers(self, count: int) -> None:
+        deadline = time.monotonic() + 10
+        while sum(1 for code, _ in self.outcomes if code == grpc.StatusCode.OK) < count:
+            assert time.monotonic() < deadline, f"GetGame does not answer: {self.outcomes[-3:]}"
+            time.sleep(0.01)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(MAX_CALL_SECONDS + 2)
 
 
 @pytest.fixture
@@ -29,6 +73,8 @@ def test_sigterm_under_load_and_a_second_replica_takes_over(redis_process: Redis
         load = Load([first.http_port, second.http_port], threads=12).start()
         try:
             load.wait_for_moves(40)
+            reader = GrpcReader(first.grpc_target, next(iter(load.created)))
+            reader.wait_for_answers(3)  # connected and reading before the stop
             exit_code: list[int | None] = []
             stopping = threading.Thread(target=lambda: exit_code.append(first.stop()))
             started = time.monotonic()
@@ -37,6 +83,7 @@ def test_sigterm_under_load_and_a_second_replica_takes_over(redis_process: Redis
             stop_seconds = time.monotonic() - started
             assert exit_code == [0], first.logs()
             served_by_first = len(load.acknowledged)
+            reader.stop()
             load.wait_for_moves(40)
         finally:
             load.stop()
@@ -45,4 +92,7 @@ def test_sigterm_under_load_and_a_second_replica_takes_over(redis_process: Redis
         assert refused > 0, load.summary()  # the clients did meet the stopped port, and moved on
         assert len(load.acknowledged) > served_by_first
         check_calls(load, refused_allowed=True)
+        codes = {code for code, _ in reader.outcomes}
+        assert grpc.StatusCode.OK in codes and codes <= {grpc.StatusCode.OK, grpc.StatusCode.UNAVAILABLE}, codes
+        assert all(seconds <= FAULT_ANSWER_SECONDS for code, seconds in reader.outcomes if code != grpc.StatusCode.OK)
         assert check_stored(redis_process.url, load) > 0
