@@ -159,12 +159,14 @@ class BotWorkers:
                 return False
             raise
         except engine.EngineError as error:
-            log.error("bot move refused by the rules", extra={**context, "move": move.notation, "code": error.code})
+            log.error("bot move refused by the rules", extra={**context, "kind": move.kind, "code": error.code})
+            log.debug("bot move refused by the rules", extra={**context, "move": move.notation})  # a secret: DEBUG
             return False
         with self._counts_lock:
             self.moves_played += 1
         log.info(
             "bot move played",
-            extra={**context, "version": turn.version + 1, "move": move.notation, "milliseconds": thought * 1000},
+            extra={**context, "version": turn.version + 1, "kind": move.kind, "milliseconds": thought * 1000},
         )
+        log.debug("bot move text", extra={**context, "version": turn.version + 1, "move": move.notation})
         return True

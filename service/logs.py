@@ -1,4 +1,8 @@
-"""Structured logs: one JSON object per line, with the fields a record carries (game_id, seat, version, ...)."""
+"""Structured logs: one JSON object per line, with the fields a record carries (game_id, seat, version, ...).
+
+Operator logs never hold a secret: a move's text (``give 9D``, ``search 5C`` name hidden cards), a token, a ticket
+or cards are written only by DEBUG records; a field of those names on a record at INFO or above is left out
+(``SECRET_FIELDS``), whichever logger wrote it. INFO records name a move by its kind and version."""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ import orjson
 
 # Attributes every LogRecord has; anything else was passed with ``extra=`` and is logged as a field.
 _STANDARD = set(logging.LogRecord("", 0, "", 0, "", None, None).__dict__) | {"message", "asctime", "taskName"}
+SECRET_FIELDS = frozenset({"move", "notation", "token", "tokens", "ticket", "cards", "hand", "api_key", "secret"})
 
 
 class JsonFormatter(logging.Formatter):
@@ -24,8 +29,9 @@ class JsonFormatter(logging.Formatter):
             "logger": record.name,
             "message": record.getMessage(),
         }
+        shown_secrets = record.levelno <= logging.DEBUG
         for key, value in record.__dict__.items():
-            if key not in _STANDARD and value is not None:
+            if key not in _STANDARD and value is not None and (shown_secrets or key not in SECRET_FIELDS):
                 entry[key] = value
         if record.exc_info:
             entry["exception"] = self.formatException(record.exc_info)
