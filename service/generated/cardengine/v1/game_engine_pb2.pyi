@@ -341,7 +341,9 @@ class CreateGameRequest(_message.Message):
     """Number of players; 0 means the game type's default_players."""
     seed: _builtins.int
     """Seed of the match's deals, for reproducible matches. When absent the server draws one from the operating
-    system's randomness; either way the seed is kept secret by the server.
+    system's randomness and commits to it (Game.seed_commitment, docs/fairness.md); either way the seed is kept
+    secret by the server until the match is over, then revealed (Score.fairness). A seed given here makes the game
+    say seed_source "client": whoever knows it can predict every hidden card.
     """
     request_id: _builtins.str
     """Optional key (1-128 printable ASCII characters) that makes CreateGame safe to retry: a second request with the
