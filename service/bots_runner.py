@@ -2,7 +2,8 @@
 any machine), with an HTTP health endpoint for probes.
 
 ``/healthz``: 200 while every worker thread runs its loop (503 otherwise: restart me); ``/readyz``: 200 while Redis
-answers. The bound health port is printed as one JSON line on stdout (``{"event": "bots", "healthPort": ...}``).
+answers; ``/metrics``: Prometheus metrics (``service.metrics``: bot decision time, queue depth, store calls). The
+bound health port is printed as one JSON line on stdout (``{"event": "bots", "healthPort": ...}``).
 SIGTERM or SIGINT stops gracefully: no new claims, the moves in flight get ``grace`` seconds, then Redis closes.
 """
 
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import FrameType
 
+from service import metrics
 from service.bot_worker import BotSettings, BotWorkers
 from service.core import GameService
 
@@ -36,6 +38,14 @@ class BotsConfig:
 def health_server(workers: BotWorkers, service: GameService, host: str, port: int) -> ThreadingHTTPServer:
     class Health(BaseHTTPRequestHandler):
         def do_GET(self) -> None:
+            if self.path == "/metrics":  # Prometheus: bot decision time, queue depth, store calls (service.metrics)
+                exposition = metrics.exposition(service.store.bots)
+                self.send_response(200)
+                self.send_header("Content-Type", metrics.CONTENT_TYPE)
+                self.send_header("Content-Length", str(len(exposition)))
+                self.end_headers()
+                self.wfile.write(exposition)
+                return
             if self.path == "/healthz":
                 ok = workers.healthy()
             elif self.path == "/readyz":
@@ -62,7 +72,7 @@ def run_bots(config: BotsConfig) -> int:
     """Runs until SIGTERM or SIGINT."""
     from service.redis_store import RedisStore
 
-    service = GameService(RedisStore.from_url(config.redis_url, key_prefix=config.key_prefix))
+    service = GameService(metrics.metered(RedisStore.from_url(config.redis_url, key_prefix=config.key_prefix)))
     workers = BotWorkers(service, config.settings)
     health = health_server(workers, service, config.health_host, config.health_port)
     threading.Thread(target=health.serve_forever, kwargs={"poll_interval": 0.2}, name="health", daemon=True).start()

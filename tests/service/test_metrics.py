@@ -8,16 +8,22 @@ from __future__ import annotations
 import http.client
 import json
 import random
+import re
 import subprocess
 import sys
+import time
 from collections import Counter
 from collections.abc import Iterator
 
 import pytest
+import yaml
+from prometheus_client.metrics import MetricWrapperBase
 
 from service import metrics
+from service.store import MemoryStore
 from service.streams import StreamLimits
-from tests.service.conftest import LiveServer, Rest
+from tests.deploy.dockerfile import ROOT
+from tests.service.conftest import LiveServer, Rest, live_server
 from tests.service.drivers import ApiError, Driver, GrpcDriver, RestDriver
 
 GAME = "dracula"
@@ -160,3 +166,65 @@ def test_two_workers_are_summed_in_every_scrape(two_workers: int) -> None:
         _, samples = scrape(two_workers)
         seen[samples[("cardengine_games_created_total", frozenset({("game_type", GAME)}))]] += 1
     assert set(seen) == {created}, f"every scrape, whichever worker answers, counts all {created} games: {seen}"
+
+
+def test_bots_only_match_counts_each_decision_and_the_queue_depth() -> None:
+    seats = [("", "random"), ("", "random")]
+    with live_server(MemoryStore(), "memory", bot_workers=0) as idle:
+        idle.grpc.create_game(GAME, 2, 7, dict(OPTIONS), seats=seats)
+        _, samples = scrape(idle.server.http_port)
+        assert samples[("cardengine_bot_queue_depth", frozenset())] == 1, "a bot is to act and no worker runs"
+    with live_server(MemoryStore(), "memory", bot_workers=1) as live:
+        _, before = scrape(live.server.http_port)
+        created = live.grpc.create_game(GAME, 2, 7, dict(OPTIONS), seats=seats)
+        deadline = time.monotonic() + 30
+        while not (game := live.grpc.get_game(created.game_id)).finished:
+            assert time.monotonic() < deadline, "the bots did not finish the match"
+            time.sleep(0.05)
+        _, after = scrape(live.server.http_port)
+    decided = "cardengine_bot_decision_seconds_count"
+    assert delta(before, after, decided, game_type=GAME, bot="random") == game.version
+    assert delta(before, after, "cardengine_moves_applied_total", game_type=GAME) == game.version
+    assert delta(before, after, "cardengine_games_finished_total", game_type=GAME) == 1
+    assert after[("cardengine_bot_queue_depth", frozenset())] == 0
+
+
+def series_names() -> set[str]:
+    """The sample names service/metrics.py exposes (a counter's ``_total``, a histogram's ``_bucket``, ...)."""
+    suffixes = {"counter": ("_total",), "histogram": ("_bucket", "_count", "_sum"), "gauge": ("",)}
+    names = set()
+    for value in vars(metrics).values():
+        if isinstance(value, MetricWrapperBase) and value._type is not None:
+            names |= {value._name + suffix for suffix in suffixes[value._type]}
+    return names
+
+
+def test_the_pods_are_scraped_on_their_ports_and_the_dashboard_plots_existing_series() -> None:
+    engine = yaml.safe_load((ROOT / "k8s/engine/deployment.yaml").read_text())
+    bots = yaml.safe_load((ROOT / "k8s/engine/bots-deployment.yaml").read_text())
+    for workload, port_name in ((engine, "http"), (bots, "health")):
+        template = workload["spec"]["template"]
+        annotations = template["metadata"]["annotations"]
+        ports = {port["name"]: port["containerPort"] for port in template["spec"]["containers"][0]["ports"]}
+        assert annotations == {
+            "prometheus.io/scrape": "true",
+            "prometheus.io/port": str(ports[port_name]),
+            "prometheus.io/path": "/metrics",
+        }
+    dashboard = json.loads((ROOT / "k8s/monitoring/grafana-dashboard.json").read_text())
+    plotted = {
+        name
+        for panel in dashboard["panels"]
+        for target in panel["targets"]
+        for name in re.findall(r"cardengine_[a-z_]+", target["expr"])
+    }
+    known = series_names()
+    assert plotted <= known, plotted - known
+    for wanted in (
+        "http_requests_total",
+        "moves_applied_total",
+        "store_errors_total",
+        "live_watchers",
+        "bot_queue_depth",
+    ):
+        assert f"cardengine_{wanted}" in plotted
