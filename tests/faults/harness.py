@@ -100,9 +100,11 @@ class RedisProcess:
 
 
 def serve(redis_url: str, *extra: str) -> ServerProcess:
-    """``cardengine serve`` on Redis, on free ports (not started: ``with serve(...) as server``); no bot workers,
-    a 5 s grace, warnings only; ``extra`` arguments override these."""
-    arguments = ["--key-prefix", KEY_PREFIX, "--grace-seconds", "5", "--bot-workers", "0", "--log-level", "WARNING"]
+    """``cardengine serve`` on Redis, on free ports (not started: ``with serve(...) as server``): one process (the
+    faults are the subject here, not ``--workers``), no bot workers, a 5 s grace, warnings only; ``extra`` arguments
+    override these."""
+    arguments = ["--workers", "1", "--key-prefix", KEY_PREFIX, "--grace-seconds", "5", "--bot-workers", "0"]
+    arguments += ["--log-level", "WARNING"]
     return ServerProcess(redis_url=redis_url, extra_args=[*arguments, "--http-threads", "8", *extra])
 
 
@@ -264,11 +266,16 @@ def check_calls(load: Load, *, refused_allowed: bool = False) -> None:
 
 
 def check_stored(redis_url: str, load: Load, *, lost_allowed: bool = False) -> int:
-    """Every acknowledged move is in its game's log at its version, and every created game that is stored
-    replays from its log to its snapshot; returns the number of games replayed. ``lost_allowed``: a Redis
-    restarted without its data may have lost games (and their moves), none may be half there."""
+    """Every acknowledged move is in its game's log at its version, every created game that is stored replays
+    from its log to its snapshot, and no game is stored that no client was given (an orphan: issue 15 saw a retried
+    CreateGame leave one); returns the number of games replayed. ``lost_allowed``: a Redis restarted without its
+    data may have lost games (and their moves), none may be half there."""
     store = RedisStore.from_url(redis_url, key_prefix=KEY_PREFIX, timeout_seconds=5)
     try:
+        start, end = len(KEY_PREFIX) + 1, -len("}:game")
+        stored_ids = {key.decode()[start:end] for key in store.client.scan_iter(f"{KEY_PREFIX}{{*}}:game")}
+        orphans = stored_ids - load.created
+        assert not orphans, f"games stored but never returned by CreateGame: {sorted(orphans)}"
         logs: dict[str, list[bytes]] = {}
         replayed = 0
         for game_id in sorted(load.created):
