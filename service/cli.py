@@ -143,6 +143,7 @@ def command_serve(args: argparse.Namespace) -> int:
         secret=args.secret,
         otlp_endpoint=args.otlp_endpoint or None,
         **access_settings(args),
+        **request_limit_settings(args),
     )
     problem = access_problem(config)
     if problem:
@@ -346,13 +347,13 @@ def add_serve_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
         "--grpc-workers",
         type=int,
         default=_env_int("GRPC_WORKERS", 64),
-        help="gRPC thread pool; each live WatchGame holds one [GRPC_WORKERS]",
+        help="gRPC threads for calls; WatchGame streams get --max-streams more of their own [GRPC_WORKERS]",
     )
     serve.add_argument(
         "--http-threads",
         type=int,
         default=_env_int("HTTP_THREADS", 32),
-        help="REST threads; each live event stream holds one [HTTP_THREADS]",
+        help="REST threads for requests; event streams get --max-streams more of their own [HTTP_THREADS]",
     )
     serve.add_argument(
         "--grace-seconds",
@@ -396,6 +397,7 @@ def add_serve_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
     )
     add_bot_arguments(serve, prefix="bot-")
     add_access_arguments(serve)
+    add_request_limit_arguments(serve)
     serve.set_defaults(func=command_serve)
 
 
@@ -467,6 +469,45 @@ def access_settings(args: argparse.Namespace) -> dict[str, Any]:
             live_games_per_key=args.live_games_per_key,
             wrong_tokens=args.wrong_tokens,
             wrong_token_seconds=args.wrong_token_seconds,
+        ),
+    }
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1; got {value}")
+    return value
+
+
+def add_request_limit_arguments(serve: argparse.ArgumentParser) -> None:
+    """Request size limits and live-stream caps (README "Limits of requests and streams")."""
+    from service.grpc_server import MAX_MESSAGE_BYTES
+    from service.rest import MAX_BODY_BYTES, MAX_HEADER_BYTES
+    from service.streams import DEFAULT_STREAMS_PER_CLIENT, DEFAULT_STREAMS_PER_GAME, DEFAULT_STREAMS_PER_SERVER
+
+    limits = [
+        ("--max-body-bytes", "MAX_BODY_BYTES", MAX_BODY_BYTES, "largest REST body (larger: 413 request/too_large)"),
+        ("--max-header-bytes", "MAX_HEADER_BYTES", MAX_HEADER_BYTES, "largest REST request line and headers (431)"),
+        ("--grpc-max-message-bytes", "GRPC_MAX_MESSAGE_BYTES", MAX_MESSAGE_BYTES, "largest gRPC request"),
+        ("--max-streams", "MAX_STREAMS", DEFAULT_STREAMS_PER_SERVER, "live streams per protocol (SSE; WatchGame)"),
+        ("--max-streams-per-game", "MAX_STREAMS_PER_GAME", DEFAULT_STREAMS_PER_GAME, "live streams of one game"),
+        ("--max-streams-per-client", "MAX_STREAMS_PER_CLIENT", DEFAULT_STREAMS_PER_CLIENT, "live streams of one IP"),
+    ]
+    for flag, variable, default, text in limits:
+        serve.add_argument(flag, type=_positive_int, default=_env_int(variable, default), help=f"{text} [{variable}]")
+
+
+def request_limit_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The ServeConfig fields of ``add_request_limit_arguments``."""
+    from service.streams import StreamLimits
+
+    return {
+        "max_body_bytes": args.max_body_bytes,
+        "max_header_bytes": args.max_header_bytes,
+        "grpc_max_message_bytes": args.grpc_max_message_bytes,
+        "stream_limits": StreamLimits(
+            per_server=args.max_streams, per_game=args.max_streams_per_game, per_client=args.max_streams_per_client
         ),
     }
 

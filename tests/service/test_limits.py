@@ -16,8 +16,10 @@ import pytest
 
 from clients.grpc_client import GameEngineError
 from service import errors
+from service.cli import build_parser, request_limit_settings
 from service.core import MAX_GAME_TYPE_CHARS, MAX_MOVE_CHARS
 from service.rest import MAX_BODY_BYTES
+from service.streams import StreamLimits
 from tests.service.conftest import LiveServer, live_server, make_store
 
 QUOTED = errors.QUOTE_CHARS + 10  # a quoted prefix: its repr, quotes and "…"
@@ -167,3 +169,23 @@ def test_limits_are_configurable(request: pytest.FixtureRequest) -> None:
         with pytest.raises(GameEngineError) as raised:
             live.grpc.apply_move("abc", "t", "x" * 5000, 0)
         assert raised.value.status is grpc.StatusCode.RESOURCE_EXHAUSTED
+
+
+def test_serve_flags_set_the_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``cardengine serve`` flags (or their environment variables) become the ServeConfig limits; 0 is refused."""
+    monkeypatch.setenv("MAX_STREAMS_PER_GAME", "7")
+    parser = build_parser()
+    flags = "--max-body-bytes 1000 --max-header-bytes 2000 --grpc-max-message-bytes 3000 --max-streams 40"
+    args = parser.parse_args(["serve", *flags.split(), "--max-streams-per-client", "5"])
+    assert request_limit_settings(args) == {
+        "max_body_bytes": 1000,
+        "max_header_bytes": 2000,
+        "grpc_max_message_bytes": 3000,
+        "stream_limits": StreamLimits(per_server=40, per_game=7, per_client=5),
+    }
+    defaults = request_limit_settings(build_parser().parse_args(["serve"]))
+    assert defaults["max_body_bytes"] == MAX_BODY_BYTES == 65536
+    assert defaults["stream_limits"] == StreamLimits(per_server=256, per_game=7, per_client=32)
+    with pytest.raises(SystemExit) as exited:
+        parser.parse_args(["serve", "--max-streams", "0"])
+    assert exited.value.code == 2
