@@ -203,6 +203,16 @@ def paths() -> dict[str, Any]:
             "post": {
                 "operationId": "CreateGame",
                 "summary": "Starts a match; returns its id, version 0 and one secret token per seat (shown once).",
+                "parameters": [
+                    {
+                        "name": "Idempotency-Key",
+                        "in": "header",
+                        "required": False,
+                        "description": "The request id as a header, instead of the body's requestId (both: they must "
+                        "be equal): a retry with the same id and parameters returns the same game and seat tokens.",
+                        "schema": {"type": "string", "pattern": "^[!-~]{1,128}$"},
+                    }
+                ],
                 "requestBody": {"required": True, "content": json_content(ref("CreateGameRequest"))},
                 "responses": responses(
                     201, "CreateGameResponse", "The new game.", Status.INVALID_ARGUMENT, Status.UNAVAILABLE
