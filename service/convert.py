@@ -122,22 +122,61 @@ def _value_bytes(value: Any) -> bytes:
     raise TypeError(f"{kind.__name__} is not a JSON value: {value!r}")
 
 
+# Whole list elements and whole map entries of the recurring scalars (a card code in a hand, "phase": "draw", "n":
+# 3), cached like the values: most of a view is such elements, each then one dictionary lookup. Entries are keyed
+# by (key, value) per kind of value, since (k, 1) == (k, True).
+_string_items: dict[str, bytes] = {}
+_number_items: dict[int, bytes] = {}
+_scalar_entries: dict[type, dict[tuple[str, Any], bytes]] = {str: {}, int: {}, bool: {}}
+
+
 def _list_value(items: list[Any] | tuple[Any, ...]) -> bytes:
-    parts = []
+    parts: list[bytes] = []
+    append = parts.append
     for item in items:
-        data = _value_bytes(item)
-        parts.append(b"\x0a" + _varint(len(data)) + data)
+        kind = type(item)
+        if kind is str:
+            element = _string_items.get(item)
+            if element is None:
+                data = _string_value(item)
+                element = b"\x0a" + _varint(len(data)) + data
+                if len(item) <= _CACHEABLE_LENGTH and len(_string_items) < _CACHE_LIMIT:
+                    _string_items[item] = element
+        elif kind is int:
+            element = _number_items.get(item)
+            if element is None:
+                element = b"\x0a\x09" + _number_value(item)
+                if len(_number_items) < _CACHE_LIMIT:
+                    _number_items[item] = element
+        else:
+            data = _value_bytes(item)
+            element = b"\x0a" + _varint(len(data)) + data
+        append(element)
     joined = b"".join(parts)
     return b"\x32" + _varint(len(joined)) + joined
 
 
 def struct_bytes(data: Mapping[str, Any]) -> bytes:
     """The wire form of the google.protobuf.Struct holding ``data`` (string keys, JSON-like values)."""
-    entries = []
+    entries: list[bytes] = []
+    append = entries.append
     for key, value in data.items():
+        cache = _scalar_entries.get(type(value))
+        if cache is not None:
+            pair = (key, value)
+            element = cache.get(pair)
+            if element is None:
+                value_data = _value_bytes(value)
+                entry = _entry_key(key) + _varint(len(value_data)) + value_data
+                element = b"\x0a" + _varint(len(entry)) + entry
+                short = type(value) is not str or len(value) <= _CACHEABLE_LENGTH
+                if short and len(key) <= _CACHEABLE_LENGTH and len(cache) < _CACHE_LIMIT:
+                    cache[pair] = element
+            append(element)
+            continue
         value_data = _value_bytes(value)
         entry = _entry_key(key) + _varint(len(value_data)) + value_data
-        entries.append(b"\x0a" + _varint(len(entry)) + entry)
+        append(b"\x0a" + _varint(len(entry)) + entry)
     return b"".join(entries)
 
 
