@@ -64,6 +64,9 @@ class Game(ABC):
     # table dict is new, its values are shared with the caller's state), and ``play`` must REPLACE, never mutate in
     # place, every table value it changes (copy the one hand it changes, then store the copy under its key).
     copy_on_write: ClassVar[bool] = False
+    # Turn clocks (service/clocks.py): the move kinds a seat that runs out of time plays, in order of preference;
+    # ``timeout_move`` picks the first legal move of the first kind that has one, else the first legal move.
+    timeout_kinds: ClassVar[tuple[str, ...]] = ()
 
     # ----- set-up ---------------------------------------------------------------------------------------
     def supported_player_counts(self) -> tuple[int, ...]:
@@ -103,6 +106,19 @@ class Game(ABC):
     @abstractmethod
     def play(self, state: GameState, seat: int, move: Move) -> list[Event]:
         """Applies a legal move to ``state`` in place and returns the events."""
+
+    def timeout_move(self, state: GameState, seat: int) -> Move:
+        """The move played for ``seat`` (a seat in ``to_act``) when its turn clock runs out: always one of
+        ``legal_moves`` (the one source of truth), the first of the first kind of ``timeout_kinds`` that is legal,
+        else the first legal move. A turn of several moves (draw, then discard) gets one per move."""
+        moves = self.legal_moves(state, seat)
+        if not moves:
+            raise IllegalMoveError(f"Seat {seat} has no legal move at step {state.step}.")
+        for kind in self.timeout_kinds:
+            for move in moves:
+                if move.kind == kind:
+                    return move
+        return moves[0]
 
     @abstractmethod
     def explain(self, state: GameState, seat: int, move: Move) -> IllegalMoveError | None:

@@ -47,6 +47,8 @@ class DraculaGame(Game):
         ),
     )
     move_kinds: ClassVar[dict[str, MoveKind]] = MOVE_KINDS
+    # Turn clocks: place the first legal card (docs/rules/dracula.md).
+    timeout_kinds: ClassVar[tuple[str, ...]] = ("place",)
     copy_on_write: ClassVar[bool] = True  # flow.py replaces every table value it changes
 
     def deck(self, state: GameState) -> list[str]:

@@ -45,6 +45,8 @@ class DragonRummyGame(Game):
         ),
     )
     move_kinds: ClassVar[dict[str, MoveKind]] = moves.MOVE_KINDS
+    # Turn clocks: draw from the deck, then discard (docs/rules/dragon_rummy.md).
+    timeout_kinds: ClassVar[tuple[str, ...]] = ("draw", "discard")
     copy_on_write: ClassVar[bool] = True  # flow.py replaces every table value it changes
     conformance_variants: ClassVar[tuple[dict[str, object], ...]] = ({}, {TARGET_OPTION: 10})
     # 3,000 random 4-player matches to 50 points took at most 550 moves (17 hands).

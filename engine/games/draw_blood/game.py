@@ -77,6 +77,8 @@ class DrawBloodGame(Game):
         OptionSpec(name="kill_cards", kind="int", default=3, minimum=0, maximum=6, description="Number of Kill cards."),
     )
     move_kinds: ClassVar[Mapping[str, MoveKind]] = MOVE_KINDS
+    # Turn clocks: draw, then end the turn or discard.
+    timeout_kinds: ClassVar[tuple[str, ...]] = ("draw", "end_turn", "discard", "next_hand")
     # Random players can stay below zero for ever (docs/rules/draw_blood.md, rule 24): their matches are capped.
     playout_options: ClassVar[Mapping[str, object]] = {"max_hands": 50}
     copy_on_write: ClassVar[bool] = True  # flow.py replaces every table value it changes

@@ -74,6 +74,8 @@ class HouseRummyGame(Game):
         ),
     )
     move_kinds: ClassVar[dict[str, MoveKind]] = MOVE_KINDS
+    # Turn clocks: pass a claim, keep the potato, draw, discard.
+    timeout_kinds: ClassVar[tuple[str, ...]] = ("pass", "keep_potato", "draw", "discard")
     conformance_variants: ClassVar[tuple[dict[str, object], ...]] = (
         {"single_hand": True},
         {"single_hand": True, "new_cards": False},
