@@ -121,37 +121,47 @@ def worker_exited(pid: int) -> None:
 
 # ----- hooks of the core --------------------------------------------------------------------------------------------
 
+_children: dict[tuple[object, ...], Any] = {}  # (metric, *label values): its child, without labels()'s lock per call
+
+
+def child(metric: Any, *labels: str) -> Any:
+    key = (metric, *labels)
+    found = _children.get(key)
+    if found is None:
+        found = _children[key] = metric.labels(*labels)
+    return found
+
 
 def game_created(game_type: str, finished: bool) -> None:
-    GAMES_CREATED.labels(game_type).inc()
+    child(GAMES_CREATED, game_type).inc()
     if finished:
-        GAMES_FINISHED.labels(game_type).inc()
+        child(GAMES_FINISHED, game_type).inc()
 
 
 def move_applied(game_type: str, finished: bool) -> None:
-    MOVES_APPLIED.labels(game_type).inc()
+    child(MOVES_APPLIED, game_type).inc()
     if finished:
-        GAMES_FINISHED.labels(game_type).inc()
+        child(GAMES_FINISHED, game_type).inc()
 
 
 def stale_conflict(game_type: str) -> None:
-    STALE_CONFLICTS.labels(game_type).inc()
+    child(STALE_CONFLICTS, game_type).inc()
 
 
 def bot_decided(game_type: str, bot: str, seconds: float) -> None:
     """``bot``: a kind or a spec with its budget (``mcts:500ms``): the kind only is a label (bounded)."""
-    BOT_DECISION_SECONDS.labels(game_type, bot.partition(":")[0]).observe(seconds)
+    child(BOT_DECISION_SECONDS, game_type, bot.partition(":")[0]).observe(seconds)
 
 
 def grpc_call(rpc: str, code: str, seconds: float | None) -> None:
-    GRPC_REQUESTS.labels(rpc, code).inc()
+    child(GRPC_REQUESTS, rpc, code).inc()
     if seconds is not None:
-        GRPC_SECONDS.labels(rpc).observe(seconds)
+        child(GRPC_SECONDS, rpc).observe(seconds)
 
 
 def http_request(method: str, route: str, code: int, seconds: float) -> None:
-    HTTP_REQUESTS.labels(method, route, str(code)).inc()
-    HTTP_SECONDS.labels(method, route).observe(seconds)
+    child(HTTP_REQUESTS, method, route, str(code)).inc()
+    child(HTTP_SECONDS, method, route).observe(seconds)
 
 
 # ----- live watchers --------------------------------------------------------------------------------------------------
@@ -200,7 +210,7 @@ class MeteredStore:
     def _call(self, operation: str, function: Callable[..., Any], *args: Any) -> Any:
         started = time.perf_counter()
         try:
-            with tracing.span(f"store.{operation}"):
+            with tracing.span(SPAN_NAMES[operation]):
                 return function(*args)
         except errors.StoreFullError:
             STORE_ERRORS.labels(operation, "full").inc()
@@ -285,3 +295,6 @@ def parse_exposition(text: str) -> Iterator[tuple[str, dict[str, str], float]]:
     for family in text_string_to_metric_families(text):
         for sample in family.samples:
             yield sample.name, dict(sample.labels), float(sample.value)
+
+
+SPAN_NAMES = {name: f"store.{name}" for name in OPERATIONS}
