@@ -29,7 +29,14 @@ from engine.games.house_rummy.cards import (
     discard_action,
     full_deck,
 )
-from engine.games.house_rummy.groups import accepts_card, add_to_group, build_meld, parse_target, remove_from_group
+from engine.games.house_rummy.groups import (
+    accepts_card,
+    add_to_group,
+    build_meld,
+    copy_group,
+    parse_target,
+    remove_from_group,
+)
 from engine.games.house_rummy.moves import NEW_PILE, cards_of
 from engine.games.house_rummy.scoring import match_totals, score_hand
 from engine.games.house_rummy.table import (
@@ -37,6 +44,7 @@ from engine.games.house_rummy.table import (
     NOBODY,
     Action,
     Claim,
+    Group,
     HandRecord,
     HouseTable,
     new_cards_on,
@@ -209,6 +217,34 @@ def starts_new_pile(state: GameState, table: HouseTable, card: str) -> bool:
     return table["phase"] != Phase.EXTRA_DISCARD and triggers(state, table, card) == NEW_DISCARD
 
 
+# ----- copy on write: a play replaces every table value it changes, never one in place -------------------------
+def set_hand(table: HouseTable, seat: int, hand: list[str]) -> None:
+    hands = list(table["hands"])
+    hands[seat] = hand
+    table["hands"] = hands
+
+
+def hand_without(hand: list[str], cards: list[str]) -> list[str]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return rest
+
+
+def set_pile(table: HouseTable, index: int, pile: list[str]) -> None:
+    piles = list(table["piles"])
+    piles[index] = pile
+    table["piles"] = piles
+
+
+def own_group(table: HouseTable, index: int) -> Group:
+    """A private copy of group ``index``, installed in a new groups list, for the play to change."""
+    groups = list(table["groups"])
+    group = groups[index] = copy_group(groups[index])
+    table["groups"] = groups
+    return group
+
+
 # ----- draw -------------------------------------------------------------------------------------------------------
 def draw(state: GameState, seat: int, move: Move) -> list[Event]:
     events: list[Event] = []
@@ -220,17 +256,17 @@ def draw(state: GameState, seat: int, move: Move) -> list[Event]:
 def take(state: GameState, seat: int, move: Move) -> list[Event]:
     table = table_of(state)
     index, count = int(move.args[0]), int(move.args[1])
-    pile = table["piles"][index]
-    taken = pile[-count:]
-    del pile[-count:]
-    table["hands"][seat].extend(taken)
+    pile = table["piles"][index][:-count]
+    taken = table["piles"][index][-count:]
+    set_pile(table, index, pile)
+    set_hand(table, seat, [*table["hands"][seat], *taken])
     knowledge.make_public(table, seat, taken)
     bottom = taken[0]
     exempt = ability(bottom, new_cards_on(state)) == COLLECTABLE
     table["bottom_card"] = bottom if count > 1 and not exempt else ""
     table["single_card_taken"] = bottom if count == 1 else ""
     if not pile and len(table["piles"]) > 1:
-        del table["piles"][index]
+        table["piles"] = [*table["piles"][:index], *table["piles"][index + 1 :]]
     table["phase"] = Phase.PLAY.value
     return [
         Event("took", seat=seat, data={"pile": index, "cards": taken, "mustPlayBottom": bool(table["bottom_card"])})
@@ -239,8 +275,10 @@ def take(state: GameState, seat: int, move: Move) -> list[Event]:
 
 def draw_from_stock(state: GameState, seat: int, events: list[Event], reason: str) -> None:
     table = table_of(state)
-    card = table["stock"].pop()
-    table["hands"][seat].append(card)
+    stock = table["stock"]
+    card = stock[-1]
+    table["stock"] = stock[:-1]
+    set_hand(table, seat, [*table["hands"][seat], card])
     events.append(Event("drew", seat=seat, data={"reason": reason, "stockCount": len(table["stock"])}))
     # The card goes to the drawer alone, in an event of its own: a private event stays private even when the same
     # move ends the hand and the card is shuffled away.
@@ -260,18 +298,19 @@ def meld(state: GameState, seat: int, move: Move) -> list[Event]:
                 if board_card in CROSS_CARDS:
                     owners[board_card] = group["owners"][group["cards"].index(board_card)]
                 else:
-                    owners[board_card] = remove_from_group(group, board_card)
+                    owners[board_card] = remove_from_group(own_group(table, index), board_card)
                 break
     built = build_meld(cards, owners, seat, new_cards_on(state))
     assert built is not None
     index = len(table["groups"])
-    table["groups"].append(built)
+    table["groups"] = [*table["groups"], built]
     if board_card in CROSS_CARDS:
-        table["cross_second_group"][board_card] = index
-    for card in cards:
-        if card != board_card:
-            hand.remove(card)
-            knowledge.forget_card(table, seat, card)
+        table["cross_second_group"] = {**table["cross_second_group"], board_card: index}
+    from_hand = [card for card in cards if card != board_card]
+    hand = hand_without(hand, from_hand)
+    set_hand(table, seat, hand)
+    for card in from_hand:
+        knowledge.forget_card(table, seat, card)
     table["groups_started"] += 1
     played_bottom(table, cards)
     events = [
@@ -298,11 +337,10 @@ def lay_off(state: GameState, seat: int, move: Move) -> list[Event]:
     cards = cards_of(move)
     parsed = parse_target(move.args[1])
     assert parsed is not None
-    hand = table["hands"][seat]
+    set_hand(table, seat, hand_without(table["hands"][seat], cards))
     for card in cards:
-        hand.remove(card)
         knowledge.forget_card(table, seat, card)
-    add_to_group(table["groups"][parsed[0]], parsed[1], cards, seat, new_cards_on(state))
+    add_to_group(own_group(table, parsed[0]), parsed[1], cards, seat, new_cards_on(state))
     played_bottom(table, cards)
     events = [Event("laid_off", seat=seat, data={"cards": cards, "target": move.args[1]})]
     played_out(state, seat, events)
@@ -315,16 +353,18 @@ def move_card(state: GameState, seat: int, move: Move) -> list[Event]:
     parsed = parse_target(target)
     assert parsed is not None
     source = next(i for i, group in enumerate(table["groups"]) if card in group["cards"])
-    owner = remove_from_group(table["groups"][source], card)
-    add_to_group(table["groups"][parsed[0]], parsed[1], [card], owner, new_cards_on(state))
+    owner = remove_from_group(own_group(table, source), card)
+    add_to_group(own_group(table, parsed[0]), parsed[1], [card], owner, new_cards_on(state))
     return [Event("moved", seat=seat, data={"card": card, "from": source, "target": target})]
 
 
 def play_potato(state: GameState, seat: int, move: Move) -> list[Event]:
     table = table_of(state)
-    table["hands"][seat].remove(HOT_POTATO)
+    set_hand(table, seat, hand_without(table["hands"][seat], [HOT_POTATO]))
     knowledge.forget_card(table, seat, HOT_POTATO)
-    table["potato_on_board"][seat].append(HOT_POTATO)
+    on_board = list(table["potato_on_board"])
+    on_board[seat] = [*on_board[seat], HOT_POTATO]
+    table["potato_on_board"] = on_board
     played_bottom(table, [HOT_POTATO])
     events = [Event("potato_played", seat=seat, data={"card": HOT_POTATO})]
     played_out(state, seat, events)
@@ -334,8 +374,8 @@ def play_potato(state: GameState, seat: int, move: Move) -> list[Event]:
 def pass_potato(state: GameState, seat: int, move: Move) -> list[Event]:
     table = table_of(state)
     other = int(move.args[0])
-    table["hands"][seat].remove(HOT_POTATO)
-    table["hands"][other].append(HOT_POTATO)
+    set_hand(table, seat, hand_without(table["hands"][seat], [HOT_POTATO]))
+    set_hand(table, other, [*table["hands"][other], HOT_POTATO])
     knowledge.forget_card(table, seat, HOT_POTATO)
     knowledge.make_public(table, other, [HOT_POTATO])
     table["phase"] = Phase.PLAY.value
@@ -371,14 +411,14 @@ def discard(state: GameState, seat: int, move: Move) -> list[Event]:
     table = table_of(state)
     card, pile_arg = move.args
     action = "" if table["phase"] == Phase.EXTRA_DISCARD else triggers(state, table, card)
-    table["hands"][seat].remove(card)
+    set_hand(table, seat, hand_without(table["hands"][seat], [card]))
     knowledge.forget_card(table, seat, card)
     if pile_arg == NEW_PILE:
-        table["piles"].append([card])
+        table["piles"] = [*table["piles"], [card]]
         pile = len(table["piles"]) - 1
     else:
         pile = int(pile_arg)
-        table["piles"][pile].append(card)
+        set_pile(table, pile, [*table["piles"][pile], card])
     table["phase"] = Phase.PLAY.value
     events = [Event("discarded", seat=seat, data={"card": card, "pile": pile, "newPile": pile_arg == NEW_PILE})]
     if not table["hands"][seat]:
@@ -401,11 +441,13 @@ def claim(state: GameState, seat: int, move: Move) -> list[Event]:
     """Records a claim (a target) or a pass; when all have answered, the first claimant from the discarder's left
     (in seat order, whatever the direction of play) plays the card to the board."""
     table = table_of(state)
-    window = table["claim"]
-    assert window is not None
+    shared = table["claim"]
+    assert shared is not None
     target = move.args[0] if move.kind == kinds.CLAIM else "-"
+    window = table["claim"] = shared.copy()
+    window["answers"] = list(shared["answers"])
     window["answers"][seat] = target
-    window["waiting"].remove(seat)
+    window["waiting"] = [waiting for waiting in shared["waiting"] if waiting != seat]
     events = [Event("claimed" if target != "-" else "passed_claim", seat=seat, data={"target": target})]
     if window["waiting"]:
         return events
@@ -418,8 +460,8 @@ def claim(state: GameState, seat: int, move: Move) -> list[Event]:
         if chosen and chosen != "-":
             parsed = parse_target(chosen)
             assert parsed is not None
-            table["piles"][pile].pop()
-            add_to_group(table["groups"][parsed[0]], parsed[1], [window["card"]], winner, new_cards_on(state))
+            set_pile(table, pile, table["piles"][pile][:-1])
+            add_to_group(own_group(table, parsed[0]), parsed[1], [window["card"]], winner, new_cards_on(state))
             events.append(
                 Event(
                     "rummy_on_the_board",
@@ -428,7 +470,7 @@ def claim(state: GameState, seat: int, move: Move) -> list[Event]:
                 )
             )
             if not table["piles"][pile] and len(table["piles"]) > 1:
-                del table["piles"][pile]
+                table["piles"] = [*table["piles"][:pile], *table["piles"][pile + 1 :]]
                 pile = NOBODY
             break
     perform_action(state, discarder, window["then_action"], pile, window["card"], events)
@@ -469,9 +511,10 @@ def perform_action(state: GameState, seat: int, action: str, pile: int, card: st
 # ----- the choices of a discard action ----------------------------------------------------------------------------
 def fish(state: GameState, seat: int, move: Move) -> list[Event]:
     table = table_of(state)
-    act = table["action"]
-    assert act is not None
+    shared = table["action"]
+    assert shared is not None
     target, ask = int(move.args[0]), move.args[1]
+    act = table["action"] = shared.copy()
     act["named"], act["ask"] = target, ask
     events = [Event("fished", seat=seat, data={"asked": target, "ask": ask})]
     if fish_matches(table["hands"][target], ask):
@@ -492,14 +535,16 @@ def give(state: GameState, seat: int, move: Move) -> list[Event]:
     asker = act["discarder"]
     if table["phase"] == Phase.FISH_GIVE:
         knowledge.fish_given(table, seat, asker, card, frozenset(fish_matches(table["hands"][seat], act["ask"])))
-        table["hands"][seat].remove(card)
-        table["hands"][asker].append(card)
+        set_hand(table, seat, hand_without(table["hands"][seat], [card]))
+        set_hand(table, asker, [*table["hands"][asker], card])
         events = [
             Event("fish_given", seat=seat, data={"to": asker}),
             Event("fish_card", seat=seat, data={"to": asker, "card": card}, audience=(seat, asker)),
         ]
         end_turn(state, events)
         return events
+    act = table["action"] = act.copy()
+    act["chosen"] = list(act["chosen"])
     act["chosen"][0 if seat == asker else 1] = card
     events = [Event("exchange_chosen", seat=seat)]
     if not all(act["chosen"]):
@@ -507,10 +552,8 @@ def give(state: GameState, seat: int, move: Move) -> list[Event]:
     first, second = asker, act["named"]
     events.append(Event("exchange_done", data={"seats": [first, second]}))
     card_first, card_second = act["chosen"]
-    table["hands"][first].remove(card_first)
-    table["hands"][second].remove(card_second)
-    table["hands"][first].append(card_second)
-    table["hands"][second].append(card_first)
+    set_hand(table, first, [*hand_without(table["hands"][first], [card_first]), card_second])
+    set_hand(table, second, [*hand_without(table["hands"][second], [card_second]), card_first])
     knowledge.exchanged(table, first, second, card_first, card_second)
     for me, gave, got in ((first, card_first, card_second), (second, card_second, card_first)):
         events.append(Event("exchanged", seat=me, data={"gave": gave, "got": got}, audience=(me,)))
@@ -532,8 +575,9 @@ def see_hand(state: GameState, seat: int, move: Move) -> list[Event]:
 
 def exchange(state: GameState, seat: int, move: Move) -> list[Event]:
     table = table_of(state)
-    act = table["action"]
-    assert act is not None
+    shared = table["action"]
+    assert shared is not None
+    act = table["action"] = shared.copy()
     act["named"] = int(move.args[0])
     table["phase"] = Phase.EXCHANGE_GIVE.value
     return [Event("exchange_started", seat=seat, data={"with": act["named"]})]
@@ -544,8 +588,8 @@ def search(state: GameState, seat: int, move: Move) -> list[Event]:
     act = table["action"]
     assert act is not None
     card = move.args[0]
-    table["piles"][act["pile"]].remove(card)
-    table["hands"][seat].append(card)
+    set_pile(table, act["pile"], hand_without(table["piles"][act["pile"]], [card]))
+    set_hand(table, seat, [*table["hands"][seat], card])
     knowledge.make_public(table, seat, [card])
     events = [Event("searched", seat=seat, data={"card": card, "pile": act["pile"]})]
     end_turn(state, events)
@@ -592,7 +636,7 @@ def end_hand(state: GameState, reason: str, seat: int, events: list[Event]) -> N
         reason=reason,
         seat=seat,
     )
-    table["rounds"].append(record)
+    table["rounds"] = [*table["rounds"], record]
     table["claim"] = None
     table["action"] = None
     events.append(

@@ -81,6 +81,7 @@ class HouseRummyGame(Game):
         {"single_hand": True, "new_cards": False},
     )
     playout_bound: ClassVar[int] = 20_000
+    copy_on_write: ClassVar[bool] = True  # every play replaces the table values it changes (flow.py)
 
     def deck(self, state: GameState) -> list[str]:
         return full_deck(new_cards_on(state))

@@ -187,6 +187,16 @@ def transition_fits(group: Group, end: str, card: str) -> bool:
 
 
 # ----- changing groups ----------------------------------------------------------------------------------------
+def copy_group(group: Group) -> Group:
+    """A group whose lists are its own, for a play to change (the plays copy what they change: copy on write)."""
+    copied = group.copy()
+    copied["cards"] = list(group["cards"])
+    copied["owners"] = list(group["owners"])
+    if "positions" in group:
+        copied["positions"] = list(group["positions"])
+    return copied
+
+
 def add_to_group(group: Group, end: str | None, cards: list[str], owner: int, new_cards: bool) -> None:
     """Plays ``cards`` (one card, a Protected, or a Transition and its follower) to a set or a run end."""
     if group["kind"] == SET:

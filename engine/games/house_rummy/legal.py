@@ -150,6 +150,7 @@ class BottomCardSearch:
         self.dead: set[bytes] = set()
         self.boards: dict[bytes, tuple[Board, list[Extra], frozenset[str]]] = {}
         self.root: tuple[list[Group], Board, list[Extra], frozenset[str]] | None = None
+        self.last_board_key: tuple[object, object, bytes] | None = None
 
     def keeps_bottom(self, state: GameState, move: Move) -> bool:
         """Whether the bottom card can still be played after ``move`` (a play of the turn that does not play it).
@@ -203,6 +204,15 @@ class BottomCardSearch:
             self.boards[cache_key] = known
         return (*known, board_key)
 
+    def board_key(self, table: HouseTable) -> bytes:
+        """The board's part of a state's key; the last one is kept for the states that share its board (the takes
+        of the draw phase: the plays replace the groups they change, so the same objects hold the same board)."""
+        groups, cross = table["groups"], table["cross_second_group"]
+        last = self.last_board_key
+        if last is None or last[0] is not groups or last[1] is not cross:
+            last = self.last_board_key = (groups, cross, orjson.dumps([groups, cross]))
+        return last[2]
+
     def _visit(self, state: GameState, visited: set[bytes]) -> bool:
         table = table_of(state)
         bottom = table["bottom_card"]
@@ -231,7 +241,7 @@ class BottomCardSearch:
             table["phase"].encode(),
             ",".join(sorted(hand)).encode(),
             table["groups_started"],
-            board_key or orjson.dumps([table["groups"], table["cross_second_group"]]),
+            board_key or self.board_key(table),
         )
         if key in self.alive:
             return True
@@ -248,17 +258,8 @@ class BottomCardSearch:
 
 
 def turn_copy(state: GameState) -> GameState:
-    """A copy of ``state`` for a hypothetical play of the turn: everything a play may change is copied (hands,
-    groups, the potato on the board; the counters are values), the draw pile, the discard piles and the records
-    of past hands are shared (no play of the turn touches them while the bottom card is still in hand)."""
-    table = table_of(state)
-    copied: dict[str, Any] = {
-        **table,
-        "hands": [list(hand) for hand in table["hands"]],
-        "groups": [copy_group(group) for group in table["groups"]],
-        "cross_second_group": dict(table["cross_second_group"]),
-        "potato_on_board": [list(cards) for cards in table["potato_on_board"]],
-    }
+    """A copy of ``state`` for a hypothetical play of the turn: the plays replace every table value they change
+    (copy on write, see ``flow``), so a new table dict of the same values is enough."""
     return GameState(
         state.game_id,
         state.rules_version,
@@ -267,17 +268,8 @@ def turn_copy(state: GameState) -> GameState:
         state.seed,
         state.rng_state,
         state.step,
-        copied,
+        dict(state.table),
     )
-
-
-def copy_group(group: Group) -> Group:
-    copied = group.copy()
-    copied["cards"] = list(group["cards"])
-    copied["owners"] = list(group["owners"])
-    if "positions" in group:
-        copied["positions"] = list(group["positions"])
-    return copied
 
 
 def taken_state(state: GameState, seat: int, pile: int, count: int) -> GameState:
