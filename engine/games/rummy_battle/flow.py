@@ -203,9 +203,36 @@ def is_finished(table: RummyTable) -> bool:
 
 def play(state: GameState, seat: int, move: Move) -> list[Event]:
     table = table_of(state)
+    unshare(table)
     events: list[Event] = []
     PLAYS[move.kind](state, table, seat, move, events)
     return events
+
+
+def unshare(table: RummyTable) -> None:
+    """Copy on write: ``engine.apply`` hands ``play`` a new table dict whose values are the caller's; the lists a
+    play may change in place are copied here first (the groups list, but not the groups: a play that changes one
+    copies it, ``own_group``). The stock is a string, the scalars are values."""
+    table["hands"] = [list(hand) for hand in table["hands"]]
+    table["known_cards"] = [list(cards) for cards in table["known_cards"]]
+    table["privately_known"] = [list(items) for items in table["privately_known"]]
+    table["discards"] = list(table["discards"])
+    table["action_pile"] = list(table["action_pile"])
+    table["groups"] = list(table["groups"])
+    table["opened"] = list(table["opened"])
+    table["second_chance"] = list(table["second_chance"])
+    table["actions_played"] = list(table["actions_played"])
+    table["outs"] = list(table["outs"])
+    table["rounds"] = list(table["rounds"])
+
+
+def own_group(table: RummyTable, index: int) -> Group:
+    """Group ``index`` with lists of its own, in place of the shared one, for a play to change."""
+    group = table["groups"][index].copy()
+    group["cards"] = list(group["cards"])
+    group["by"] = list(group["by"])
+    table["groups"][index] = group
+    return group
 
 
 # ----- drawing -----------------------------------------------------------------------------------------------
@@ -301,7 +328,7 @@ def lay_off_card(state: GameState, table: RummyTable, seat: int, move: Move, eve
     name, token = move.args
     index = group_index(name, table["groups"])
     assert index is not None
-    group = table["groups"][index]
+    group = own_group(table, index)
     card = played_card(token)
     if table["phase"] == PLAY_PHASE and table["must_play"] == card:
         table["must_play"] = ""
@@ -439,7 +466,7 @@ def _resolve(state: GameState, table: RummyTable, pending: Pending, events: list
     elif action == moves.THIEF:
         index = group_index(pending["target"], table["groups"])
         assert index is not None
-        group = table["groups"][index]
+        group = own_group(table, index)
         group["owner"] = seat
         group["by"] = [seat if player == victim else player for player in group["by"]]
         events.append(Event("set_stolen", seat=seat, data={"victim": victim, "group": pending["target"]}))

@@ -96,6 +96,7 @@ class RummyBattleGame(Game):
     # variant. Later rounds repeat the same deal code; the round-to-round flow is covered by scripted hands.
     conformance_variants: ClassVar[tuple[dict[str, object], ...]] = ({"rounds": 1},)
     playout_bound: ClassVar[int] = 30_000
+    copy_on_write: ClassVar[bool] = True  # ``flow.play`` copies what a play may change (``flow.unshare``)
 
     def deck(self, state: GameState) -> list[str]:
         return cards.match_deck(state)

@@ -113,9 +113,28 @@ def take_counts(table: RummyTable, seat: int) -> list[int]:
     for count in range(1, len(pile) + 1):
         card = pile[-count]
         checker.add(card)
-        if card in accepted or checker.can_meld(card):
+        if deepest_fits(card, accepted, checker):
             counts.append(count)
     return counts
+
+
+def deepest_fits(card: str, accepted: frozenset[str], checker: MeldChecker) -> bool:
+    """Whether the deepest card taken can be played at once: a group on the table takes it (``accepted``, once
+    opened) or it fits a new group of the hand and the cards taken (all added to ``checker``)."""
+    return card in accepted or checker.can_meld(card)
+
+
+def take_allowed(table: RummyTable, seat: int, count: int) -> bool:
+    """``take_counts`` for one count (1 <= count <= the pile's size), without the other counts: what ``explain``
+    checks for a submitted take."""
+    if table["first_turn"]:
+        return count == 1
+    pile = table["discards"]
+    checker = MeldChecker(table["hands"][seat])
+    for depth in range(1, count + 1):
+        checker.add(pile[-depth])
+    accepted = accepted_cards(table["groups"]) if table["opened"][seat] else frozenset()
+    return deepest_fits(pile[-count], accepted, checker)
 
 
 def accepted_cards(groups: list[Group]) -> frozenset[str]:
@@ -142,7 +161,7 @@ def refuse_take(table: RummyTable, seat: int, move: Move) -> Refusal | None:
     count = int(move.args[0])
     if table["first_turn"]:
         return None if count == 1 else Refusal("up_card_only", "the round's first player may take only the up-card")
-    if count in take_counts(table, seat):
+    if take_allowed(table, seat, count):
         return None
     deepest = table["discards"][-count]
     where = "nor any group on the table" if table["opened"][seat] else "(you have not opened yet)"
@@ -252,10 +271,17 @@ def lay_off_moves(table: RummyTable, seat: int) -> Iterable[Move]:
     found: list[Move] = []
     for index, group in enumerate(groups):
         name = GROUP_IDS[index] if index < len(GROUP_IDS) else group_id(index)
-        for token, card in group_accepts(group["run"], group["key"], group["low"], len(group["cards"])):
+        for card, move in lay_off_choices(name, group["run"], group["key"], group["low"], len(group["cards"])):
             if card in held:
-                found.append(Move(moves.LAY_OFF, (name, token)))
+                found.append(move)
     return found
+
+
+@lru_cache(maxsize=16384)
+def lay_off_choices(name: str, run: bool, key: str, low: int, length: int) -> tuple[tuple[str, Move], ...]:
+    """The lay-offs onto group ``name`` of this shape, as (card taken from the hand, move), in the order of
+    ``group_accepts`` (pure, memoized: the moves are immutable values)."""
+    return tuple((card, Move(moves.LAY_OFF, (name, token))) for token, card in group_accepts(run, key, low, length))
 
 
 def refuse_discard(table: RummyTable, seat: int, move: Move) -> Refusal | None:
