@@ -50,6 +50,11 @@ def redacted(events: list[engine.Event], seat: int | None) -> list[tuple[str, in
     return shown
 
 
+def revealed_seed(seed: int) -> tuple[str, int | None, dict[str, Any]]:
+    """The service's last event of a finished match (docs/fairness.md): the seed revealed, here a client's."""
+    return ("seed_revealed", None, {"seedSource": "client", "seedCommitment": "", "seed": str(seed), "salt": ""})
+
+
 def as_tuples(events: list[Event]) -> list[tuple[str, int | None, dict[str, Any]]]:
     return [(e.kind, e.seat, e.data) for e in events]
 
@@ -99,10 +104,11 @@ def play_match(
         if not engine.is_finished(state):  # a game may show every hand once the match is over
             assert_hides_secrets(game, state, seat, result.game.view)
             assert_hides_secrets(game, state, None, api.game(game_id).view)
-        assert as_tuples(result.events) == redacted(events, seat)
+        reveal = [revealed_seed(seed)] if engine.is_finished(state) else []  # the match's last event, for everyone
+        assert as_tuples(result.events) == redacted(events, seat) + reveal
         assert all(e.version == version for e in result.events)
         for watcher in per_seat_log:
-            per_seat_log[watcher].extend(redacted(events, watcher))
+            per_seat_log[watcher].extend(redacted(events, watcher) + reveal)
     assert engine.is_finished(state)
     score = api.score(game_id)
     sheet = engine.score(state)
