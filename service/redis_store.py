@@ -184,7 +184,7 @@ class RedisStore:
             raise StoreUnavailableError(f"Redis: {error}") from error
         except redis.RedisError as error:
             text = str(error)
-            if isinstance(error, redis.exceptions.OutOfMemoryError) or text.startswith("OOM") or "-OOM" in text:
+            if isinstance(error, redis.exceptions.OutOfMemoryError) or "OOM command not allowed" in text:
                 # maxmemory reached (noeviction): Redis refused the first write, so nothing was written.
                 raise StoreFullError(f"Redis: {text[:200]}") from error
             if "LOADING" in text or "READONLY" in text or "CLUSTERDOWN" in text or "MISCONF" in text:
