@@ -20,6 +20,7 @@ from types import FrameType
 
 from service import metrics
 from service.bot_worker import BotSettings, BotWorkers
+from service.clocks import ClockSweeper
 from service.core import GameService
 
 log = logging.getLogger("cardengine.bots")
@@ -77,6 +78,7 @@ def run_bots(config: BotsConfig) -> int:
     health = health_server(workers, service, config.health_host, config.health_port)
     threading.Thread(target=health.serve_forever, kwargs={"poll_interval": 0.2}, name="health", daemon=True).start()
     workers.start()
+    sweeper = ClockSweeper(service).start()  # turn clocks: any bot-worker process sweeps expired deadlines too
     port = health.server_address[1]
     log.info("bot workers serving", extra={"workers": config.settings.workers, "health_port": port})
     print(json.dumps({"event": "bots", "healthPort": port, "pid": os.getpid()}), flush=True)
@@ -91,6 +93,7 @@ def run_bots(config: BotsConfig) -> int:
     while not stop.wait(0.5):
         pass
     workers.stop(config.grace_seconds)
+    sweeper.stop()
     health.shutdown()
     health.server_close()
     service.close()

@@ -16,7 +16,7 @@ from cardengine.v1 import game_engine_pb2 as pb
 from google.protobuf import json_format, struct_pb2
 from google.protobuf.message import Message
 
-from service import core, errors
+from service import clocks, core, errors
 from service.fairness import Fairness
 
 
@@ -276,6 +276,14 @@ def seat_specs(seats: Any) -> tuple[core.SeatSpec, ...]:
     return tuple(core.SeatSpec(name=seat.name, bot=seat.bot) for seat in seats)
 
 
+def clock_of(request: pb.CreateGameRequest) -> clocks.ClockSpec | None:
+    """CreateGameRequest.clock as the core's checked ClockSpec (None: no clock)."""
+    if not request.HasField("clock"):
+        return None
+    clock = request.clock
+    return clocks.clock_spec(clock.turn_seconds, clock.match_seconds, clock.on_timeout)
+
+
 def game_message(view: core.GameView) -> pb.Game:
     message = pb.Game(
         game_id=view.game_id,
@@ -293,6 +301,15 @@ def game_message(view: core.GameView) -> pb.Game:
         message.view.ParseFromString(struct_bytes(view.view))
     if view.seat is not None:
         message.seat = view.seat
+    if view.clock is not None:
+        clock = view.clock
+        message.clock.turn_seconds = clock["turnSeconds"]
+        message.clock.match_seconds = clock["matchSeconds"]
+        message.clock.on_timeout = clock["onTimeout"]
+        for deadline in clock["deadlines"]:
+            message.clock.deadlines.add(
+                seat=deadline["seat"], deadline=deadline["deadline"], remaining_ms=deadline["remainingMs"]
+            )
     return message
 
 
@@ -319,6 +336,8 @@ def game_json(view: core.GameView) -> dict[str, Any]:
         game["seat"] = view.seat
     if view.view is not None:
         game["view"] = view.view
+    if view.clock is not None:  # whole-number deadlines: protobuf prints the double as an integer
+        game["clock"] = view.clock
     return game
 
 
@@ -329,6 +348,7 @@ def event_json(event: core.EventView) -> dict[str, Any]:
         "kind": event.kind,
         "data": event.data,
         "text": event.text,
+        "timedOut": event.timed_out,
     }
     if event.seat is not None:
         shown["seat"] = event.seat
@@ -370,7 +390,12 @@ def legal_moves_message(moves: core.LegalMoves) -> pb.ListLegalMovesResponse:
 
 def event_message(event: core.EventView) -> pb.Event:
     message = pb.Event(
-        version=event.version, sequence=event.sequence, kind=event.kind, data=struct_of(event.data), text=event.text
+        version=event.version,
+        sequence=event.sequence,
+        kind=event.kind,
+        data=struct_of(event.data),
+        text=event.text,
+        timed_out=event.timed_out,
     )
     if event.seat is not None:
         message.seat = event.seat

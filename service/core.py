@@ -19,6 +19,7 @@ a ``text`` written by the engine for its viewer (``engine.event_for``) with thos
 from __future__ import annotations
 
 import base64
+import dataclasses
 import hashlib
 import hmac
 import logging
@@ -35,7 +36,7 @@ import orjson
 
 import engine
 import engine.bots as engine_bots
-from service import errors, fairness, metrics, tracing
+from service import clocks, errors, fairness, metrics, tracing
 from service.bot_kinds import BOT_KINDS, SPEC_EXAMPLES, is_bot_spec
 from service.bot_queue import BotState
 from service.store import Committed, Duplicate, GameExistsError, GameStore, Missing, Stale, StoredGame
@@ -98,6 +99,7 @@ class GameView:
     bots: tuple[str, ...] = ()
     seed_commitment: str = ""  # provably fair deals (service/fairness.py): empty for a client seed
     seed_source: str = ""  # "server" or "client"; empty for games created before commitments
+    clock: dict[str, Any] | None = None  # turn clocks (service/clocks.py ``clock_view``); None: no clock
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +134,7 @@ class EventView:
     seat: int | None
     data: dict[str, Any]
     text: str = ""
+    timed_out: bool = False  # the event of a move the service played for a seat whose turn clock ran out
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +221,7 @@ class GameMeta:
     seed_source: str = ""  # provably fair deals: "server" or "client" (empty: created before commitments)
     salt: str = ""  # hex; secret until the match is over (empty for a client seed)
     commitment: str = ""  # hex sha256(seed as 8 bytes big-endian || salt); empty for a client seed
+    clock: dict[str, Any] | None = None  # the turn clock (``clocks.ClockSpec.to_record``); None: no clock
 
     def encode(self) -> bytes:
         record: dict[str, Any] = {"t": self.game_type, "p": self.players, "h": list(self.token_hashes)}
@@ -236,6 +240,8 @@ class GameMeta:
         if self.salt:
             record["z"] = self.salt
             record["c"] = self.commitment
+        if self.clock is not None:
+            record["ck"] = self.clock
         return orjson.dumps(record)
 
     @classmethod
@@ -256,6 +262,7 @@ class GameMeta:
             raw.get("u", ""),
             raw.get("z", ""),
             raw.get("c", ""),
+            raw.get("ck"),
         )
 
     def fairness(self, finished: bool) -> fairness.Fairness:
@@ -276,19 +283,21 @@ class LogEntry:
     finished: bool
     first_sequence: int
     events: tuple[engine.Event, ...]
+    timed_out: bool = False  # the service played this move for a seat whose turn clock ran out
 
     def encode(self) -> bytes:
-        return orjson.dumps(
-            {
-                "v": self.version,
-                "s": self.seat,
-                "m": self.move,
-                "t": list(self.to_act),
-                "f": self.finished,
-                "q": self.first_sequence,
-                "e": [event.to_record() for event in self.events],
-            }
-        )
+        record = {
+            "v": self.version,
+            "s": self.seat,
+            "m": self.move,
+            "t": list(self.to_act),
+            "f": self.finished,
+            "q": self.first_sequence,
+            "e": [event.to_record() for event in self.events],
+        }
+        if self.timed_out:
+            record["o"] = True
+        return orjson.dumps(record)
 
     @classmethod
     def decode(cls, data: bytes) -> LogEntry:
@@ -301,6 +310,7 @@ class LogEntry:
             finished=raw["f"],
             first_sequence=raw["q"],
             events=tuple(engine.Event.from_record(record) for record in raw["e"]),
+            timed_out=raw.get("o", False),
         )
 
     def events_for(self, meta: GameMeta, seat: int | None) -> tuple[EventView, ...]:
@@ -314,7 +324,9 @@ class LogEntry:
             data.pop("kind", None)
             data.pop("seat", None)
             text = str(data.pop("text", ""))
-            shown.append(EventView(self.version, self.first_sequence + index, event.kind, event.seat, data, text))
+            shown.append(
+                EventView(self.version, self.first_sequence + index, event.kind, event.seat, data, text, self.timed_out)
+            )
         if self.finished and meta.seed_source:  # the match's last event: the seed and salt, seen by everyone
             revealed = meta.fairness(True)
             sequence = self.first_sequence + len(self.events)
@@ -504,6 +516,7 @@ class GameService:
         *,
         creator: str | None = None,
         request_id: str | None = None,
+        clock: clocks.ClockSpec | None = None,
     ) -> CreatedGame:
         """``creator``: the id of the caller's API key, recorded with the game (and counted by ``admit_game``).
         ``request_id``: makes the create safe to retry (``keyed_game_id``): the same id and parameters (and the
@@ -562,6 +575,7 @@ class GameService:
             seed_source=seed_source,
             salt=salt.hex(),
             commitment=fairness.commitment(state.seed, salt) if salt else "",
+            clock=None if clock is None else clock.to_record(),
         )
         finished = engine.is_finished(state)
         entry = LogEntry(0, None, None, engine.to_act(state), finished, 0, tuple(events))
@@ -577,7 +591,11 @@ class GameService:
         log.info("game created", extra={"game_id": game_id, "game_type": state.game_id, "players": state.players})
         metrics.game_created(state.game_id, finished)
         self._mark_bots(game_id, meta, 0, entry.to_act, finished)
-        return CreatedGame(game_id, 0, tokens, self._view(game_id, meta, 0, state, None))
+        view = self._view(game_id, meta, 0, state, None)
+        if clock is not None:
+            record = clocks.after_commit(self.store, clock, game_id, 0, entry.to_act, finished)
+            view = dataclasses.replace(view, clock=clocks.clock_view(clock, record))
+        return CreatedGame(game_id, 0, tokens, view)
 
     def keyed_game_id(self, request_id: str, creator: str | None) -> str:
         """The game id of a keyed CreateGame: an HMAC of the server secret, the creator (the API key id, when keys
@@ -614,7 +632,11 @@ class GameService:
     def get_game(self, game_id: str, token: str | None) -> GameView:
         stored, meta = self._load(game_id)
         seat = self._seat(game_id, meta, token)
-        return self._view(game_id, meta, stored.version, engine.decode(stored.snapshot), seat)
+        view = self._view(game_id, meta, stored.version, engine.decode(stored.snapshot), seat)
+        spec = clocks.spec_of(meta.clock)
+        if spec is not None:
+            view = dataclasses.replace(view, clock=clocks.clock_view(spec, clocks.load(self.store, game_id)))
+        return view
 
     def legal_moves(self, game_id: str, token: str | None) -> LegalMoves:
         stored, meta = self._load(game_id)
@@ -847,6 +869,7 @@ class GameService:
         result_key: str | None,
         idempotency_key: str,
         omit_view: bool = False,
+        timed_out: bool = False,
     ) -> MoveResult:
         """Applies ``move`` of ``seat`` to ``stored`` (the expected version) and commits it with compare-and-set;
         then marks the game in the bot queue. The one write path of people and bots alike."""
@@ -858,7 +881,9 @@ class GameService:
             new_state, events = engine.apply(state, seat, parsed)
             game_view = self._view(game_id, meta, version, new_state, seat, omit_view)
         finished = game_view.finished
-        entry = LogEntry(version, seat, parsed.notation, game_view.to_act, finished, stored.event_count, tuple(events))
+        entry = LogEntry(
+            version, seat, parsed.notation, game_view.to_act, finished, stored.event_count, tuple(events), timed_out
+        )
         result = MoveResult(version, game_view, entry.events_for(meta, seat))
         updated = StoredGame(
             game_id, version, engine.encode(new_state), stored.event_count + len(events), finished, stored.meta
@@ -869,6 +894,11 @@ class GameService:
             metrics.move_applied(meta.game_type, finished)
             self._log_move(game_id, seat, version, parsed, finished)
             self._mark_bots(game_id, meta, version, game_view.to_act, finished)
+            if meta.clock is not None:
+                spec = clocks.ClockSpec.from_record(meta.clock)
+                record = clocks.after_commit(self.store, spec, game_id, version, game_view.to_act, finished)
+                clocked = dataclasses.replace(game_view, clock=clocks.clock_view(spec, record))
+                return dataclasses.replace(result, game=clocked)
             return result
         if isinstance(outcome, Duplicate):
             current = self.store.load(game_id)  # the local copy was the version before: read the game as it is now
@@ -908,6 +938,44 @@ class GameService:
             metrics.stale_conflict(meta.game_type)
             raise errors.stale_version(expected_version, stored.version)
         return self._commit_move(stored, meta, seat, move, None, "")
+
+    def apply_timeouts(self, game_id: str, lease_ms: int) -> int:
+        """The timeout moves of a game whose clock a sweeper claimed (its due time moved to ``lease_ms``,
+        service/clocks.py): while a seat to act is past its deadline, its game's ``timeout_move`` at the current
+        version through the one write path (``_commit_move``, flagged ``timed_out``); a stale version means a
+        person or another sweeper moved first, and its commit set the next deadlines. Returns the moves applied."""
+        store = clocks.clock_store(self.store)
+        applied = 0
+        for _ in range(clocks.MAX_TIMEOUT_MOVES):
+            stored = self.store.load(game_id)
+            meta = None if stored is None else meta_of(stored.meta)
+            spec = None if meta is None else clocks.spec_of(meta.clock)
+            if stored is None or meta is None or spec is None or stored.finished:
+                store.move_clock(game_id, lease_ms, None)
+                return applied
+            state = engine.decode(stored.snapshot)
+            acting = engine.to_act(state)
+            record = clocks.load(self.store, game_id)
+            if record is None or record.version != stored.version:  # a commit whose hook did not run: write it now
+                record = clocks.after_commit(self.store, spec, game_id, stored.version, acting, stored.finished)
+                if record is None:
+                    return applied
+            now = clocks.now_ms()
+            late = [seat for seat in acting if record.deadlines.get(seat, now + 1) <= now]
+            if not late:  # give the lease back as the earliest deadline (unless a commit has replaced it)
+                store.move_clock(game_id, lease_ms, record.due_ms())
+                return applied
+            seat = late[0]
+            move = engine.get_game(meta.game_type).timeout_move(state, seat)
+            try:
+                self._commit_move(stored, meta, seat, move.notation, None, "", True, timed_out=True)
+            except errors.ServiceError as error:
+                if error.code == "version/stale":
+                    return applied
+                raise
+            log.info("turn timed out", extra={"game_id": game_id, "seat": seat, "version": stored.version + 1})
+            applied += 1
+        return applied
 
     def _mark_bots(self, game_id: str, meta: GameMeta, version: int, to_act: Sequence[int], finished: bool) -> None:
         """Tells the bot queue whether the game now waits on a bot. After the commit: if the store fails here,

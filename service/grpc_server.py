@@ -118,6 +118,7 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
             convert.seat_specs(request.seats),
             creator=caller_key_id(),
             request_id=request.request_id or None,
+            clock=convert.clock_of(request),
         )
         return convert.created_message(created)
 

@@ -26,7 +26,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from contextlib import AbstractContextManager, suppress
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import redis
 from redis.backoff import ExponentialBackoff
@@ -108,6 +108,20 @@ return 1
 """
 
 DEFAULT_TIMEOUT_SECONDS = 1.0
+
+# Turn clocks: if the game's due time is ARGV[2], set it to ARGV[3] (empty: remove it). One key (one slot).
+MOVE_CLOCK_SCRIPT = """
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not score or tonumber(score) ~= tonumber(ARGV[2]) then
+  return 0
+end
+if ARGV[3] == '' then
+  redis.call('ZREM', KEYS[1], ARGV[1])
+else
+  redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+end
+return 1
+"""
 
 
 class RedisStore:
@@ -356,3 +370,50 @@ class RedisStore:
             finally:
                 with suppress(redis.RedisError, OSError):
                     pubsub.close()
+
+    # ----- turn clocks (service/clocks.py) -----------------------------------------------------------------------
+    def clock_key(self, game_id: str) -> str:
+        return f"{self.prefix}{{{game_id}}}:clock"
+
+    def clocks_due_key(self) -> str:
+        return f"{self.prefix}{{clocks}}:due"
+
+    def save_clock(self, game_id: str, record: bytes | None, due_ms: int | None) -> None:
+        """The game's deadlines record (expiring with the game) and its earliest deadline in the sorted set
+        ``<prefix>{clocks}:due`` (score: epoch ms); None removes both."""
+
+        def save() -> None:
+            pipe = self.client.pipeline(transaction=False)
+            if record is None or due_ms is None:
+                pipe.delete(self.clock_key(game_id))
+                pipe.zrem(self.clocks_due_key(), game_id)
+            else:
+                pipe.set(self.clock_key(game_id), record, ex=max(1, self._ttl(False)))
+                pipe.zadd(self.clocks_due_key(), {game_id: due_ms})
+            pipe.execute()
+
+        self._guard(save)
+
+    def load_clock(self, game_id: str) -> bytes | None:
+        value = self._guard(lambda: self.client.get(self.clock_key(game_id)))
+        return value if isinstance(value, bytes) else None
+
+    def due_clocks(self, now_ms: int, limit: int) -> list[tuple[str, int]]:
+        rows = self._guard(
+            lambda: self.client.zrangebyscore(
+                self.clocks_due_key(), "-inf", now_ms, start=0, num=limit, withscores=True
+            )
+        )
+        found = cast(list[tuple[bytes, float]], rows)
+        return [(member.decode(), int(score)) for member, score in found]
+
+    def move_clock(self, game_id: str, expected_ms: int, new_ms: int | None) -> bool:
+        """Compare-and-set of a game's due time in one script, so two sweepers never both claim one deadline."""
+        script = self.__dict__.get("_move_clock")  # the script, registered on first use
+        if script is None:
+            script = self.__dict__["_move_clock"] = self.client.register_script(MOVE_CLOCK_SCRIPT)
+        args: list[bytes | str | int] = [game_id, expected_ms, "" if new_ms is None else new_ms]
+        moved = bool(self._guard(lambda: script(keys=[self.clocks_due_key()], args=args)))
+        if moved and new_ms is None:
+            self._guard(lambda: self.client.delete(self.clock_key(game_id)))
+        return moved

@@ -344,6 +344,7 @@ def create_app(
             convert.seat_specs(body.seats),
             request_id=body.request_id or header_id or None,
             creator=g.caller.key_id if g.get("caller") else None,
+            clock=convert.clock_of(body),
         )
         response = json_response(convert.created_message(created), status=201)
         response.headers["Location"] = f"/v1/games/{created.game_id}"

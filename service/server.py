@@ -29,6 +29,7 @@ from waitress import wasyncore
 import engine.bots as engine_bots
 from service import metrics, tracing
 from service.bot_worker import DEFAULT_LEASE_SECONDS, BotSettings, BotWorkers
+from service.clocks import ClockSweeper
 from service.core import DEFAULT_TICKET_SECONDS, WATCH_POLL_SECONDS, GameService
 from service.grpc_server import MAX_MESSAGE_BYTES, GrpcServer
 from service.keys import make_key_ring
@@ -154,6 +155,7 @@ class Server:
             gate=self.gate,
         )
         self.bots = BotWorkers(self.service, bot_settings, bot_policies)
+        self.clocks = ClockSweeper(self.service)  # turn clocks: timeout moves of expired deadlines (service/clocks.py)
         self.http = create_http_server(
             app,
             host=config.bind_host(),
@@ -186,6 +188,7 @@ class Server:
         self._http_thread.start()
         threading.Thread(target=self._follow_store_health, name="health", daemon=True).start()
         self.bots.start()
+        self.clocks.start()
         store = self.store_kind
         log.info(
             "serving",
@@ -220,6 +223,7 @@ class Server:
             self._http_thread.join(timeout=grace + 1)
             grpc_stop.join()
             bots_stop.join()
+            self.clocks.stop()
             self.service.close()
             self._stopped.set()
             log.info("stopped")

@@ -207,6 +207,8 @@ class MemoryStore:
         self._waiters = VersionWaiters()
         self._writes = 0
         self.bots = MemoryBotQueue()
+        self._clocks: dict[str, bytes] = {}  # turn clocks (service/clocks.py): game id -> deadlines record
+        self._clock_due: dict[str, int] = {}  # game id -> earliest deadline (or a sweeper's lease), epoch ms
 
     def _expiry(self, finished: bool) -> float:
         ttl = self.finished_ttl_seconds if finished else self.ttl_seconds
@@ -311,3 +313,36 @@ class MemoryStore:
 
     def close(self) -> None:
         self._waiters.wake_all()
+
+    # ----- turn clocks (service/clocks.py) -----------------------------------------------------------------------
+    def save_clock(self, game_id: str, record: bytes | None, due_ms: int | None) -> None:
+        """Keeps the game's deadlines record and its earliest deadline (None: the game has no running clock)."""
+        with self._lock:
+            if record is None or due_ms is None:
+                self._clocks.pop(game_id, None)
+                self._clock_due.pop(game_id, None)
+            else:
+                self._clocks[game_id] = record
+                self._clock_due[game_id] = due_ms
+
+    def load_clock(self, game_id: str) -> bytes | None:
+        with self._lock:
+            return self._clocks.get(game_id)
+
+    def due_clocks(self, now_ms: int, limit: int) -> list[tuple[str, int]]:
+        """Games whose earliest deadline (or lease) is at or before ``now_ms``, earliest first, at most ``limit``."""
+        with self._lock:
+            due = sorted((ms, game_id) for game_id, ms in self._clock_due.items() if ms <= now_ms)
+        return [(game_id, ms) for ms, game_id in due[:limit]]
+
+    def move_clock(self, game_id: str, expected_ms: int, new_ms: int | None) -> bool:
+        """Compare-and-set of a game's due time: if it is ``expected_ms``, it becomes ``new_ms`` (None: removed)."""
+        with self._lock:
+            if self._clock_due.get(game_id) != expected_ms:
+                return False
+            if new_ms is None:
+                del self._clock_due[game_id]
+                self._clocks.pop(game_id, None)
+            else:
+                self._clock_due[game_id] = new_ms
+            return True

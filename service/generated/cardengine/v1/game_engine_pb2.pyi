@@ -335,6 +335,7 @@ class CreateGameRequest(_message.Message):
     OPTIONS_FIELD_NUMBER: _builtins.int
     SEATS_FIELD_NUMBER: _builtins.int
     REQUEST_ID_FIELD_NUMBER: _builtins.int
+    CLOCK_FIELD_NUMBER: _builtins.int
     game_type: _builtins.str
     """Id of a game type from ListGameTypes. Required."""
     players: _builtins.int
@@ -361,6 +362,12 @@ class CreateGameRequest(_message.Message):
         must equal `players` otherwise): each seat's display name and whether a bot plays it.
         """
 
+    @_builtins.property
+    def clock(self) -> Global___Clock:
+        """Optional turn clock (README "Turn clocks"): each seat to act gets turn_seconds to move; when it runs out, any
+        replica applies the game's timeout move for it (flagged Event.timed_out). Absent: no clock.
+        """
+
     def __init__(
         self,
         *,
@@ -370,16 +377,115 @@ class CreateGameRequest(_message.Message):
         options: _struct_pb2.Struct | None = ...,
         seats: _abc.Iterable[Global___SeatConfig] | None = ...,
         request_id: _builtins.str = ...,
+        clock: Global___Clock | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "options", b"options", "seed", b"seed"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "clock", b"clock", "options", b"options", "seed", b"seed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "game_type", b"game_type", "options", b"options", "players", b"players", "request_id", b"request_id", "seats", b"seats", "seed", b"seed"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "clock", b"clock", "game_type", b"game_type", "options", b"options", "players", b"players", "request_id", b"request_id", "seats", b"seats", "seed", b"seed"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seed: _TypeAlias = _typing.Literal["seed"]  # noqa: Y015
     _WhichOneofArgType__seed: _TypeAlias = _typing.Literal["_seed", b"_seed"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType__seed) -> _WhichOneofReturnType__seed | None: ...
 
 Global___CreateGameRequest: _TypeAlias = CreateGameRequest  # noqa: Y015
+
+@_typing.final
+class Clock(_message.Message):
+    """A turn clock of CreateGame."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TURN_SECONDS_FIELD_NUMBER: _builtins.int
+    MATCH_SECONDS_FIELD_NUMBER: _builtins.int
+    ON_TIMEOUT_FIELD_NUMBER: _builtins.int
+    turn_seconds: _builtins.int
+    """Seconds each seat has for its turn (a turn of several moves, draw then discard, shares them): 1 to 86400."""
+    match_seconds: _builtins.int
+    """A match clock per seat (chess-clock style): not offered yet, must be 0 (clock/match_clock_not_offered)."""
+    on_timeout: _builtins.str
+    """What a timeout does: "move" (the default, also when empty): the game's timeout move is played for the seat.
+    "forfeit" is not offered yet (clock/forfeit_not_offered).
+    """
+    def __init__(
+        self,
+        *,
+        turn_seconds: _builtins.int = ...,
+        match_seconds: _builtins.int = ...,
+        on_timeout: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["match_seconds", b"match_seconds", "on_timeout", b"on_timeout", "turn_seconds", b"turn_seconds"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___Clock: _TypeAlias = Clock  # noqa: Y015
+
+@_typing.final
+class GameClock(_message.Message):
+    """A game's running clock, in its header."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TURN_SECONDS_FIELD_NUMBER: _builtins.int
+    MATCH_SECONDS_FIELD_NUMBER: _builtins.int
+    ON_TIMEOUT_FIELD_NUMBER: _builtins.int
+    DEADLINES_FIELD_NUMBER: _builtins.int
+    turn_seconds: _builtins.int
+    """Seconds each seat has for its turn (Clock.turn_seconds)."""
+    match_seconds: _builtins.int
+    """The match clock per seat: 0 (not offered yet)."""
+    on_timeout: _builtins.str
+    """What a timeout does: "move" (the game's timeout move, docs/rules/<game>.md "Turn clocks")."""
+    @_builtins.property
+    def deadlines(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeatDeadline]:
+        """The deadline of each seat to act, ordered by seat; empty once the match is over."""
+
+    def __init__(
+        self,
+        *,
+        turn_seconds: _builtins.int = ...,
+        match_seconds: _builtins.int = ...,
+        on_timeout: _builtins.str = ...,
+        deadlines: _abc.Iterable[Global___SeatDeadline] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["deadlines", b"deadlines", "match_seconds", b"match_seconds", "on_timeout", b"on_timeout", "turn_seconds", b"turn_seconds"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GameClock: _TypeAlias = GameClock  # noqa: Y015
+
+@_typing.final
+class SeatDeadline(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    DEADLINE_FIELD_NUMBER: _builtins.int
+    REMAINING_MS_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat to act, 0-based."""
+    deadline: _builtins.float
+    """When the seat's turn clock runs out, in milliseconds since the Unix epoch (a whole number; a double so that
+    JSON carries it as a number, exact to 2^53).
+    """
+    remaining_ms: _builtins.int
+    """Milliseconds left when the answer was built (0 once passed)."""
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        deadline: _builtins.float = ...,
+        remaining_ms: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["deadline", b"deadline", "remaining_ms", b"remaining_ms", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SeatDeadline: _TypeAlias = SeatDeadline  # noqa: Y015
 
 @_typing.final
 class SeatConfig(_message.Message):
@@ -514,6 +620,7 @@ class Game(_message.Message):
     BOTS_FIELD_NUMBER: _builtins.int
     SEED_COMMITMENT_FIELD_NUMBER: _builtins.int
     SEED_SOURCE_FIELD_NUMBER: _builtins.int
+    CLOCK_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's id."""
     game_type: _builtins.str
@@ -555,6 +662,10 @@ class Game(_message.Message):
     def bots(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """Per seat, the kind of bot that plays it, or empty for a person; ordered by seat."""
 
+    @_builtins.property
+    def clock(self) -> Global___GameClock:
+        """The turn clock of a game created with one (CreateGameRequest.clock); absent otherwise."""
+
     def __init__(
         self,
         *,
@@ -570,10 +681,11 @@ class Game(_message.Message):
         bots: _abc.Iterable[_builtins.str] | None = ...,
         seed_commitment: _builtins.str = ...,
         seed_source: _builtins.str = ...,
+        clock: Global___GameClock | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "seat", b"seat", "view", b"view"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "clock", b"clock", "seat", b"seat", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "bots", b"bots", "finished", b"finished", "game_id", b"game_id", "game_type", b"game_type", "players", b"players", "seat", b"seat", "seat_names", b"seat_names", "seed_commitment", b"seed_commitment", "seed_source", b"seed_source", "to_act", b"to_act", "version", b"version", "view", b"view"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "bots", b"bots", "clock", b"clock", "finished", b"finished", "game_id", b"game_id", "game_type", b"game_type", "players", b"players", "seat", b"seat", "seat_names", b"seat_names", "seed_commitment", b"seed_commitment", "seed_source", b"seed_source", "to_act", b"to_act", "version", b"version", "view", b"view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
@@ -764,6 +876,7 @@ class Event(_message.Message):
     SEAT_FIELD_NUMBER: _builtins.int
     DATA_FIELD_NUMBER: _builtins.int
     TEXT_FIELD_NUMBER: _builtins.int
+    TIMED_OUT_FIELD_NUMBER: _builtins.int
     version: _builtins.int
     """The version the event belongs to: 0 for the deal at creation, N for the events of the N-th accepted move."""
     sequence: _builtins.int
@@ -776,6 +889,8 @@ class Event(_message.Message):
     """The event in words as this caller may read it ("You drew the 7 of Clubs", "Seat 1 drew a card"), written from
     the redacted data only, with the seats' display names.
     """
+    timed_out: _builtins.bool
+    """True for the events of a move the service played for a seat whose turn clock ran out (its timeout move)."""
     @_builtins.property
     def data(self) -> _struct_pb2.Struct:
         """The event's data the caller may see: public fields, plus the secret fields if the caller may see them."""
@@ -789,10 +904,11 @@ class Event(_message.Message):
         seat: _builtins.int | None = ...,
         data: _struct_pb2.Struct | None = ...,
         text: _builtins.str = ...,
+        timed_out: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "data", b"data", "seat", b"seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "data", b"data", "kind", b"kind", "seat", b"seat", "sequence", b"sequence", "text", b"text", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "data", b"data", "kind", b"kind", "seat", b"seat", "sequence", b"sequence", "text", b"text", "timed_out", b"timed_out", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
