@@ -397,6 +397,18 @@ def paths() -> dict[str, Any]:
                 },
             }
         },
+        "/metrics": {
+            "get": {
+                "operationId": "Metrics",
+                "summary": "Prometheus metrics in the text exposition format (README: Metrics and traces).",
+                "responses": {
+                    "200": {
+                        "description": "Every series of this server (of all its workers under --workers).",
+                        "content": {"text/plain": {"schema": {"type": "string"}}},
+                    }
+                },
+            }
+        },
         "/openapi.json": {
             "get": {
                 "operationId": "OpenApi",
