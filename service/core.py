@@ -476,11 +476,15 @@ class GameService:
         self.store.close()
 
     def is_ready(self) -> bool:
+        return self.readiness() is None
+
+    def readiness(self) -> errors.ServiceError | None:
+        """None when the store answers and accepts writes; else why not (``store/unavailable``, ``store/full``)."""
         try:
             self.store.ping()
-        except errors.StoreUnavailableError:
-            return False
-        return True
+        except errors.StoreUnavailableError as error:
+            return errors.to_service_error(error)
+        return None
 
     # ----- catalog ----------------------------------------------------------------------------------------------
     def list_game_types(self) -> list[dict[str, Any]]:

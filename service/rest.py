@@ -297,9 +297,10 @@ def create_app(
 
     @app.get("/readyz")
     def readyz() -> Response:
-        if service.is_ready():
+        problem = service.readiness()
+        if problem is None:
             return Response(b'{"status":"ready"}', mimetype=JSON)
-        return error_response(errors.store_unavailable(errors.StoreUnavailableError("no answer to ping")))
+        return error_response(problem)
 
     @app.get("/metrics")
     def prometheus_metrics() -> Response:
