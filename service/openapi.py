@@ -120,6 +120,11 @@ STATUS_MEANINGS = {
     "another rules version of its game (snapshot/rules_version)",
     Status.UNAVAILABLE: "the game store cannot be reached",
     Status.INTERNAL: "an internal error (logged)",
+    Status.RESOURCE_EXHAUSTED: "a rate limit, an API key's cap of live games, too many wrong seat tokens, or too many "
+    "live streams (stream/too_many: of this server, of this game or from this client address); Retry-After says "
+    "when to retry",
+    Status.PAYLOAD_TOO_LARGE: "the request body is larger than the server's limit (request/too_large; 64 KiB by "
+    "default)",
 }
 
 
@@ -215,7 +220,12 @@ def paths() -> dict[str, Any]:
                 ],
                 "requestBody": {"required": True, "content": json_content(ref("CreateGameRequest"))},
                 "responses": responses(
-                    201, "CreateGameResponse", "The new game.", Status.INVALID_ARGUMENT, Status.UNAVAILABLE
+                    201,
+                    "CreateGameResponse",
+                    "The new game.",
+                    Status.INVALID_ARGUMENT,
+                    Status.PAYLOAD_TOO_LARGE,
+                    Status.UNAVAILABLE,
                 ),
             }
         },
@@ -257,6 +267,7 @@ def paths() -> dict[str, Any]:
                     "ApplyMoveResponse",
                     "The new version, the caller's view and its events.",
                     Status.INVALID_ARGUMENT,
+                    Status.PAYLOAD_TOO_LARGE,
                     Status.UNAUTHENTICATED,
                     Status.PERMISSION_DENIED,
                     Status.NOT_FOUND,
@@ -369,7 +380,7 @@ def paths() -> dict[str, Any]:
                 ],
                 "security": SEAT_TICKET_OR_SPECTATOR,
                 "responses": {
-                    **responses(200, "GetEventsResponse", "The events.", *READ_FAILURES),
+                    **responses(200, "GetEventsResponse", "The events.", *READ_FAILURES, Status.RESOURCE_EXHAUSTED),
                     "200": {
                         "description": "The events (JSON), or a Server-Sent Events stream of WatchGameResponse.",
                         "content": {

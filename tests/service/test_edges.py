@@ -278,3 +278,11 @@ def test_create_game_refuses_unknown_fields(live: LiveServer) -> None:
     assert status == 400, body
     assert len(body["error"]["message"]) < 300
     assert body["error"]["details"]["field"] == "y" * 40
+
+
+def test_the_openapi_document_names_the_limits() -> None:
+    """413 on the routes that read a body, 429 on the event stream (stream/too_many), as the server answers."""
+    paths = openapi_document()["paths"]
+    for path in ("/v1/games", "/v1/games/{gameId}/moves"):
+        assert "request/too_large" in paths[path]["post"]["responses"]["413"]["description"]
+    assert "stream/too_many" in paths["/v1/games/{gameId}/events"]["get"]["responses"]["429"]["description"]
