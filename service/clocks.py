@@ -209,6 +209,7 @@ class ClockSweeper:
         self.lease_ms = int(lease_seconds * 1000)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self.applied = 0  # timeout moves this sweeper has applied (for operators and tests)
 
     def start(self) -> ClockSweeper:
         self._thread = threading.Thread(target=self._run, name="clock-sweeper", daemon=True)
@@ -241,4 +242,5 @@ class ClockSweeper:
             if not store.move_clock(game_id, due, lease):
                 continue  # another sweeper claimed it, or a commit moved its deadline
             applied += self.service.apply_timeouts(game_id, lease)
+        self.applied += applied
         return applied
