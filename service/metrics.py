@@ -198,7 +198,8 @@ class MeteredStreamSlots(StreamSlots):
 class MeteredStore:
     """A ``GameStore`` whose calls are timed (``cardengine_store_operation_duration_seconds``), whose failures are
     counted (``cardengine_store_errors_total``) and traced (a span per call when tracing is on). Attributes it does
-    not define (a store's own, e.g. RedisStore's ``client``) are the wrapped store's."""
+    not define (a store's own, e.g. RedisStore's ``client``) are the wrapped store's, and it passes for an instance
+    of the wrapped store's class (``isinstance(service.store, RedisStore)``), as ``unittest.mock`` specs do."""
 
     def __init__(self, store: GameStore) -> None:
         self.inner = store
@@ -206,6 +207,10 @@ class MeteredStore:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:
+        return type(self.inner)
 
     def _call(self, operation: str, function: Callable[..., Any], *args: Any) -> Any:
         started = time.perf_counter()
