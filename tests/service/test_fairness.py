@@ -5,6 +5,7 @@ rejecting one whose move log, seed or salt was altered. Real servers on port 0, 
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from pathlib import Path
 from typing import Any
@@ -61,7 +62,10 @@ def commitment_of(seed: str, salt: str) -> str:
     return hashlib.sha256(int(seed).to_bytes(8, "big") + bytes.fromhex(salt)).hexdigest()
 
 
-def test_commitment_is_stable_secrets_stay_hidden_until_the_end_then_are_revealed(live: LiveServer) -> None:
+def test_commitment_is_stable_secrets_stay_hidden_until_the_end_then_are_revealed(
+    live: LiveServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)  # every log line of the service, each move's included
     game_id, tokens, header = create(live)
     commitment = header["seedCommitment"]
     assert HEX64.match(commitment) and header["seedSource"] == "server"
@@ -75,6 +79,7 @@ def test_commitment_is_stable_secrets_stay_hidden_until_the_end_then_are_reveale
 
     seen: list[bytes] = []
     play_to_end(live, game_id, tokens, seen)
+    logged = [repr(record.__dict__).encode() for record in caplog.records]
 
     status, score = live.rest.get(f"/v1/games/{game_id}/score")
     fairness = score["fairness"]
@@ -85,9 +90,11 @@ def test_commitment_is_stable_secrets_stay_hidden_until_the_end_then_are_reveale
     final = live.grpc._call(live.grpc._stub.GetScore, pb.GetScoreRequest(game_id=game_id))
     assert (final.fairness.seed, final.fairness.salt, final.fairness.revealed) == (seed, salt, True)
     # Before the end neither the seed nor the salt was in any answer of any seat (nor in the refused record).
-    assert len(seen) > 50
+    assert len(seen) > 50 and len(logged) > 10
     for body in seen:
         assert salt.encode() not in body and f'"{seed}"'.encode() not in body and f":{seed}".encode() not in body
+    for line in logged:  # nor in any log line (its message and fields)
+        assert salt.encode() not in line and (len(seed) < 8 or seed.encode() not in line)
     # The reveal is the last event of the match, the same for every seat and a spectator (REST and gRPC).
     for token in (None, *tokens.values()):
         status, events = live.rest.get(f"/v1/games/{game_id}/events", token)
