@@ -30,7 +30,7 @@ from engine.games.draw_blood.cards import (
     sort_cards,
 )
 from engine.games.draw_blood.flow import ACTING, DRAWING, HAND_OVER
-from engine.games.draw_blood.melds import SET, lay_offs, meld_kind, melds_in_hand
+from engine.games.draw_blood.melds import RUN, SET, lay_offs, meld_kind, melds_in_hand
 from engine.games.draw_blood.moves import (
     DISCARD,
     DRAW,
@@ -468,10 +468,12 @@ def action_moves(
         yield from triples(table, seat, counts, required)
     if live_monster_refusal(row) is not None:
         return
-    for cards in melds_in_hand(counts, highest_number):  # exactly the Melds meld_refusal allows, from the hand
-        if required is None or required in cards:
-            yield built_move(MELD, LIST_SEPARATOR.join(cards))
+    # exactly the Melds meld_refusal allows, from the hand (with ``required``, only those that use it)
+    for cards in melds_in_hand(counts, highest_number, required):
+        yield built_move(MELD, LIST_SEPARATOR.join(cards))
     for meld in table["melds"]:  # exactly the groups lay_off_refusal allows, from the hand
+        if required is not None and meld["kind"] != RUN and meld["cards"][0] != required:
+            continue  # the groups played off a Set are more of its one card
         meld_id = None
         for cards in lay_offs(meld["kind"], meld["cards"], counts, highest_number):
             if required is None or required in cards:

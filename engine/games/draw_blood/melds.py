@@ -62,34 +62,42 @@ def meld_kind(cards: Sequence[str], highest_number: int) -> str | None:
     return None
 
 
-def melds_in_hand(counts: Counts, highest_number: int) -> Iterator[tuple[str, ...]]:
+def melds_in_hand(counts: Counts, highest_number: int, required: str | None = None) -> Iterator[tuple[str, ...]]:
     """Every Meld the hand can lay down, each once (identical cards give one Meld): Sets by number, Runs by their
-    lowest then highest number, Monster Sets, the Monster Run, Kill Sets, the Immunity Run."""
+    lowest then highest number, Monster Sets, the Monster Run, Kill Sets, the Immunity Run. With ``required``,
+    only those that hold that card (the same Melds in the same order, those without it skipped unbuilt)."""
     get = counts.get
     numbers = NUMBER_CARDS[:highest_number]
-    held = [get(card, 0) for card in numbers]
-    for card, count in zip(numbers, held, strict=True):
-        if count >= 2:
-            for size in range(2, min(count, MAX_SET_SIZE) + 1):
-                yield (card,) * size
-    # A Run from ``start`` reaches as far as the numbers held go on without a gap: ``reach`` is where that ends.
-    reach = highest_number
-    ends = [0] * highest_number
-    for index in range(highest_number - 1, -1, -1):
-        if not held[index]:
-            reach = index
-        ends[index] = reach
-    for start in range(highest_number - 2):
-        for end in range(start + 3, ends[start] + 1):
-            yield numbers[start:end]
-    for monster in MONSTERS:
-        for size in range(2, get(monster, 0) + 1):
-            yield (monster,) * size
-    if get(VAMPIRE, 0) and get(WEREWOLF, 0) and get(WATER_MONSTER, 0):
-        yield MONSTERS
-    for size in range(2, min(get(KILL, 0), MAX_KILL_SET_SIZE) + 1):
-        yield (KILL,) * size
-    if get(COFFIN, 0) and get(FULL_MOON, 0) and get(WATER, 0):
+    if required is None or required in NUMBER_OF_CARD:
+        held = [get(card, 0) for card in numbers]
+        for card, count in zip(numbers, held, strict=True):
+            if count >= 2 and required in (None, card):
+                for size in range(2, min(count, MAX_SET_SIZE) + 1):
+                    yield (card,) * size
+        # A Run from ``start`` reaches as far as the numbers held go on without a gap: ``ends`` is where that ends.
+        reach = highest_number
+        ends = [0] * highest_number
+        for index in range(highest_number - 1, -1, -1):
+            if not held[index]:
+                reach = index
+            ends[index] = reach
+        # With a required number, only the Runs from at most its index to beyond it.
+        last_start = highest_number - 3 if required is None else min(highest_number - 3, NUMBER_OF_CARD[required] - 1)
+        first_end = 0 if required is None else NUMBER_OF_CARD[required]
+        for start in range(last_start + 1):
+            for end in range(max(start + 3, first_end), ends[start] + 1):
+                yield numbers[start:end]
+    if required is None or required in MONSTERS:
+        for monster in MONSTERS:
+            if required in (None, monster):
+                for size in range(2, get(monster, 0) + 1):
+                    yield (monster,) * size
+        if get(VAMPIRE, 0) and get(WEREWOLF, 0) and get(WATER_MONSTER, 0):
+            yield MONSTERS
+    if required in (None, KILL):
+        for size in range(2, min(get(KILL, 0), MAX_KILL_SET_SIZE) + 1):
+            yield (KILL,) * size
+    if (required is None or required in IMMUNITIES) and get(COFFIN, 0) and get(FULL_MOON, 0) and get(WATER, 0):
         yield IMMUNITIES
 
 
