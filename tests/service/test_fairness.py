@@ -30,15 +30,18 @@ def create(live: LiveServer, **body: Any) -> tuple[str, dict[int, str], dict[str
     return created["gameId"], tokens, created["game"]
 
 
-def play_to_end(live: LiveServer, game_id: str, tokens: dict[int, str], seen: list[bytes]) -> list[list[str]]:
-    """Plays the first legal move until the match ends; every answer read while it is not over goes into ``seen``
-    (views, events and scores of every seat and of a spectator). Returns the legal notations at each version."""
+def play_to_end(
+    live: LiveServer, game_id: str, tokens: dict[int, str], seen: list[bytes], *, observe: bool = True
+) -> list[list[str]]:
+    """Plays the first legal move until the match ends; with ``observe``, every answer read while it is not over
+    goes into ``seen`` (views, events and scores of every seat and of a spectator, the refused record). Returns the
+    legal notations at each version."""
     legal_by_version: list[list[str]] = []
     while True:
         status, game = live.rest.get(f"/v1/games/{game_id}")
         if game["finished"]:
             return legal_by_version
-        for token in (None, *tokens.values()):
+        for token in (None, *tokens.values()) if observe else ():
             for path in (f"/v1/games/{game_id}", f"/v1/games/{game_id}/events", f"/v1/games/{game_id}/score"):
                 status, body = live.rest.get(path, token)
                 assert status == 200, body
@@ -231,3 +234,14 @@ def test_verify_cannot_read_an_unfinished_game(capsys: pytest.CaptureFixture[str
         game_id, _, _ = create(live)
         code, output = verify([game_id, "--url", f"http://127.0.0.1:{live.server.http_port}"], capsys)
     assert code == 2 and "422" in output and "game/not_finished" in output
+
+
+def test_verify_accepts_a_match_kept_in_redis(live_redis: LiveServer, capsys: pytest.CaptureFixture[str]) -> None:
+    """The record is read from the store's log: on Redis as in memory (a 4-player Dracula, another deal)."""
+    status, created = live_redis.rest.post("/v1/games", {"gameType": "dracula", "players": 4, "options": {"deals": 1}})
+    assert status == 201, created
+    tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
+    legal = play_to_end(live_redis, created["gameId"], tokens, [], observe=False)
+    code, output = verify([created["gameId"], "--url", f"http://127.0.0.1:{live_redis.server.http_port}"], capsys)
+    assert code == 0, output
+    assert f"({len(legal)} moves, seed source server): verified" in output
