@@ -95,12 +95,22 @@ def bench_game(game_id: str, players: int, seconds: float) -> BenchResult:
     )
 
 
+def engine_build() -> str:
+    """Which engine runs: the pure-Python package, or the mypyc-compiled copy (scripts/build_compiled_engine)."""
+    import engine.api
+
+    if engine.api.__file__ and not engine.api.__file__.endswith(".py"):
+        return f"compiled with mypyc ({engine.api.__file__.rsplit('/', 2)[0]})"
+    return "pure Python (scripts/build_compiled_engine builds the optional mypyc-compiled copy)"
+
+
 def run_benchmarks(
     game_ids: list[str] | None, seconds: float, out: Callable[[str], None] = print, *, anchors: bool = True
 ) -> list[BenchResult]:
     """The table of every game (or those named) at its player counts; then, with ``anchors``, the same games beside
     OpenSpiel's and RLCard's gin rummy (see ``run_anchors``)."""
     results = []
+    out(f"engine: {engine_build()}")
     out(HEADER)
     for game in engine.all_games():
         if game_ids and game.id not in game_ids:
