@@ -55,6 +55,7 @@ RETRY_MILLISECONDS = 1000
 JSON = "application/json"
 MAX_BODY_BYTES = 64 * 1024  # a REST body larger is refused (413)
 MAX_HEADER_BYTES = 64 * 1024  # request line and headers larger are refused (431)
+CONNECTIONS_FOR_REQUESTS = 100  # open connections besides the event streams (waitress's default limit)
 MAX_VERSION = 2**32 - 1  # versions are uint32 in the API
 MAX_EVENT_ID = 10**10 - 1  # Last-Event-ID: 1 to 10 ASCII digits (the OpenAPI pattern); beyond the last version: idle
 ASCII_DIGITS = re.compile(r"[0-9]{1,10}")
@@ -220,6 +221,7 @@ def create_app(
     web = WebFiles(web_root)
     streams = metrics.MeteredStreamSlots(stream_limits or StreamLimits(), "rest")
     tracing.instrument_flask(app)
+    app.extensions["cardengine.streams"] = streams  # its live count, for operators and tests
 
     @app.errorhandler(Exception)
     def handle_error(error: Exception) -> Response:
@@ -559,7 +561,10 @@ def create_http_server(
         max_request_body_size=2 * max_body_bytes + 1024,
         max_request_header_size=max_header_bytes,
         channel_request_lookahead=1,
+        # waitress stops accepting at 100 connections by default: room for the streams besides the requests
+        connection_limit=CONNECTIONS_FOR_REQUESTS + limits.per_server,
     )
     server.channel_class = JsonErrorChannel
     server.cardengine_limits = {"body": max_body_bytes, "headers": max_header_bytes}
+    server.cardengine_app = app  # waitress wraps it (proxy headers): the Flask app itself, for its extensions
     return server
