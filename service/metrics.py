@@ -113,12 +113,6 @@ def exposition(bot_queue: BotQueue | None = None) -> bytes:
     return generate_latest(registry)
 
 
-def worker_exited(pid: int) -> None:
-    """Drops the live gauges of a worker that ended (multiprocess mode)."""
-    if multiprocess_dir() is not None:
-        multiprocess.mark_process_dead(pid)  # type: ignore[no-untyped-call]
-
-
 # ----- hooks of the core --------------------------------------------------------------------------------------------
 
 _children: dict[tuple[object, ...], Any] = {}  # (metric, *label values): its child, without labels()'s lock per call
