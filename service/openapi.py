@@ -51,6 +51,8 @@ def field_schema(field: FieldDescriptor) -> dict[str, Any]:
         schema = dict(UINT32)
     elif field.type == FieldDescriptor.TYPE_UINT64:
         schema = dict(UINT64)
+    elif field.type == FieldDescriptor.TYPE_DOUBLE:
+        schema = {"type": "number"}
     else:
         raise ValueError(f"field {field.full_name}: type {field.type} has no schema mapping yet")
     if field.is_repeated:
@@ -558,7 +560,7 @@ def openapi_document() -> dict[str, Any]:
         "StreamTicket": STREAM_TICKET_SCHEMA,
         "GameSchemas": GAME_SCHEMAS_SCHEMA,
     }
-    requests = {"CreateGameRequest", "SeatConfig"}
+    requests = {"CreateGameRequest", "SeatConfig", "Clock"}
     for name, message in pb.DESCRIPTOR.message_types_by_name.items():
         if name.endswith("Request") and name not in requests:
             continue  # the other requests travel as path and query parameters
