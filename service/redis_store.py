@@ -149,6 +149,9 @@ class RedisStore:
         self.cache_size = cache_size
         self._cache: OrderedDict[str, StoredGame] = OrderedDict()
         self._cache_lock = threading.Lock()
+        self._own = threading.local()  # each thread's own connection for the move path (``_own_command``)
+        self._own_connections: list[Any] = []
+        self._own_lock = threading.Lock()
         self.bots = RedisBotQueue(client, key_prefix, self.game_key, self._guard)
 
     @classmethod
@@ -293,12 +296,37 @@ class RedisStore:
         return Missing()
 
     def _evalsha(self, script: Any, keys: list[str], args: list[bytes | str | int]) -> Any:
-        """EVALSHA straight through the client (``Script.__call__``'s checks and copies cost more than the call
-        itself on the hot path); loads the script once if Redis does not know it (a restart, a failover)."""
+        """EVALSHA on this thread's own connection (``_own_command``); loads the script once if Redis does not
+        know it (a restart, a failover)."""
         try:
-            return self.client.execute_command("EVALSHA", script.sha, len(keys), *keys, *args)  # type: ignore[no-untyped-call]
+            return self._own_command("EVALSHA", script.sha, len(keys), *keys, *args)
         except redis.exceptions.NoScriptError:
             return script(keys=keys, args=args)
+
+    def _own_command(self, *command: bytes | str | int) -> Any:
+        """One command on a connection of this thread's own, made with the pool's settings (time-outs included):
+        the pool's checkout, release and instrumentation per call cost more CPU than the call itself on the move
+        path (78 against 35 us measured). A connection found dead when writing (Redis restarted while it was idle)
+        is replaced once: nothing was sent. A failure while reading is raised as it is, never re-sent (the script
+        may have run), and drops the connection."""
+        connection = getattr(self._own, "connection", None)
+        if connection is None:
+            connection = self.client.connection_pool.make_connection()
+            with self._own_lock:
+                self._own_connections.append(connection)
+            self._own.connection = connection
+        try:
+            connection.send_command(*command)
+        except redis.ConnectionError:
+            connection.disconnect()
+            connection.send_command(*command)
+        try:
+            return connection.read_response()
+        except redis.ResponseError:
+            raise  # an error reply: the connection is fine
+        except BaseException:
+            connection.disconnect()
+            raise
 
     def log(self, game_id: str, after_version: int, limit: int | None = None) -> list[bytes]:
         start = after_version + 1
@@ -333,6 +361,10 @@ class RedisStore:
         self._waiters.wake_all()
         if self._listener is not None:
             self._listener.join(timeout=5)
+        with self._own_lock:
+            for connection in self._own_connections:
+                with suppress(redis.RedisError, OSError):
+                    connection.disconnect()
         self.client.close()
 
     # ----- watching ---------------------------------------------------------------------------------------------
