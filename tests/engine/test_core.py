@@ -210,3 +210,16 @@ def test_copy_on_write_games_never_change_the_state_given_to_apply(game_id: str)
         after, _ = engine.apply(state, seat, chooser.choice(engine.legal_moves(state, seat)))
         assert engine.encode(state) == before, f"{game_id}: apply changed its input at step {state.step}"
         state = after
+
+
+def test_shuffle_is_fisher_yates_over_below() -> None:
+    """``rng.shuffle`` (one loop, no call per card) draws exactly what ``below`` draws, card by card."""
+    chooser = random.Random(3)
+    for _ in range(500):
+        state, size = chooser.getrandbits(64), chooser.randint(0, 80)
+        shuffled, expected = list(range(size)), list(range(size))
+        reference = state
+        for i in range(size - 1, 0, -1):
+            reference, j = rng.below(reference, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert rng.shuffle(state, shuffled) == reference and shuffled == expected
