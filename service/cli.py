@@ -271,7 +271,18 @@ def command_verify(args: argparse.Namespace) -> int:
     if args.save:
         with open(args.save, "wb") as file:
             file.write(data)
-    verdict = verify_record(record)
+    seat: int | None = None
+    seat_events: list[dict[str, Any]] = []
+    if args.token and not args.file:  # the seat's own log too: its hidden draws against the replay
+        try:
+            seat, seat_events = _seat_log(args.url, args.game_id, args.token, args.timeout)
+        except urllib.error.HTTPError as error:
+            print(f"error: the server answered {error.code} for the seat's log", file=sys.stderr)
+            return 2
+        except (OSError, ValueError) as error:
+            print(f"error: the seat's log could not be read: {error}", file=sys.stderr)
+            return 2
+    verdict = verify_record(record, seat, seat_events)
     if args.json:
         print(
             json.dumps(
@@ -281,6 +292,27 @@ def command_verify(args: argparse.Namespace) -> int:
     else:
         print(verdict.summary(), file=sys.stdout if verdict.ok else sys.stderr)
     return 0 if verdict.ok else 1
+
+
+def _seat_log(url: str, game_id: str, token: str, timeout: float) -> tuple[int | None, list[dict[str, Any]]]:
+    """The seat of ``token`` in the game and its whole event log (every page of GET /v1/games/{id}/events)."""
+    import urllib.parse
+    import urllib.request
+
+    base = f"{url.rstrip('/')}/v1/games/{urllib.parse.quote(game_id, safe='')}"
+    headers = {"Authorization": f"Bearer {token}"}
+
+    def get(path: str) -> Any:
+        with urllib.request.urlopen(urllib.request.Request(base + path, headers=headers), timeout=timeout) as answer:
+            return json.loads(answer.read())
+
+    seat = get("").get("seat")
+    page = get("/events?pageSize=1000")
+    events: list[dict[str, Any]] = list(page["events"])
+    while page.get("nextPageToken"):
+        page = get(f"/events?pageSize=1000&pageToken={urllib.parse.quote(page['nextPageToken'])}")
+        events += page["events"]
+    return seat, events
 
 
 def _env_int(name: str, default: int) -> int:
@@ -733,6 +765,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="the server's REST URL [CARDENGINE_URL, default http://127.0.0.1:8080, the local serve]",
     )
     verify.add_argument("--save", default="", help="also write the record read to this file")
+    verify.add_argument(
+        "--token",
+        default=os.environ.get("CARDENGINE_TOKEN", ""),
+        help="a seat token of the game: also check that seat's own events, its hidden draws, against the replay "
+        "[CARDENGINE_TOKEN]",
+    )
     verify.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for the server")
     verify.add_argument("--json", action="store_true", help="print the outcome as one JSON object")
     verify.set_defaults(func=command_verify)

@@ -140,14 +140,18 @@ def _event_key(event: Mapping[str, Any]) -> bytes:
 
 
 def _replayed_events(
-    game_type: str, seat_names: Sequence[str], setup: Sequence[engine.Event], moves: Sequence[Sequence[engine.Event]]
+    game_type: str,
+    seat_names: Sequence[str],
+    setup: Sequence[engine.Event],
+    moves: Sequence[Sequence[engine.Event]],
+    viewer: int | None = None,
 ) -> list[dict[str, Any]]:
-    """The public (spectator) events of a replayed match, in the record's form."""
+    """The events of a replayed match as ``viewer`` sees them (None: the public ones), in the record's form."""
     shown: list[dict[str, Any]] = []
     sequence = 0
     for version, events in enumerate([setup, *moves]):
         for event in events:
-            data = engine.event_for(game_type, event, None, seat_names)
+            data = engine.event_for(game_type, event, viewer, seat_names)
             if data is not None:
                 kind = data.pop("kind")
                 seat = data.pop("seat", None)
@@ -181,10 +185,13 @@ def _first_difference(
     return None
 
 
-def verify_record(record: Mapping[str, Any]) -> Verdict:
+def verify_record(
+    record: Mapping[str, Any], seat: int | None = None, seat_events: Sequence[Mapping[str, Any]] = ()
+) -> Verdict:
     """Checks a game record (``GET /v1/games/{id}/record``, docs/fairness.md): the commitment against the revealed
     seed and salt, then a replay from the seed and the move log against every recorded public event and the score.
-    Never raises for a bad record: every problem is reported in the verdict."""
+    With ``seat``, also ``seat_events``, that seat's own event log (GetEvents with its token): its private draws
+    against the replay seen by that seat. Never raises for a bad record: every problem is reported in the verdict."""
     game_id = str(record.get("gameId", "?"))
     source = str(record.get("seedSource", ""))
     moves_raw = record.get("moves", [])
@@ -259,6 +266,16 @@ def verify_record(record: Mapping[str, Any]) -> Verdict:
         problems.append(f"the record holds {len(played)} public events, the replay gives {len(expected)}.")
     else:
         checks.append(f"all {len(expected)} public events (deals, draws, plays) equal the replay's")
+    if seat is not None:
+        own = _replayed_events(game_type, seat_names, rebuilt.setup_events, rebuilt.move_events, seat)
+        mine = [event for event in seat_events if event.get("kind") != REVEAL_EVENT]
+        difference = _first_difference(own, mine, moves)
+        if difference is not None:
+            problems.append(f"seat {seat}'s own log: {difference}")
+        elif len(own) != len(mine):
+            problems.append(f"seat {seat}'s own log holds {len(mine)} events, the replay gives it {len(own)}.")
+        else:
+            checks.append(f"all {len(own)} events of seat {seat}'s own log (its hidden cards too) equal the replay's")
     reveals = [event for event in recorded_events if isinstance(event, Mapping) and event.get("kind") == REVEAL_EVENT]
     if len(reveals) != 1:
         problems.append(f"the record holds {len(reveals)} '{REVEAL_EVENT}' events; a finished match has one.")

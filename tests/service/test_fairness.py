@@ -130,6 +130,11 @@ def finished_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple
         assert code == 0, output
         assert f"game {game_id} ({len(legal)} moves, seed source server): verified" in output
         assert "commitment" in output and "public events" in output and "final score" in output
+        # A player also checks its own log, its hidden cards included, against the replay.
+        url = f"http://127.0.0.1:{live.server.http_port}"
+        code, output = verify([game_id, "--url", url, f"--token={tokens[1]}"], capsys)  # a token may start with -
+        assert code == 0, output
+        assert re.search(r"all \d+ events of seat 1's own log \(its hidden cards too\) equal the replay's", output)
     record: dict[str, Any] = orjson.loads(saved.read_bytes())
     return record, legal
 
