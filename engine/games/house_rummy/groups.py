@@ -8,6 +8,7 @@ a run end by index and end (``3lo``, ``3hi``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
@@ -308,12 +309,26 @@ def find_melds(
     if required in SPECIAL_NAMES:
         return []
     if required:  # only the cards of its rank or suit can be in a group with it
-        standard = sorted(
-            {card for card in hand if (card[0] == required[0] or card[1] == required[1]) and card not in SPECIAL_NAMES}
+        standard = tuple(
+            sorted(
+                {
+                    card
+                    for card in hand
+                    if (card[0] == required[0] or card[1] == required[1]) and card not in SPECIAL_NAMES
+                }
+            )
         )
-        extras = [extra for extra in extras if extra[0][0] == required[0] or extra[0][1] == required[1]]
+        extras = tuple(extra for extra in extras if extra[0][0] == required[0] or extra[0][1] == required[1])
     else:
-        standard = sorted({card for card in hand if card not in SPECIAL_NAMES})
+        standard = tuple(sorted({card for card in hand if card not in SPECIAL_NAMES}))
+    return list(melds_of(standard, tuple(extras), new_cards, required))
+
+
+@lru_cache(maxsize=65536)
+def melds_of(
+    standard: tuple[str, ...], extras: tuple[Extra, ...], new_cards: bool, required: str
+) -> tuple[tuple[str, ...], ...]:
+    """``find_melds`` of the hand's distinct standard cards, sorted (pure, memoized)."""
     by_rank: dict[str, list[str]] = {}
     by_suit: dict[str, set[int]] = {}
     for card in standard:
@@ -342,7 +357,7 @@ def find_melds(
         ranks = by_suit.get(suit, set())
         if as_run and len(ranks) >= 2 and (not required or suit == required[1]):
             melds.extend(_runs(ranks | {RANK_OF[rank]}, suit, new_cards, RANK_OF[rank], needed))
-    return melds
+    return tuple(melds)
 
 
 def _runs(ranks: set[int], suit: str, new_cards: bool, *needed: int) -> Iterator[tuple[str, ...]]:

@@ -12,6 +12,7 @@ discard is legal until it is played.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import Any
 
 import orjson
@@ -100,6 +101,7 @@ PHASE_WORDS: dict[str, str] = {
     Phase.EXTRA_DISCARD: "discard one card (Draw & Discard 1)",
 }
 NEW_CARD_KINDS = frozenset({kinds.MOVE_CARD, kinds.PLAY_POTATO})
+CROSS_OR_MOVE = CROSS_CARDS | MOVE_CARDS
 
 
 def refuse(move: Move, code: str, why: str) -> IllegalMoveError:
@@ -364,6 +366,8 @@ def meld_extras(state: GameState, table: HouseTable, seat: int) -> list[Extra]:
     extras: list[Extra] = []
     cross = table["cross_second_group"]
     for group in table["groups"]:
+        if CROSS_OR_MOVE.isdisjoint(group["cards"]):  # most groups hold neither: one pass in C
+            continue
         for card, owner in zip(group["cards"], group["owners"], strict=True):
             if card in CROSS_CARDS and card not in cross:
                 extras.append((card, group["kind"] != SET, group["kind"] == SET))
@@ -423,7 +427,7 @@ def turn_plays(
 
 def discard_moves(state: GameState, table: HouseTable, seat: int, board: Board) -> list[Move]:
     hand = table["hands"][seat]
-    piles = [str(index) for index in range(len(table["piles"]))]
+    piles = len(table["piles"])
     last = len(hand) == 1
     moves: list[Move] = []
     for card in sorted(set(hand)):
@@ -432,8 +436,14 @@ def discard_moves(state: GameState, table: HouseTable, seat: int, board: Board) 
         if card in NEW_DISCARD_CARDS and starts_new_pile(state, table, card):
             moves.append(Move(kinds.DISCARD, (card, NEW_PILE)))
         else:
-            moves.extend(Move(kinds.DISCARD, (card, pile)) for pile in piles)
+            moves.extend(discards_to_piles(card, piles))
     return moves
+
+
+@lru_cache(maxsize=4096)
+def discards_to_piles(card: str, piles: int) -> tuple[Move, ...]:
+    """``discard <card> <pile>`` to each of ``piles`` piles, in pile order (pure, memoized: moves are values)."""
+    return tuple(Move(kinds.DISCARD, (card, str(index))) for index in range(piles))
 
 
 def play_moves(state: GameState, seat: int) -> list[Move]:
