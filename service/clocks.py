@@ -3,19 +3,21 @@ the store so that it survives restarts; when one passes, any replica's sweeper a
 (``Game.timeout_move``, chosen from its legal moves) through the core's one write path, with the same
 compare-and-set as a client: a late human move and the timeout never both land.
 
-Stored per game: a deadlines record (``ClockRecord``: the version it belongs to and each acting seat's deadline,
-epoch ms) and the game's earliest deadline in a sorted set (Redis ``<prefix>{clocks}:due``; a dict for the embedded
-store). A seat that stays to act across versions (the discard after its draw, a claim still open while another seat
-answers) keeps its deadline; a seat that comes to act gets ``turnSeconds`` from the commit. The turn clock is the
-whole turn's: a turn of several moves gets a timeout move per move until the seat is no longer to act.
+Stored per game: a clock record (``ClockRecord``: the version it belongs to, each acting seat's deadline and turn
+start, epoch ms, and the seats' match time left) and the game's earliest deadline in a sorted set (Redis
+``<prefix>{clocks}:due``; a dict for the embedded store). A seat that stays to act across versions (the discard
+after its draw, a claim still open while another seat answers) keeps its deadline; a seat that comes to act gets
+``turnSeconds`` from the commit. The turn clock is the whole turn's: a turn of several moves gets a timeout move per
+move until the seat is no longer to act.
 
 A sweeper claims an expired game by moving its due time to a lease (a compare-and-set on the sorted set: one
 sweeper wins), applies the timeout moves, and the commit's hook writes the next deadlines (replacing the lease);
 a sweeper that dies holding a lease leaves the game to another once the lease is over.
 
-Offered now: ``onTimeout: "move"`` and ``turnSeconds`` only; ``onTimeout: "forfeit"`` and ``matchSeconds`` (a
-chess clock) are refused with their own error codes (``clock/forfeit_not_offered``,
-``clock/match_clock_not_offered``) until they are.
+A match clock (``matchSeconds``, chess-clock style) charges each seat the time its turns took (from the start of
+its turn to the commit that ended it); a turn's deadline is then the sooner of ``turnSeconds`` and the seat's match
+time left, so a seat whose match time is spent has its next turns timed out at once. ``onTimeout: "forfeit"`` is
+refused (``clock/forfeit_not_offered``) until the service can end a match on its own.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import logging
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import orjson
@@ -39,6 +41,7 @@ log = logging.getLogger("cardengine.clocks")
 
 MIN_TURN_SECONDS = 1
 MAX_TURN_SECONDS = 86_400
+MAX_MATCH_SECONDS = 7 * 86_400
 ON_TIMEOUT_MOVE = "move"
 ON_TIMEOUT_FORFEIT = "forfeit"
 SWEEP_SECONDS = 0.25  # how often a sweeper looks for expired deadlines
@@ -85,20 +88,21 @@ class ClockSpec:
 
 def clock_spec(turn_seconds: int, match_seconds: int = 0, on_timeout: str = "") -> ClockSpec:
     """A checked clock of CreateGame; INVALID_ARGUMENT with a ``clock/...`` code for what is out of range or not
-    offered."""
-    if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
+    offered. ``turn_seconds`` 0 is allowed with a match clock (the match clock alone then limits each turn)."""
+    if not 0 <= match_seconds <= MAX_MATCH_SECONDS:
         raise errors.invalid_argument(
-            f"clock.turnSeconds must be {MIN_TURN_SECONDS} to {MAX_TURN_SECONDS} (seconds per turn); got "
-            f"{turn_seconds}.",
+            f"clock.matchSeconds must be 0 (no match clock) to {MAX_MATCH_SECONDS} (seconds per seat for the whole "
+            f"match); got {match_seconds}.",
+            field="clock.matchSeconds",
+            code="clock/invalid_match_seconds",
+        )
+    low = 0 if match_seconds else MIN_TURN_SECONDS
+    if not low <= turn_seconds <= MAX_TURN_SECONDS:
+        raise errors.invalid_argument(
+            f"clock.turnSeconds must be {MIN_TURN_SECONDS} to {MAX_TURN_SECONDS} (seconds per turn; 0 only with a "
+            f"matchSeconds); got {turn_seconds}.",
             field="clock.turnSeconds",
             code="clock/invalid_turn_seconds",
-        )
-    if match_seconds:
-        raise errors.invalid_argument(
-            "clock.matchSeconds (a match clock per seat) is not offered yet: give turnSeconds only (a deadline per "
-            "turn), and leave matchSeconds 0.",
-            field="clock.matchSeconds",
-            code="clock/match_clock_not_offered",
         )
     if on_timeout == ON_TIMEOUT_FORFEIT:
         raise errors.invalid_argument(
@@ -113,7 +117,7 @@ def clock_spec(turn_seconds: int, match_seconds: int = 0, on_timeout: str = "") 
             field="clock.onTimeout",
             code="clock/invalid_on_timeout",
         )
-    return ClockSpec(turn_seconds, 0, ON_TIMEOUT_MOVE)
+    return ClockSpec(turn_seconds, match_seconds, ON_TIMEOUT_MOVE)
 
 
 def spec_of(raw: dict[str, Any] | None) -> ClockSpec | None:
@@ -122,18 +126,32 @@ def spec_of(raw: dict[str, Any] | None) -> ClockSpec | None:
 
 @dataclass(frozen=True, slots=True)
 class ClockRecord:
-    """The deadlines of one version: seat -> epoch ms."""
+    """The clock at one version: each acting seat's deadline and the start of its turn (epoch ms), and with a match
+    clock each seat's match time left at the start of its current or next turn (ms; missing: all of it)."""
 
     version: int
     deadlines: dict[int, int]
+    starts: dict[int, int] = field(default_factory=dict)
+    banks: dict[int, int] = field(default_factory=dict)
 
     def encode(self) -> bytes:
-        return orjson.dumps({"v": self.version, "d": [[seat, ms] for seat, ms in sorted(self.deadlines.items())]})
+        return orjson.dumps(
+            {
+                "v": self.version,
+                "d": sorted(self.deadlines.items()),
+                "s": sorted(self.starts.items()),
+                "b": sorted(self.banks.items()),
+            }
+        )
 
     @classmethod
     def decode(cls, data: bytes) -> ClockRecord:
         raw = orjson.loads(data)
-        return cls(int(raw["v"]), {int(seat): int(ms) for seat, ms in raw["d"]})
+
+        def table(key: str) -> dict[int, int]:
+            return {int(seat): int(ms) for seat, ms in raw.get(key, ())}
+
+        return cls(int(raw["v"]), table("d"), table("s"), table("b"))
 
     def due_ms(self) -> int | None:
         return min(self.deadlines.values()) if self.deadlines else None
@@ -142,13 +160,27 @@ class ClockRecord:
 def next_record(
     spec: ClockSpec, previous: ClockRecord | None, version: int, to_act: Sequence[int], finished: bool, at_ms: int
 ) -> ClockRecord | None:
-    """The deadlines at ``version``: a seat that was already to act keeps its deadline, a seat that comes to act
-    gets ``turnSeconds`` from ``at_ms``; None when the match is over or nobody is to act."""
+    """The clock at ``version``: a seat that was already to act keeps its turn's start (so its deadline); a seat
+    that comes to act starts its turn at ``at_ms``. With a match clock, a seat whose turn ended is charged the time
+    it took (chess-clock style), and a turn's deadline is its start plus the smaller of ``turnSeconds`` and the
+    seat's match time left. None when the match is over or nobody is to act."""
+    match_ms = spec.match_seconds * 1000
+    starts = previous.starts if previous is not None else {}
+    banks = dict(previous.banks) if previous is not None else {}
+    if match_ms:
+        for seat, start in starts.items():
+            if finished or seat not in to_act:
+                banks[seat] = max(0, banks.get(seat, match_ms) - max(0, at_ms - start))
     if finished or not to_act:
         return None
-    kept = previous.deadlines if previous is not None else {}
-    fresh = at_ms + spec.turn_seconds * 1000
-    return ClockRecord(version, {seat: kept.get(seat, fresh) for seat in to_act})
+    kept = {seat: starts.get(seat, at_ms) for seat in to_act}
+    deadlines: dict[int, int] = {}
+    for seat, start in kept.items():
+        limits = [spec.turn_seconds * 1000] if spec.turn_seconds else []
+        if match_ms:
+            limits.append(banks.get(seat, match_ms))
+        deadlines[seat] = start + min(limits)
+    return ClockRecord(version, deadlines, kept, banks)
 
 
 def save(store: GameStore, game_id: str, record: ClockRecord | None) -> None:
@@ -181,16 +213,24 @@ def after_commit(
         return None
 
 
-def clock_view(spec: ClockSpec, record: ClockRecord | None, at_ms: int | None = None) -> dict[str, Any]:
-    """The public clock of a game's header: ``{turnSeconds, onTimeout, deadlines: [{seat, deadline (epoch ms),
-    remainingMs}]}`` for the seats to act."""
+def clock_view(spec: ClockSpec, record: ClockRecord | None, players: int, at_ms: int | None = None) -> dict[str, Any]:
+    """The public clock of a game's header: ``{turnSeconds, matchSeconds, onTimeout, deadlines: [{seat, deadline
+    (epoch ms), remainingMs}], matchRemainingMs: [ms per seat]}`` (the last with a match clock only, while the
+    match is on: each seat's match time left now, its running turn counted)."""
     now = now_ms() if at_ms is None else at_ms
     deadlines = [] if record is None else sorted(record.deadlines.items())
+    banks: list[int] = []
+    if spec.match_seconds and record is not None:
+        for seat in range(players):
+            bank = record.banks.get(seat, spec.match_seconds * 1000)
+            start = record.starts.get(seat)
+            banks.append(max(0, bank - max(0, now - start)) if start is not None else bank)
     return {
         "turnSeconds": spec.turn_seconds,
         "matchSeconds": spec.match_seconds,
         "onTimeout": spec.on_timeout,
         "deadlines": [{"seat": seat, "deadline": ms, "remainingMs": max(0, ms - now)} for seat, ms in deadlines],
+        "matchRemainingMs": banks,
     }
 
 

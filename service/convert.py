@@ -310,6 +310,7 @@ def game_message(view: core.GameView) -> pb.Game:
             message.clock.deadlines.add(
                 seat=deadline["seat"], deadline=deadline["deadline"], remaining_ms=deadline["remainingMs"]
             )
+        message.clock.match_remaining_ms.extend(clock["matchRemainingMs"])
     return message
 
 

@@ -598,7 +598,7 @@ class GameService:
         view = self._view(game_id, meta, 0, state, None)
         if clock is not None:
             record = clocks.after_commit(self.store, clock, game_id, 0, entry.to_act, finished)
-            view = dataclasses.replace(view, clock=clocks.clock_view(clock, record))
+            view = dataclasses.replace(view, clock=clocks.clock_view(clock, record, meta.players))
         return CreatedGame(game_id, 0, tokens, view)
 
     def keyed_game_id(self, request_id: str, creator: str | None) -> str:
@@ -639,7 +639,9 @@ class GameService:
         view = self._view(game_id, meta, stored.version, engine.decode(stored.snapshot), seat)
         spec = clocks.spec_of(meta.clock)
         if spec is not None:
-            view = dataclasses.replace(view, clock=clocks.clock_view(spec, clocks.load(self.store, game_id)))
+            view = dataclasses.replace(
+                view, clock=clocks.clock_view(spec, clocks.load(self.store, game_id), meta.players)
+            )
         return view
 
     def legal_moves(self, game_id: str, token: str | None) -> LegalMoves:
@@ -901,7 +903,7 @@ class GameService:
             if meta.clock is not None:
                 spec = clocks.ClockSpec.from_record(meta.clock)
                 record = clocks.after_commit(self.store, spec, game_id, version, game_view.to_act, finished)
-                clocked = dataclasses.replace(game_view, clock=clocks.clock_view(spec, record))
+                clocked = dataclasses.replace(game_view, clock=clocks.clock_view(spec, record, meta.players))
                 return dataclasses.replace(result, game=clocked)
             return result
         if isinstance(outcome, Duplicate):

@@ -70,7 +70,7 @@ def test_clock_limits_are_typed_errors(live: LiveServer) -> None:
     cases = [
         ({"turnSeconds": 0}, "clock/invalid_turn_seconds", "clock.turnSeconds"),
         ({"turnSeconds": 86_401}, "clock/invalid_turn_seconds", "clock.turnSeconds"),
-        ({"turnSeconds": 30, "matchSeconds": 600}, "clock/match_clock_not_offered", "clock.matchSeconds"),
+        ({"turnSeconds": 30, "matchSeconds": 604_801}, "clock/invalid_match_seconds", "clock.matchSeconds"),
         ({"turnSeconds": 30, "onTimeout": "forfeit"}, "clock/forfeit_not_offered", "clock.onTimeout"),
         ({"turnSeconds": 30, "onTimeout": "skip"}, "clock/invalid_on_timeout", "clock.onTimeout"),
     ]
@@ -124,6 +124,45 @@ def test_a_seat_that_does_not_move_gets_its_timeout_moves_once(live: LiveServer)
     assert [event.timed_out for event in events if event.version in (1, 2)] == [True] * sum(
         len(kinds) for _, _, kinds in expected
     )
+
+
+def test_a_match_clock_charges_each_seat_its_own_turns() -> None:
+    spec = clocks.clock_spec(5, 8)  # 5 s a turn, 8 s a seat for the match
+    first = clocks.next_record(spec, None, 0, [0], False, 1_000)
+    assert first == clocks.ClockRecord(0, {0: 6_000}, {0: 1_000}, {})
+    drawn = clocks.next_record(spec, first, 1, [0], False, 2_000)  # seat 0 drew: its turn (and deadline) go on
+    assert drawn == clocks.ClockRecord(1, {0: 6_000}, {0: 1_000}, {})
+    passed = clocks.next_record(spec, drawn, 2, [1], False, 5_000)  # seat 0 discarded: charged 4 s
+    assert passed == clocks.ClockRecord(2, {1: 10_000}, {1: 5_000}, {0: 4_000})
+    back = clocks.next_record(spec, passed, 3, [0], False, 6_500)  # seat 1 took 1.5 s; seat 0 has 4 s left
+    assert back == clocks.ClockRecord(3, {0: 10_500}, {0: 6_500}, {0: 4_000, 1: 6_500})
+    assert clocks.clock_view(spec, back, 2, at_ms=7_000) == {
+        "turnSeconds": 5,
+        "matchSeconds": 8,
+        "onTimeout": "move",
+        "deadlines": [{"seat": 0, "deadline": 10_500, "remainingMs": 3_500}],
+        "matchRemainingMs": [3_500, 6_500],
+    }
+    assert clocks.ClockRecord.decode(back.encode()) == back
+    assert clocks.next_record(spec, back, 4, [], True, 8_000) is None
+
+
+def test_a_spent_match_clock_times_out_every_turn(live: LiveServer) -> None:
+    body = {"gameType": GAME, "players": PLAYERS, "seed": SEED, "clock": {"matchSeconds": 1}}
+    status, created = live.rest.post("/v1/games", body)
+    assert status == 201, created
+    clock = created["game"]["clock"]
+    assert (clock["turnSeconds"], clock["matchSeconds"]) == (0, 1)
+    seat_0, seat_1 = clock["matchRemainingMs"]  # seat 0's turn runs from the creation on
+    assert 0 < seat_0 <= 1000 and seat_1 == 1000
+    game = wait_for_version(live.rest, created["gameId"], 6)
+    # Each seat spent its second on its first turn; from then on each of its turns times out at once.
+    assert game["version"] >= 6 and game["clock"]["matchRemainingMs"] in ([0, 0], [])
+    status, log = live.rest.get(f"/v1/games/{created['gameId']}/events?after=0&pageSize=1000")
+    assert status == 200
+    assert {event["timedOut"] for event in log["events"] if 1 <= event["version"] <= 6} == {True}
+    seats = [event["seat"] for event in log["events"] if 1 <= event["version"] <= 6 and event["kind"] == "drew"]
+    assert seats == [0, 1, 0]
 
 
 def test_a_move_just_before_the_deadline_wins_and_no_timeout_lands() -> None:

@@ -399,9 +399,13 @@ class Clock(_message.Message):
     MATCH_SECONDS_FIELD_NUMBER: _builtins.int
     ON_TIMEOUT_FIELD_NUMBER: _builtins.int
     turn_seconds: _builtins.int
-    """Seconds each seat has for its turn (a turn of several moves, draw then discard, shares them): 1 to 86400."""
+    """Seconds each seat has for its turn (a turn of several moves, draw then discard, shares them): 1 to 86400, or
+    0 with match_seconds (the match clock alone then limits each turn).
+    """
     match_seconds: _builtins.int
-    """A match clock per seat (chess-clock style): not offered yet, must be 0 (clock/match_clock_not_offered)."""
+    """A match clock per seat, chess-clock style: the seconds each seat may spend on all its turns together (0 to
+    604800; 0: none). A turn's deadline is then the sooner of its turn_seconds and the seat's match time left.
+    """
     on_timeout: _builtins.str
     """What a timeout does: "move" (the default, also when empty): the game's timeout move is played for the seat.
     "forfeit" is not offered yet (clock/forfeit_not_offered).
@@ -431,15 +435,22 @@ class GameClock(_message.Message):
     MATCH_SECONDS_FIELD_NUMBER: _builtins.int
     ON_TIMEOUT_FIELD_NUMBER: _builtins.int
     DEADLINES_FIELD_NUMBER: _builtins.int
+    MATCH_REMAINING_MS_FIELD_NUMBER: _builtins.int
     turn_seconds: _builtins.int
     """Seconds each seat has for its turn (Clock.turn_seconds)."""
     match_seconds: _builtins.int
-    """The match clock per seat: 0 (not offered yet)."""
+    """Seconds per seat for the whole match (Clock.match_seconds); 0: none."""
     on_timeout: _builtins.str
     """What a timeout does: "move" (the game's timeout move, docs/rules/<game>.md "Turn clocks")."""
     @_builtins.property
     def deadlines(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeatDeadline]:
         """The deadline of each seat to act, ordered by seat; empty once the match is over."""
+
+    @_builtins.property
+    def match_remaining_ms(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """With a match clock, while the match is on: each seat's match time left now (ms, its running turn counted),
+        ordered by seat; empty otherwise.
+        """
 
     def __init__(
         self,
@@ -448,10 +459,11 @@ class GameClock(_message.Message):
         match_seconds: _builtins.int = ...,
         on_timeout: _builtins.str = ...,
         deadlines: _abc.Iterable[Global___SeatDeadline] | None = ...,
+        match_remaining_ms: _abc.Iterable[_builtins.int] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["deadlines", b"deadlines", "match_seconds", b"match_seconds", "on_timeout", b"on_timeout", "turn_seconds", b"turn_seconds"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["deadlines", b"deadlines", "match_remaining_ms", b"match_remaining_ms", "match_seconds", b"match_seconds", "on_timeout", b"on_timeout", "turn_seconds", b"turn_seconds"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
