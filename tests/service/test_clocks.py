@@ -66,6 +66,25 @@ def stored_entries(store: Any, game_id: str) -> list[LogEntry]:
     return [LogEntry.decode(raw) for raw in store.log(game_id, 0)]
 
 
+def test_the_stores_keep_deadlines_and_claims_alike(store_kind: str, request: pytest.FixtureRequest) -> None:
+    store = clocks.clock_store(make_store(store_kind, request))
+    store.save_clock("a", b"record-a", 1_000)
+    store.save_clock("b", b"record-b", 3_000)
+    store.save_clock("c", b"record-c", 2_000)
+    assert store.load_clock("a") == b"record-a" and store.load_clock("zz") is None
+    assert store.due_clocks(2_500, 10) == [("a", 1_000), ("c", 2_000)]
+    assert store.due_clocks(2_500, 1) == [("a", 1_000)]
+    assert store.move_clock("a", 1_000, 9_000)  # claimed: its due time is now the lease
+    assert not store.move_clock("a", 1_000, 9_000)  # a second claim of the same deadline loses
+    assert store.due_clocks(2_500, 10) == [("c", 2_000)]
+    store.save_clock("c", b"record-c2", 5_000)  # a commit wrote newer deadlines: the old claim cannot take them
+    assert not store.move_clock("c", 2_000, 9_000)
+    assert store.move_clock("a", 9_000, None)  # released for good: the due time and the record are gone
+    assert store.load_clock("a") is None and store.due_clocks(10_000, 10) == [("b", 3_000), ("c", 5_000)]
+    store.save_clock("b", None, None)
+    assert store.load_clock("b") is None and store.due_clocks(10_000, 10) == [("c", 5_000)]
+
+
 def test_clock_limits_are_typed_errors(live: LiveServer) -> None:
     cases = [
         ({"turnSeconds": 0}, "clock/invalid_turn_seconds", "clock.turnSeconds"),
