@@ -281,6 +281,11 @@ class ClockSweeper:
             lease = now_ms() + self.lease_ms
             if not store.move_clock(game_id, due, lease):
                 continue  # another sweeper claimed it, or a commit moved its deadline
-            applied += self.service.apply_timeouts(game_id, lease)
+            try:
+                applied += self.service.apply_timeouts(game_id, lease)
+            except errors.StoreUnavailableError:
+                raise
+            except Exception:  # one game's failure (its lease runs out, it is tried again) never stops the others
+                log.exception("timeout move failed", extra={"game_id": game_id})
         self.applied += applied
         return applied

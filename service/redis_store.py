@@ -423,7 +423,8 @@ class RedisStore:
                 pipe.delete(self.clock_key(game_id))
                 pipe.zrem(self.clocks_due_key(), game_id)
             else:
-                pipe.set(self.clock_key(game_id), record, ex=max(1, self._ttl(False)))
+                ttl = self._ttl(False)  # 0: games never expire, nor do their clocks
+                pipe.set(self.clock_key(game_id), record, ex=ttl if ttl > 0 else None)
                 pipe.zadd(self.clocks_due_key(), {game_id: due_ms})
             pipe.execute()
 
