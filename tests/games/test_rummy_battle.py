@@ -162,6 +162,24 @@ def test_taking_from_the_discard_pile_the_deepest_card_must_be_played_at_once() 
     assert state.table["groups"] == [run(0, ["7H", "8H", "9H"], 7)]
 
 
+def test_a_submitted_take_is_checked_alone_with_the_predicate_that_lists_the_takes() -> None:
+    groups = [run(1, ["4H", "5H", "6H"], 4)]
+    state = deal(
+        [["KS", "KD", "2C"], ["2S"]], discards=["7H", "9C", "KC", "3D", "QS"], groups=groups, opened=[True, True]
+    )
+    game = engine.get_game(GAME)
+    # explain, on a state whose legal moves were never listed, judges each count alone: KC makes a Set with the
+    # hand's Kings (take 3), 7H fits the Run on the table (take 5); QS, 3D and 9C fit nothing.
+    judged = [
+        count for count in range(1, 6) if game.explain(state, 0, engine.parse_move(state, f"take {count}")) is None
+    ]
+    assert judged == [3, 5]
+    assert not state.legal_cache
+    assert kinds(state, 0, "take") == ["take 3", "take 5"]
+    refusal = game.explain(state, 0, engine.parse_move(state, "take 4"))
+    assert refusal is not None and refusal.code == "move/deepest_card_unplayable"
+
+
 def test_an_opened_player_may_take_a_card_he_can_play_off_on_a_group() -> None:
     groups = [run(1, ["4S", "5S", "6S"], 4)]
     state = deal([["KD", "2H"], ["QC"]], discards=["7S", "9D"], groups=groups, opened=[True, True])
