@@ -91,8 +91,11 @@ def test_sigterm_under_load_and_a_second_replica_takes_over(redis_process: Redis
         refused = sum(1 for call in load.calls if call.error == "refused")
         assert refused > 0, load.summary()  # the clients did meet the stopped port, and moved on
         assert len(load.acknowledged) > served_by_first
-        check_calls(load, refused_allowed=True)
+        check_calls(load, refused_allowed=True, resets_allowed=1)
         codes = {code for code, _ in reader.outcomes}
-        assert grpc.StatusCode.OK in codes and codes <= {grpc.StatusCode.OK, grpc.StatusCode.UNAVAILABLE}, codes
+        # A call sent after the stop began is refused: UNAVAILABLE (GOAWAY, port closed) or CANCELLED (the stopping
+        # server resets a stream it will not serve); accepted calls finish OK.
+        refusals = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED}
+        assert grpc.StatusCode.OK in codes and codes <= {grpc.StatusCode.OK} | refusals, codes
         assert all(seconds <= FAULT_ANSWER_SECONDS for code, seconds in reader.outcomes if code != grpc.StatusCode.OK)
         assert check_stored(redis_process.url, load) > 0
