@@ -48,6 +48,9 @@ SWEEP_SECONDS = 0.25  # how often a sweeper looks for expired deadlines
 LEASE_SECONDS = 10.0  # a claimed deadline comes back to the other sweepers after this, if its claimer died
 SWEEP_BATCH = 64
 MAX_TIMEOUT_MOVES = 16  # per claim: the moves of one timed-out turn (draw, then discard), and a margin
+# An abandoned match (nobody has moved for this many timeout moves in a row) pauses its clock: no deadline runs
+# until a person or a bot moves again, so it neither plays itself forever nor keeps refreshing its time-to-live.
+MAX_IDLE_MOVES = 100
 
 
 class ClockStore(Protocol):
@@ -133,6 +136,11 @@ class ClockRecord:
     deadlines: dict[int, int]
     starts: dict[int, int] = field(default_factory=dict)
     banks: dict[int, int] = field(default_factory=dict)
+    idle: int = 0  # timeout moves in a row (none by a person or bot since); MAX_IDLE_MOVES pauses the clock
+
+    @property
+    def paused(self) -> bool:
+        return self.idle >= MAX_IDLE_MOVES
 
     def encode(self) -> bytes:
         return orjson.dumps(
@@ -141,6 +149,7 @@ class ClockRecord:
                 "d": sorted(self.deadlines.items()),
                 "s": sorted(self.starts.items()),
                 "b": sorted(self.banks.items()),
+                "i": self.idle,
             }
         )
 
@@ -151,19 +160,27 @@ class ClockRecord:
         def table(key: str) -> dict[int, int]:
             return {int(seat): int(ms) for seat, ms in raw.get(key, ())}
 
-        return cls(int(raw["v"]), table("d"), table("s"), table("b"))
+        return cls(int(raw["v"]), table("d"), table("s"), table("b"), int(raw.get("i", 0)))
 
     def due_ms(self) -> int | None:
         return min(self.deadlines.values()) if self.deadlines else None
 
 
 def next_record(
-    spec: ClockSpec, previous: ClockRecord | None, version: int, to_act: Sequence[int], finished: bool, at_ms: int
+    spec: ClockSpec,
+    previous: ClockRecord | None,
+    version: int,
+    to_act: Sequence[int],
+    finished: bool,
+    at_ms: int,
+    timed_out: bool = False,
 ) -> ClockRecord | None:
     """The clock at ``version``: a seat that was already to act keeps its turn's start (so its deadline); a seat
     that comes to act starts its turn at ``at_ms``. With a match clock, a seat whose turn ended is charged the time
     it took (chess-clock style), and a turn's deadline is its start plus the smaller of ``turnSeconds`` and the
-    seat's match time left. None when the match is over or nobody is to act."""
+    seat's match time left. None when the match is over or nobody is to act. After MAX_IDLE_MOVES timeout moves in
+    a row (``timed_out``: the version's move was one) the clock pauses: no deadlines, no turn running, until a
+    move that is no timeout."""
     match_ms = spec.match_seconds * 1000
     starts = previous.starts if previous is not None else {}
     banks = dict(previous.banks) if previous is not None else {}
@@ -173,6 +190,12 @@ def next_record(
                 banks[seat] = max(0, banks.get(seat, match_ms) - max(0, at_ms - start))
     if finished or not to_act:
         return None
+    idle = (previous.idle if previous is not None else 0) + 1 if timed_out else 0
+    if idle >= MAX_IDLE_MOVES:
+        if match_ms:  # the running turns are charged up to the pause
+            for seat, start in starts.items():
+                banks[seat] = max(0, banks.get(seat, match_ms) - max(0, at_ms - start))
+        return ClockRecord(version, {}, {}, banks, idle)
     kept = {seat: starts.get(seat, at_ms) for seat in to_act}
     deadlines: dict[int, int] = {}
     for seat, start in kept.items():
@@ -180,7 +203,7 @@ def next_record(
         if match_ms:
             limits.append(banks.get(seat, match_ms))
         deadlines[seat] = start + min(limits)
-    return ClockRecord(version, deadlines, kept, banks)
+    return ClockRecord(version, deadlines, kept, banks, idle)
 
 
 def save(store: GameStore, game_id: str, record: ClockRecord | None) -> None:
@@ -196,7 +219,13 @@ def load(store: GameStore, game_id: str) -> ClockRecord | None:
 
 
 def after_commit(
-    store: GameStore, spec: ClockSpec, game_id: str, version: int, to_act: Sequence[int], finished: bool
+    store: GameStore,
+    spec: ClockSpec,
+    game_id: str,
+    version: int,
+    to_act: Sequence[int],
+    finished: bool,
+    timed_out: bool = False,
 ) -> ClockRecord | None:
     """The hook after a committed create or move of a clocked game: writes the next deadlines. A store failure
     here is logged, not raised (the move stands); the sweeper finds a record of an older version and writes the
@@ -205,7 +234,7 @@ def after_commit(
         previous = load(store, game_id) if version > 0 else None
         if previous is not None and previous.version >= version:  # a newer commit's hook already ran
             return previous
-        record = next_record(spec, previous, version, to_act, finished, now_ms())
+        record = next_record(spec, previous, version, to_act, finished, now_ms(), timed_out)
         save(store, game_id, record)
         return record
     except errors.StoreUnavailableError as error:
@@ -231,6 +260,7 @@ def clock_view(spec: ClockSpec, record: ClockRecord | None, players: int, at_ms:
         "onTimeout": spec.on_timeout,
         "deadlines": [{"seat": seat, "deadline": ms, "remainingMs": max(0, ms - now)} for seat, ms in deadlines],
         "matchRemainingMs": banks,
+        "paused": record is not None and record.paused,
     }
 
 

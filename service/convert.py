@@ -311,6 +311,7 @@ def game_message(view: core.GameView) -> pb.Game:
                 seat=deadline["seat"], deadline=deadline["deadline"], remaining_ms=deadline["remainingMs"]
             )
         message.clock.match_remaining_ms.extend(clock["matchRemainingMs"])
+        message.clock.paused = clock["paused"]
     return message
 
 

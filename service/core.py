@@ -902,7 +902,7 @@ class GameService:
             self._mark_bots(game_id, meta, version, game_view.to_act, finished)
             if meta.clock is not None:
                 spec = clocks.ClockSpec.from_record(meta.clock)
-                record = clocks.after_commit(self.store, spec, game_id, version, game_view.to_act, finished)
+                record = clocks.after_commit(self.store, spec, game_id, version, game_view.to_act, finished, timed_out)
                 clocked = dataclasses.replace(game_view, clock=clocks.clock_view(spec, record, meta.players))
                 return dataclasses.replace(result, game=clocked)
             return result
@@ -957,7 +957,8 @@ class GameService:
             meta = None if stored is None else meta_of(stored.meta)
             spec = None if meta is None else clocks.spec_of(meta.clock)
             if stored is None or meta is None or spec is None or stored.finished:
-                store.move_clock(game_id, lease_ms, None)
+                if store.move_clock(game_id, lease_ms, None):
+                    store.save_clock(game_id, None, None)
                 return applied
             state = engine.decode(stored.snapshot)
             acting = engine.to_act(state)

@@ -415,16 +415,18 @@ class RedisStore:
 
     def save_clock(self, game_id: str, record: bytes | None, due_ms: int | None) -> None:
         """The game's deadlines record (expiring with the game) and its earliest deadline in the sorted set
-        ``<prefix>{clocks}:due`` (score: epoch ms); None removes both."""
+        ``<prefix>{clocks}:due`` (score: epoch ms). A record None removes both; a due time None, the due time."""
 
         def save() -> None:
             pipe = self.client.pipeline(transaction=False)
-            if record is None or due_ms is None:
+            if record is None:
                 pipe.delete(self.clock_key(game_id))
-                pipe.zrem(self.clocks_due_key(), game_id)
             else:
                 ttl = self._ttl(False)  # 0: games never expire, nor do their clocks
                 pipe.set(self.clock_key(game_id), record, ex=ttl if ttl > 0 else None)
+            if record is None or due_ms is None:
+                pipe.zrem(self.clocks_due_key(), game_id)
+            else:
                 pipe.zadd(self.clocks_due_key(), {game_id: due_ms})
             pipe.execute()
 
@@ -449,7 +451,4 @@ class RedisStore:
         if script is None:
             script = self.__dict__["_move_clock"] = self.client.register_script(MOVE_CLOCK_SCRIPT)
         args: list[bytes | str | int] = [game_id, expected_ms, "" if new_ms is None else new_ms]
-        moved = bool(self._guard(lambda: script(keys=[self.clocks_due_key()], args=args)))
-        if moved and new_ms is None:
-            self._guard(lambda: self.client.delete(self.clock_key(game_id)))
-        return moved
+        return bool(self._guard(lambda: script(keys=[self.clocks_due_key()], args=args)))

@@ -316,13 +316,15 @@ class MemoryStore:
 
     # ----- turn clocks (service/clocks.py) -----------------------------------------------------------------------
     def save_clock(self, game_id: str, record: bytes | None, due_ms: int | None) -> None:
-        """Keeps the game's deadlines record and its earliest deadline (None: the game has no running clock)."""
+        """Keeps the game's clock record (None: removed) and its earliest deadline (None: no deadline runs)."""
         with self._lock:
-            if record is None or due_ms is None:
+            if record is None:
                 self._clocks.pop(game_id, None)
-                self._clock_due.pop(game_id, None)
             else:
                 self._clocks[game_id] = record
+            if record is None or due_ms is None:
+                self._clock_due.pop(game_id, None)
+            else:
                 self._clock_due[game_id] = due_ms
 
     def load_clock(self, game_id: str) -> bytes | None:
@@ -336,13 +338,13 @@ class MemoryStore:
         return [(game_id, ms) for ms, game_id in due[:limit]]
 
     def move_clock(self, game_id: str, expected_ms: int, new_ms: int | None) -> bool:
-        """Compare-and-set of a game's due time: if it is ``expected_ms``, it becomes ``new_ms`` (None: removed)."""
+        """Compare-and-set of a game's due time: if it is ``expected_ms``, it becomes ``new_ms`` (None: removed; the
+        record stays)."""
         with self._lock:
             if self._clock_due.get(game_id) != expected_ms:
                 return False
             if new_ms is None:
                 del self._clock_due[game_id]
-                self._clocks.pop(game_id, None)
             else:
                 self._clock_due[game_id] = new_ms
             return True

@@ -79,10 +79,12 @@ def test_the_stores_keep_deadlines_and_claims_alike(store_kind: str, request: py
     assert store.due_clocks(2_500, 10) == [("c", 2_000)]
     store.save_clock("c", b"record-c2", 5_000)  # a commit wrote newer deadlines: the old claim cannot take them
     assert not store.move_clock("c", 2_000, 9_000)
-    assert store.move_clock("a", 9_000, None)  # released for good: the due time and the record are gone
-    assert store.load_clock("a") is None and store.due_clocks(10_000, 10) == [("b", 3_000), ("c", 5_000)]
-    store.save_clock("b", None, None)
-    assert store.load_clock("b") is None and store.due_clocks(10_000, 10) == [("c", 5_000)]
+    assert store.move_clock("a", 9_000, None)  # released: no deadline runs; the record stays
+    assert store.load_clock("a") == b"record-a" and store.due_clocks(10_000, 10) == [("b", 3_000), ("c", 5_000)]
+    store.save_clock("b", b"record-b2", None)  # a paused clock: its record, no due time
+    assert store.load_clock("b") == b"record-b2" and store.due_clocks(10_000, 10) == [("c", 5_000)]
+    store.save_clock("c", None, None)  # the match is over: both gone
+    assert store.load_clock("c") is None and store.due_clocks(10_000, 10) == []
 
 
 def test_clock_limits_are_typed_errors(live: LiveServer) -> None:
@@ -161,27 +163,43 @@ def test_a_match_clock_charges_each_seat_its_own_turns() -> None:
         "onTimeout": "move",
         "deadlines": [{"seat": 0, "deadline": 10_500, "remainingMs": 3_500}],
         "matchRemainingMs": [3_500, 6_500],
+        "paused": False,
     }
     assert clocks.ClockRecord.decode(back.encode()) == back
     assert clocks.next_record(spec, back, 4, [], True, 8_000) is None
 
 
-def test_a_spent_match_clock_times_out_every_turn(live: LiveServer) -> None:
+def test_a_spent_match_clock_times_out_every_turn_until_the_clock_pauses(live: LiveServer) -> None:
     body = {"gameType": GAME, "players": PLAYERS, "seed": SEED, "clock": {"matchSeconds": 1}}
     status, created = live.rest.post("/v1/games", body)
     assert status == 201, created
-    clock = created["game"]["clock"]
-    assert (clock["turnSeconds"], clock["matchSeconds"]) == (0, 1)
+    game_id, clock = created["gameId"], created["game"]["clock"]
+    assert (clock["turnSeconds"], clock["matchSeconds"], clock["paused"]) == (0, 1, False)
     seat_0, seat_1 = clock["matchRemainingMs"]  # seat 0's turn runs from the creation on
     assert 0 < seat_0 <= 1000 and seat_1 == 1000
-    game = wait_for_version(live.rest, created["gameId"], 6)
-    # Each seat spent its second on its first turn; from then on each of its turns times out at once.
-    assert game["version"] >= 6 and game["clock"]["matchRemainingMs"] in ([0, 0], [])
-    status, log = live.rest.get(f"/v1/games/{created['gameId']}/events?after=0&pageSize=1000")
+    # Each seat spends its second on its first turn; from then on each of its turns times out at once, until
+    # MAX_IDLE_MOVES timeout moves in a row pause the clock of the abandoned match.
+    game = wait_for_version(live.rest, game_id, clocks.MAX_IDLE_MOVES)
+    time.sleep(0.6)  # two sweeps more: nothing moves any longer
+    status, game = live.rest.get(f"/v1/games/{game_id}")
+    assert game["version"] == clocks.MAX_IDLE_MOVES
+    assert (game["clock"]["paused"], game["clock"]["deadlines"], game["clock"]["matchRemainingMs"]) == (
+        True,
+        [],
+        [0, 0],
+    )
+    status, log = live.rest.get(f"/v1/games/{game_id}/events?after=0&pageSize=1000")
     assert status == 200
-    assert {event["timedOut"] for event in log["events"] if 1 <= event["version"] <= 6} == {True}
-    seats = [event["seat"] for event in log["events"] if 1 <= event["version"] <= 6 and event["kind"] == "drew"]
+    assert {event["timedOut"] for event in log["events"]} == {True}
+    seats = [event["seat"] for event in log["events"] if event["version"] <= 6 and event["kind"] == "drew"]
     assert seats == [0, 1, 0]
+    # A person's move starts the clock again (each seat's match time stays spent: its turn times out at once).
+    token = {seat["seat"]: seat["token"] for seat in created["seats"]}[game["toAct"][0]]
+    status, legal = live.rest.get(f"/v1/games/{game_id}/moves", token)
+    move = {"move": legal["moves"][0]["notation"], "expectedVersion": clocks.MAX_IDLE_MOVES}
+    status, moved = live.rest.post(f"/v1/games/{game_id}/moves", move, token)
+    assert status == 200 and moved["game"]["clock"]["paused"] is False
+    assert wait_for_version(live.rest, game_id, clocks.MAX_IDLE_MOVES + 2)["version"] > clocks.MAX_IDLE_MOVES + 1
 
 
 def test_a_move_just_before_the_deadline_wins_and_no_timeout_lands() -> None:

@@ -436,12 +436,17 @@ class GameClock(_message.Message):
     ON_TIMEOUT_FIELD_NUMBER: _builtins.int
     DEADLINES_FIELD_NUMBER: _builtins.int
     MATCH_REMAINING_MS_FIELD_NUMBER: _builtins.int
+    PAUSED_FIELD_NUMBER: _builtins.int
     turn_seconds: _builtins.int
     """Seconds each seat has for its turn (Clock.turn_seconds)."""
     match_seconds: _builtins.int
     """Seconds per seat for the whole match (Clock.match_seconds); 0: none."""
     on_timeout: _builtins.str
     """What a timeout does: "move" (the game's timeout move, docs/rules/<game>.md "Turn clocks")."""
+    paused: _builtins.bool
+    """True when the clock is paused: nobody moved for 100 timeout moves in a row (an abandoned match), so no deadline
+    runs until a person or a bot moves again.
+    """
     @_builtins.property
     def deadlines(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeatDeadline]:
         """The deadline of each seat to act, ordered by seat; empty once the match is over."""
@@ -460,10 +465,11 @@ class GameClock(_message.Message):
         on_timeout: _builtins.str = ...,
         deadlines: _abc.Iterable[Global___SeatDeadline] | None = ...,
         match_remaining_ms: _abc.Iterable[_builtins.int] | None = ...,
+        paused: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["deadlines", b"deadlines", "match_remaining_ms", b"match_remaining_ms", "match_seconds", b"match_seconds", "on_timeout", b"on_timeout", "turn_seconds", b"turn_seconds"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["deadlines", b"deadlines", "match_remaining_ms", b"match_remaining_ms", "match_seconds", b"match_seconds", "on_timeout", b"on_timeout", "paused", b"paused", "turn_seconds", b"turn_seconds"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
