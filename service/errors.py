@@ -27,6 +27,7 @@ service knows about status codes. Engine errors keep their own codes (``move/car
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from enum import Enum
 
@@ -270,6 +271,14 @@ def quote(value: str, limit: int = QUOTE_CHARS) -> str:
     return repr(value[:limit]) + "…"
 
 
+LONG_QUOTE = re.compile(f"'([^']{{{QUOTE_CHARS + 1},}})'")
+
+
+def shorten_quotes(reason: str) -> str:
+    """An engine's reason with each quoted piece of input (a move's text) cut to ``QUOTE_CHARS`` and "…"."""
+    return LONG_QUOTE.sub(lambda found: quote(found.group(1)), reason)
+
+
 def clip(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -327,11 +336,11 @@ def from_engine(error: engine.EngineError) -> ServiceError:
         return ServiceError(Status.INVALID_ARGUMENT, error.code, error.reason, details)
     if isinstance(error, engine.InvalidMoveError):
         details.update(field="move")
-        return ServiceError(Status.INVALID_ARGUMENT, error.code, error.reason, details)
+        return ServiceError(Status.INVALID_ARGUMENT, error.code, shorten_quotes(error.reason), details)
     if isinstance(error, engine.NotYourTurnError):
         return ServiceError(Status.PERMISSION_DENIED, error.code, error.reason, details)
     if isinstance(error, engine.IllegalMoveError):
-        return ServiceError(Status.FAILED_PRECONDITION, error.code, error.reason, details)
+        return ServiceError(Status.FAILED_PRECONDITION, error.code, shorten_quotes(error.reason), details)
     if isinstance(error, engine.RulesVersionError):
         # The match exists but was saved under other rules: it can be read (GetEvents) but not played on.
         return ServiceError(Status.FAILED_PRECONDITION, error.code, error.reason, details)

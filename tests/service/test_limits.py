@@ -189,3 +189,19 @@ def test_serve_flags_set_the_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(SystemExit) as exited:
         parser.parse_args(["serve", "--max-streams", "0"])
     assert exited.value.code == 2
+
+
+@pytest.mark.parametrize("move", ["x" * 500, "discard " + "9D" * 200, "meld " + ",".join(["9D"] * 150)])
+def test_a_bad_move_under_the_limit_is_quoted_short(live: LiveServer, move: str) -> None:
+    """The engine's reason quotes the move it refuses; the answer quotes at most 40 characters of it."""
+    game_id, tokens = create(live)
+    seat = live.grpc.get_game(game_id).to_act[0]
+    status, body = live.rest.post(
+        f"/v1/games/{game_id}/moves", {"move": move, "expectedVersion": 0}, token=tokens[seat]
+    )
+    assert status in (400, 422), body
+    assert move[: errors.QUOTE_CHARS + 1] not in body["error"]["message"]
+    assert repr(move[: errors.QUOTE_CHARS]) + "…" in body["error"]["message"]
+    with pytest.raises(GameEngineError) as raised:
+        live.grpc.apply_move(game_id, tokens[seat], move, 0)
+    assert raised.value.message == body["error"]["message"]
