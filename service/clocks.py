@@ -312,10 +312,11 @@ class ClockSweeper:
             if not store.move_clock(game_id, due, lease):
                 continue  # another sweeper claimed it, or a commit moved its deadline
             try:
-                applied += self.service.apply_timeouts(game_id, lease)
+                moves = self.service.apply_timeouts(game_id, lease)
+                applied += moves
+                self.applied += moves
             except errors.StoreUnavailableError:
                 raise
             except Exception:  # one game's failure (its lease runs out, it is tried again) never stops the others
                 log.exception("timeout move failed", extra={"game_id": game_id})
-        self.applied += applied
         return applied

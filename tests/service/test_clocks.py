@@ -243,8 +243,9 @@ def test_two_sweepers_on_one_redis_never_double_apply(request: pytest.FixtureReq
         games = [create(server.rest, 1)["gameId"] for server in (first, second) for _ in range(4)]
         for game_id in games:
             wait_for_version(first.rest, game_id, 2)
-        applied = first.server.clocks.applied + second.server.clocks.applied
-    # Both servers stopped: nothing moves any more; every timed-out move was applied by exactly one sweeper.
+    # Both servers stopped (their sweepers joined): nothing moves any more; every timed-out move was applied by
+    # exactly one sweeper.
+    applied = first.server.clocks.applied + second.server.clocks.applied
     assert isinstance(first_store, RedisStore)
     entries = {game_id: stored_entries(first_store, game_id) for game_id in games}
     timed_out = sum(1 for found in entries.values() for entry in found if entry.timed_out)
