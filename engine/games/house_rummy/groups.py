@@ -12,6 +12,8 @@ from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
+import orjson
+
 from engine.cards import RANKS, SUITS
 from engine.games.house_rummy.cards import (
     KA2_ACES,
@@ -91,7 +93,23 @@ def can_be_played_to(needed: Iterable[str], locked: set[str]) -> bool:
     return any(card not in locked for card in needed)
 
 
+BOARDS_KEPT = 4096
+_boards: dict[bytes, Board] = {}
+
+
 def board_accepts(groups: list[Group], protect: bool) -> Board:
+    """``compute_board`` memoised on the board's content (its JSON): the same board recurs over the turns of a
+    hand. The Board is shared between callers, so it is read only (no caller changes its dict, lists or sets)."""
+    key = orjson.dumps(groups) + (b"P" if protect else b"")
+    board = _boards.get(key)
+    if board is None:
+        if len(_boards) >= BOARDS_KEPT:
+            _boards.clear()
+        board = _boards[key] = compute_board(groups, protect)
+    return board
+
+
+def compute_board(groups: list[Group], protect: bool) -> Board:
     """One pass over the board (see ``Board``); with ``protect`` also where a Protected card may go: only where
     something else can still play, a set one of whose missing cards is not locked in another group, a run end
     whose next card is not locked (or, with a Transition not yet on the board, some card of the next rank)."""
