@@ -354,9 +354,13 @@ class GameEngineClient:
         timeout: float | None = 30.0,
         channel: grpc.Channel | None = None,
         options: Sequence[tuple[str, Any]] = (),
+        api_key: str | None = None,
     ) -> None:
+        """``api_key``: sent with every call (``x-api-key``) when the server has API keys on (README "Limits and
+        keys"); seat tokens are given per call, as before."""
         self.target = target
         self.timeout = timeout
+        self.api_key = api_key
         self._channel = channel if channel is not None else grpc.insecure_channel(target, options=list(options))
         self._stub = pb_grpc.GameEngineStub(self._channel)
 
@@ -373,9 +377,9 @@ class GameEngineClient:
         """Blocks until the channel is connected (raises grpc.FutureTimeoutError after ``timeout`` seconds)."""
         grpc.channel_ready_future(self._channel).result(timeout=timeout)
 
-    @staticmethod
-    def _metadata(token: str | None) -> tuple[tuple[str, str], ...]:
-        return (("authorization", f"Bearer {token}"),) if token else ()
+    def _metadata(self, token: str | None) -> tuple[tuple[str, str], ...]:
+        seat = (("authorization", f"Bearer {token}"),) if token else ()
+        return seat + ((("x-api-key", self.api_key),) if self.api_key else ())
 
     # The stub's methods are typed by the generated .pyi; each call goes through _call to map errors.
     def _call(self, method: Any, request: Any, token: str | None = None) -> Any:
@@ -395,9 +399,11 @@ class GameEngineClient:
         seed: int | None = None,
         options: Mapping[str, Any] | None = None,
         seats: Sequence[tuple[str, str]] = (),
+        request_id: str | None = None,
     ) -> CreatedGame:
-        """``seats``: optional (display name, bot kind or "") per seat."""
-        request = pb.CreateGameRequest(game_type=game_type, players=players or 0)
+        """``seats``: optional (display name, bot kind or "") per seat. ``request_id`` makes the call safe to
+        retry: the same id and parameters return the same game and tokens, and create nothing."""
+        request = pb.CreateGameRequest(game_type=game_type, players=players or 0, request_id=request_id or "")
         for name, bot in seats:
             request.seats.add(name=name, bot=bot)
         if seed is not None:
@@ -437,9 +443,16 @@ class GameEngineClient:
         move: str,
         expected_version: int,
         idempotency_key: str | None = None,
+        *,
+        omit_view: bool = False,
     ) -> MoveResult:
+        """``omit_view``: the answer's game carries the header only (version, who acts, finished), no view."""
         request = pb.ApplyMoveRequest(
-            game_id=game_id, move=move, expected_version=expected_version, idempotency_key=idempotency_key or ""
+            game_id=game_id,
+            move=move,
+            expected_version=expected_version,
+            idempotency_key=idempotency_key or "",
+            omit_view=omit_view,
         )
         response: pb.ApplyMoveResponse = self._call(self._stub.ApplyMove, request, token)
         return MoveResult(
