@@ -66,6 +66,30 @@ def stored_entries(store: Any, game_id: str) -> list[LogEntry]:
     return [LogEntry.decode(raw) for raw in store.log(game_id, 0)]
 
 
+@pytest.mark.parametrize(
+    ("game_type", "kinds"),
+    [
+        ("dracula", [(0, "declare"), (1, "place"), (0, "place"), (1, "place")]),
+        ("dragon_rummy", [(0, "draw"), (0, "discard"), (1, "draw"), (1, "discard")]),
+        ("draw_blood", [(0, "draw"), (0, "end_turn"), (1, "draw"), (1, "end_turn")]),
+        ("house_rummy", [(0, "draw"), (0, "discard"), (1, "draw"), (1, "discard")]),
+        ("rummy_battle", [(1, "draw"), (1, "discard"), (2, "draw"), (2, "discard")]),
+    ],
+)
+def test_each_game_times_out_as_its_rules_page_says(game_type: str, kinds: list[tuple[int, str]]) -> None:
+    """The first timeout moves of a match (docs/rules/<game>.md, "Turn clocks"), each one of the legal moves."""
+    game = engine.get_game(game_type)
+    state, _ = engine.new_game(game_type, None, 11, dict(game.playout_options))
+    played: list[tuple[int, str]] = []
+    for _ in kinds:
+        seat = engine.to_act(state)[0]
+        move = game.timeout_move(state, seat)
+        assert move in engine.legal_moves(state, seat)
+        played.append((seat, move.kind))
+        state, _ = engine.apply(state, seat, move)
+    assert played == kinds
+
+
 def test_the_stores_keep_deadlines_and_claims_alike(store_kind: str, request: pytest.FixtureRequest) -> None:
     store = clocks.clock_store(make_store(store_kind, request))
     store.save_clock("a", b"record-a", 1_000)
