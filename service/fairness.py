@@ -154,7 +154,8 @@ def _replayed_events(
             data = engine.event_for(game_type, event, viewer, seat_names)
             if data is not None:
                 kind = data.pop("kind")
-                seat = data.pop("seat", None)
+                data.pop("seat", None)  # as the service shows it (LogEntry.events_for): the seat is the event's
+                seat = event.seat
                 text = str(data.pop("text", ""))
                 item: dict[str, Any] = {"version": version, "sequence": sequence, "kind": kind, "data": data}
                 if seat is not None:
