@@ -190,9 +190,10 @@ class RedisKeyStore:
 
     def __init__(self, client: object, key_prefix: str, guard: Callable[[Callable[[], Any]], Any]) -> None:
         import redis
+        import redis.cluster
 
-        assert isinstance(client, redis.Redis)
-        self.client = client
+        assert isinstance(client, redis.Redis | redis.cluster.RedisCluster)
+        self.client: Any = client
         self.digests_key = f"{key_prefix}{{keys}}:digests"
         self.records_key = f"{key_prefix}{{keys}}:records"
         self._guard = guard

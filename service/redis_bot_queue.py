@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 import redis
+import redis.cluster
 
 from service.bot_queue import GONE_VERSION, BotState, Claim
 
@@ -96,12 +97,12 @@ class RedisBotQueue:
 
     def __init__(
         self,
-        client: redis.Redis,
+        client: redis.Redis | redis.cluster.RedisCluster,
         prefix: str,
         game_key: Callable[[str], str],
         guard: Callable[[Callable[[], Any]], Any],
     ) -> None:
-        self.client = client
+        self.client: Any = client
         self.due_key = f"{prefix}{{bots}}:due"
         self.games_key = f"{prefix}{{bots}}:games"
         self.sweep_key = f"{prefix}{{bots}}:sweep"

@@ -16,6 +16,13 @@ Keys of one game share the hash tag ``{<game_id>}`` so that they live in one Red
 ``commit`` is one Lua script: compare-and-set on ``v``, append the log entry, record the idempotency result,
 refresh the time-to-live of the three keys and publish, atomically and in one round trip. One background thread
 per process follows the watch channels (a pattern subscription) and wakes this process's watchers.
+
+Redis Cluster (``redis+cluster://host:port/`` or ``cluster=True``, i.e. ``cardengine serve --redis-cluster``): the
+store uses redis-py's ``RedisCluster``. Every script's keys share one hash tag (a game's ``{<id>}``, or one of the
+global tags ``{bots}``, ``{clocks}``, ``{keys}``; a rate-limit key is one key), so each script runs on the one node
+owning that slot (redis-py routes EVALSHA by its first key). The commit's PUBLISH reaches every node of the
+cluster (classic pub/sub is broadcast), so the listener's pattern subscription on any one node sees every game;
+when that node fails the listener resubscribes elsewhere, and the watchers poll meanwhile (``watch_poll_seconds``).
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ from contextlib import AbstractContextManager, suppress
 from typing import Any, TypeVar, cast
 
 import redis
+import redis.cluster
 from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
@@ -49,6 +57,34 @@ from service.store import (
 
 log = logging.getLogger("cardengine.redis")
 T = TypeVar("T")
+
+CLUSTER_SCHEME = "redis+cluster://"
+CLUSTER_TLS_SCHEME = "rediss+cluster://"
+
+
+def is_cluster_url(url: str) -> bool:
+    """Whether ``url`` names a Redis Cluster (``redis+cluster://`` or ``rediss+cluster://``)."""
+    return url.startswith((CLUSTER_SCHEME, CLUSTER_TLS_SCHEME))
+
+
+def cluster_url(url: str) -> str:
+    """``url`` as a Redis Cluster URL (``--redis-cluster``): ``redis://h:p`` becomes ``redis+cluster://h:p``."""
+    if is_cluster_url(url):
+        return url
+    for plain, clustered in (("redis://", CLUSTER_SCHEME), ("rediss://", CLUSTER_TLS_SCHEME)):
+        if url.startswith(plain):
+            return clustered + url[len(plain) :]
+    raise ValueError(f"a Redis Cluster URL starts with redis:// or redis+cluster://; got {url!r}")
+
+
+def plain_url(url: str) -> str:
+    """A cluster URL as redis-py's ``RedisCluster.from_url`` takes it (``redis://`` or ``rediss://``)."""
+    if url.startswith(CLUSTER_TLS_SCHEME):
+        return "rediss://" + url[len(CLUSTER_TLS_SCHEME) :]
+    if url.startswith(CLUSTER_SCHEME):
+        return "redis://" + url[len(CLUSTER_SCHEME) :]
+    return url
+
 
 # KEYS: game, log, results. ARGV: expected version, new version, snapshot, event count, finished (0/1), log entry,
 # result key ('' for none), result, ttl seconds (0: none), channel.
@@ -129,14 +165,15 @@ class RedisStore:
 
     def __init__(
         self,
-        client: redis.Redis,
+        client: redis.Redis | redis.cluster.RedisCluster,
         *,
         ttl_seconds: int = DEFAULT_TTL_SECONDS,
         finished_ttl_seconds: int = DEFAULT_FINISHED_TTL_SECONDS,
         key_prefix: str = "ce:",
         cache_size: int = 10_000,
     ) -> None:
-        self.client = client
+        self.client: Any = client
+        self.cluster = isinstance(client, redis.cluster.RedisCluster)
         self.ttl_seconds = ttl_seconds
         self.finished_ttl_seconds = finished_ttl_seconds
         self.prefix = key_prefix
@@ -151,15 +188,29 @@ class RedisStore:
         self._cache_lock = threading.Lock()
         self._own_idle: list[Any] = []  # idle connections of the move path (``_own_command``)
         self._own_lock = threading.Lock()
-        self.bots = RedisBotQueue(client, key_prefix, self.game_key, self._guard)
+        self.bots = RedisBotQueue(self.client, key_prefix, self.game_key, self._guard)
 
     @classmethod
-    def from_url(cls, url: str, *, timeout_seconds: float = DEFAULT_TIMEOUT_SECONDS, **kwargs: Any) -> RedisStore:
+    def from_url(
+        cls, url: str, *, timeout_seconds: float = DEFAULT_TIMEOUT_SECONDS, cluster: bool = False, **kwargs: Any
+    ) -> RedisStore:
         """A store on a connection pool whose every command (and connect) gives up after ``timeout_seconds``: a
         stalled Redis answers UNAVAILABLE in about that time instead of hanging the request. The watch listener
-        is not bounded by it (it polls with its own short timeout)."""
+        is not bounded by it (it polls with its own short timeout). A ``redis+cluster://`` URL, or ``cluster``,
+        makes it a Redis Cluster client (any node of the cluster as the URL's host: it finds the others)."""
         if not timeout_seconds > 0:
             raise ValueError(f"the Redis timeout must be positive; got {timeout_seconds}")
+        if cluster or is_cluster_url(url):
+            cluster_client = redis.cluster.RedisCluster.from_url(
+                plain_url(url),
+                socket_timeout=timeout_seconds,
+                socket_connect_timeout=timeout_seconds,
+                max_connections=256,
+                # A failover moves slots: a few quick retries (each re-reads the slot map) ride out a moved slot;
+                # while no node serves the slot the call answers UNAVAILABLE, never hangs.
+                retry=Retry(ExponentialBackoff(cap=0.2, base=0.02), 3),
+            )
+            return cls(cluster_client, **kwargs)
         client = redis.Redis.from_url(
             url,
             socket_timeout=timeout_seconds,
@@ -203,9 +254,16 @@ class RedisStore:
             if isinstance(error, redis.exceptions.OutOfMemoryError) or "OOM command not allowed" in text:
                 # maxmemory reached (noeviction): Redis refused the first write, so nothing was written.
                 raise StoreFullError(f"Redis: {text[:200]}") from error
+            if isinstance(
+                error, redis.exceptions.ClusterError | redis.exceptions.TryAgainError | redis.exceptions.AskError
+            ):
+                raise StoreUnavailableError(f"Redis Cluster: {error}") from error
             if "LOADING" in text or "READONLY" in text or "CLUSTERDOWN" in text or "MISCONF" in text:
                 raise StoreUnavailableError(f"Redis: {error}") from error
             raise
+        except redis.exceptions.RedisClusterException as error:
+            # No node answers for a slot (a failover under way), or the slot map cannot be read.
+            raise StoreUnavailableError(f"Redis Cluster: {error}") from error
 
     # ----- the store --------------------------------------------------------------------------------------------
     def create(self, game: StoredGame, first_entry: bytes) -> None:
@@ -246,7 +304,7 @@ class RedisStore:
             self._cache.pop(game_id, None)
 
     def load(self, game_id: str) -> StoredGame | None:
-        raw: dict[bytes, bytes] = self._guard(lambda: self.client.hgetall(self.game_key(game_id)))  # type: ignore[arg-type,return-value]
+        raw: dict[bytes, bytes] = self._guard(lambda: self.client.hgetall(self.game_key(game_id)))
         if not raw or b"m" not in raw:
             self._forget(game_id)
             return None
@@ -296,7 +354,9 @@ class RedisStore:
 
     def _evalsha(self, script: Any, keys: list[str], args: list[bytes | str | int]) -> Any:
         """EVALSHA on this thread's own connection (``_own_command``); loads the script once if Redis does not
-        know it (a restart, a failover)."""
+        know it (a restart, a failover). On a cluster, the script object (redis-py routes it by its first key)."""
+        if self.cluster:
+            return script(keys=keys, args=args)
         try:
             return self._own_command("EVALSHA", script.sha, len(keys), *keys, *args)
         except redis.exceptions.NoScriptError:
@@ -336,7 +396,7 @@ class RedisStore:
         end = -1 if limit is None else start + limit - 1
         if limit is not None and limit <= 0:
             return []
-        entries: list[bytes] = self._guard(lambda: self.client.lrange(self.log_key(game_id), start, end))  # type: ignore[arg-type,return-value]
+        entries: list[bytes] = self._guard(lambda: self.client.lrange(self.log_key(game_id), start, end))
         return entries
 
     def put_ticket(self, game_id: str, ticket_hash: str, seat: int, ttl_seconds: float) -> None:
@@ -389,7 +449,7 @@ class RedisStore:
         pattern = f"{self.prefix}{{*}}:watch"
         start, end = len(self.prefix) + 1, -len("}:watch")
         while not self._closed.is_set():
-            pubsub = self.client.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
+            pubsub = self.client.pubsub(ignore_subscribe_messages=True)
             try:
                 pubsub.psubscribe(pattern)
                 while not self._closed.is_set():

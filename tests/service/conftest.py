@@ -110,6 +110,10 @@ def key_prefix(redis_url: str) -> Iterator[str]:
 def make_store(kind: str, request: pytest.FixtureRequest, **ttls: Any) -> GameStore:
     if kind == "memory":
         return MemoryStore(**ttls)
+    if kind == "cluster":  # a real Redis Cluster: tests/cluster/conftest.py
+        from tests.cluster.conftest import make_cluster_store
+
+        return make_cluster_store(request, **ttls)
     url = request.getfixturevalue("redis_url")
     prefix = request.getfixturevalue("key_prefix")
     return RedisStore.from_url(url, key_prefix=prefix, **ttls)

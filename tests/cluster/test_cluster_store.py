@@ -1,0 +1,97 @@
+"""The store contract suite of tests/service, run on a real Redis Cluster (store kind "cluster"), and what a
+cluster adds: a game's keys in one slot, games spread over the masters, every global script in one slot."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.redis_store import RedisStore, cluster_url, is_cluster_url, plain_url
+from service.store import Committed
+from tests.cluster.conftest import RedisCluster, make_cluster_store
+from tests.service.test_store_contract import (  # noqa: F401  (the suite, collected here once more)
+    advance,
+    game,
+    store,
+    test_a_commit_wakes_watchers,
+    test_commit_compares_and_sets_the_version,
+    test_create_and_load,
+    test_games_expire,
+    test_idempotency_results,
+    test_load_for_update_may_answer_from_a_local_copy_but_commit_still_checks,
+    test_ping,
+    test_racing_commits_one_wins,
+)
+
+
+def test_cluster_urls() -> None:
+    assert cluster_url("redis://h:7000/0") == "redis+cluster://h:7000/0"
+    assert cluster_url("rediss://h:7000") == "rediss+cluster://h:7000"
+    assert cluster_url("redis+cluster://h:7000") == "redis+cluster://h:7000"
+    assert is_cluster_url("redis+cluster://h:7000") and not is_cluster_url("redis://h:7000")
+    assert plain_url("redis+cluster://h:7000/0") == "redis://h:7000/0"
+    assert plain_url("rediss+cluster://h:7000") == "rediss://h:7000"
+    with pytest.raises(ValueError):
+        cluster_url("http://h:7000")
+
+
+def test_a_games_keys_share_one_slot_and_games_spread_over_the_masters(
+    request: pytest.FixtureRequest, redis_cluster: RedisCluster
+) -> None:
+    cluster_store = make_cluster_store(request, ttl_seconds=1000, finished_ttl_seconds=10)
+    assert isinstance(cluster_store, RedisStore) and cluster_store.cluster
+    try:
+        owners = set()
+        for number in range(12):
+            game_id = f"game-{number}"
+            cluster_store.create(game(game_id), b"entry-0")
+            assert advance(cluster_store, game_id, 0, idempotency=("0:k", b"r")) == Committed()
+            cluster_store.put_ticket(game_id, "ab" * 32, 1, 30)
+            keys = [
+                cluster_store.game_key(game_id),
+                cluster_store.log_key(game_id),
+                cluster_store.results_key(game_id),
+                cluster_store.ticket_key(game_id, "ab" * 32),
+                cluster_store.clock_key(game_id),
+                cluster_store.channel(game_id),
+            ]
+            assert len({cluster_store.client.keyslot(key) for key in keys}) == 1
+            owners.add(redis_cluster.node_of_key(keys[0]).port)
+        assert len(owners) == 3  # 12 games over 16384 slots: every master holds some (else the test is moot)
+        committed = cluster_store.commit(game("game-0", 2, finished=True), 1, b"entry-2")
+        assert committed == Committed()
+        for key in (
+            cluster_store.game_key("game-0"),
+            cluster_store.log_key("game-0"),
+            cluster_store.results_key("game-0"),
+        ):
+            assert 0 < cluster_store.client.ttl(key) <= 10
+    finally:
+        cluster_store.close()
+
+
+def test_global_keys_each_sit_in_one_slot(request: pytest.FixtureRequest) -> None:
+    cluster_store = make_cluster_store(request)
+    assert isinstance(cluster_store, RedisStore)
+    try:
+        bots = cluster_store.bots
+        assert cluster_store.client.keyslot(bots.due_key) == cluster_store.client.keyslot(bots.games_key)
+        assert cluster_store.client.keyslot(bots.due_key) == cluster_store.client.keyslot(bots.sweep_key)
+        # The bot queue's scripts run on the cluster (two keys, one slot): register, mark due, claim, settle.
+        cluster_store.create(game("g1"), b"entry-0")
+        bots.register("g1")
+        bots.mark("g1", 0, "due")
+        assert bots.due_count() == 1
+        assert bots.claim(lease_seconds=30).game_id == "g1"
+        assert bots.claim(lease_seconds=30).game_id is None  # leased
+        bots.mark("g1", 0, "done")
+        assert bots.due_count() == 0
+        assert bots.sweep() == 0  # the sweep's pipeline reads game hashes on every master
+        # The clocks: the due set and its compare-and-set script; a game's record beside its game.
+        cluster_store.save_clock("g1", b"record", 1000)
+        assert cluster_store.due_clocks(2000, 10) == [("g1", 1000)]
+        assert cluster_store.move_clock("g1", 1000, 3000) and not cluster_store.move_clock("g1", 1000, 4000)
+        assert cluster_store.due_clocks(5000, 10) == [("g1", 3000)] and cluster_store.load_clock("g1") == b"record"
+        cluster_store.save_clock("g1", None, None)
+        assert cluster_store.due_clocks(5000, 10) == [] and cluster_store.load_clock("g1") is None
+    finally:
+        cluster_store.close()
