@@ -119,6 +119,14 @@ def command_serve(args: argparse.Namespace) -> int:
     if not args.redis_timeout_seconds > 0:
         print("error: --redis-timeout-seconds must be positive", file=sys.stderr)
         return 2
+    if args.redis_cluster:  # --redis-cluster / REDIS_CLUSTER=1: the URL names a node of a Redis Cluster
+        from service.redis_store import cluster_url
+
+        try:
+            args.redis_url = cluster_url(args.redis_url)
+        except ValueError as error:
+            print(f"error: --redis-cluster: {error}", file=sys.stderr)
+            return 2
     configure_logging(args.log_level)
     config = ServeConfig(
         host=args.host,
@@ -348,6 +356,13 @@ def add_serve_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
         "--redis-url",
         default=os.environ.get("REDIS_URL", ""),
         help="store games in Redis, e.g. redis://127.0.0.1:6379/0 (default: in memory) [REDIS_URL]",
+    )
+    serve.add_argument(
+        "--redis-cluster",
+        action="store_true",
+        default=os.environ.get("REDIS_CLUSTER", "") not in ("", "0"),
+        help="the Redis URL names a node of a Redis Cluster (as does a redis+cluster://host:port URL) "
+        "[REDIS_CLUSTER=1]",
     )
     serve.add_argument(
         "--redis-timeout-seconds",

@@ -70,6 +70,43 @@ class RedisCluster:
                 found.append(node)
         return found
 
+    def wait_replicas_synced(self, timeout: float = 20.0) -> None:
+        """Until every replica's link to its master is up (its first sync done): a master may then be killed."""
+        deadline = time.monotonic() + timeout
+        while True:
+            states = []
+            for node in self.nodes:
+                if node.alive():
+                    with node.client() as client:
+                        role = client.execute_command("ROLE")
+                    if role[0] == b"slave":
+                        states.append(role[3])
+            if len(states) == MASTERS * REPLICAS_PER_MASTER and all(state == b"connected" for state in states):
+                return
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the replicas did not sync: {states}")
+            time.sleep(0.05)
+
+    def replicas_of(self, master: ClusterNode) -> list[ClusterNode]:
+        found = []
+        for node in self.nodes:
+            if node is master or not node.alive():
+                continue
+            with node.client() as client:
+                role = client.execute_command("ROLE")
+            if role[0] == b"slave" and int(role[2]) == master.port:
+                found.append(node)
+        return found
+
+    def wait_promoted(self, replicas: list[ClusterNode], timeout: float = 20.0) -> None:
+        """Until one of ``replicas`` (of a killed master) is a master, then until the cluster is ok."""
+        deadline = time.monotonic() + timeout
+        while not any(node in self.masters() for node in replicas):
+            if time.monotonic() > deadline:
+                raise RuntimeError("no replica took over the killed master's slots")
+            time.sleep(0.05)
+        self.wait_ok(max(1.0, deadline - time.monotonic()))
+
     def node_of_key(self, key: str) -> ClusterNode:
         """The live master serving ``key``'s slot."""
         with self.client() as client:
@@ -94,6 +131,8 @@ class RedisCluster:
         """Start a killed node again on its port and config (it rejoins, as a replica of its promoted one)."""
         node.process = _start_node(node.port, self.folder)
         _wait_ping(node)
+        self.wait_ok()
+        self.wait_replicas_synced()
 
     def stop(self) -> None:
         for node in self.nodes:
@@ -147,6 +186,8 @@ def _start_node(port: int, folder: str) -> subprocess.Popen[bytes]:
             str(Path(folder) / f"nodes-{port}.conf"),
             "--cluster-node-timeout",
             str(NODE_TIMEOUT_MS),
+            "--cluster-replica-validity-factor",
+            "0",  # a replica may always take over (however long since it last heard its master)
             "--save",
             "",
             "--appendonly",
@@ -201,6 +242,7 @@ def start_cluster() -> RedisCluster:
             timeout=60,
         )
         cluster.wait_ok()
+        cluster.wait_replicas_synced()
         return cluster
     except BaseException:
         cluster.stop()
