@@ -20,9 +20,11 @@ per process follows the watch channels (a pattern subscription) and wakes this p
 Redis Cluster (``redis+cluster://host:port/`` or ``cluster=True``, i.e. ``cardengine serve --redis-cluster``): the
 store uses redis-py's ``RedisCluster``. Every script's keys share one hash tag (a game's ``{<id>}``, or one of the
 global tags ``{bots}``, ``{clocks}``, ``{keys}``; a rate-limit key is one key), so each script runs on the one node
-owning that slot (redis-py routes EVALSHA by its first key). The commit's PUBLISH reaches every node of the
-cluster (classic pub/sub is broadcast), so the listener's pattern subscription on any one node sees every game;
-when that node fails the listener resubscribes elsewhere, and the watchers poll meanwhile (``watch_poll_seconds``).
+owning that slot (redis-py routes EVALSHA by its first key). On Redis 7 and later the commit publishes with
+SPUBLISH (sharded pub/sub: only the slot's node carries it) and the listener SSUBSCRIBEs to the channels of the games
+this process watches, on their nodes; on older clusters (or ``sharded_pubsub=False``) the commit's classic PUBLISH
+reaches every node (broadcast), so a pattern subscription on any one node sees every game. Either way, when a node
+fails the listener subscribes again, and the watchers poll meanwhile (``watch_poll_seconds``).
 """
 
 from __future__ import annotations
@@ -31,8 +33,8 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
-from contextlib import AbstractContextManager, suppress
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, suppress
 from typing import Any, TypeVar, cast
 
 import redis
@@ -87,7 +89,7 @@ def plain_url(url: str) -> str:
 
 
 # KEYS: game, log, results. ARGV: expected version, new version, snapshot, event count, finished (0/1), log entry,
-# result key ('' for none), result, ttl seconds (0: none), channel.
+# result key ('' for none), result, ttl seconds (0: none), channel, 'PUBLISH' or 'SPUBLISH' (sharded: cluster).
 COMMIT_SCRIPT = """
 local current = redis.call('HGET', KEYS[1], 'v')
 if not current then
@@ -117,7 +119,7 @@ else
   redis.call('PERSIST', KEYS[2])
   redis.call('PERSIST', KEYS[3])
 end
-redis.call('PUBLISH', ARGV[10], ARGV[2])
+redis.call(ARGV[11], ARGV[10], ARGV[2])
 return {'ok'}
 """
 
@@ -160,6 +162,15 @@ return 1
 """
 
 
+def _cluster_has_sharded_pubsub(client: Any) -> bool:
+    """Whether a node of the cluster is Redis 7 or later (SPUBLISH); False if that cannot be read."""
+    try:
+        info = client.info("server", target_nodes=client.get_default_node())
+        return int(str(info.get("redis_version", "0")).split(".")[0]) >= 7
+    except (redis.RedisError, redis.exceptions.RedisClusterException, OSError, ValueError):
+        return False
+
+
 class RedisStore:
     """Games in Redis; thread-safe (a connection pool); every Redis failure raises StoreUnavailableError."""
 
@@ -171,9 +182,18 @@ class RedisStore:
         finished_ttl_seconds: int = DEFAULT_FINISHED_TTL_SECONDS,
         key_prefix: str = "ce:",
         cache_size: int = 10_000,
+        sharded_pubsub: bool | None = None,
     ) -> None:
         self.client: Any = client
         self.cluster = isinstance(client, redis.cluster.RedisCluster)
+        # Sharded pub/sub (SPUBLISH/SSUBSCRIBE, Redis 7) on a cluster: a commit's notification goes to its slot's
+        # node only, and each process subscribes to the games its watchers follow. None: on a cluster whose nodes
+        # are Redis 7 or later (classic pub/sub, broadcast to every node, otherwise).
+        self.sharded_pubsub = self.cluster and (
+            sharded_pubsub if sharded_pubsub is not None else _cluster_has_sharded_pubsub(client)
+        )
+        self._watched: dict[str, int] = {}  # channel -> watchers in this process (sharded pub/sub)
+        self._watched_changed = threading.Event()
         self.ttl_seconds = ttl_seconds
         self.finished_ttl_seconds = finished_ttl_seconds
         self.prefix = key_prefix
@@ -339,6 +359,7 @@ class RedisStore:
             result,
             self._ttl(game.finished),
             self.channel(game.game_id),
+            "SPUBLISH" if self.sharded_pubsub else "PUBLISH",
         ]
         reply: list[bytes] = self._guard(lambda: self._evalsha(self._commit, keys, args))
         status = reply[0]
@@ -433,7 +454,26 @@ class RedisStore:
     # ----- watching ---------------------------------------------------------------------------------------------
     def watching(self, game_id: str) -> AbstractContextManager[None]:
         self._ensure_listener()
+        if self.sharded_pubsub:
+            return self._sharded_watching(game_id)
         return self._waiters.watching(game_id)
+
+    @contextmanager
+    def _sharded_watching(self, game_id: str) -> Iterator[None]:
+        """Counts this process's watchers of the game's channel: the listener subscribes to watched channels."""
+        channel = self.channel(game_id)
+        with self._listener_lock:
+            self._watched[channel] = self._watched.get(channel, 0) + 1
+        self._watched_changed.set()
+        try:
+            with self._waiters.watching(game_id):
+                yield
+        finally:
+            with self._listener_lock:
+                self._watched[channel] -= 1
+                if not self._watched[channel]:
+                    del self._watched[channel]
+            self._watched_changed.set()
 
     def wait_for_version(self, game_id: str, version: int, timeout: float) -> bool:
         return self._waiters.wait(game_id, version, timeout)
@@ -441,7 +481,8 @@ class RedisStore:
     def _ensure_listener(self) -> None:
         with self._listener_lock:
             if self._listener is None or not self._listener.is_alive():
-                self._listener = threading.Thread(target=self._listen, name="redis-watch", daemon=True)
+                target = self._listen_sharded if self.sharded_pubsub else self._listen
+                self._listener = threading.Thread(target=target, name="redis-watch", daemon=True)
                 self._listener.start()
 
     def _listen(self) -> None:
@@ -464,6 +505,41 @@ class RedisStore:
                     time.sleep(0.5)
             finally:
                 with suppress(redis.RedisError, OSError):
+                    pubsub.close()
+
+    def _listen_sharded(self) -> None:
+        """Follows the channels of the games watched in this process (SSUBSCRIBE on each channel's node) until
+        closed; when a node fails, subscribes again (the slot's new master) on a new pub/sub."""
+        start, end = len(self.prefix) + 1, -len("}:watch")
+        while not self._closed.is_set():
+            pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+            subscribed: set[str] = set()
+            self._watched_changed.set()
+            try:
+                while not self._closed.is_set():
+                    if self._watched_changed.is_set():
+                        self._watched_changed.clear()
+                        with self._listener_lock:
+                            wanted = set(self._watched)
+                        for channel in sorted(wanted - subscribed):
+                            pubsub.ssubscribe(channel)
+                        for channel in sorted(subscribed - wanted):
+                            pubsub.sunsubscribe(channel)
+                        subscribed = wanted
+                    if not subscribed:
+                        self._watched_changed.wait(0.5)
+                        continue
+                    message = pubsub.get_sharded_message(timeout=0.1)
+                    if message is None or message.get("type") != "smessage":
+                        continue
+                    channel_name: bytes = message["channel"]
+                    self._waiters.notify(channel_name.decode()[start:end], int(message["data"]))
+            except (redis.RedisError, redis.exceptions.RedisClusterException, OSError, ValueError) as error:
+                if not self._closed.is_set():
+                    log.warning("sharded watch subscription lost; resubscribing", extra={"error": str(error)})
+                    time.sleep(0.5)
+            finally:
+                with suppress(redis.RedisError, redis.exceptions.RedisClusterException, OSError):
                     pubsub.close()
 
     # ----- turn clocks (service/clocks.py) -----------------------------------------------------------------------

@@ -52,12 +52,17 @@ def test_whole_matches_through_serve_redis_cluster(cluster_server: ServerProcess
         client.close()
 
 
-def test_watchers_wake_for_games_on_every_master(request: pytest.FixtureRequest, redis_cluster: RedisCluster) -> None:
+@pytest.mark.parametrize("sharded", [True, False], ids=["sharded-pubsub", "classic-pubsub"])
+def test_watchers_wake_for_games_on_every_master(
+    request: pytest.FixtureRequest, redis_cluster: RedisCluster, sharded: bool
+) -> None:
     """A watcher's store (one replica) wakes on commits made by another store (another replica) to games whose
-    slots are on each of the three masters: the publishes reach the listener whichever node it follows."""
-    watcher = make_cluster_store(request)
-    writer = make_cluster_store(request)
+    slots are on each of the three masters: with sharded pub/sub (the default on Redis 7: SPUBLISH to the slot's
+    node, SSUBSCRIBE there), and with classic pub/sub (broadcast to every node, one pattern subscription)."""
+    watcher = make_cluster_store(request, sharded_pubsub=None if sharded else False)
+    writer = make_cluster_store(request, sharded_pubsub=None if sharded else False)
     assert isinstance(watcher, RedisStore) and isinstance(writer, RedisStore)
+    assert watcher.sharded_pubsub is sharded and writer.sharded_pubsub is sharded  # the cluster runs Redis 7
     try:
         ids = [f"w{number}" for number in range(12)]
         owners = {redis_cluster.node_of_key(writer.game_key(game_id)).port for game_id in ids}
