@@ -538,6 +538,9 @@ class RedisStore:
                 if not self._closed.is_set():
                     log.warning("sharded watch subscription lost; resubscribing", extra={"error": str(error)})
                     time.sleep(0.5)
+                    # The slot map again (a failover moved the slots): else SSUBSCRIBE goes to the dead node again.
+                    with suppress(redis.RedisError, redis.exceptions.RedisClusterException, OSError):
+                        self.client.nodes_manager.initialize()
             finally:
                 with suppress(redis.RedisError, redis.exceptions.RedisClusterException, OSError):
                     pubsub.close()

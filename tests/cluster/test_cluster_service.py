@@ -13,6 +13,7 @@ import pytest
 import engine
 from clients.grpc_client import GameEngineClient
 from loadtests.server_process import ServerProcess
+from service.errors import StoreUnavailableError
 from service.redis_store import RedisStore
 from service.store import Committed
 from tests.cluster.conftest import RedisCluster, make_cluster_store
@@ -134,3 +135,40 @@ def test_serve_refuses_a_cluster_flag_without_a_redis_url() -> None:
 
     done = subprocess.run(process.arguments, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "--redis-cluster" in done.stderr
+
+
+def test_a_watcher_follows_its_game_to_the_new_master(
+    request: pytest.FixtureRequest, redis_cluster: RedisCluster
+) -> None:
+    """A watcher (sharded pub/sub: subscribed on its game's node) of a game whose master is killed: once a replica
+    took the slot over, a commit there wakes the watcher again (its subscription moved to the new master)."""
+    watcher = make_cluster_store(request)
+    writer = make_cluster_store(request)
+    assert isinstance(watcher, RedisStore) and isinstance(writer, RedisStore) and watcher.sharded_pubsub
+    victim = redis_cluster.node_of_key(writer.game_key("moving"))
+    try:
+        writer.create(game("moving"), b"entry-0")
+        with watcher.watching("moving"):
+            time.sleep(0.3)  # subscribed
+            assert advance(writer, "moving", 0) == Committed()
+            assert watcher.wait_for_version("moving", 0, timeout=5)
+            replicas = redis_cluster.replicas_of(victim)
+            victim.kill()
+            redis_cluster.wait_promoted(replicas)
+            deadline = time.monotonic() + 10
+            while True:  # the writer's first calls after the failover may still find the old slot map
+                try:
+                    outcome = advance(writer, "moving", 1)
+                    break
+                except StoreUnavailableError:
+                    assert time.monotonic() < deadline
+                    time.sleep(0.1)
+            assert outcome == Committed()  # the replica had the game: nothing acknowledged was lost
+            woken_at_two = watcher.wait_for_version("moving", 1, timeout=5)
+            if not woken_at_two:  # the listener may still have been resubscribing: one more commit must wake it
+                assert advance(writer, "moving", 2) == Committed()
+                assert watcher.wait_for_version("moving", 2, timeout=5)
+    finally:
+        redis_cluster.restart(victim)
+        watcher.close()
+        writer.close()
