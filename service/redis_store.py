@@ -499,10 +499,13 @@ class RedisStore:
                         continue
                     channel: bytes = message["channel"]
                     self._waiters.notify(channel.decode()[start:end], int(message["data"]))
-            except (redis.RedisError, OSError, ValueError) as error:
+            except (redis.RedisError, redis.exceptions.RedisClusterException, OSError, ValueError) as error:
                 if not self._closed.is_set():
                     log.warning("watch subscription lost; reconnecting", extra={"error": str(error)})
                     time.sleep(0.5)
+                    if self.cluster:  # the slot map again: the pattern's node may have failed over
+                        with suppress(redis.RedisError, redis.exceptions.RedisClusterException, OSError):
+                            self.client.nodes_manager.initialize()
             finally:
                 with suppress(redis.RedisError, OSError):
                     pubsub.close()

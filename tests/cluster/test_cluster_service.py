@@ -137,37 +137,45 @@ def test_serve_refuses_a_cluster_flag_without_a_redis_url() -> None:
     assert done.returncode == 2 and "--redis-cluster" in done.stderr
 
 
+@pytest.mark.parametrize("sharded", [True, False], ids=["sharded-pubsub", "classic-pubsub"])
 def test_a_watcher_follows_its_game_to_the_new_master(
-    request: pytest.FixtureRequest, redis_cluster: RedisCluster
+    request: pytest.FixtureRequest, redis_cluster: RedisCluster, sharded: bool
 ) -> None:
-    """A watcher (sharded pub/sub: subscribed on its game's node) of a game whose master is killed: once a replica
-    took the slot over, a commit there wakes the watcher again (its subscription moved to the new master)."""
-    watcher = make_cluster_store(request)
-    writer = make_cluster_store(request)
-    assert isinstance(watcher, RedisStore) and isinstance(writer, RedisStore) and watcher.sharded_pubsub
-    victim = redis_cluster.node_of_key(writer.game_key("moving"))
+    """A watcher of a game whose master is killed (sharded pub/sub: subscribed on that node; classic: a pattern
+    subscription on the node of the pattern's slot, killed here too): once a replica took the slot over, a commit
+    there wakes the watcher again (its subscription moved to a live node)."""
+    watcher = make_cluster_store(request, sharded_pubsub=None if sharded else False)
+    writer = make_cluster_store(request, sharded_pubsub=None if sharded else False)
+    assert isinstance(watcher, RedisStore) and isinstance(writer, RedisStore) and watcher.sharded_pubsub is sharded
+    game_id = "moving"
+    if not sharded:  # a game on the node the pattern subscription follows, so that the kill takes both
+        pattern_node = redis_cluster.node_of_key(f"{writer.prefix}{{*}}:watch")
+        game_id = next(
+            f"m{n}" for n in range(1000) if redis_cluster.node_of_key(writer.game_key(f"m{n}")) is pattern_node
+        )
+    victim = redis_cluster.node_of_key(writer.game_key(game_id))
     try:
-        writer.create(game("moving"), b"entry-0")
-        with watcher.watching("moving"):
+        writer.create(game(game_id), b"entry-0")
+        with watcher.watching(game_id):
             time.sleep(0.3)  # subscribed
-            assert advance(writer, "moving", 0) == Committed()
-            assert watcher.wait_for_version("moving", 0, timeout=5)
+            assert advance(writer, game_id, 0) == Committed()
+            assert watcher.wait_for_version(game_id, 0, timeout=5)
             replicas = redis_cluster.replicas_of(victim)
             victim.kill()
             redis_cluster.wait_promoted(replicas)
             deadline = time.monotonic() + 10
             while True:  # the writer's first calls after the failover may still find the old slot map
                 try:
-                    outcome = advance(writer, "moving", 1)
+                    outcome = advance(writer, game_id, 1)
                     break
                 except StoreUnavailableError:
                     assert time.monotonic() < deadline
                     time.sleep(0.1)
             assert outcome == Committed()  # the replica had the game: nothing acknowledged was lost
-            woken_at_two = watcher.wait_for_version("moving", 1, timeout=5)
+            woken_at_two = watcher.wait_for_version(game_id, 1, timeout=5)
             if not woken_at_two:  # the listener may still have been resubscribing: one more commit must wake it
-                assert advance(writer, "moving", 2) == Committed()
-                assert watcher.wait_for_version("moving", 2, timeout=5)
+                assert advance(writer, game_id, 2) == Committed()
+                assert watcher.wait_for_version(game_id, 2, timeout=5)
     finally:
         redis_cluster.restart(victim)
         watcher.close()
