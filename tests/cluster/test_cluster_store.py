@@ -95,3 +95,29 @@ def test_global_keys_each_sit_in_one_slot(request: pytest.FixtureRequest) -> Non
         assert cluster_store.due_clocks(5000, 10) == [] and cluster_store.load_clock("g1") is None
     finally:
         cluster_store.close()
+
+
+def test_api_keys_and_limits_on_the_cluster(request: pytest.FixtureRequest) -> None:
+    """The key store (a transaction and scripts on the ``{keys}`` slot) and the limits (one-key scripts; the live
+    games read by a pipeline over every master) work on the cluster."""
+    from service.keys import RedisKeyStore, create_key, hmac_hex
+    from service.limits import backend_for
+
+    cluster_store = make_cluster_store(request)
+    assert isinstance(cluster_store, RedisStore)
+    try:
+        keys = RedisKeyStore(cluster_store.client, cluster_store.prefix, cluster_store._guard)
+        key_id, key = create_key(keys, "s3cret", "acme", now=lambda: 1000.0)
+        found = keys.find(hmac_hex("s3cret", key))
+        assert found is not None and found.key_id == key_id and found.name == "acme"
+        assert keys.revoke(key_id, 2000.0) and [record.revoked_at for record in keys.records()] == [2000.0]
+        limits, is_live = backend_for(cluster_store)
+        assert [limits.count("c", 2, 60)[0] for _ in range(3)] == [1, 2, 3]
+        ids = [f"live{n}" for n in range(6)]
+        for game_id in ids[:4]:
+            cluster_store.create(game(game_id), b"entry-0")
+        cluster_store.commit(game("live0", 1, finished=True), 0, b"entry-1")
+        assert is_live(ids) == [False, True, True, True, False, False]
+        assert limits.admit("k", "live1", 1, is_live) and not limits.admit("k", "live2", 1, is_live)
+    finally:
+        cluster_store.close()
