@@ -16,8 +16,8 @@ a sweeper that dies holding a lease leaves the game to another once the lease is
 
 A match clock (``matchSeconds``, chess-clock style) charges each seat the time its turns took (from the start of
 its turn to the commit that ended it); a turn's deadline is then the sooner of ``turnSeconds`` and the seat's match
-time left, so a seat whose match time is spent has its next turns timed out at once. ``onTimeout: "forfeit"`` is
-refused (``clock/forfeit_not_offered``) until the service can end a match on its own.
+time left, so a seat whose match time is spent has its next turns timed out at once. With ``onTimeout: "forfeit"``
+a seat out of time plays no timeout move but loses the match (service/forfeit.py; ``GameService.apply_timeouts``).
 """
 
 from __future__ import annotations
@@ -107,20 +107,14 @@ def clock_spec(turn_seconds: int, match_seconds: int = 0, on_timeout: str = "") 
             field="clock.turnSeconds",
             code="clock/invalid_turn_seconds",
         )
-    if on_timeout == ON_TIMEOUT_FORFEIT:
+    if on_timeout not in ("", ON_TIMEOUT_MOVE, ON_TIMEOUT_FORFEIT):
         raise errors.invalid_argument(
-            'clock.onTimeout "forfeit" is not offered yet: a seat that runs out of time plays its game\'s timeout '
-            'move (onTimeout "move", the default).',
-            field="clock.onTimeout",
-            code="clock/forfeit_not_offered",
-        )
-    if on_timeout not in ("", ON_TIMEOUT_MOVE):
-        raise errors.invalid_argument(
-            f'clock.onTimeout must be "move" (the default); got {errors.quote(on_timeout)}.',
+            f'clock.onTimeout must be "move" (the default: the game\'s timeout move) or "forfeit" (the seat loses '
+            f"the match); got {errors.quote(on_timeout)}.",
             field="clock.onTimeout",
             code="clock/invalid_on_timeout",
         )
-    return ClockSpec(turn_seconds, match_seconds, ON_TIMEOUT_MOVE)
+    return ClockSpec(turn_seconds, match_seconds, on_timeout or ON_TIMEOUT_MOVE)
 
 
 def spec_of(raw: dict[str, Any] | None) -> ClockSpec | None:

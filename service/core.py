@@ -36,7 +36,7 @@ import orjson
 
 import engine
 import engine.bots as engine_bots
-from service import clocks, errors, fairness, metrics, tracing
+from service import clocks, errors, fairness, forfeit, metrics, tracing
 from service.bot_kinds import BOT_KINDS, SPEC_EXAMPLES, is_bot_spec
 from service.bot_queue import BotState
 from service.store import Committed, Duplicate, GameExistsError, GameStore, Missing, Stale, StoredGame
@@ -318,6 +318,13 @@ class LogEntry:
         (``engine.event_for``, with the seats' display names)."""
         shown: list[EventView] = []
         for index, event in enumerate(self.events):
+            if forfeit.is_forfeit(event) and event.seat is not None:  # a service-level event (service/forfeit.py)
+                text = forfeit.forfeit_text(event.seat, meta.seat_names)
+                sequence = self.first_sequence + index
+                shown.append(
+                    EventView(self.version, sequence, event.kind, event.seat, dict(event.data), text, self.timed_out)
+                )
+                continue
             data = engine.event_for(meta.game_type, event, seat, meta.seat_names)
             if data is None:
                 continue
@@ -629,14 +636,17 @@ class GameService:
         log.info("game create replayed", extra={"game_id": exists.game_id, "version": stored.version})
         state = engine.decode(stored.snapshot)
         return CreatedGame(
-            exists.game_id, stored.version, tokens, self._view(exists.game_id, meta, stored.version, state, None)
+            exists.game_id,
+            stored.version,
+            tokens,
+            self._view(exists.game_id, meta, stored.version, state, None, over=stored.finished),
         )
 
     # ----- reads ------------------------------------------------------------------------------------------------
     def get_game(self, game_id: str, token: str | None) -> GameView:
         stored, meta = self._load(game_id)
         seat = self._seat(game_id, meta, token)
-        view = self._view(game_id, meta, stored.version, engine.decode(stored.snapshot), seat)
+        view = self._view(game_id, meta, stored.version, engine.decode(stored.snapshot), seat, over=stored.finished)
         spec = clocks.spec_of(meta.clock)
         if spec is not None:
             view = dataclasses.replace(
@@ -656,14 +666,14 @@ class GameService:
                 args=game.structured_move(move)["args"],
                 description=engine.describe_move(state, seat, move),
             )
-            for move in engine.legal_moves(state, seat)
+            for move in (() if stored.finished else engine.legal_moves(state, seat))  # forfeited: none
         )
         return LegalMoves(game_id, stored.version, seat, moves)
 
     def score(self, game_id: str, token: str | None = None) -> Score:
         stored, meta = self._load(game_id)
         self._seat(game_id, meta, token)
-        sheet = engine.score(engine.decode(stored.snapshot))
+        sheet = self._sheet(stored, meta, engine.decode(stored.snapshot))
         return Score(
             game_id=game_id,
             version=stored.version,
@@ -705,13 +715,15 @@ class GameService:
             "seed": revealed.seed or str(state.seed),
             "salt": revealed.salt,
             "version": stored.version,
-            "moves": [{"version": e.version, "seat": e.seat, "move": e.move} for e in entries[1:]],
+            "moves": [
+                {"version": e.version, "seat": e.seat, "move": e.move} for e in entries[1:] if e.move is not None
+            ],
             "events": [
                 {"version": e.version, "sequence": e.sequence, "kind": e.kind, "data": e.data, "text": e.text}
                 | ({} if e.seat is None else {"seat": e.seat})
                 for e in events
             ],
-            "score": fairness.score_json(engine.score(state)),
+            "score": fairness.score_json(self._sheet(stored, meta, state)),
         }
 
     def events(
@@ -881,6 +893,8 @@ class GameService:
         then marks the game in the bot queue. The one write path of people and bots alike."""
         game_id = stored.game_id
         version = stored.version + 1
+        if stored.finished:  # a forfeited match: over by the stored record though the engine state is not
+            raise engine.GameFinishedError(f"The match is finished; '{move}' cannot be played.")
         with tracing.span("engine.apply", game_type=meta.game_type):
             state = engine.decode(stored.snapshot)
             parsed = engine.parse_move(state, move)
@@ -926,6 +940,8 @@ class GameService:
         if stored is None:
             return None
         meta = GameMeta.decode(stored.meta)
+        if stored.finished:
+            return BotTurn(game_id, stored.version, True)
         state = engine.decode(stored.snapshot)
         seed = meta.seed if meta.seed is not None else game_id
         for seat in engine.to_act(state):
@@ -973,6 +989,11 @@ class GameService:
                 store.move_clock(game_id, lease_ms, record.due_ms())
                 return applied
             seat = late[0]
+            if spec.on_timeout == clocks.ON_TIMEOUT_FORFEIT:
+                if self._commit_forfeit(stored, meta, seat):
+                    log.info("seat forfeited on time", extra={"game_id": game_id, "seat": seat})
+                    applied += 1
+                return applied
             move = engine.get_game(meta.game_type).timeout_move(state, seat)
             try:
                 self._commit_move(stored, meta, seat, move.notation, None, "", True, timed_out=True)
@@ -983,6 +1004,46 @@ class GameService:
             log.info("turn timed out", extra={"game_id": game_id, "seat": seat, "version": stored.version + 1})
             applied += 1
         return applied
+
+    def _commit_forfeit(self, stored: StoredGame, meta: GameMeta, seat: int) -> bool:
+        """Ends the match at ``stored`` (the expected version): ``seat`` ran out of time and forfeits. One more
+        version, committed with compare-and-set like a move, whose log entry has no move and one public event
+        (``forfeited``); the snapshot is unchanged and the record finished (service/forfeit.py). False when a
+        person, a bot or another sweeper moved first (their commit set the next deadlines)."""
+        game_id = stored.game_id
+        version = stored.version + 1
+        events = (forfeit.forfeit_event(seat),)
+        entry = LogEntry(version, seat, None, (), True, stored.event_count, events, True)
+        updated = StoredGame(game_id, version, stored.snapshot, stored.event_count + len(events), True, stored.meta)
+        outcome = self.store.commit(updated, stored.version, entry.encode(), None)
+        if isinstance(outcome, Stale):
+            return False
+        if isinstance(outcome, Missing):
+            raise errors.game_not_found(game_id)
+        metrics.move_applied(meta.game_type, True)
+        self._mark_bots(game_id, meta, version, (), True)
+        if meta.clock is not None:
+            clocks.after_commit(self.store, clocks.ClockSpec.from_record(meta.clock), game_id, version, (), True, True)
+        return True
+
+    def _forfeit(self, stored: StoredGame) -> tuple[int, str] | None:
+        """The seat and reason of a forfeited match (its last log entry is the forfeit), or None."""
+        if not stored.finished or stored.version < 1:
+            return None
+        entries = self.store.log(stored.game_id, stored.version - 1, 1)
+        if not entries:
+            return None
+        entry = LogEntry.decode(entries[0])
+        return forfeit.forfeit_of(entry.events) if entry.move is None else None
+
+    def _sheet(self, stored: StoredGame, meta: GameMeta, state: engine.GameState) -> engine.ScoreSheet:
+        """The score sheet: the engine's, or for a forfeited match the forfeit's (service/forfeit.py)."""
+        sheet = engine.score(state)
+        if stored.finished and not sheet.finished:
+            lost = self._forfeit(stored)
+            if lost is not None:
+                return forfeit.forfeited_sheet(sheet, meta.players, lost[0], lost[1])
+        return sheet
 
     def _mark_bots(self, game_id: str, meta: GameMeta, version: int, to_act: Sequence[int], finished: bool) -> None:
         """Tells the bot queue whether the game now waits on a bot. After the commit: if the store fails here,
@@ -1039,10 +1100,21 @@ class GameService:
 
     @staticmethod
     def _view(
-        game_id: str, meta: GameMeta, version: int, state: engine.GameState, seat: int | None, omit_view: bool = False
+        game_id: str,
+        meta: GameMeta,
+        version: int,
+        state: engine.GameState,
+        seat: int | None,
+        omit_view: bool = False,
+        *,
+        over: bool = False,
     ) -> GameView:
+        """``over``: the stored record says finished (a forfeited match is, though its engine state is not): the
+        header then says finished with nobody to act."""
         if omit_view:
             to_act, finished = tuple(engine.to_act(state)), engine.is_finished(state)
+            if over:
+                to_act, finished = (), True
             return GameView(
                 game_id,
                 meta.game_type,
@@ -1058,6 +1130,8 @@ class GameService:
                 meta.seed_source,
             )
         view = engine.view(state, seat)  # its header already carries who acts and whether the match is over
+        if over and not view["finished"]:
+            view = view | {"toAct": [], "finished": True}
         return GameView(
             game_id=game_id,
             game_type=meta.game_type,
@@ -1102,5 +1176,5 @@ class GameService:
             entries = self.store.log(current.game_id, version - 1, 1)
             events = LogEntry.decode(entries[0]).events_for(meta, seat) if entries else ()
         state = engine.decode(current.snapshot)
-        game = self._view(current.game_id, meta, current.version, state, seat, omit_view)
+        game = self._view(current.game_id, meta, current.version, state, seat, omit_view, over=current.finished)
         return MoveResult(version, game, events, replayed=True)

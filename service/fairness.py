@@ -25,6 +25,7 @@ from typing import Any
 import orjson
 
 import engine
+from service import forfeit
 
 SALT_BYTES = 32
 SOURCE_SERVER = "server"
@@ -244,7 +245,11 @@ def verify_record(
         checks.append("the client chose the seed: no commitment to check (the deal was known to whoever chose it)")
     else:
         problems.append(f"the record's seedSource is {source!r}: neither 'server' nor 'client'.")
-    played = [event for event in recorded_events if isinstance(event, Mapping) and event.get("kind") != REVEAL_EVENT]
+    service_kinds = (REVEAL_EVENT, forfeit.FORFEIT_EVENT)  # the service's own events, not the rules'
+    played = [
+        event for event in recorded_events if isinstance(event, Mapping) and event.get("kind") not in service_kinds
+    ]
+    lost = forfeit.forfeit_record(recorded_events)  # a seat that ran out of time forfeited (service/forfeit.py)
     try:
         rebuilt = engine.replay(game_type, players, seed, options, moves)
     except engine.EngineError as error:
@@ -269,7 +274,7 @@ def verify_record(
         checks.append(f"all {len(expected)} public events (deals, draws, plays) equal the replay's")
     if seat is not None:
         own = _replayed_events(game_type, seat_names, rebuilt.setup_events, rebuilt.move_events, seat)
-        mine = [event for event in seat_events if event.get("kind") != REVEAL_EVENT]
+        mine = [event for event in seat_events if event.get("kind") not in service_kinds]
         difference = _first_difference(own, mine, moves)
         if difference is not None:
             problems.append(f"seat {seat}'s own log: {difference}")
@@ -284,9 +289,13 @@ def verify_record(
         data = reveals[0].get("data", {})
         if (data.get("seed"), data.get("salt"), data.get("seedCommitment")) != (seed_text, salt_text, promised):
             problems.append(f"the '{REVEAL_EVENT}' event reveals another seed, salt or commitment than the record.")
-    if not engine.is_finished(rebuilt.state):
+    sheet = engine.score(rebuilt.state)
+    if lost is not None and not engine.is_finished(rebuilt.state):
+        sheet = forfeit.forfeited_sheet(sheet, players, lost[0], lost[1])
+        checks.append(f"seat {lost[0]} forfeited the match ({lost[1]}) after the last move")
+    elif not engine.is_finished(rebuilt.state):
         problems.append("the replayed match is not over, but the record is of a finished match.")
-    expected_score = score_json(engine.score(rebuilt.state))
+    expected_score = score_json(sheet)
     if _canonical(expected_score) != _canonical(recorded_score):
         shown = _canonical(recorded_score).decode()[:300]
         problems.append(f"the final score differs: the record has {shown}, the replay gives {expected_score}.")

@@ -17,7 +17,7 @@ from typing import Any
 import orjson
 
 import engine
-from service import errors
+from service import errors, forfeit
 from service.core import GameMeta, LogEntry
 from service.store import GameStore, StoredGame
 
@@ -93,7 +93,11 @@ def replay_stored_game(store: GameStore, game_id: str) -> ReplayReport:
     for index, entry in enumerate(entries):
         if entry.version != index:
             return report(0, f"log entry {index} is marked version {entry.version}.")
-        if index and (entry.seat is None or entry.move is None):
+        # A forfeit (service/forfeit.py) is the last entry of a finished match: no move, the ``forfeited`` event.
+        forfeited = entry.move is None and forfeit.forfeit_of(entry.events) is not None
+        if forfeited and (index != len(entries) - 1 or not stored.finished):
+            return report(0, f"log entry {index} is a forfeit but not the last entry of a finished match.")
+        if index and not forfeited and (entry.seat is None or entry.move is None):
             return report(0, f"log entry {index} names no seat or no move.")
     moves = [(entry.seat, entry.move) for entry in entries[1:] if entry.seat is not None and entry.move is not None]
     try:

@@ -116,7 +116,6 @@ def test_clock_limits_are_typed_errors(live: LiveServer) -> None:
         ({"turnSeconds": 0}, "clock/invalid_turn_seconds", "clock.turnSeconds"),
         ({"turnSeconds": 86_401}, "clock/invalid_turn_seconds", "clock.turnSeconds"),
         ({"turnSeconds": 30, "matchSeconds": 604_801}, "clock/invalid_match_seconds", "clock.matchSeconds"),
-        ({"turnSeconds": 30, "onTimeout": "forfeit"}, "clock/forfeit_not_offered", "clock.onTimeout"),
         ({"turnSeconds": 30, "onTimeout": "skip"}, "clock/invalid_on_timeout", "clock.onTimeout"),
     ]
     for clock, code, field in cases:
