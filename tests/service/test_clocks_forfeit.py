@@ -85,9 +85,12 @@ def test_a_seat_out_of_time_forfeits_the_match(live: LiveServer) -> None:
     assert status == 200 and legal["moves"] == []
     status, refused = live.rest.post(f"/v1/games/{game_id}/moves", {"move": "declare", "expectedVersion": 1}, tokens[0])
     assert (status, refused["error"]["code"]) == (422, "game/finished"), refused
-    # gRPC agrees.
+    # gRPC agrees, and creates forfeit clocks too.
     header = live.grpc._stub.GetGame(pb.GetGameRequest(game_id=game_id), timeout=10)
     assert (header.version, header.finished, list(header.to_act)) == (1, True, [])
+    clock = pb.Clock(turn_seconds=30, on_timeout="forfeit")
+    made = live.grpc._stub.CreateGame(pb.CreateGameRequest(game_type=GAME, clock=clock), timeout=10)
+    assert made.game.clock.on_timeout == "forfeit"
     # Nothing more is swept: the clock is gone.
     time.sleep(1.5)
     status, game = live.rest.get(f"/v1/games/{game_id}")
@@ -123,6 +126,17 @@ def test_a_move_before_the_deadline_wins_over_the_forfeit() -> None:
     game = service.get_game(created.game_id, None)
     assert (game.version, game.finished, game.to_act) == (2, True, ())
     assert service.score(created.game_id).winners == (0,)
+    watch = service.watch(created.game_id, None, 2)  # a watcher after the forfeit: ends at once, "finished"
+    with pytest.raises(StopIteration) as ended:
+        next(watch)
+    assert ended.value.value == "finished"
+    watch = service.watch(created.game_id, None, 1)  # one before it: sees the forfeit, then ends
+    update = next(watch)
+    assert update is not None and (update.version, update.finished, update.to_act) == (2, True, ())
+    assert [event.kind for event in update.events] == ["forfeited", fairness.REVEAL_EVENT]
+    with pytest.raises(StopIteration) as ended:
+        next(watch)
+    assert ended.value.value == "finished"
 
 
 def test_a_late_forfeit_claim_loses_to_the_move_that_came_first() -> None:

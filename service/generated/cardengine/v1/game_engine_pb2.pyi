@@ -407,8 +407,8 @@ class Clock(_message.Message):
     604800; 0: none). A turn's deadline is then the sooner of its turn_seconds and the seat's match time left.
     """
     on_timeout: _builtins.str
-    """What a timeout does: "move" (the default, also when empty): the game's timeout move is played for the seat.
-    "forfeit" is not offered yet (clock/forfeit_not_offered).
+    """What a timeout does: "move" (the default, also when empty): the game's timeout move is played for the seat;
+    "forfeit": the seat loses the match (event "forfeited"; the winners are every other seat; README "Turn clocks").
     """
     def __init__(
         self,
