@@ -14,7 +14,7 @@ import pytest
 from cardengine.v1 import game_engine_pb2 as pb
 
 from service import clocks, fairness
-from service.core import GameService, LogEntry
+from service.core import BotTurn, GameService, LogEntry, SeatSpec
 from service.redis_store import RedisStore
 from service.store import MemoryStore
 from tests.service.conftest import LiveServer, Rest, live_server, make_store
@@ -191,3 +191,18 @@ def test_replay_and_verify_accept_a_forfeited_match_on_redis(
     command += ["--key-prefix", key_prefix]
     done = subprocess.run(command, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_bot_seat_out_of_time_forfeits_and_leaves_the_bot_queue() -> None:
+    """No bot worker runs here, so the bot seat to act runs out of time like a person would."""
+    service = GameService(MemoryStore())
+    seats = [SeatSpec(bot="random"), SeatSpec(name="Lucy")]
+    created = service.create_game(GAME, 2, SEED, seats=seats, clock=clocks.clock_spec(1, 0, "forfeit"))
+    assert created.game.to_act == (0,) and service.store.bots.due_count() == 1  # the bot's turn is queued
+    turn = service.bot_turn(created.game_id)
+    assert turn is not None and (turn.version, turn.seat) == (0, 0)
+    time.sleep(1.1)
+    assert clocks.ClockSweeper(service).sweep() == 1
+    assert service.bot_turn(created.game_id) == BotTurn(created.game_id, 1, True)  # no seat to play
+    assert service.store.bots.due_count() == 0 and service.store.bots.claim(10.0).game_id is None
+    assert service.score(created.game_id).winners == (1,)
