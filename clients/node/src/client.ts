@@ -14,6 +14,7 @@ import {
 import {
   GameEngineClient as GeneratedClient,
   type ApplyMoveResponse,
+  type Clock,
   type CreateGameResponse,
   type Event,
   type Game,
@@ -35,6 +36,8 @@ export interface ClientOptions {
   deadlineMs?: number;
   /** grpc-js channel options, e.g. {"grpc.service_config": ...}. */
   channelOptions?: ChannelOptions;
+  /** An API key, sent with every call as `x-api-key` when the server has keys on (README "Limits and keys"). */
+  apiKey?: string;
 }
 
 export interface CallOptions {
@@ -55,6 +58,10 @@ export interface CreateGameOptions {
   options?: Record<string, unknown>;
   /** Per seat: display name and bot kind. */
   seats?: Partial<SeatConfig>[];
+  /** Makes the call safe to retry: the same id and parameters return the same game and tokens. */
+  requestId?: string;
+  /** A turn clock (README "Turn clocks"): turnSeconds, matchSeconds, onTimeout ("move" or "forfeit"). */
+  clock?: Partial<Clock>;
 }
 
 export interface ApplyMoveOptions extends CallOptions {
@@ -62,6 +69,8 @@ export interface ApplyMoveOptions extends CallOptions {
   expectedVersion: number;
   /** Makes the call safe to retry; a fresh random key when absent. */
   idempotencyKey?: string;
+  /** The answer's game carries the header only (version, who acts, finished), no view. */
+  omitView?: boolean;
   /** Retries on UNAVAILABLE or DEADLINE_EXCEEDED with the same idempotency key (default 0): a move is applied
    * at most once. */
   retries?: number;
@@ -103,6 +112,7 @@ export class GameEngineClient {
   /** The generated grpc-js client, for anything this class does not cover. */
   readonly raw: GeneratedClient;
   readonly deadlineMs: number;
+  readonly apiKey: string | undefined;
 
   constructor(
     readonly target: string,
@@ -114,6 +124,7 @@ export class GameEngineClient {
       options.channelOptions ?? {},
     );
     this.deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    this.apiKey = options.apiKey;
   }
 
   /** Resolves once the channel is connected; rejects after `timeoutMs`. */
@@ -143,6 +154,14 @@ export class GameEngineClient {
         seed: request.seed,
         options: request.options,
         seats: (request.seats ?? []).map((seat) => ({ name: seat.name ?? "", bot: seat.bot ?? "" })),
+        requestId: request.requestId ?? "",
+        clock: request.clock
+          ? {
+              turnSeconds: request.clock.turnSeconds ?? 0,
+              matchSeconds: request.clock.matchSeconds ?? 0,
+              onTimeout: request.clock.onTimeout ?? "",
+            }
+          : undefined,
       },
       options,
     );
@@ -165,6 +184,7 @@ export class GameEngineClient {
       move,
       expectedVersion: options.expectedVersion,
       idempotencyKey: options.idempotencyKey ?? randomUUID(),
+      omitView: options.omitView ?? false,
     };
     const retries = options.retries ?? 0;
     for (let attempt = 0; ; attempt++) {
@@ -232,6 +252,7 @@ export class GameEngineClient {
   private metadata(token: string | undefined): Metadata {
     const metadata = new Metadata();
     if (token) metadata.set("authorization", `Bearer ${token}`);
+    if (this.apiKey) metadata.set("x-api-key", this.apiKey);
     return metadata;
   }
 

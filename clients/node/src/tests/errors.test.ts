@@ -136,6 +136,27 @@ test("an idempotency key: the retry is replayed, another move with it is refused
   assert.equal((await client.getGame(gameId)).version, 1, "applied once");
 });
 
+test("a request id makes CreateGame safe to retry; omitView answers the header only; a clock shows in the header", async () => {
+  const request = { gameType: "dracula", players: 2, options: { deals: 1 }, requestId: "node-retry-1" };
+  const first = await client.createGame(request);
+  const again = await client.createGame(request);
+  assert.equal(again.gameId, first.gameId);
+  assert.deepEqual(again.seats, first.seats);
+  const reused = await refusal(client.createGame({ ...request, players: 4 }));
+  assert.equal(reused.reason, "idempotency/key_reused");
+  const seat = first.game?.toAct[0] ?? 0;
+  const applied = await client.applyMove(first.gameId, "declare down", {
+    token: first.seats[seat].token,
+    expectedVersion: 0,
+    omitView: true,
+  });
+  assert.equal(applied.version, 1);
+  assert.equal(applied.game?.version, 1);
+  assert.equal(applied.game?.view, undefined);
+  const clocked = await client.createGame({ gameType: "dracula", players: 2, clock: { turnSeconds: 600 } });
+  assert.equal(clocked.game?.clock?.turnSeconds, 600);
+});
+
 test("deadlines: a server that never answers gives DEADLINE_EXCEEDED, unary and streaming", async () => {
   // A grpc-js server with the same service whose handlers never answer.
   const silent = new Server();
