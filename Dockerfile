@@ -18,9 +18,12 @@ COPY pyproject.toml README.md ./
 COPY engine/ engine/
 COPY service/ service/
 COPY clients/ clients/
+# Extras installed with the wheel: `tracing` (OpenTelemetry, used only when an OTLP endpoint is configured);
+# --build-arg EXTRAS= builds without them.
+ARG EXTRAS=tracing
 RUN python -m pip wheel --no-deps --wheel-dir /dist . \
     && python -m venv /opt/cardengine \
-    && /opt/cardengine/bin/pip install /dist/cardengine-*.whl \
+    && /opt/cardengine/bin/pip install "$(echo /dist/cardengine-*.whl)${EXTRAS:+[$EXTRAS]}" \
     && /opt/cardengine/bin/cardengine games
 
 FROM ${PYTHON_IMAGE} AS runtime
