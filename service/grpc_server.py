@@ -26,7 +26,7 @@ from service import convert, errors, metrics, reflection_v1, tracing
 from service.core import GameService
 from service.keys import API_KEY_HEADER, api_key_of
 from service.limits import CURRENT_CALLER, Caller, Gate, caller_key_id, grpc_address
-from service.streams import StreamLimits, StreamSlots, grpc_peer_address
+from service.streams import StreamLimits, StreamSlots
 
 log = logging.getLogger("cardengine.grpc")
 
@@ -153,7 +153,7 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
 
     def WatchGame(self, request: pb.WatchGameRequest, context: grpc.ServicerContext) -> Iterator[pb.WatchGameResponse]:
         after = request.after_version if request.HasField("after_version") else None
-        release = self.streams.acquire(request.game_id, grpc_peer_address(context.peer()))
+        release = self.streams.acquire(request.game_id, grpc_address(context.peer()))
         context.add_callback(release)  # the slot is free as soon as the call ends, however it ends
         try:
             for update in self.service.watch(request.game_id, token_of(context), after, context.is_active):

@@ -72,12 +72,3 @@ class StreamSlots:
                         del counts[key]
 
         return release
-
-
-def grpc_peer_address(peer: str) -> str:
-    """The client address of a gRPC peer string (``ipv4:127.0.0.1:5000``, ``ipv6:[::1]:5000``, ``unix:...``)."""
-    kind, _, rest = peer.partition(":")
-    if kind in ("ipv4", "ipv6"):
-        host = rest.rsplit(":", 1)[0]
-        return host.strip("[]")
-    return peer
