@@ -792,9 +792,41 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# The commands whose GAME_ID is a positional argument. A game id is URL-safe base64 and may begin with "-" (a
+# keyed id, or one made before ids avoided it): argparse would take it for an option.
+GAME_ID_COMMANDS = frozenset({"replay", "verify"})
+
+
+def _game_ids_as_positionals(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[str]:
+    """`replay -abc --json` as `replay --json -- -abc`: a word of a GAME_ID command that begins with "-" but is no
+    option of that command (nor an option's value) is its game id, moved after "--" so argparse reads it as one."""
+    words = list(argv)
+    if not words or words[0] not in GAME_ID_COMMANDS or "--" in words:
+        return words
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    command = subparsers.choices[words[0]]
+    takes_value = {option: action.nargs != 0 for action in command._actions for option in action.option_strings}
+    kept, ids = [words[0]], []
+    index = 1
+    while index < len(words):
+        word = words[index]
+        option = word.split("=", 1)[0]
+        if word.startswith("-") and len(word) > 1 and option not in takes_value:
+            ids.append(word)
+        else:
+            kept.append(word)
+            if takes_value.get(word, False) and index + 1 < len(words):  # `--url U`: U is the option's value
+                index += 1
+                kept.append(words[index])
+        index += 1
+    return [*kept, "--", *ids] if ids else kept
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    args.raw_argv = list(sys.argv[1:] if argv is None else argv)  # `serve --workers N` passes them on
+    raw = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    args = parser.parse_args(_game_ids_as_positionals(parser, raw))
+    args.raw_argv = raw  # `serve --workers N` passes them on
     result: int = args.func(args)
     return result
 

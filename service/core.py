@@ -385,6 +385,15 @@ def canonical_notation(game_type: str, move: str) -> str | None:
         return None
 
 
+def new_game_id() -> str:
+    """A random game id: 16 URL-safe characters that never begin with "-" or "_", so that a command line (the
+    `replay` and `verify` commands, curl, a shell script) never reads one for an option."""
+    while True:
+        game_id = secrets.token_urlsafe(12)
+        if game_id[0] not in "-_":
+            return game_id
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
@@ -565,7 +574,7 @@ class GameService:
             options = {**engine.get_game(game_type).playout_options, **(options or {})}
         with tracing.span("engine.new_game", game_type=game_type):
             state, events = engine.new_game(game_type, players or len(seats) or None, seed, options)
-        game_id = keyed_id or secrets.token_urlsafe(12)
+        game_id = keyed_id or new_game_id()
         names = names or ("",) * state.players
         bots = bots or ("",) * state.players
         tokens = tuple(

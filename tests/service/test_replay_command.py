@@ -148,3 +148,29 @@ def test_an_unknown_game_or_no_redis_cannot_be_replayed(
     monkeypatch.delenv("REDIS_URL", raising=False)
     assert cli.main(["replay", "some-game"]) == 2
     assert capsys.readouterr().err == "error: replay reads a game from Redis: give --redis-url or set REDIS_URL\n"
+
+
+def test_a_game_id_that_begins_with_a_dash_is_read_as_the_game_id(
+    live_redis: LiveServer, redis_url: str, key_prefix: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A keyed game's id is URL-safe base64 and may begin with "-": the command takes it as GAME_ID, before or
+    after the options, and never as an option (it once failed with a usage error one run in 32)."""
+    core = live_redis.server.service
+    request_id = next(f"dash-{n}" for n in range(10_000) if core.keyed_game_id(f"dash-{n}", None).startswith("-h"))
+    created = live_redis.grpc.create_game("dracula", 2, 3, {"deals": 1}, request_id=request_id)
+    assert created.game_id.startswith("-h")
+    code, out, err = replay(created.game_id, redis_url, key_prefix, capsys)
+    assert (code, err) == (0, "")
+    assert created.game_id in out
+    code = cli.main(["replay", "--redis-url", redis_url, "--key-prefix", key_prefix, created.game_id, "--json"])
+    captured = capsys.readouterr()
+    assert (code, captured.err) == (0, "")
+    assert orjson.loads(captured.out)["gameId"] == created.game_id
+
+
+def test_a_random_game_id_never_begins_with_a_dash_or_underscore() -> None:
+    from service.core import new_game_id
+
+    ids = [new_game_id() for _ in range(4_000)]  # one in 32 of token_urlsafe's ids begins with one of them
+    assert len(set(ids)) == len(ids)
+    assert all(len(game_id) == 16 and game_id[0] not in "-_" for game_id in ids)
