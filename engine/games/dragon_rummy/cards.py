@@ -7,10 +7,12 @@ rule text gives the kinds no names, so this module names them (see ``docs/rules/
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards import CardInfo
 
-COPIES_PER_KIND = 4
-CARD_NAMES: dict[str, str] = {
+COPIES_PER_KIND: Final = 4
+CARD_NAMES: Final[dict[str, str]] = {
     "AZ": "Azure Dragon",
     "BR": "Bronze Dragon",
     "CR": "Crimson Dragon",
@@ -22,32 +24,32 @@ CARD_NAMES: dict[str, str] = {
     "SH": "Shadow Dragon",
     "ST": "Storm Dragon",
 }
-KINDS: tuple[str, ...] = tuple(CARD_NAMES)
-KIND_SET = frozenset(KINDS)
+KINDS: Final[tuple[str, ...]] = tuple(CARD_NAMES)
+KIND_SET: Final = frozenset(KINDS)
 # The canonical card order (of a set's cards, of a hand): the kinds' order above; anything else after them.
-CARD_ORDER: dict[str, int] = {kind: index for index, kind in enumerate(KINDS)}
-FULL_DECK: tuple[str, ...] = tuple(kind for kind in KINDS for _ in range(COPIES_PER_KIND))
+CARD_ORDER: Final[dict[str, int]] = {kind: index for index, kind in enumerate(KINDS)}
+FULL_DECK: Final[tuple[str, ...]] = tuple(kind for kind in KINDS for _ in range(COPIES_PER_KIND))
 
 # Cards dealt to each player, by number of players.
-HAND_SIZES: dict[int, int] = {2: 8, 3: 7, 4: 6}
+HAND_SIZES: Final[dict[int, int]] = {2: 8, 3: 7, 4: 6}
 # A set played from the hand has three or four cards of one dragon.
-SET_SIZES = (3, 4)
+SET_SIZES: Final = (3, 4)
 # One more of an ordinary dragon may be played singly while some play area holds a set of exactly three of it.
-SPLIT_SET_SIZE = 3
+SPLIT_SET_SIZE: Final = 3
 # Playing one draw-2 dragon draws this many cards (fewer when the deck holds fewer).
-CARDS_DRAWN_BY_DRAW_TWO = 2
+CARDS_DRAWN_BY_DRAW_TWO: Final = 2
 
 # The three single plays of a turn, each once per turn: one of this hand's draw-2 dragon, one of its rare dragon,
 # and one of an ordinary dragon splitting a set of three in play.
-SLOT_DRAW_TWO = "draw_two"
-SLOT_RARE = "rare"
-SLOT_SPLIT = "split"
+SLOT_DRAW_TWO: Final = "draw_two"
+SLOT_RARE: Final = "rare"
+SLOT_SPLIT: Final = "split"
 
 
 # What a dragon scores in a play area at the end of a hand, by its role in that hand (the text's "Scoring").
-DRAW_TWO_POINTS = -1
-RARE_POINTS = 3
-OTHER_POINTS = 1
+DRAW_TWO_POINTS: Final = -1
+RARE_POINTS: Final = 3
+OTHER_POINTS: Final = 1
 
 
 def full_deck() -> list[str]:

@@ -58,20 +58,15 @@ class DragonRummyGame(Game):
     def setup(self, state: GameState) -> list[Event]:
         return flow.start_match(state)
 
-    def to_act(self, state: GameState) -> tuple[int, ...]:
-        return flow.to_act(state)
-
-    def is_finished(self, state: GameState) -> bool:
-        return flow.is_finished(state)
-
-    def legal_moves(self, state: GameState, seat: int) -> list[Move]:
-        return legal.legal_moves(state, seat)
+    # The per-step entry points are the compiled modules' own functions (no method frame of this module).
+    to_act = staticmethod(flow.to_act)
+    is_finished = staticmethod(flow.is_finished)
+    legal_moves = staticmethod(legal.legal_moves)
 
     def explain(self, state: GameState, seat: int, move: Move) -> IllegalMoveError | None:
         return legal.explain(state, seat, move)
 
-    def play(self, state: GameState, seat: int, move: Move) -> list[Event]:
-        return flow.play(state, seat, move)
+    play = staticmethod(flow.play)
 
     def canonical_list(self, kind: str, param: str, items: list[str]) -> list[str]:
         return moves.canonical_list(items)

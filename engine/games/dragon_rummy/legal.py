@@ -12,7 +12,7 @@ stay playable through the plays before it, and must be played before the discard
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engine.errors import IllegalMoveError
 from engine.games.dragon_rummy.cards import (
@@ -57,52 +57,55 @@ class Refusal(NamedTuple):
     reason: str
 
 
-NOT_DRAWN_YET = Refusal("move/wrong_phase", "seat {seat} must first draw from the deck or take from the discard pile")
-DRAWN_ALREADY = Refusal(
+NOT_DRAWN_YET: Final = Refusal(
+    "move/wrong_phase", "seat {seat} must first draw from the deck or take from the discard pile"
+)
+DRAWN_ALREADY: Final = Refusal(
     "move/wrong_phase", "seat {seat} has already drawn or taken this turn; now play dragons or discard"
 )
-DECK_EMPTY = Refusal("move/deck_empty", "the dragon deck is empty")
+DECK_EMPTY: Final = Refusal("move/deck_empty", "the dragon deck is empty")
 # The reason lists the dragons by name, not by code: a list of codes would name cards the seat cannot see.
-UNKNOWN_CARD = Refusal(
+UNKNOWN_CARD: Final = Refusal(
     "move/unknown_card",
     "'{card_code}' is not a dragon; the dragons are the "
     + ", ".join(card_name(kind).removesuffix(" Dragon") for kind in KINDS)
     + " Dragons, each written as the first two letters of its name in capitals",
 )
-CARD_NOT_IN_HAND = Refusal("move/card_not_in_hand", "seat {seat} holds no {card}")
-NOT_ENOUGH_CARDS = Refusal("move/card_not_in_hand", "seat {seat} holds {in_hand} {card}, not {size}")
-BAD_COUNT = Refusal(
+CARD_NOT_IN_HAND: Final = Refusal("move/card_not_in_hand", "seat {seat} holds no {card}")
+NOT_ENOUGH_CARDS: Final = Refusal("move/card_not_in_hand", "seat {seat} holds {in_hand} {card}, not {size}")
+BAD_COUNT: Final = Refusal(
     "move/bad_count", "the count must be a whole number from 1 to {pile_size}, the size of the discard pile"
 )
-WRONG_CARD = Refusal(
+WRONG_CARD: Final = Refusal(
     "move/wrong_card", "the card {count} from the top of the discard pile is the {found}, not the {card}"
 )
-CANNOT_PLAY_TAKEN = Refusal(
+CANNOT_PLAY_TAKEN: Final = Refusal(
     "move/cannot_play_taken",
     "the deepest card taken, the {card}, must be played this turn, and it could not be played singly (draw-2 or "
     "rare dragon, or one of a set of three in play) nor in a set of three or four without emptying the hand",
 )
-MUST_PLAY_TAKEN = Refusal(
+MUST_PLAY_TAKEN: Final = Refusal(
     "move/must_play_taken", "the {duty} taken from the discard pile must be played first (before the discard)"
 )
-BREAKS_DUTY = Refusal(
+BREAKS_DUTY: Final = Refusal(
     "move/must_play_taken",
     "this would leave no way to play the {duty} taken from the discard pile this turn; play it first",
 )
-ALREADY_PLAYED = Refusal("move/already_played", "{slot} may be played once per turn and was played already")
-NO_SET_IN_PLAY = Refusal(
+ALREADY_PLAYED: Final = Refusal("move/already_played", "{slot} may be played once per turn and was played already")
+NO_SET_IN_PLAY: Final = Refusal(
     "move/no_set_in_play",
     "a single {card} may be played only when a play area holds a set of three of it (it is neither this hand's "
     "draw-2 nor rare dragon)",
 )
-LAST_CARD = Refusal("move/last_card", "this would empty the hand; the last card of a hand can only be discarded")
-MIXED_SET = Refusal("move/mixed_set", "a set is three or four of one and the same dragon")
-BAD_SET_SIZE = Refusal(
+LAST_CARD: Final = Refusal("move/last_card", "this would empty the hand; the last card of a hand can only be discarded")
+MIXED_SET: Final = Refusal("move/mixed_set", "a set is three or four of one and the same dragon")
+BAD_SET_SIZE: Final = Refusal(
     "move/bad_set_size", "a set has " + " or ".join(str(size) for size in SET_SIZES) + " cards, not {size}"
 )
 
-SLOT_NAMES = {SLOT_DRAW_TWO: "the draw-2 dragon", SLOT_RARE: "the rare dragon"}
-SPLIT_NAME = "a single dragon taking one of a set of three"
+SLOT_NAMES: Final = {SLOT_DRAW_TWO: "the draw-2 dragon", SLOT_RARE: "the rare dragon"}
+SMALLEST_SET: Final = min(SET_SIZES)
+SPLIT_NAME: Final = "a single dragon taking one of a set of three"
 
 
 # ----- the rules --------------------------------------------------------------------------------------------
@@ -133,13 +136,28 @@ def refuse_in_hand(card: str, hand: Sequence[str]) -> Refusal | None:
 
 def splittable_kinds(play_areas: Sequence[Sequence[str]]) -> frozenset[str]:
     """The dragons of which some play area holds a set of three: one more of them may be played singly."""
-    return frozenset(
-        kind
-        for area in play_areas
-        if len(area) >= SPLIT_SET_SIZE
-        for kind in set(area)
-        if area.count(kind) == SPLIT_SET_SIZE
-    )
+    found = NO_KINDS
+    for area in play_areas:
+        if len(area) >= SPLIT_SET_SIZE:
+            kinds = area_splittable_kinds(area)
+            if kinds:
+                found = found | kinds if found else kinds
+    return found
+
+
+def area_splittable_kinds(area: Sequence[str]) -> frozenset[str]:
+    """The dragons of which ``area`` holds exactly a set of three (memoized by the area's cards)."""
+    key = tuple(area)
+    kinds = SPLITTABLE_IN_AREA.get(key)
+    if kinds is None:
+        if len(SPLITTABLE_IN_AREA) >= 65536:
+            SPLITTABLE_IN_AREA.clear()
+        kinds = SPLITTABLE_IN_AREA[key] = frozenset(kind for kind in set(area) if area.count(kind) == SPLIT_SET_SIZE)
+    return kinds
+
+
+NO_KINDS: Final[frozenset[str]] = frozenset()
+SPLITTABLE_IN_AREA: Final[dict[tuple[str, ...], frozenset[str]]] = {}
 
 
 def single_play_refusal(
@@ -191,7 +209,10 @@ def can_still_play(
     """Whether a card of ``kind`` can be played now, singly or in a set (the duty of a discard-pile take)."""
     if single_play_refusal(kind, in_hand, hand_size, deck_size, used, draw_two, rare, splittable) is None:
         return True
-    return any(set_refusal(size, in_hand, hand_size) is None for size in SET_SIZES)
+    for size in SET_SIZES:  # noqa: SIM110  (a loop, not any() of a generator: this runs for every take)
+        if set_refusal(size, in_hand, hand_size) is None:
+            return True
+    return False
 
 
 def take_refusal(
@@ -212,7 +233,21 @@ def take_refusal(
     taken = discard[-count:]
     chosen = taken[0]
     in_hand = hand.count(chosen) + taken.count(chosen)
-    if not can_still_play(chosen, in_hand, len(hand) + count, deck_size, (), draw_two, rare, splittable):
+    return taken_card_refusal(chosen, in_hand, len(hand) + count, deck_size, draw_two, rare, splittable)
+
+
+def taken_card_refusal(
+    chosen: str,
+    in_hand: int,
+    hand_size: int,
+    deck_size: int,
+    draw_two: str,
+    rare: str,
+    splittable: Collection[str],
+) -> Refusal | None:
+    """``take_refusal`` of a take whose deepest card is ``chosen``, held ``in_hand`` times in the hand of
+    ``hand_size`` cards it makes."""
+    if not can_still_play(chosen, in_hand, hand_size, deck_size, (), draw_two, rare, splittable):
         return CANNOT_PLAY_TAKEN
     return None
 
@@ -370,7 +405,7 @@ def refuse_discard_move(table: DragonTable, seat: int, move: Move) -> Refusal | 
     )
 
 
-REFUSALS: dict[str, Callable[[DragonTable, int, Move], Refusal | None]] = {
+REFUSALS: Final[dict[str, Callable[[DragonTable, int, Move], Refusal | None]]] = {
     DRAW: refuse_draw_move,
     TAKE: refuse_take_move,
     PLAY: refuse_play_move,
@@ -395,9 +430,16 @@ def draw_phase_moves(table: DragonTable, seat: int) -> list[Move]:
     discard, hand = table["discard_pile"], table["hands"][seat]
     draw_two, rare = table["draw_two_dragon"], table["rare_dragon"]
     splittable = splittable_kinds(table["play_areas"])
+    # take_refusal of each count, the copies of the deepest card counted as the take goes deeper
+    held: dict[str, int] = {}
+    for card in hand:
+        held[card] = held.get(card, 0) + 1
+    hand_size = len(hand)
     for count in range(1, len(discard) + 1):
-        if take_refusal(count, discard, hand, deck_size, draw_two, rare, splittable) is None:
-            moves.append(TAKE_MOVES[discard[-count], count])
+        chosen = discard[-count]
+        held[chosen] = in_hand = held.get(chosen, 0) + 1
+        if taken_card_refusal(chosen, in_hand, hand_size + count, deck_size, draw_two, rare, splittable) is None:
+            moves.append(TAKE_MOVES[chosen, count])
     return moves
 
 
@@ -412,10 +454,16 @@ def play_phase_moves(table: DragonTable, seat: int) -> list[Move]:
     moves: list[Move] = []
     for kind in kinds:
         in_hand = hand.count(kind)
-        if single_play_refusal(kind, in_hand, hand_size, deck_size, used, draw_two, rare, splittable) is None and (
-            turn is None or refuse_single_after_duty(turn, kind) is None
+        # An ordinary dragon without a set of three in play cannot be played singly (single_play_refusal's
+        # NO_SET_IN_PLAY, or ALREADY_PLAYED before it): the predicate is asked only about the others.
+        if (
+            (kind in (draw_two, rare) or kind in splittable)
+            and single_play_refusal(kind, in_hand, hand_size, deck_size, used, draw_two, rare, splittable) is None
+            and (turn is None or refuse_single_after_duty(turn, kind) is None)
         ):
             moves.append(PLAY_MOVES[kind])
+        if in_hand < SMALLEST_SET:
+            continue  # set_refusal: not enough cards for any set
         for size in SET_SIZES:
             if set_refusal(size, in_hand, hand_size) is None and (
                 turn is None or refuse_set_after_duty(turn, kind, size) is None

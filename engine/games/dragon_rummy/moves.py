@@ -3,16 +3,18 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.games.dragon_rummy.cards import FULL_DECK, KINDS, SET_SIZES, card_order
 from engine.moves import LIST_SEPARATOR, Move, MoveKind
 
-DRAW = "draw"
-TAKE = "take"
-PLAY = "play"
-SET = "set"
-DISCARD = "discard"
+DRAW: Final = "draw"
+TAKE: Final = "take"
+PLAY: Final = "play"
+SET: Final = "set"
+DISCARD: Final = "discard"
 
-MOVE_KINDS: dict[str, MoveKind] = {
+MOVE_KINDS: Final[dict[str, MoveKind]] = {
     DRAW: MoveKind(DRAW, (), description="Draw the top card of the dragon deck"),
     TAKE: MoveKind(
         TAKE,
@@ -29,12 +31,16 @@ MOVE_KINDS: dict[str, MoveKind] = {
     DISCARD: MoveKind(DISCARD, ("card",), description="Discard {card}, ending the turn"),
 }
 
-DRAW_MOVE = Move(DRAW)
-PLAY_MOVES = {kind: Move(PLAY, (kind,)) for kind in KINDS}
-SET_MOVES = {(kind, size): Move(SET, (LIST_SEPARATOR.join([kind] * size),)) for kind in KINDS for size in SET_SIZES}
-DISCARD_MOVES = {kind: Move(DISCARD, (kind,)) for kind in KINDS}
+DRAW_MOVE: Final = Move(DRAW)
+PLAY_MOVES: Final = {kind: Move(PLAY, (kind,)) for kind in KINDS}
+SET_MOVES: Final = {
+    (kind, size): Move(SET, (LIST_SEPARATOR.join([kind] * size),)) for kind in KINDS for size in SET_SIZES
+}
+DISCARD_MOVES: Final = {kind: Move(DISCARD, (kind,)) for kind in KINDS}
 # The discard pile never holds more than the forty cards.
-TAKE_MOVES = {(kind, count): Move(TAKE, (kind, str(count))) for kind in KINDS for count in range(1, len(FULL_DECK) + 1)}
+TAKE_MOVES: Final = {
+    (kind, count): Move(TAKE, (kind, str(count))) for kind in KINDS for count in range(1, len(FULL_DECK) + 1)
+}
 
 
 def canonical_list(items: list[str]) -> list[str]:

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Final, TypedDict
 
 from engine.state import GameState
 
-TARGET_OPTION = "target_score"
-DEFAULT_TARGET_SCORE = 50
+TARGET_OPTION: Final = "target_score"
+DEFAULT_TARGET_SCORE: Final = 50
 # "You can set any number of points you want to": any positive target up to this bound.
-MAX_TARGET_SCORE = 1_000_000
+MAX_TARGET_SCORE: Final = 1_000_000
 
-ENDED_OUT = "out"  # a player discarded the last card of his hand
-ENDED_DECK = "deck"  # the turn of the player who drew the last card of the deck is over
+ENDED_OUT: Final = "out"  # a player discarded the last card of his hand
+ENDED_DECK: Final = "deck"  # the turn of the player who drew the last card of the deck is over
 
 
 class HandRecord(TypedDict):

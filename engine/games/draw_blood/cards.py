@@ -15,34 +15,35 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from engine.cards import CardInfo
 from engine.options import OptionValue
 
-VAMPIRE = "VAMPIRE"
-WEREWOLF = "WEREWOLF"
-WATER_MONSTER = "WATERMONSTER"
-MONSTERS = (VAMPIRE, WEREWOLF, WATER_MONSTER)
-KILL = "KILL"
-COFFIN = "COFFIN"
-FULL_MOON = "FULLMOON"
-WATER = "WATER"
-IMMUNITIES = (COFFIN, FULL_MOON, WATER)
+VAMPIRE: Final = "VAMPIRE"
+WEREWOLF: Final = "WEREWOLF"
+WATER_MONSTER: Final = "WATERMONSTER"
+MONSTERS: Final = (VAMPIRE, WEREWOLF, WATER_MONSTER)
+KILL: Final = "KILL"
+COFFIN: Final = "COFFIN"
+FULL_MOON: Final = "FULLMOON"
+WATER: Final = "WATER"
+IMMUNITIES: Final = (COFFIN, FULL_MOON, WATER)
 
-SLOTS = tuple(monster.lower() for monster in MONSTERS)  # vampire, werewolf, watermonster
-SLOT_OF_MONSTER = {monster: index for index, monster in enumerate(MONSTERS)}
-SLOT_OF_IMMUNITY = {immunity: index for index, immunity in enumerate(IMMUNITIES)}
-SLOT_INDEX = {name: index for index, name in enumerate(SLOTS)}
+SLOTS: Final = tuple(monster.lower() for monster in MONSTERS)  # vampire, werewolf, watermonster
+SLOT_OF_MONSTER: Final = {monster: index for index, monster in enumerate(MONSTERS)}
+SLOT_OF_IMMUNITY: Final = {immunity: index for index, immunity in enumerate(IMMUNITIES)}
+SLOT_INDEX: Final = {name: index for index, name in enumerate(SLOTS)}
 
-NUMBER_POINTS = 5
-MONSTER_POINTS = 10
-KILL_POINTS = 20
-IMMUNITY_POINTS = 20
+NUMBER_POINTS: Final = 5
+MONSTER_POINTS: Final = 10
+KILL_POINTS: Final = 20
+IMMUNITY_POINTS: Final = 20
 
-MAX_NUMBER = 9  # card codes stay two characters
-MAX_SET_SIZE = 6  # "Sets (2,3,4,5,6-of-a-kind)"
-MAX_KILL_SET_SIZE = 3  # "either as a Pair or a Three-Of-A-Kind"
-HAND_SIZE = 10  # "deal 10 cards to each player"
+MAX_NUMBER: Final = 9  # card codes stay two characters
+MAX_SET_SIZE: Final = 6  # "Sets (2,3,4,5,6-of-a-kind)"
+MAX_KILL_SET_SIZE: Final = 3  # "either as a Pair or a Three-Of-A-Kind"
+HAND_SIZE: Final = 10  # "deal 10 cards to each player"
 
 
 def number_card(number: int) -> str:
@@ -50,20 +51,20 @@ def number_card(number: int) -> str:
     return f"{number}{'S' if number % 2 else 'H'}"
 
 
-NUMBER_CARDS = tuple(number_card(n) for n in range(1, MAX_NUMBER + 1))
-NUMBER_OF_CARD = {card: n for n, card in enumerate(NUMBER_CARDS, start=1)}
+NUMBER_CARDS: Final = tuple(number_card(n) for n in range(1, MAX_NUMBER + 1))
+NUMBER_OF_CARD: Final = {card: n for n, card in enumerate(NUMBER_CARDS, start=1)}
 # The canonical card order (lists of cards in moves, hands in views): numbers ascending, then Monsters, Kill cards,
 # Immunity cards.
-CARD_ORDER = {card: index for index, card in enumerate((*NUMBER_CARDS, *MONSTERS, KILL, *IMMUNITIES))}
-CARD_POINTS = {
+CARD_ORDER: Final = {card: index for index, card in enumerate((*NUMBER_CARDS, *MONSTERS, KILL, *IMMUNITIES))}
+CARD_POINTS: Final = {
     **dict.fromkeys(NUMBER_CARDS, NUMBER_POINTS),
     **dict.fromkeys(MONSTERS, MONSTER_POINTS),
     KILL: KILL_POINTS,
     **dict.fromkeys(IMMUNITIES, IMMUNITY_POINTS),
 }
-SUIT_SKULLS = "Skulls"
-SUIT_HEARTS = "Hearts"
-CARD_NAMES = {
+SUIT_SKULLS: Final = "Skulls"
+SUIT_HEARTS: Final = "Hearts"
+CARD_NAMES: Final = {
     **{card: f"{n} of {SUIT_SKULLS if n % 2 else SUIT_HEARTS}" for n, card in enumerate(NUMBER_CARDS, start=1)},
     VAMPIRE: "Vampire",
     WEREWOLF: "Werewolf",
@@ -73,7 +74,7 @@ CARD_NAMES = {
     FULL_MOON: "Full Moon Immunity Card",
     WATER: "Water Immunity Card",
 }
-PLURAL_NAMES = {
+PLURAL_NAMES: Final = {
     **{card: f"{n}s of {SUIT_SKULLS if n % 2 else SUIT_HEARTS}" for n, card in enumerate(NUMBER_CARDS, start=1)},
     VAMPIRE: "Vampires",
     WEREWOLF: "Werewolves",
@@ -149,19 +150,19 @@ def full_deck(options: Mapping[str, OptionValue]) -> list[str]:
 
 
 # ----- the catalog's card list ---------------------------------------------------------------------------------
-DEFAULT_DECK = DeckSpec()
-NUMBER_DESCRIPTIONS = {
+DEFAULT_DECK: Final = DeckSpec()
+NUMBER_DESCRIPTIONS: Final = {
     SUIT_SKULLS: "A Numbered Blood Card: odd number cards are Black and have a Skull in the upper-right corner. A "
     "three-of-a-kind of any Odd number (Triple Skulls) may Kill an opponent's Monster of choice.",
     SUIT_HEARTS: "A Numbered Blood Card: even number cards are Red and have a Heart in the upper-right corner. A "
     "three-of-a-kind of any Even number (Triple Hearts) may Revive one of your own Monsters.",
 }
-MONSTER_ROLE = (
+MONSTER_ROLE: Final = (
     "Played in your Monster Row (ONE MOVE), one of each type at a time: each Monster alive in your Monster Row "
     "allows ONE MOVE per turn, and you must have at least ONE Monster alive before you can lay down a Meld. "
     "Monsters can also be laid down as Melds: a Set of 2 or more of the same Monster, or a Run of one of each."
 )
-DESCRIPTIONS = {
+DESCRIPTIONS: Final = {
     VAMPIRE: f"A Monster, for the Vampire slot of the Monster Row. {MONSTER_ROLE}",
     WEREWOLF: f"A Monster, for the Werewolf slot of the Monster Row. {MONSTER_ROLE}",
     WATER_MONSTER: f"A Monster, for the Water Monster slot of the Monster Row. {MONSTER_ROLE}",

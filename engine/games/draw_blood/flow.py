@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from enum import StrEnum
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from engine.cards import deal_round_robin
 from engine.errors import InvalidOptionError
@@ -73,7 +73,21 @@ class Phase(StrEnum):
 
 # The members under plain names, for the code that runs on every step: reading an attribute of an Enum class costs
 # about 0.2 microseconds in Python 3.11, ten times a module global.
-DRAWING, ACTING, HAND_OVER, FINISHED = Phase.DRAW, Phase.ACT, Phase.HAND_OVER, Phase.FINISHED
+DRAWING: Final = Phase.DRAW
+ACTING: Final = Phase.ACT
+HAND_OVER: Final = Phase.HAND_OVER
+FINISHED: Final = Phase.FINISHED
+
+
+def state_to_act(state: GameState) -> tuple[int, ...]:
+    """The seat to act (``Game.to_act``): the turn's, until the match is finished."""
+    table = table_of(state)
+    return () if table["phase"] == FINISHED else (table["turn"],)
+
+
+def state_is_finished(state: GameState) -> bool:
+    """``Game.is_finished``."""
+    return table_of(state)["phase"] == FINISHED
 
 
 def new_table(players: int) -> DrawBloodTable:
@@ -143,7 +157,19 @@ def deal(state: GameState, events: list[Event]) -> None:
 
 
 def play(state: GameState, seat: int, move: Move) -> list[Event]:
-    return PLAYS[move.kind](state, seat, move)
+    kind = move.kind
+    # The frequent kinds by direct calls (compiled: no call through a function object), the others by ``PLAYS``.
+    if kind == DRAW:
+        return draw(state, seat, move)
+    if kind == END_TURN:
+        return end_turn(state, seat, move)
+    if kind == DISCARD:
+        return discard(state, seat, move)
+    if kind == MELD:
+        return meld(state, seat, move)
+    if kind == LAY_OFF:
+        return lay_off(state, seat, move)
+    return PLAYS[kind](state, seat, move)
 
 
 # ----- the draw ----------------------------------------------------------------------------------------------
@@ -407,7 +433,7 @@ def end_hand(state: GameState, went_out: int | None, events: list[Event]) -> Non
     table["turn"] = table["hand_number"] % players  # the leader of the next hand deals it
 
 
-PLAYS: dict[str, Callable[[GameState, int, Move], list[Event]]] = {
+PLAYS: Final[dict[str, Callable[[GameState, int, Move], list[Event]]]] = {
     DRAW: draw,
     PICK_UP_DISCARD_PILE: pick_up_discard_pile,
     PLAY_MONSTER: play_monster,

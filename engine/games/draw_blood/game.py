@@ -14,9 +14,7 @@ from engine.events import Event
 from engine.game import CardLocation, Game
 from engine.games.draw_blood import cards, determinize, flow, legal, schemas, scoring, views
 from engine.games.draw_blood.cards import full_deck
-from engine.games.draw_blood.flow import FINISHED
 from engine.games.draw_blood.moves import MOVE_KINDS, canonical_list
-from engine.games.draw_blood.table import table_of
 from engine.moves import Move, MoveKind
 from engine.options import OptionSpec
 from engine.scoring import ScoreSheet
@@ -94,15 +92,10 @@ class DrawBloodGame(Game):
     def setup(self, state: GameState) -> list[Event]:
         return flow.setup(state)
 
-    def to_act(self, state: GameState) -> tuple[int, ...]:
-        table = table_of(state)
-        return () if table["phase"] == FINISHED else (table["turn"],)
-
-    def is_finished(self, state: GameState) -> bool:
-        return table_of(state)["phase"] == FINISHED
-
-    def legal_moves(self, state: GameState, seat: int) -> list[Move]:
-        return legal.legal_moves(state, seat)
+    # The per-step entry points are the compiled modules' own functions (no method frame of this module).
+    to_act = staticmethod(flow.state_to_act)
+    is_finished = staticmethod(flow.state_is_finished)
+    legal_moves = staticmethod(legal.legal_moves)
 
     def explain(self, state: GameState, seat: int, move: Move) -> IllegalMoveError | None:
         return legal.explain(state, seat, move)
@@ -110,8 +103,7 @@ class DrawBloodGame(Game):
     def canonical_list(self, kind: str, param: str, items: list[str]) -> list[str]:
         return canonical_list(items)
 
-    def play(self, state: GameState, seat: int, move: Move) -> list[Event]:
-        return flow.play(state, seat, move)
+    play = staticmethod(flow.play)
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engine.errors import IllegalMoveError
 from engine.games.draw_blood.cards import (
@@ -73,8 +73,8 @@ class Refusal(NamedTuple):
 
 
 # Refusals that legal_moves meets on most calls, built once.
-DISCARD_PILE_EMPTY = Refusal("move/discard_pile_empty", "the Discard Pile is empty.")
-TOP_CARD_UNUSABLE = {
+DISCARD_PILE_EMPTY: Final = Refusal("move/discard_pile_empty", "the Discard Pile is empty.")
+TOP_CARD_UNUSABLE: Final = {
     card: Refusal(
         "move/top_card_unusable",
         f"the top card of the Discard Pile, the {name_or_code(card)}, could not be played in your next move "
@@ -82,8 +82,8 @@ TOP_CARD_UNUSABLE = {
     )
     for card in CARD_ORDER
 }
-ALREADY_DISCARDED = Refusal("move/already_discarded", "you may never discard more than one card per turn.")
-SLOT_OCCUPIED = {
+ALREADY_DISCARDED: Final = Refusal("move/already_discarded", "you may never discard more than one card per turn.")
+SLOT_OCCUPIED: Final = {
     monster: Refusal(
         "move/slot_occupied",
         f"your {slot} slot already holds a live Monster; one of each type at a time, and a new one goes only on a "
@@ -91,7 +91,7 @@ SLOT_OCCUPIED = {
     )
     for monster, slot in zip(MONSTERS, SLOTS, strict=True)
 }
-NO_LIVE_MONSTER = Refusal(
+NO_LIVE_MONSTER: Final = Refusal(
     "move/no_live_monster",
     "you must have at least one live Monster in your Monster Row to lay down Melds or play off Melds.",
 )
@@ -272,7 +272,7 @@ def pair_refusal(meld: Meld, card: str, *, skulls: bool) -> Refusal | None:
     return None
 
 
-SEAT_NAMES = tuple(str(seat) for seat in range(10))
+SEAT_NAMES: Final = tuple(str(seat) for seat in range(10))
 
 
 # ----- the checks of one move, per kind (explain) ------------------------------------------------------------
@@ -354,7 +354,7 @@ def check_discard(state: GameState, table: DrawBloodTable, seat: int, move: Move
     return discard_refusal(table)
 
 
-CHECKS: dict[str, Check] = {
+CHECKS: Final[dict[str, Check]] = {
     DRAW: check_nothing,
     PICK_UP_DISCARD_PILE: check_pick_up,
     PLAY_MONSTER: check_play_monster,
@@ -394,19 +394,17 @@ def highest(state: GameState) -> int:
 
 
 # Moves are immutable values: those without free arguments are built once, the others once per argument tuple.
-DRAW_MOVE, PICK_UP_MOVE, END_TURN_MOVE, NEXT_HAND_MOVE = (
-    Move(DRAW),
-    Move(PICK_UP_DISCARD_PILE),
-    Move(END_TURN),
-    Move(NEXT_HAND),
-)
-MONSTER_MOVES = {monster: Move(PLAY_MONSTER, (monster,)) for monster in MONSTERS}
-IMMUNITY_MOVES = {immunity: Move(PLAY_IMMUNITY, (immunity,)) for immunity in IMMUNITIES}
-DISCARD_MOVES = {card: Move(DISCARD, (card,)) for card in CARD_ORDER}
-KILL_MOVES = {
+DRAW_MOVE: Final = Move(DRAW)
+PICK_UP_MOVE: Final = Move(PICK_UP_DISCARD_PILE)
+END_TURN_MOVE: Final = Move(END_TURN)
+NEXT_HAND_MOVE: Final = Move(NEXT_HAND)
+MONSTER_MOVES: Final = {monster: Move(PLAY_MONSTER, (monster,)) for monster in MONSTERS}
+IMMUNITY_MOVES: Final = {immunity: Move(PLAY_IMMUNITY, (immunity,)) for immunity in IMMUNITIES}
+DISCARD_MOVES: Final = {card: Move(DISCARD, (card,)) for card in CARD_ORDER}
+KILL_MOVES: Final = {
     (other, index): Move(KILL_MONSTER, (SEAT_NAMES[other], SLOTS[index])) for other in range(10) for index in range(3)
 }
-_BUILT: dict[tuple[str, ...], Move] = {}
+_BUILT: Final[dict[tuple[str, ...], Move]] = {}
 
 
 def built_move(kind: str, *args: str) -> Move:
@@ -451,18 +449,20 @@ def action_moves(
 ) -> Iterator[Move]:
     """Every move with cards from ``hand`` but discarding (which the predicates allow); with ``required``, only
     those that use that card."""
-    counts = Counter(hand)
-    held = counts.get  # not counts[card]: a card not held would cost a call of Counter.__missing__
+    counts: dict[str, int] = {}
+    for card in hand:  # a plain dict in the order of first appearance, as a Counter would be, built faster
+        counts[card] = counts.get(card, 0) + 1
+    held = counts.get
     rows = table["monster_rows"]
     row = rows[seat]
     for monster in MONSTERS:
-        if held(monster) and required in (None, monster) and monster_refusal(row, monster) is None:
+        if held(monster) and (required is None or required == monster) and monster_refusal(row, monster) is None:
             yield MONSTER_MOVES[monster]
-    if held(KILL) and required in (None, KILL):
+    if held(KILL) and (required is None or required == KILL):
         for target in targets(rows, seat):
             yield KILL_MOVES[target]
     for immunity in IMMUNITIES:
-        if held(immunity) and required in (None, immunity) and immunity_refusal(row, immunity) is None:
+        if held(immunity) and (required is None or required == immunity) and immunity_refusal(row, immunity) is None:
             yield IMMUNITY_MOVES[immunity]
     if required is None or required in NUMBER_OF_CARD:
         yield from triples(table, seat, counts, required)
@@ -470,15 +470,39 @@ def action_moves(
         return
     # exactly the Melds meld_refusal allows, from the hand (with ``required``, only those that use it)
     for cards in melds_in_hand(counts, highest_number, required):
-        yield built_move(MELD, LIST_SEPARATOR.join(cards))
+        yield meld_move(cards)
     for meld in table["melds"]:  # exactly the groups lay_off_refusal allows, from the hand
-        if required is not None and meld["kind"] != RUN and meld["cards"][0] != required:
-            continue  # the groups played off a Set are more of its one card
-        meld_id = None
-        for cards in lay_offs(meld["kind"], meld["cards"], counts, highest_number):
+        kind = meld["kind"]
+        if kind != RUN and (not held(meld["cards"][0]) or (required is not None and meld["cards"][0] != required)):
+            continue  # the groups played off a Set are more of its one card (lay_offs: none unheld)
+        for cards in lay_offs(kind, meld["cards"], counts, highest_number):
             if required is None or required in cards:
-                meld_id = meld_id or str(meld["id"])
-                yield built_move(LAY_OFF, meld_id, LIST_SEPARATOR.join(cards))
+                yield lay_off_move(meld["id"], cards)
+
+
+def meld_move(cards: tuple[str, ...]) -> Move:
+    """``built_move(MELD, ...)`` of a Meld's cards, memoized by the cards."""
+    move = MELD_MOVES.get(cards)
+    if move is None:
+        if len(MELD_MOVES) >= 65536:
+            MELD_MOVES.clear()
+        move = MELD_MOVES[cards] = built_move(MELD, LIST_SEPARATOR.join(cards))
+    return move
+
+
+def lay_off_move(meld_id: int, cards: tuple[str, ...]) -> Move:
+    """``built_move(LAY_OFF, ...)`` of cards played off Meld ``meld_id``, memoized."""
+    key = (meld_id, cards)
+    move = LAY_OFF_MOVES.get(key)
+    if move is None:
+        if len(LAY_OFF_MOVES) >= 65536:
+            LAY_OFF_MOVES.clear()
+        move = LAY_OFF_MOVES[key] = built_move(LAY_OFF, str(meld_id), LIST_SEPARATOR.join(cards))
+    return move
+
+
+MELD_MOVES: Final[dict[tuple[str, ...], Move]] = {}
+LAY_OFF_MOVES: Final[dict[tuple[int, tuple[str, ...]], Move]] = {}
 
 
 def targets(rows: list[list[Slot]], seat: int, *, triple: bool = False) -> list[tuple[int, int]]:
@@ -497,7 +521,7 @@ def revivable(row: list[Slot]) -> list[int]:
     return [index for index, slot in enumerate(row) if is_dead(slot)]
 
 
-def triples(table: DrawBloodTable, seat: int, counts: Counter[str], required: str | None) -> Iterator[Move]:
+def triples(table: DrawBloodTable, seat: int, counts: dict[str, int], required: str | None) -> Iterator[Move]:
     """Triple Skulls and Triple Hearts from the hand, and Pairs on the table completed to use them so."""
     held = (
         [card for card, count in counts.items() if count >= 3 and card in NUMBER_OF_CARD and required in (None, card)]

@@ -8,7 +8,8 @@ numbers of one colour (a "flush") are no Meld. Card tuples are always in the fix
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Final
 
 from engine.games.draw_blood.cards import (
     COFFIN,
@@ -26,13 +27,14 @@ from engine.games.draw_blood.cards import (
     WEREWOLF,
 )
 
-SET = "set"
-RUN = "run"
-MONSTER_SET = "monster_set"
-MONSTER_RUN = "monster_run"
-KILL_SET = "kill_set"
-IMMUNITY_RUN = "immunity_run"
-MELD_KINDS = (SET, RUN, MONSTER_SET, MONSTER_RUN, KILL_SET, IMMUNITY_RUN)
+SET: Final = "set"
+RUN: Final = "run"
+MONSTER_SET: Final = "monster_set"
+MONSTER_RUN: Final = "monster_run"
+KILL_SET: Final = "kill_set"
+IMMUNITY_RUN: Final = "immunity_run"
+MELD_KINDS: Final = (SET, RUN, MONSTER_SET, MONSTER_RUN, KILL_SET, IMMUNITY_RUN)
+SET_KINDS: Final = frozenset((SET, MONSTER_SET, KILL_SET))  # more of one card may be played off these
 
 Counts = Mapping[str, int]
 
@@ -62,18 +64,22 @@ def meld_kind(cards: Sequence[str], highest_number: int) -> str | None:
     return None
 
 
-def melds_in_hand(counts: Counts, highest_number: int, required: str | None = None) -> Iterator[tuple[str, ...]]:
+def melds_in_hand(counts: Counts, highest_number: int, required: str | None = None) -> list[tuple[str, ...]]:
     """Every Meld the hand can lay down, each once (identical cards give one Meld): Sets by number, Runs by their
     lowest then highest number, Monster Sets, the Monster Run, Kill Sets, the Immunity Run. With ``required``,
     only those that hold that card (the same Melds in the same order, those without it skipped unbuilt)."""
     get = counts.get
+    found: list[tuple[str, ...]] = []
     numbers = NUMBER_CARDS[:highest_number]
     if required is None or required in NUMBER_OF_CARD:
         held = [get(card, 0) for card in numbers]
-        for card, count in zip(numbers, held, strict=True):
-            if count >= 2 and required in (None, card):
-                for size in range(2, min(count, MAX_SET_SIZE) + 1):
-                    yield (card,) * size
+        for index in range(highest_number):
+            count = held[index]
+            if count >= 2:
+                card = numbers[index]
+                if required is None or required == card:
+                    for size in range(2, min(count, MAX_SET_SIZE) + 1):
+                        found.append((card,) * size)
         # A Run from ``start`` reaches as far as the numbers held go on without a gap: ``ends`` is where that ends.
         reach = highest_number
         ends = [0] * highest_number
@@ -86,37 +92,41 @@ def melds_in_hand(counts: Counts, highest_number: int, required: str | None = No
         first_end = 0 if required is None else NUMBER_OF_CARD[required]
         for start in range(last_start + 1):
             for end in range(max(start + 3, first_end), ends[start] + 1):
-                yield numbers[start:end]
+                found.append(numbers[start:end])
     if required is None or required in MONSTERS:
         for monster in MONSTERS:
-            if required in (None, monster):
+            if required is None or required == monster:
                 for size in range(2, get(monster, 0) + 1):
-                    yield (monster,) * size
+                    found.append((monster,) * size)
         if get(VAMPIRE, 0) and get(WEREWOLF, 0) and get(WATER_MONSTER, 0):
-            yield MONSTERS
-    if required in (None, KILL):
+            found.append(MONSTERS)
+    if required is None or required == KILL:
         for size in range(2, min(get(KILL, 0), MAX_KILL_SET_SIZE) + 1):
-            yield (KILL,) * size
+            found.append((KILL,) * size)
     if (required is None or required in IMMUNITIES) and get(COFFIN, 0) and get(FULL_MOON, 0) and get(WATER, 0):
-        yield IMMUNITIES
+        found.append(IMMUNITIES)
+    return found
 
 
-def lay_offs(kind: str, meld: Sequence[str], counts: Counts, highest_number: int) -> Iterator[tuple[str, ...]]:
+def lay_offs(kind: str, meld: Sequence[str], counts: Counts, highest_number: int) -> list[tuple[str, ...]]:
     """Every group of cards from the hand that may be played off ``meld`` in one move.
 
     Sets take more of their card up to six (Kill Sets up to three, Monster Sets without limit); Runs take the
     next numbers at either end or both, each slot of the sequence once. The Monster Run and the Immunity Run are
     complete.
     """
-    if kind in (SET, MONSTER_SET, KILL_SET):
+    found: list[tuple[str, ...]] = []
+    if kind in SET_KINDS:
         card = meld[0]
         available = counts.get(card, 0)
+        if not available:
+            return found
         if kind == SET:
             available = min(available, MAX_SET_SIZE - len(meld))
         elif kind == KILL_SET:
             available = min(available, MAX_KILL_SET_SIZE - len(meld))
         for extra in range(1, available + 1):
-            yield (card,) * extra
+            found.append((card,) * extra)
     elif kind == RUN:
         low = NUMBER_OF_CARD[meld[0]]
         high = NUMBER_OF_CARD[meld[-1]]
@@ -130,10 +140,13 @@ def lay_offs(kind: str, meld: Sequence[str], counts: Counts, highest_number: int
         while number <= highest_number and counts.get(NUMBER_CARDS[number - 1], 0):
             above.append(NUMBER_CARDS[number - 1])
             number += 1
+        if not below and not above:
+            return found
         for taken_below in range(len(below) + 1):
             for taken_above in range(len(above) + 1):
                 if taken_below or taken_above:
-                    yield (*below[len(below) - taken_below :], *above[:taken_above])
+                    found.append((*below[len(below) - taken_below :], *above[:taken_above]))
+    return found
 
 
 def extend_meld(kind: str, meld: list[str], owners: list[int], added: Sequence[str], seat: int) -> None:

@@ -7,27 +7,29 @@ Melds are named by their id (shown in the view), lists of cards are comma-joined
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.games.draw_blood.cards import KILL, sort_cards
 from engine.moves import LIST_SEPARATOR, Move, MoveKind
 
-DRAW = "draw"
-PICK_UP_DISCARD_PILE = "pick_up_discard_pile"
-PLAY_MONSTER = "play_monster"
-KILL_MONSTER = "kill"
-PLAY_IMMUNITY = "play_immunity"
-MELD = "meld"
-LAY_OFF = "lay_off"
-TRIPLE_KILL = "triple_kill"
-TRIPLE_REVIVE = "triple_revive"
-PAIR_KILL = "pair_kill"
-PAIR_REVIVE = "pair_revive"
-DISCARD = "discard"
-END_TURN = "end_turn"
-NEXT_HAND = "next_hand"
+DRAW: Final = "draw"
+PICK_UP_DISCARD_PILE: Final = "pick_up_discard_pile"
+PLAY_MONSTER: Final = "play_monster"
+KILL_MONSTER: Final = "kill"
+PLAY_IMMUNITY: Final = "play_immunity"
+MELD: Final = "meld"
+LAY_OFF: Final = "lay_off"
+TRIPLE_KILL: Final = "triple_kill"
+TRIPLE_REVIVE: Final = "triple_revive"
+PAIR_KILL: Final = "pair_kill"
+PAIR_REVIVE: Final = "pair_revive"
+DISCARD: Final = "discard"
+END_TURN: Final = "end_turn"
+NEXT_HAND: Final = "next_hand"
 
-DRAW_KINDS = frozenset((DRAW, PICK_UP_DISCARD_PILE))
+DRAW_KINDS: Final = frozenset((DRAW, PICK_UP_DISCARD_PILE))
 
-MOVE_KINDS: dict[str, MoveKind] = {
+MOVE_KINDS: Final[dict[str, MoveKind]] = {
     DRAW: MoveKind(DRAW, (), description="Draw one card from the Draw Pile"),
     PICK_UP_DISCARD_PILE: MoveKind(
         PICK_UP_DISCARD_PILE, (), description="Pick up the whole Discard Pile (its top card must be used next)"

@@ -8,12 +8,12 @@ Monster is immune, ``[immunity, "KILL"]`` once a Kill card has cancelled the Imm
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Final, TypedDict
 
 from engine.state import GameState
 
-ENDING_OUT = "out"  # a player went out
-ENDING_DEPLETED = "depleted"  # the last card of the Draw Pile was drawn
+ENDING_OUT: Final = "out"  # a player went out
+ENDING_DEPLETED: Final = "depleted"  # the last card of the Draw Pile was drawn
 
 
 class Slot(TypedDict):

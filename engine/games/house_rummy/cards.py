@@ -8,38 +8,40 @@ read from the Card List here (``cards_with``); no other module names such a card
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards import RANKS, SUITS, CardInfo, standard_card_info, standard_deck
 from engine.cards import card_name as standard_card_name
 
-TRANSITION = "TR"
-PROTECTED = "PR"
-HOT_POTATO = "HP"
-SPECIALS = (TRANSITION, TRANSITION, PROTECTED, PROTECTED, HOT_POTATO)
-SPECIAL_NAMES = {TRANSITION: "Transition", PROTECTED: "Protected", HOT_POTATO: "Hot Potato"}
+TRANSITION: Final = "TR"
+PROTECTED: Final = "PR"
+HOT_POTATO: Final = "HP"
+SPECIALS: Final = (TRANSITION, TRANSITION, PROTECTED, PROTECTED, HOT_POTATO)
+SPECIAL_NAMES: Final = {TRANSITION: "Transition", PROTECTED: "Protected", HOT_POTATO: "Hot Potato"}
 
 # On-discard actions.
-NEW_DISCARD = "new_discard"
-REVERSE = "reverse"
-SKIP = "skip"
-GO_AGAIN = "go_again"
-FISH = "fish"
-SEE_HAND = "see_hand"
-DRAW_DISCARD = "draw_discard"
-EXCHANGE = "exchange"
-SEARCH = "search"
+NEW_DISCARD: Final = "new_discard"
+REVERSE: Final = "reverse"
+SKIP: Final = "skip"
+GO_AGAIN: Final = "go_again"
+FISH: Final = "fish"
+SEE_HAND: Final = "see_hand"
+DRAW_DISCARD: Final = "draw_discard"
+EXCHANGE: Final = "exchange"
+SEARCH: Final = "search"
 # Play modifiers.
-KA2 = "ka2"
-CROSS = "cross"
-MOVE = "move"
-COLLECTABLE = "collectable"
+KA2: Final = "ka2"
+CROSS: Final = "cross"
+MOVE: Final = "move"
+COLLECTABLE: Final = "collectable"
 # Scoring modifiers.
-SPONGE = "sponge"
-PLUS_PER_GROUP = "plus_per_group"
-PLUS_ON_TWO = "plus_on_two"
-DOUBLE_RUN = "double_run"
+SPONGE: Final = "sponge"
+PLUS_PER_GROUP: Final = "plus_per_group"
+PLUS_ON_TWO: Final = "plus_on_two"
+DOUBLE_RUN: Final = "double_run"
 
 # The Card List, row by row; columns are spades, hearts, diamonds, clubs ("" = no ability).
-CARD_LIST: dict[str, tuple[str, str, str, str]] = {
+CARD_LIST: Final[dict[str, tuple[str, str, str, str]]] = {
     "2": (NEW_DISCARD, DOUBLE_RUN, DOUBLE_RUN, NEW_DISCARD),
     "3": ("", REVERSE, FISH, CROSS),
     "4": (PLUS_PER_GROUP, SEE_HAND, "", COLLECTABLE),
@@ -54,11 +56,13 @@ CARD_LIST: dict[str, tuple[str, str, str, str]] = {
     "K": (CROSS, SPONGE, "", ""),
     "A": (KA2, PLUS_ON_TWO, PLUS_ON_TWO, KA2),
 }
-ABILITIES: dict[str, str] = {
+ABILITIES: Final[dict[str, str]] = {
     rank + suit: ability for rank, row in CARD_LIST.items() for suit, ability in zip(SUITS, row, strict=True) if ability
 }
-DISCARD_ACTIONS = frozenset({NEW_DISCARD, REVERSE, SKIP, GO_AGAIN, FISH, SEE_HAND, DRAW_DISCARD, EXCHANGE, SEARCH})
-ABILITY_NAMES = {
+DISCARD_ACTIONS: Final = frozenset(
+    {NEW_DISCARD, REVERSE, SKIP, GO_AGAIN, FISH, SEE_HAND, DRAW_DISCARD, EXCHANGE, SEARCH}
+)
+ABILITY_NAMES: Final = {
     NEW_DISCARD: "New Discard",
     REVERSE: "Reverse",
     SKIP: "Skip",
@@ -84,18 +88,19 @@ def cards_with(ability_name: str) -> frozenset[str]:
     return frozenset(card for card, found in ABILITIES.items() if found == ability_name)
 
 
-KA2_ACES = cards_with(KA2)
-CROSS_CARDS = cards_with(CROSS)
-MOVE_CARDS = cards_with(MOVE)
-COLLECTABLE_CARDS = cards_with(COLLECTABLE)
-NEW_DISCARD_CARDS = cards_with(NEW_DISCARD)
+KA2_ACES: Final = cards_with(KA2)
+CROSS_CARDS: Final = cards_with(CROSS)
+MOVE_CARDS: Final = cards_with(MOVE)
+COLLECTABLE_CARDS: Final = cards_with(COLLECTABLE)
+NEW_DISCARD_CARDS: Final = cards_with(NEW_DISCARD)
 
-RANK_OF = {rank: index + 1 for index, rank in enumerate(RANKS)}  # Ace 1 ... King 13
-ASK_TOKENS = tuple(RANKS) + tuple(SUITS)  # what Fish may ask for: a rank or a suit
-SET_CARDS = {rank: tuple(RANKS[rank - 1] + suit for suit in SUITS) for rank in range(1, 14)}  # a rank's four cards
+RANK_OF: Final = {rank: index + 1 for index, rank in enumerate(RANKS)}  # Ace 1 ... King 13
+ASK_TOKENS: Final = tuple(RANKS) + tuple(SUITS)  # what Fish may ask for: a rank or a suit
+# A rank's four cards.
+SET_CARDS: Final = {rank: tuple(RANKS[rank - 1] + suit for suit in SUITS) for rank in range(1, 14)}
 
-BASE_DECK = tuple(standard_deck())
-NEW_CARDS_DECK = (*BASE_DECK, *SPECIALS)
+BASE_DECK: Final = tuple(standard_deck())
+NEW_CARDS_DECK: Final = (*BASE_DECK, *SPECIALS)
 
 
 def full_deck(new_cards: bool) -> list[str]:
@@ -141,16 +146,16 @@ def card_name(card: str) -> str:
 
 
 # ----- the catalog's card list --------------------------------------------------------------------------------
-ACE_WORDS = (
+ACE_WORDS: Final = (
     "An Ace can be played below a 2 or above a King, but not both. An Ace played on a 2 is worth 5 points. On a K, "
     "in a set, or in your hand it is 15 points."
 )
 # The New Card Rules' headings of the Card List's three kinds of ability, in the text's words.
-ON_DISCARD = "On-Discard Action: action occurs when you discard this card"
-PLAY_MODIFIER = "Play Modifier: changes how cards can be played on the board"
-SCORING_MODIFIER = "Scoring Modifier: only has effects when scoring points at the end"
+ON_DISCARD: Final = "On-Discard Action: action occurs when you discard this card"
+PLAY_MODIFIER: Final = "Play Modifier: changes how cards can be played on the board"
+SCORING_MODIFIER: Final = "Scoring Modifier: only has effects when scoring points at the end"
 # Each ability in the text's own words ("Rummy Base Rules", "New Card Rules").
-ABILITY_TEXTS: dict[str, tuple[str, str]] = {
+ABILITY_TEXTS: Final[dict[str, tuple[str, str]]] = {
     NEW_DISCARD: (
         ON_DISCARD,
         "When discarded, it must be played to a new discard stack. Anybody can draw from any discard (but not both), "
@@ -214,7 +219,7 @@ ABILITY_TEXTS: dict[str, tuple[str, str]] = {
         "players that play on this run also have those cards doubled.",
     ),
 }
-SPECIAL_TEXTS = {
+SPECIAL_TEXTS: Final = {
     TRANSITION: "Worth -10 points in hand / 0 on the board. Can be played on either end of a run, then a card of the "
     "next rank of any suit can be played on this transition card (e.g. 2 of hearts / transition / 3 of spades). Can "
     "be used to play on other player\u2019s runs. Another card must be played on this, you can\u2019t leave a "
@@ -227,7 +232,8 @@ SPECIAL_TEXTS = {
     "will go out this turn, and it is still worth -25. It can be traded using the exchange card. When you play a new "
     "group, if this is in your hand, you may pass it to a player of your choice.",
 }
-SPECIAL_POINTS = {TRANSITION: -10, PROTECTED: -10, HOT_POTATO: -25}  # "Worth -10 points in hand", "Worth -25 points"
+# "Worth -10 points in hand", "Worth -25 points".
+SPECIAL_POINTS: Final = {TRANSITION: -10, PROTECTED: -10, HOT_POTATO: -25}
 
 
 def ability_words(card: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from engine.cards import deal_round_robin
 from engine.events import Event
@@ -53,8 +53,8 @@ from engine.games.house_rummy.table import (
 from engine.moves import Move
 from engine.state import GameState
 
-HAND_SIZE = 7
-HAND_SIZE_TWO_PLAYERS = 10
+HAND_SIZE: Final = 7
+HAND_SIZE_TWO_PLAYERS: Final = 10
 
 
 class Phase(StrEnum):
@@ -73,13 +73,26 @@ class Phase(StrEnum):
 
 
 # The phases of the player's own turn after the draw, in which the bottom card taken must still be played.
-TURN_PHASES = frozenset({Phase.PLAY, Phase.POTATO})
+TURN_PHASES: Final = frozenset({Phase.PLAY, Phase.POTATO})
+# The phases' values as the table holds them (plain text: a member's ``value`` is a property, slower).
+CLAIM_PHASE: Final = Phase.CLAIM.value
+DRAW_PHASE: Final = Phase.DRAW.value
+EXCHANGE_PHASE: Final = Phase.EXCHANGE.value
+EXCHANGE_GIVE_PHASE: Final = Phase.EXCHANGE_GIVE.value
+EXTRA_DISCARD_PHASE: Final = Phase.EXTRA_DISCARD.value
+FINISHED_PHASE: Final = Phase.FINISHED.value
+FISH_PHASE: Final = Phase.FISH.value
+FISH_GIVE_PHASE: Final = Phase.FISH_GIVE.value
+PLAY_PHASE: Final = Phase.PLAY.value
+POTATO_PHASE: Final = Phase.POTATO.value
+SEARCH_PHASE: Final = Phase.SEARCH.value
+SEE_HAND_PHASE: Final = Phase.SEE_HAND.value
 
 
 # ----- set-up ---------------------------------------------------------------------------------------------------
 def new_table(players: int) -> HouseTable:
     return HouseTable(
-        phase=Phase.DRAW.value,
+        phase=DRAW_PHASE,
         hand_number=0,
         dealer=players - 1,  # so that seat 0, left of the dealer, plays first
         turn=0,
@@ -121,7 +134,7 @@ def deal(state: GameState, events: list[Event]) -> None:
     flipped = deck.pop()
     table.update(
         {
-            "phase": Phase.DRAW.value,
+            "phase": DRAW_PHASE,
             "hand_number": table["hand_number"] + 1,
             "turn": first,
             "direction": 1,
@@ -249,7 +262,7 @@ def own_group(table: HouseTable, index: int) -> Group:
 def draw(state: GameState, seat: int, move: Move) -> list[Event]:
     events: list[Event] = []
     draw_from_stock(state, seat, events, "draw")
-    table_of(state)["phase"] = Phase.PLAY.value
+    table_of(state)["phase"] = PLAY_PHASE
     return events
 
 
@@ -267,7 +280,7 @@ def take(state: GameState, seat: int, move: Move) -> list[Event]:
     table["single_card_taken"] = bottom if count == 1 else ""
     if not pile and len(table["piles"]) > 1:
         table["piles"] = [*table["piles"][:index], *table["piles"][index + 1 :]]
-    table["phase"] = Phase.PLAY.value
+    table["phase"] = PLAY_PHASE
     return [
         Event("took", seat=seat, data={"pile": index, "cards": taken, "mustPlayBottom": bool(table["bottom_card"])})
     ]
@@ -326,7 +339,7 @@ def meld(state: GameState, seat: int, move: Move) -> list[Event]:
         )
     ]
     if not played_out(state, seat, events) and HOT_POTATO in hand and new_cards_on(state):
-        table["phase"] = Phase.POTATO.value  # public: everyone now knows where the Hot Potato is
+        table["phase"] = POTATO_PHASE  # public: everyone now knows where the Hot Potato is
         if HOT_POTATO not in table["known_cards"][seat]:
             knowledge.make_public(table, seat, [HOT_POTATO])
     return events
@@ -378,14 +391,14 @@ def pass_potato(state: GameState, seat: int, move: Move) -> list[Event]:
     set_hand(table, other, [*table["hands"][other], HOT_POTATO])
     knowledge.forget_card(table, seat, HOT_POTATO)
     knowledge.make_public(table, other, [HOT_POTATO])
-    table["phase"] = Phase.PLAY.value
+    table["phase"] = PLAY_PHASE
     events = [Event("potato_passed", seat=seat, data={"to": other})]
     played_out(state, seat, events)
     return events
 
 
 def keep_potato(state: GameState, seat: int, move: Move) -> list[Event]:
-    table_of(state)["phase"] = Phase.PLAY.value
+    table_of(state)["phase"] = PLAY_PHASE
     return [Event("potato_kept", seat=seat)]
 
 
@@ -419,7 +432,7 @@ def discard(state: GameState, seat: int, move: Move) -> list[Event]:
     else:
         pile = int(pile_arg)
         set_pile(table, pile, [*table["piles"][pile], card])
-    table["phase"] = Phase.PLAY.value
+    table["phase"] = PLAY_PHASE
     events = [Event("discarded", seat=seat, data={"card": card, "pile": pile, "newPile": pile_arg == NEW_PILE})]
     if not table["hands"][seat]:
         events.append(Event("went_out", seat=seat))
@@ -430,7 +443,7 @@ def discard(state: GameState, seat: int, move: Move) -> list[Event]:
         table["claim"] = Claim(
             card=card, pile=pile, discarder=seat, waiting=waiting, answers=[""] * state.players, then_action=action
         )
-        table["phase"] = Phase.CLAIM.value
+        table["phase"] = CLAIM_PHASE
         events.append(Event("claim_window", seat=seat, data={"card": card, "pile": pile, "waiting": waiting}))
         return events
     perform_action(state, seat, action, pile, card, events)
@@ -478,9 +491,11 @@ def claim(state: GameState, seat: int, move: Move) -> list[Event]:
 
 
 def perform_action(state: GameState, seat: int, action: str, pile: int, card: str, events: list[Event]) -> None:
+    if not action:  # most discards
+        end_turn(state, events)
+        return
     table = table_of(state)
-    if action:
-        events.append(Event("discard_action", seat=seat, data={"action": action}))
+    events.append(Event("discard_action", seat=seat, data={"action": action}))
     final_round = table["played_out"] != NOBODY
     choice = Action(name=action, discarder=seat, named=NOBODY, pile=pile, ask="", chosen=["", ""])
     if action == REVERSE:
@@ -493,17 +508,17 @@ def perform_action(state: GameState, seat: int, action: str, pile: int, card: st
         end_turn(state, events, again=True)
     elif action in (FISH, SEE_HAND):
         table["action"] = choice
-        table["phase"] = Phase.FISH.value if action == FISH else Phase.SEE_HAND.value
+        table["phase"] = FISH_PHASE if action == FISH else SEE_HAND_PHASE
     elif action == EXCHANGE and exchange_partners(table, state.players, seat):
         table["action"] = choice
-        table["phase"] = Phase.EXCHANGE.value
+        table["phase"] = EXCHANGE_PHASE
     elif action == SEARCH and pile != NOBODY and search_choices(table["piles"][pile], card):
         choice["ask"] = card
         table["action"] = choice
-        table["phase"] = Phase.SEARCH.value
+        table["phase"] = SEARCH_PHASE
     elif action == DRAW_DISCARD and table["stock"]:
         draw_from_stock(state, seat, events, "draw_discard")
-        table["phase"] = Phase.EXTRA_DISCARD.value
+        table["phase"] = EXTRA_DISCARD_PHASE
     else:
         end_turn(state, events)
 
@@ -518,7 +533,7 @@ def fish(state: GameState, seat: int, move: Move) -> list[Event]:
     act["named"], act["ask"] = target, ask
     events = [Event("fished", seat=seat, data={"asked": target, "ask": ask})]
     if fish_matches(table["hands"][target], ask):
-        table["phase"] = Phase.FISH_GIVE.value
+        table["phase"] = FISH_GIVE_PHASE
         return events
     events.append(Event("go_fish", seat=target))
     if table["stock"]:
@@ -579,7 +594,7 @@ def exchange(state: GameState, seat: int, move: Move) -> list[Event]:
     assert shared is not None
     act = table["action"] = shared.copy()
     act["named"] = int(move.args[0])
-    table["phase"] = Phase.EXCHANGE_GIVE.value
+    table["phase"] = EXCHANGE_GIVE_PHASE
     return [Event("exchange_started", seat=seat, data={"with": act["named"]})]
 
 
@@ -617,7 +632,7 @@ def end_turn(state: GameState, events: list[Event], *, skip: bool = False, again
         return
     table["turns_in_a_row"] = table["turns_in_a_row"] + 1 if following == seat else 1
     table["turn"] = following
-    table["phase"] = Phase.DRAW.value
+    table["phase"] = DRAW_PHASE
     table["bottom_card"] = ""
     table["groups_started"] = 0
     table["single_card_taken"] = ""
@@ -658,7 +673,7 @@ def end_hand(state: GameState, reason: str, seat: int, events: list[Event]) -> N
         or table["hand_number"] >= int(state.options["max_hands"])
     )
     if over:
-        table["phase"] = Phase.FINISHED.value
+        table["phase"] = FINISHED_PHASE
         best = max(totals)
         events.append(
             Event("match_finished", data={"totals": totals, "winners": [s for s, t in enumerate(totals) if t == best]})
@@ -669,7 +684,7 @@ def end_hand(state: GameState, reason: str, seat: int, events: list[Event]) -> N
 
 
 # ----- one dispatch ----------------------------------------------------------------------------------------------
-PLAYS: dict[str, Callable[[GameState, int, Move], list[Event]]] = {
+PLAYS: Final[dict[str, Callable[[GameState, int, Move], list[Event]]]] = {
     kinds.DRAW: draw,
     kinds.TAKE: take,
     kinds.MELD: meld,

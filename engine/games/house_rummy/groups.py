@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from itertools import combinations
-from typing import NamedTuple
+from typing import Final
 
 import orjson
 
 from engine.cards import RANKS, SUITS
 from engine.games.house_rummy.cards import (
+    CROSS_CARDS,
     KA2_ACES,
     MOVE_CARDS,
     PROTECTED,
@@ -25,25 +26,41 @@ from engine.games.house_rummy.cards import (
     SPECIALS,
     TRANSITION,
 )
+from engine.games.house_rummy.moves import LAY_OFF, meld_move
 from engine.games.house_rummy.table import CLOSED_BY_ACE, CLOSED_BY_PROTECTED, OPEN, RUN, SET, Group
+from engine.moves import Move
 
-LOW = "lo"
-HIGH = "hi"
-RUN_ENDS = (LOW, HIGH)
-TRANSITIONS_IN_DECK = SPECIALS.count(TRANSITION)
+LOW: Final = "lo"
+HIGH: Final = "hi"
+RUN_ENDS: Final = (LOW, HIGH)
+TRANSITIONS_IN_DECK: Final = SPECIALS.count(TRANSITION)
 
 Extra = tuple[str, bool, bool]  # a board card a new group may use: (card, may start a set, may start a run)
+BoardCard = tuple[str, int, bool]  # a Cross or Move card on the board: (card, owner, in a set)
+CROSS_OR_MOVE: Final = CROSS_CARDS | MOVE_CARDS
 
 
-class Board(NamedTuple):
+class Board:
     """What the board accepts now: for each card, the targets it can be played to on its own (``PR``: where a
-    Protected card may go), and the open run ends as (rank needed, target) for a Transition and its card."""
+    Protected card may go), and the open run ends as (rank needed, target) for a Transition and its card. Shared
+    by every caller of the same board: read only, but for what it makes once when first asked (``lay_offs_of``,
+    ``board_cards``)."""
 
-    accepts: dict[str, list[str]]
-    open_ends: list[tuple[int, str]]
-    at_run_ends: set[str]  # the cards that fit an open run end as it is
-    at_high_ends: set[str]  # the cards that fit an open high end as it is
-    at_low_ends: set[str]
+    def __init__(
+        self,
+        accepts: dict[str, list[str]],
+        open_ends: list[tuple[int, str]],
+        at_run_ends: set[str],
+        at_high_ends: set[str],
+        at_low_ends: set[str],
+    ) -> None:
+        self.accepts = accepts
+        self.open_ends = open_ends
+        self.at_run_ends = at_run_ends  # the cards that fit an open run end as it is
+        self.at_high_ends = at_high_ends  # the cards that fit an open high end as it is
+        self.at_low_ends = at_low_ends
+        self.lay_offs: dict[str, tuple[Move, ...]] = {}  # the lay-off moves of cards of ``accepts``
+        self.known_cards: tuple[BoardCard, ...] | None = None  # ``board_cards``, once made
 
 
 def rank_at(position: int) -> int:
@@ -93,14 +110,19 @@ def can_be_played_to(needed: Iterable[str], locked: set[str]) -> bool:
     return any(card not in locked for card in needed)
 
 
-BOARDS_KEPT = 4096
-_boards: dict[bytes, Board] = {}
+BOARDS_KEPT: Final = 4096
+_boards: Final[dict[bytes, Board]] = {}
 
 
 def board_accepts(groups: list[Group], protect: bool) -> Board:
     """``compute_board`` memoised on the board's content (its JSON): the same board recurs over the turns of a
     hand. The Board is shared between callers, so it is read only (no caller changes its dict, lists or sets)."""
-    key = orjson.dumps(groups) + (b"P" if protect else b"")
+    return board_of_json(orjson.dumps(groups), groups, protect)
+
+
+def board_of_json(groups_json: bytes, groups: list[Group], protect: bool) -> Board:
+    """``board_accepts`` of ``groups`` whose JSON the caller has made (``orjson.dumps(groups)``)."""
+    key = groups_json + b"P" if protect else groups_json
     board = _boards.get(key)
     if board is None:
         if len(_boards) >= BOARDS_KEPT:
@@ -117,41 +139,50 @@ def compute_board(groups: list[Group], protect: bool) -> Board:
     protected_targets: list[str] = []
     open_ends: list[tuple[int, str]] = []
     at_run_ends: set[str] = set()
-    at_ends: dict[str, set[str]] = {LOW: set(), HIGH: set()}
+    at_high_ends: set[str] = set()
+    at_low_ends: set[str] = set()
     locked: set[str] | None = None
     transitions_left = 0
     for index, group in enumerate(groups):
         if group["kind"] == SET:
             if group["protected"]:
                 continue
-            token = str(index)
+            token = SET_TOKENS[index] if index < TOKENS_KEPT else str(index)
             present = group["cards"]
             missing = [card for card in SET_CARDS[group["rank"]] if card not in present]
             for card in missing:
-                if card in accepts:
-                    accepts[card].append(token)
-                else:
+                targets = accepts.get(card)
+                if targets is None:
                     accepts[card] = [token]
+                else:
+                    targets.append(token)
             if protect and missing:
                 if locked is None:
                     locked, transitions_left = locked_cards(groups)
                 if can_be_played_to(missing, locked):
                     protected_targets.append(token)
             continue
-        for end, closed, rank, suit in (
-            (LOW, group["low_closed"], (group["low"] - 2) % 13, group["low_suit"]),
-            (HIGH, group["high_closed"], group["high"] % 13, group["high_suit"]),
-        ):
-            if closed:
-                continue
-            token = f"{index}{end}"
-            card = RANKS[rank] + suit
-            at_run_ends.add(card)
-            at_ends[end].add(card)
-            if card in accepts:
-                accepts[card].append(token)
+        for high in (False, True):
+            if high:
+                if group["high_closed"]:
+                    continue
+                rank = group["high"] % 13
+                card = RANKS[rank] + group["high_suit"]
+                token = HIGH_TOKENS[index] if index < TOKENS_KEPT else f"{index}{HIGH}"
+                at_high_ends.add(card)
             else:
+                if group["low_closed"]:
+                    continue
+                rank = (group["low"] - 2) % 13
+                card = RANKS[rank] + group["low_suit"]
+                token = LOW_TOKENS[index] if index < TOKENS_KEPT else f"{index}{LOW}"
+                at_low_ends.add(card)
+            at_run_ends.add(card)
+            targets = accepts.get(card)
+            if targets is None:
                 accepts[card] = [token]
+            else:
+                targets.append(token)
             open_ends.append((rank + 1, token))
             if protect:
                 if locked is None:
@@ -160,7 +191,38 @@ def compute_board(groups: list[Group], protect: bool) -> Board:
                     protected_targets.append(token)
     if protected_targets:
         accepts[PROTECTED] = protected_targets
-    return Board(accepts, open_ends, at_run_ends, at_ends[HIGH], at_ends[LOW])
+    return Board(accepts, open_ends, at_run_ends, at_high_ends, at_low_ends)
+
+
+def board_cards(board: Board, groups: list[Group]) -> tuple[BoardCard, ...]:
+    """The Cross and Move cards on the board, group by group, in card order (``groups``: the groups ``board`` was
+    made of, whose content it is kept by), made once per board."""
+    if board.known_cards is not None:
+        return board.known_cards
+    found: list[BoardCard] = []
+    for group in groups:
+        if CROSS_OR_MOVE.isdisjoint(group["cards"]):
+            continue
+        in_set = group["kind"] == SET
+        for card, owner in zip(group["cards"], group["owners"], strict=True):
+            if card in CROSS_OR_MOVE:
+                found.append((card, owner, in_set))
+    board.known_cards = tuple(found)
+    return board.known_cards
+
+
+def lay_offs_of(board: Board, card: str) -> tuple[Move, ...]:
+    """The lay-off moves of ``card`` (one of ``board.accepts``), in target order, made once per board."""
+    found = board.lay_offs.get(card)
+    if found is None:
+        found = board.lay_offs[card] = tuple(Move(LAY_OFF, (card, target)) for target in board.accepts[card])
+    return found
+
+
+TOKENS_KEPT: Final = 64
+SET_TOKENS: Final = tuple(str(index) for index in range(TOKENS_KEPT))
+LOW_TOKENS: Final = tuple(f"{index}{LOW}" for index in range(TOKENS_KEPT))
+HIGH_TOKENS: Final = tuple(f"{index}{HIGH}" for index in range(TOKENS_KEPT))
 
 
 def accepts_card(groups: list[Group], card: str) -> bool:
@@ -347,35 +409,107 @@ def melds_of(
     standard: tuple[str, ...], extras: tuple[Extra, ...], new_cards: bool, required: str
 ) -> tuple[tuple[str, ...], ...]:
     """``find_melds`` of the hand's distinct standard cards, sorted (pure, memoized)."""
+    return new_melds(standard, extras, new_cards, required)
+
+
+def new_melds(
+    standard: tuple[str, ...], extras: tuple[Extra, ...], new_cards: bool, required: str
+) -> tuple[tuple[str, ...], ...]:
+    """``melds_of`` unmemoized (``meld_moves_of`` keeps its moves): the sets of each rank, the runs of each suit,
+    then the groups with each board card, each part memoized on its own cards."""
     by_rank: dict[str, list[str]] = {}
-    by_suit: dict[str, set[int]] = {}
+    by_suit: dict[str, int] = {}  # the suit's ranks, one bit each
     for card in standard:
-        by_rank.setdefault(card[0], []).append(card)
-        by_suit.setdefault(card[1], set()).add(RANK_OF[card[0]])
+        cards = by_rank.get(card[0])
+        if cards is None:
+            by_rank[card[0]] = [card]
+        else:
+            cards.append(card)
+        by_suit[card[1]] = by_suit.get(card[1], 0) | RANK_BITS[card[0]]
     melds: list[tuple[str, ...]] = []
     needed = RANK_OF[required[0]] if required else 0
     for rank, cards in by_rank.items():
         if len(cards) < 3 or (required and rank != required[0]):
             continue
-        for size in range(3, len(cards) + 1):
-            melds.extend(combo for combo in combinations(cards, size) if not required or required in combo)
+        melds.extend(set_melds(tuple(cards), required))
     for suit, ranks in by_suit.items():
-        if len(ranks) >= 3 and (not required or suit == required[1]):
-            melds.extend(_runs(ranks, suit, new_cards, needed))
+        if (not required or suit == required[1]) and BIT_COUNTS[ranks] >= 3:
+            melds.extend(suit_runs(ranks, suit, new_cards, needed, 0))
     for extra, as_set, as_run in extras:
         rank, suit = extra[0], extra[1]
         if as_set and (not required or rank == required[0]):
-            same_rank = by_rank.get(rank, [])
-            for size in range(2, len(same_rank) + 1):
-                melds.extend(
-                    tuple(sorted((extra, *combo)))
-                    for combo in combinations(same_rank, size)
-                    if not required or required in combo
-                )
-        ranks = by_suit.get(suit, set())
-        if as_run and len(ranks) >= 2 and (not required or suit == required[1]):
-            melds.extend(_runs(ranks | {RANK_OF[rank]}, suit, new_cards, RANK_OF[rank], needed))
+            same_rank = by_rank.get(rank)
+            if same_rank is not None and len(same_rank) >= 2:
+                melds.extend(extra_set_melds(extra, tuple(same_rank), required))
+        ranks = by_suit.get(suit, 0)
+        if as_run and BIT_COUNTS[ranks] >= 2 and (not required or suit == required[1]):
+            melds.extend(suit_runs(ranks | RANK_BITS[rank], suit, new_cards, RANK_OF[rank], needed))
     return tuple(melds)
+
+
+RANK_BITS: Final = {rank: 1 << RANK_OF[rank] for rank in RANKS}  # Ace bit 1 ... King bit 13
+BIT_COUNTS: Final = tuple(bin(mask).count("1") for mask in range(1 << 14))
+
+
+@lru_cache(maxsize=8192)
+def set_melds(cards: tuple[str, ...], required: str) -> tuple[tuple[str, ...], ...]:
+    """The sets of three or more of ``cards`` (one rank's, sorted), holding ``required`` if given."""
+    melds: list[tuple[str, ...]] = []
+    for size in range(3, len(cards) + 1):
+        melds.extend(combo for combo in combinations(cards, size) if not required or required in combo)
+    return tuple(melds)
+
+
+@lru_cache(maxsize=8192)
+def extra_set_melds(extra: str, same_rank: tuple[str, ...], required: str) -> tuple[tuple[str, ...], ...]:
+    """The sets of a board card with two or more of ``same_rank`` (the hand's cards of its rank), sorted."""
+    melds: list[tuple[str, ...]] = []
+    for size in range(2, len(same_rank) + 1):
+        melds.extend(
+            tuple(sorted((extra, *combo)))
+            for combo in combinations(same_rank, size)
+            if not required or required in combo
+        )
+    return tuple(melds)
+
+
+@lru_cache(maxsize=65536)
+def suit_runs(ranks: int, suit: str, new_cards: bool, first: int, second: int) -> tuple[tuple[str, ...], ...]:
+    """The runs of ``suit`` among the ranks of the bits of ``ranks``, holding the ranks ``first`` and ``second``
+    (0: none)."""
+    return tuple(_runs({rank for rank in range(1, 14) if ranks >> rank & 1}, suit, new_cards, first, second))
+
+
+_meld_moves: Final[dict[tuple[str, ...], Move]] = {}
+
+
+def meld_moves(hand: Iterable[str], extras: Iterable[Extra], new_cards: bool, required: str = "") -> tuple[Move, ...]:
+    """The ``meld`` moves of ``find_melds``, in its order."""
+    if required in SPECIAL_NAMES:
+        return ()
+    if required:  # only the cards of its rank or suit can be in a group with it
+        standard = tuple(sorted(RELATED_CARDS[required].intersection(hand)))
+        if extras:
+            rank, suit = required[0], required[1]
+            extras = tuple(extra for extra in extras if extra[0][0] == rank or extra[0][1] == suit)
+    else:
+        standard = tuple(sorted(STANDARD_SET.intersection(hand)))
+    return meld_moves_of(standard, tuple(extras), new_cards, required)
+
+
+@lru_cache(maxsize=65536)
+def meld_moves_of(
+    standard: tuple[str, ...], extras: tuple[Extra, ...], new_cards: bool, required: str
+) -> tuple[Move, ...]:
+    moves: list[Move] = []
+    for meld in new_melds(standard, extras, new_cards, required):
+        move = _meld_moves.get(meld)
+        if move is None:
+            if len(_meld_moves) >= 65536:
+                _meld_moves.clear()
+            move = _meld_moves[meld] = meld_move(meld)
+        moves.append(move)
+    return tuple(moves)
 
 
 def _runs(ranks: set[int], suit: str, new_cards: bool, *needed: int) -> Iterator[tuple[str, ...]]:
@@ -418,16 +552,22 @@ def neighbours(rank: int) -> tuple[int, int]:
     return rank % 13 + 1, (rank - 2) % 13 + 1
 
 
-STANDARD_CARDS = tuple(rank + suit for rank in RANKS for suit in SUITS)
+STANDARD_CARDS: Final = tuple(rank + suit for rank in RANKS for suit in SUITS)
+STANDARD_SET: Final = frozenset(STANDARD_CARDS)
+# For each standard card: the standard cards of its rank or its suit (itself too).
+RELATED_CARDS: Final = {
+    card: frozenset(other for other in STANDARD_CARDS if other[0] == card[0] or other[1] == card[1])
+    for card in STANDARD_CARDS
+}
 # For each standard card: its suit's neighbours, and the neighbours of any suit (after a Transition).
-SAME_SUIT_NEIGHBOURS = {
+SAME_SUIT_NEIGHBOURS: Final = {
     card: tuple(RANKS[rank - 1] + card[1] for rank in neighbours(RANK_OF[card[0]])) for card in STANDARD_CARDS
 }
-ANY_SUIT_NEIGHBOURS = {
+ANY_SUIT_NEIGHBOURS: Final = {
     card: tuple(other for rank in neighbours(RANK_OF[card[0]]) for other in SET_CARDS[rank]) for card in STANDARD_CARDS
 }
-NEXT_IN_SUIT = {card: RANKS[RANK_OF[card[0]] % 13] + card[1] for card in STANDARD_CARDS}
-PREVIOUS_IN_SUIT = {card: RANKS[(RANK_OF[card[0]] - 2) % 13] + card[1] for card in STANDARD_CARDS}
+NEXT_IN_SUIT: Final = {card: RANKS[RANK_OF[card[0]] % 13] + card[1] for card in STANDARD_CARDS}
+PREVIOUS_IN_SUIT: Final = {card: RANKS[(RANK_OF[card[0]] - 2) % 13] + card[1] for card in STANDARD_CARDS}
 
 
 def isolated(card: str, hand: list[str], extra_cards: frozenset[str], board: Board, may_meld: bool) -> bool:
@@ -437,16 +577,25 @@ def isolated(card: str, hand: list[str], extra_cards: frozenset[str], board: Boa
     still be started) in a set of three of its rank among the hand and the usable board cards."""
     if card not in SAME_SUIT_NEIGHBOURS or TRANSITION in hand:
         return False
-    usable = [held for held in SAME_SUIT_NEIGHBOURS[card] if held in hand or held in extra_cards]
+    usable = [neighbour for neighbour in SAME_SUIT_NEIGHBOURS[card] if neighbour in hand or neighbour in extra_cards]
     for neighbour in usable:
         if neighbour in board.at_run_ends or len(usable) == 2:
             return False
-        if any(other != card and (other in hand or other in extra_cards) for other in SAME_SUIT_NEIGHBOURS[neighbour]):
-            return False
-    return not (may_meld and sum(other in hand or other in extra_cards for other in SET_CARDS[RANK_OF[card[0]]]) >= 3)
+        for other in SAME_SUIT_NEIGHBOURS[neighbour]:
+            if other != card and (other in hand or other in extra_cards):
+                return False
+    if not may_meld:
+        return True
+    same_rank = 0
+    for other in SET_CARDS[RANK_OF[card[0]]]:
+        if other in hand or other in extra_cards:
+            same_rank += 1
+    return same_rank < 3
 
 
-def may_reach_board(card: str, hand: list[str], extra_cards: frozenset[str], board: Board, may_meld: bool) -> bool:
+def may_reach_board(
+    card: str, hand: list[str], extra_cards: frozenset[str], board: Board, may_meld: bool, checked: bool = False
+) -> bool:
     """A quick bound for the search of a turn: False only if no sequence of plays can bring ``card`` (of the hand)
     to the board this turn (``extra_cards``: the board cards a new group may use; ``may_meld``: whether a new group
     may still be started). It ignores which end of a run a card goes to, that one new group uses up the turn's
@@ -458,11 +607,14 @@ def may_reach_board(card: str, hand: list[str], extra_cards: frozenset[str], boa
     that got into a run before. A Transition needs a card of the hand to follow it; the Hot Potato needs all but
     one other card of the hand played; a Protected card needs a target, which only the board as it is or a play
     can give.
+
+    ``checked``: the caller knows that the card fits no group as it is and is not ``isolated`` (the same answer).
     """
-    if card in board.accepts:
-        return True
-    if isolated(card, hand, extra_cards, board, may_meld):
-        return False
+    if not checked:
+        if card in board.accepts:
+            return True
+        if isolated(card, hand, extra_cards, board, may_meld):
+            return False
     in_hand = set(hand).difference(SPECIAL_NAMES)
     usable = in_hand | extra_cards if extra_cards else in_hand
     seeds = usable & board.at_run_ends  # cards that can go into a run: their neighbours may follow

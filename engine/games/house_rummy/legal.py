@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 import orjson
 
@@ -32,6 +32,7 @@ from engine.games.house_rummy.cards import (
     card_name,
 )
 from engine.games.house_rummy.flow import (
+    PLAY_PHASE,
     PLAYS,
     TURN_PHASES,
     Phase,
@@ -47,11 +48,14 @@ from engine.games.house_rummy.groups import (
     Extra,
     accepts_card,
     board_accepts,
+    board_cards,
+    board_of_json,
     build_meld,
-    find_melds,
     isolated,
+    lay_offs_of,
     may_reach_board,
     meld_kind,
+    meld_moves,
     parse_target,
     relevant_cards,
     transition_fits,
@@ -64,8 +68,6 @@ from engine.games.house_rummy.moves import (
     PASS_MOVE,
     PLAY_POTATO_MOVE,
     cards_of,
-    lay_off_move,
-    meld_move,
     transition_move,
 )
 from engine.games.house_rummy.table import RUN, SET, Group, HouseTable, new_cards_on, one_group_rule, table_of
@@ -74,7 +76,7 @@ from engine.state import GameState
 
 Refusal = IllegalMoveError | None
 
-KINDS_BY_PHASE: dict[str, tuple[str, ...]] = {
+KINDS_BY_PHASE: Final[dict[str, tuple[str, ...]]] = {
     Phase.DRAW: (kinds.DRAW, kinds.TAKE),
     Phase.PLAY: (kinds.MELD, kinds.LAY_OFF, kinds.MOVE_CARD, kinds.PLAY_POTATO, kinds.DISCARD),
     Phase.POTATO: (kinds.PASS_POTATO, kinds.KEEP_POTATO),
@@ -87,7 +89,7 @@ KINDS_BY_PHASE: dict[str, tuple[str, ...]] = {
     Phase.SEARCH: (kinds.SEARCH,),
     Phase.EXTRA_DISCARD: (kinds.DISCARD,),
 }
-PHASE_WORDS: dict[str, str] = {
+PHASE_WORDS: Final[dict[str, str]] = {
     Phase.DRAW: "draw a card or take from a discard pile",
     Phase.PLAY: "play cards or discard",
     Phase.POTATO: "pass the Hot Potato or keep it",
@@ -100,8 +102,8 @@ PHASE_WORDS: dict[str, str] = {
     Phase.SEARCH: "take a card from the discard pile",
     Phase.EXTRA_DISCARD: "discard one card (Draw & Discard 1)",
 }
-NEW_CARD_KINDS = frozenset({kinds.MOVE_CARD, kinds.PLAY_POTATO})
-CROSS_OR_MOVE = CROSS_CARDS | MOVE_CARDS
+NEW_CARD_KINDS: Final = frozenset({kinds.MOVE_CARD, kinds.PLAY_POTATO})
+CROSS_OR_MOVE: Final = CROSS_CARDS | MOVE_CARDS
 
 
 def refuse(move: Move, code: str, why: str) -> IllegalMoveError:
@@ -153,6 +155,7 @@ class BottomCardSearch:
         self.boards: dict[bytes, tuple[Board, list[Extra], frozenset[str]]] = {}
         self.root: tuple[list[Group], Board, list[Extra], frozenset[str]] | None = None
         self.last_board_key: tuple[object, object, bytes] | None = None
+        self.last_board: tuple[object, object, bool, tuple[Board, list[Extra], frozenset[str], bytes]] | None = None
 
     def keeps_bottom(self, state: GameState, move: Move) -> bool:
         """Whether the bottom card can still be played after ``move`` (a play of the turn that does not play it).
@@ -171,10 +174,11 @@ class BottomCardSearch:
         PLAYS[move.kind](child, self.seat, move)
         return self.can_play(child)
 
-    def can_play(self, state: GameState) -> bool:
-        """Whether the bottom card of ``state`` can be played this turn."""
+    def can_play(self, state: GameState, checked: bool = False) -> bool:
+        """Whether the bottom card of ``state`` can be played this turn (``checked``: the caller found
+        ``first_verdict`` None for it with a new group allowed, so that need not be asked again)."""
         visited: set[bytes] = set()
-        found = self._visit(state, visited)
+        found = self._visit(state, visited, checked)
         if not found:
             self.dead |= visited
         return found
@@ -186,8 +190,8 @@ class BottomCardSearch:
             protect = new_cards_on(state) and any(
                 PROTECTED in cards for cards in (table["hands"][self.seat], *table["piles"])
             )
-            extras = meld_extras(state, table, self.seat)
             board = board_accepts(table["groups"], protect)
+            extras = meld_extras(state, table, self.seat, board)
             self.root = (table["groups"], board, extras, frozenset(extra for extra, _, _ in extras))
         return self.root[1], self.root[3]
 
@@ -196,15 +200,23 @@ class BottomCardSearch:
         groups = table["groups"]
         if self.root is not None and self.root[0] is groups:  # the draw phase: every take sees the same board
             return self.root[1], self.root[2], self.root[3], b""
-        board_key = orjson.dumps([groups, table["cross_second_group"]])
+        cross = table["cross_second_group"]
         protect = PROTECTED in table["hands"][self.seat]
+        last = self.last_board  # the same objects hold the same board during a search (copy on write)
+        if last is not None and last[0] is groups and last[1] is cross and last[2] == protect:
+            return last[3]
+        groups_json = orjson.dumps(groups)
+        board_key = b"[%s,%s]" % (groups_json, orjson.dumps(cross))  # orjson's [groups, cross]
         cache_key = board_key + b"P" if protect else board_key
         known = self.boards.get(cache_key)
         if known is None:
-            extras = meld_extras(state, table, self.seat)
-            known = (board_accepts(groups, protect), extras, frozenset(extra for extra, _, _ in extras))
+            board = board_of_json(groups_json, groups, protect)
+            extras = meld_extras(state, table, self.seat, board)
+            known = (board, extras, frozenset(extra for extra, _, _ in extras))
             self.boards[cache_key] = known
-        return (*known, board_key)
+        found = (*known, board_key)
+        self.last_board = (groups, cross, protect, found)
+        return found
 
     def board_key(self, table: HouseTable) -> bytes:
         """The board's part of a state's key; the last one is kept for the states that share its board (the takes
@@ -215,7 +227,7 @@ class BottomCardSearch:
             last = self.last_board_key = (groups, cross, orjson.dumps([groups, cross]))
         return last[2]
 
-    def _visit(self, state: GameState, visited: set[bytes]) -> bool:
+    def _visit(self, state: GameState, visited: set[bytes], checked: bool = False) -> bool:
         table = table_of(state)
         bottom = table["bottom_card"]
         if not bottom:
@@ -231,14 +243,17 @@ class BottomCardSearch:
                 return True
             board, extras, extra_cards, board_key = self.board_of(state, table)
             may_meld = may_start_group(state, table)
-            verdict = first_verdict(bottom, hand, board, extra_cards, may_meld)
-            if verdict is not None:
-                return verdict
+            if not (checked and may_meld):
+                verdict = first_verdict(bottom, hand, board, extra_cards, may_meld)
+                if verdict is not None:
+                    return verdict
             if turn_plays(state, table, self.seat, board, bottom, extras):
                 return True
-            if not may_reach_board(bottom, hand, extra_cards, board, may_meld):
+            if not may_reach_board(bottom, hand, extra_cards, board, may_meld, checked=True):  # first_verdict: None
                 return False
             plays = turn_plays(state, table, self.seat, board, "", extras, relevant_cards(bottom, hand, extra_cards))
+            if not plays:  # (no state of this key can be alive: the plays of a key's state are the same)
+                return False
         key = b"%s|%s|%d|%s" % (
             table["phase"].encode(),
             ",".join(sorted(hand)).encode(),
@@ -287,7 +302,7 @@ def taken_state(state: GameState, seat: int, pile: int, count: int) -> GameState
         "hands": hands,
         "piles": piles,
         "bottom_card": cards[-count],
-        "phase": Phase.PLAY.value,
+        "phase": PLAY_PHASE,
     }
     return GameState(
         state.game_id,
@@ -301,11 +316,17 @@ def taken_state(state: GameState, seat: int, pile: int, count: int) -> GameState
     )
 
 
+def keeps_bottom_card(state: GameState, move: Move, search: BottomCardSearch) -> bool:
+    """Whether ``move`` plays the bottom card or leaves it playable (or no card taken must be played)."""
+    bottom = table_of(state)["bottom_card"]
+    return not bottom or holds(move, bottom) or search.keeps_bottom(state, move)
+
+
 def bottom_card_refusal(state: GameState, seat: int, move: Move, search: BottomCardSearch) -> Refusal:
     """A play that leaves the bottom card in hand is legal only if the card can still be played after it."""
-    bottom = table_of(state)["bottom_card"]
-    if not bottom or holds(move, bottom) or search.keeps_bottom(state, move):
+    if keeps_bottom_card(state, move, search):
         return None
+    bottom = table_of(state)["bottom_card"]
     return refuse(
         move,
         "must_play_bottom_card",
@@ -317,15 +338,17 @@ def bottom_card_refusal(state: GameState, seat: int, move: Move, search: BottomC
 # ----- draw -------------------------------------------------------------------------------------------------------
 def take_allowed(state: GameState, seat: int, pile: int, count: int, search: BottomCardSearch) -> bool:
     """One card may always be taken; more when the bottom-most is the Collectable card or can be played this turn."""
-    bottom = table_of(state)["piles"][pile][-count]
+    table = table_of(state)
+    cards = table["piles"][pile]
+    bottom = cards[-count]
     if count == 1 or ability(bottom, new_cards_on(state)) == COLLECTABLE:
         return True
     board, extra_cards = search.share_board(state)
-    hand = [*table_of(state)["hands"][seat], *table_of(state)["piles"][pile][-count:]]
+    hand = [*table["hands"][seat], *cards[-count:]]
     verdict = first_verdict(bottom, hand, board, extra_cards, True)  # the search's first steps, before its state
     if verdict is not None:
         return verdict
-    return search.can_play(taken_state(state, seat, pile, count))
+    return search.can_play(taken_state(state, seat, pile, count), checked=True)
 
 
 def take_refusal(state: GameState, seat: int, move: Move, search: BottomCardSearch) -> Refusal:
@@ -350,29 +373,33 @@ def draw_moves(state: GameState, seat: int) -> list[Move]:
     moves = [DRAW_MOVE]
     search = BottomCardSearch(seat)
     for index, cards in enumerate(table_of(state)["piles"]):
-        moves.extend(
-            Move(kinds.TAKE, (str(index), str(count)))
-            for count in range(1, len(cards) + 1)
-            if take_allowed(state, seat, index, count, search)
-        )
+        for count in range(1, len(cards) + 1):
+            if count == 1 or take_allowed(state, seat, index, count, search):  # (one card may always be taken)
+                moves.append(take_move(index, count))
     return moves
 
 
+@lru_cache(maxsize=4096)
+def take_move(pile: int, count: int) -> Move:
+    """``take <pile> <count>`` (pure, memoized: moves are values)."""
+    return Move(kinds.TAKE, (str(pile), str(count)))
+
+
 # ----- play -------------------------------------------------------------------------------------------------------
-def meld_extras(state: GameState, table: HouseTable, seat: int) -> list[Extra]:
-    """Board cards a new group may include: a Cross card not yet in a group of the other kind, one's own Move card."""
+def meld_extras(state: GameState, table: HouseTable, seat: int, board: Board | None = None) -> list[Extra]:
+    """Board cards a new group may include: a Cross card not yet in a group of the other kind, one's own Move card
+    (``board``: the board of ``table``'s groups, when known; it lists their Cross and Move cards)."""
     if not new_cards_on(state):
         return []
+    if board is None:
+        board = board_accepts(table["groups"], False)
     extras: list[Extra] = []
     cross = table["cross_second_group"]
-    for group in table["groups"]:
-        if CROSS_OR_MOVE.isdisjoint(group["cards"]):  # most groups hold neither: one pass in C
-            continue
-        for card, owner in zip(group["cards"], group["owners"], strict=True):
-            if card in CROSS_CARDS and card not in cross:
-                extras.append((card, group["kind"] != SET, group["kind"] == SET))
-            elif card in MOVE_CARDS and owner == seat:
-                extras.append((card, True, True))
+    for card, owner, in_set in board_cards(board, table["groups"]):
+        if card in CROSS_CARDS and card not in cross:
+            extras.append((card, not in_set, in_set))
+        elif card in MOVE_CARDS and owner == seat:
+            extras.append((card, True, True))
     return extras
 
 
@@ -404,24 +431,28 @@ def turn_plays(
     hand = table["hands"][seat]
     pool = hand if among is None else [card for card in hand if card in among]
     accepts, open_ends = board.accepts, board.open_ends
-    cards = (only,) if only else sorted(set(pool))
-    moves = [lay_off_move(card, target) for card in cards for target in accepts.get(card, ())]
+    moves: list[Move]
+    if only:
+        moves = list(lay_offs_of(board, only)) if only in accepts else []
+    else:
+        moves = []
+        for card in sorted(accepts.keys() & pool):
+            moves.extend(lay_offs_of(board, card))
     if TRANSITION in hand and open_ends:
         pairs = transition_pairs(open_ends, pool, "" if only == TRANSITION else only)
         moves.extend(transition_move(card, target) for card, target in pairs)
     if new_cards:
         if not only:
-            for group in table["groups"]:
-                for card, owner in zip(group["cards"], group["owners"], strict=True):
-                    if owner == seat and card in MOVE_CARDS and card in accepts and (among is None or card in among):
-                        moves.extend(Move(kinds.MOVE_CARD, (card, target)) for target in accepts[card])
+            for card, owner, _ in board_cards(board, table["groups"]):
+                if owner == seat and card in MOVE_CARDS and card in accepts and (among is None or card in among):
+                    moves.extend(Move(kinds.MOVE_CARD, (card, target)) for target in accepts[card])
         if HOT_POTATO in hand and len(hand) <= 2 and only in ("", HOT_POTATO) and among is None:
             moves.append(PLAY_POTATO_MOVE)
     if len(hand) >= 2 and may_start_group(state, table):
-        usable = meld_extras(state, table, seat) if extras is None else extras
+        usable = meld_extras(state, table, seat, board) if extras is None else extras
         if among is not None:
             usable = [extra for extra in usable if extra[0] in among]
-        moves.extend(meld_move(meld) for meld in find_melds(pool, usable, new_cards, only))
+        moves.extend(meld_moves(pool, usable, new_cards, only))
     return moves
 
 
@@ -453,9 +484,7 @@ def play_moves(state: GameState, seat: int) -> list[Move]:
     if not bottom:
         return [*turn_plays(state, table, seat, board), *discard_moves(state, table, seat, board)]
     search = BottomCardSearch(seat)
-    return [
-        move for move in turn_plays(state, table, seat, board) if bottom_card_refusal(state, seat, move, search) is None
-    ]
+    return [move for move in turn_plays(state, table, seat, board) if keeps_bottom_card(state, move, search)]
 
 
 def potato_moves(state: GameState, seat: int) -> list[Move]:
@@ -640,7 +669,7 @@ def no_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Re
     return None
 
 
-REFUSALS: dict[str, Callable[[GameState, HouseTable, int, Move], Refusal]] = {
+REFUSALS: Final[dict[str, Callable[[GameState, HouseTable, int, Move], Refusal]]] = {
     kinds.DRAW: no_refusal,
     kinds.MELD: meld_refusal,
     kinds.LAY_OFF: lay_off_refusal,
@@ -673,7 +702,7 @@ def legal_moves(state: GameState, seat: int) -> list[Move]:
         if not table["bottom_card"]:
             return found
         search = BottomCardSearch(seat)
-        return [move for move in found if bottom_card_refusal(state, seat, move, search) is None]
+        return [move for move in found if keeps_bottom_card(state, move, search)]
     if phase == Phase.CLAIM:
         window = table["claim"]
         assert window is not None

@@ -7,28 +7,30 @@ a Transition before its card (``lay_off 2H,TR 0lo`` is ``lay_off TR,2H 0lo``).
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.games.house_rummy.cards import TRANSITION, transition_first
 from engine.moves import LIST_SEPARATOR, Move, MoveKind
 
-DRAW = "draw"
-TAKE = "take"
-MELD = "meld"
-LAY_OFF = "lay_off"
-MOVE_CARD = "move_card"
-PLAY_POTATO = "play_potato"
-DISCARD = "discard"
-PASS_POTATO = "pass_potato"
-KEEP_POTATO = "keep_potato"
-CLAIM = "claim"
-PASS = "pass"
-FISH = "fish"
-GIVE = "give"
-SEE_HAND = "see_hand"
-EXCHANGE = "exchange"
-SEARCH = "search"
-NEW_PILE = "new"  # the pile argument of a New Discard that starts a new pile
+DRAW: Final = "draw"
+TAKE: Final = "take"
+MELD: Final = "meld"
+LAY_OFF: Final = "lay_off"
+MOVE_CARD: Final = "move_card"
+PLAY_POTATO: Final = "play_potato"
+DISCARD: Final = "discard"
+PASS_POTATO: Final = "pass_potato"
+KEEP_POTATO: Final = "keep_potato"
+CLAIM: Final = "claim"
+PASS: Final = "pass"
+FISH: Final = "fish"
+GIVE: Final = "give"
+SEE_HAND: Final = "see_hand"
+EXCHANGE: Final = "exchange"
+SEARCH: Final = "search"
+NEW_PILE: Final = "new"  # the pile argument of a New Discard that starts a new pile
 
-MOVE_KINDS: dict[str, MoveKind] = {
+MOVE_KINDS: Final[dict[str, MoveKind]] = {
     DRAW: MoveKind(DRAW, (), description="Draw the top card of the draw pile"),
     TAKE: MoveKind(TAKE, ("pile", "count"), description="Take the top {count} card(s) of discard pile {pile}"),
     MELD: MoveKind(MELD, ("cards",), frozenset({"cards"}), description="Start a new group with {cards}"),
@@ -49,10 +51,10 @@ MOVE_KINDS: dict[str, MoveKind] = {
     SEARCH: MoveKind(SEARCH, ("card",), description="Take {card} from the discard pile"),
 }
 
-DRAW_MOVE = Move(DRAW)
-PASS_MOVE = Move(PASS)
-KEEP_POTATO_MOVE = Move(KEEP_POTATO)
-PLAY_POTATO_MOVE = Move(PLAY_POTATO)
+DRAW_MOVE: Final = Move(DRAW)
+PASS_MOVE: Final = Move(PASS)
+KEEP_POTATO_MOVE: Final = Move(KEEP_POTATO)
+PLAY_POTATO_MOVE: Final = Move(PLAY_POTATO)
 
 
 def canonical_list(kind: str, items: list[str]) -> list[str]:

@@ -11,17 +11,17 @@ that started the group.
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import Final, NotRequired, TypedDict
 
 from engine.state import GameState
 
-NOBODY = -1
-FINISHED = "finished"  # the phase of a finished match (flow.Phase.FINISHED)
-SET = "set"
-RUN = "run"
-OPEN = 0
-CLOSED_BY_ACE = 1
-CLOSED_BY_PROTECTED = 2
+NOBODY: Final = -1
+FINISHED: Final = "finished"  # the phase of a finished match (flow.Phase.FINISHED)
+SET: Final = "set"
+RUN: Final = "run"
+OPEN: Final = 0
+CLOSED_BY_ACE: Final = 1
+CLOSED_BY_PROTECTED: Final = 2
 
 
 class Group(TypedDict):

@@ -11,51 +11,52 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from typing import Final
 
 from engine.cards import ACE_HIGH, ACE_LOW, RANKS, SUITS, CardInfo, standard_card_info, standard_deck
 from engine.cards import card_name as standard_card_name
 from engine.state import GameState
 
-JOKER = "JK"
-JOKER_AS = "JK="  # prefix of a Joker written with the card it stands for in a Run: JK=7H
+JOKER: Final = "JK"
+JOKER_AS: Final = "JK="  # prefix of a Joker written with the card it stands for in a Run: JK=7H
 
-HOARD = "Hoard"
-PICKPOCKET = "Pickpocket"
-THIEF = "Thief"
-SWITCHEROO = "Switcheroo"
-LUCKY_DAY = "LuckyDay"
-ACTION_CARDS = (HOARD, PICKPOCKET, THIEF, SWITCHEROO, LUCKY_DAY)
-ACTION_SET = frozenset(ACTION_CARDS)
-ACTIONS_NEEDING_OPEN = frozenset((PICKPOCKET, THIEF, SWITCHEROO))
-SECOND_CHANCE = "SecondChance"  # one per player, held apart from the hand: never dealt, never scored
-ACTION_NAMES = {
+HOARD: Final = "Hoard"
+PICKPOCKET: Final = "Pickpocket"
+THIEF: Final = "Thief"
+SWITCHEROO: Final = "Switcheroo"
+LUCKY_DAY: Final = "LuckyDay"
+ACTION_CARDS: Final = (HOARD, PICKPOCKET, THIEF, SWITCHEROO, LUCKY_DAY)
+ACTION_SET: Final = frozenset(ACTION_CARDS)
+ACTIONS_NEEDING_OPEN: Final = frozenset((PICKPOCKET, THIEF, SWITCHEROO))
+SECOND_CHANCE: Final = "SecondChance"  # one per player, held apart from the hand: never dealt, never scored
+ACTION_NAMES: Final = {
     HOARD: "Hoard",
     PICKPOCKET: "Pickpocket",
     THIEF: "Thief",
     SWITCHEROO: "Switcheroo",
     LUCKY_DAY: "Lucky Day",
 }
-SPECIAL_NAMES = {JOKER: "Joker", **ACTION_NAMES, SECOND_CHANCE: "2nd Chance"}
+SPECIAL_NAMES: Final = {JOKER: "Joker", **ACTION_NAMES, SECOND_CHANCE: "2nd Chance"}
 
 # The pack's options (game.py declares them with these defaults and bounds).
 DEFAULT_DECKS, MAX_DECKS = 2, 3
 DEFAULT_JOKERS, MAX_JOKERS = 4, 8
 DEFAULT_ACTION_COPIES, MAX_ACTION_COPIES = 4, 6
 DEFAULT_HAND_SIZE, MIN_HAND_SIZE, MAX_HAND_SIZE = 10, 3, 15
-MAX_PACK = 52 * MAX_DECKS + MAX_JOKERS + len(ACTION_CARDS) * MAX_ACTION_COPIES
+MAX_PACK: Final = 52 * MAX_DECKS + MAX_JOKERS + len(ACTION_CARDS) * MAX_ACTION_COPIES
 
-NATURALS = frozenset(rank + suit for rank in RANKS for suit in SUITS)
+NATURALS: Final = frozenset(rank + suit for rank in RANKS for suit in SUITS)
 
 # Run positions: ACE_LOW (1) is the low Ace, 2..13 are Two..King, ACE_HIGH (14) is the high Ace.
-RANK_AT_POSITION = "A23456789TJQKA"
-POSITION_OF_RANK = {rank: index + 1 for index, rank in enumerate(RANKS)}
-SUIT_ORDER = {suit: index for index, suit in enumerate(SUITS)}  # spades, hearts, diamonds, clubs
+RANK_AT_POSITION: Final = "A23456789TJQKA"
+POSITION_OF_RANK: Final = {rank: index + 1 for index, rank in enumerate(RANKS)}
+SUIT_ORDER: Final = {suit: index for index, suit in enumerate(SUITS)}  # spades, hearts, diamonds, clubs
 
 # The scoring table of the text: Aces 15; Tens, Jacks, Queens, Kings 10; Twos to Nines 5; Action Cards 5;
 # Jokers 20.
-RANK_POINTS = {"A": 15, "T": 10, "J": 10, "Q": 10, "K": 10, **{rank: 5 for rank in "23456789"}}
-ACTION_POINTS = 5
-JOKER_POINTS = 20
+RANK_POINTS: Final = {"A": 15, "T": 10, "J": 10, "Q": 10, "K": 10, **{rank: 5 for rank in "23456789"}}
+ACTION_POINTS: Final = 5
+JOKER_POINTS: Final = 20
 
 
 # ----- the pack ----------------------------------------------------------------------------------------------
@@ -159,10 +160,12 @@ def run_order_key(token: str, ace_high: bool) -> tuple[int, int, str]:
 
 # ----- the catalog -------------------------------------------------------------------------------------------
 # Short descriptions in the words of the rule text and of the project's Action Card rules (docs/rules/rummy_battle.md).
-ACE_DESCRIPTION = 'An "A" may be used as a high OR low card in Runs ("Q, K, A" OR "A, 2, 3"), never both in one Run.'
-ACTION_SCORE = "An Action Card played scores 5 points for its player; one left in hand costs 5."
-SECOND_CHANCE_ANSWER = "The victim may cancel it with a 2nd Chance."
-DESCRIPTIONS = {
+ACE_DESCRIPTION: Final = (
+    'An "A" may be used as a high OR low card in Runs ("Q, K, A" OR "A, 2, 3"), never both in one Run.'
+)
+ACTION_SCORE: Final = "An Action Card played scores 5 points for its player; one left in hand costs 5."
+SECOND_CHANCE_ANSWER: Final = "The victim may cancel it with a 2nd Chance."
+DESCRIPTIONS: Final = {
     JOKER: "Wild: a Joker stands for any card in a Run or Set. It is worth 20 points wherever it stands, and costs "
     "20 if left in hand.",
     HOARD: "Played as your draw, any time on your turn: take as many cards as you wish from the top of the discard "

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from engine.cards import deal_round_robin
 from engine.errors import InvalidOptionError
@@ -27,7 +27,7 @@ from engine.games.rummy_battle.cards import (
     match_deck,
     played_card,
 )
-from engine.games.rummy_battle.melds import Group, Meld, lay_off, read_meld
+from engine.games.rummy_battle.melds import Group, Meld, lay_off, meld_of
 from engine.games.rummy_battle.scoring import match_totals, score_round
 from engine.games.rummy_battle.table import (
     ENDED_BY_GOING_OUT,
@@ -55,14 +55,14 @@ class Phase(StrEnum):
 
 
 # The phases as module constants: on Python 3.11 each read of ``Phase.PLAY`` costs a descriptor call (~0.5 us).
-DRAW_PHASE = Phase.DRAW
-PLAY_PHASE = Phase.PLAY
-REACT_PHASE = Phase.REACT
-LUCKY_PHASE = Phase.LUCKY
-FINISHED_PHASE = Phase.FINISHED
+DRAW_PHASE: Final = Phase.DRAW
+PLAY_PHASE: Final = Phase.PLAY
+REACT_PHASE: Final = Phase.REACT
+LUCKY_PHASE: Final = Phase.LUCKY
+FINISHED_PHASE: Final = Phase.FINISHED
 
-STOCK_DRAW = 2  # cards taken from the stock as a draw
-UP_CARD_AND_STOCK = 2  # the pack must leave an up-card and at least one stock card after the deal
+STOCK_DRAW: Final = 2  # cards taken from the stock as a draw
+UP_CARD_AND_STOCK: Final = 2  # the pack must leave an up-card and at least one stock card after the deal
 
 Play = Callable[[GameState, RummyTable, int, Move, list[Event]], None]
 
@@ -201,11 +201,37 @@ def is_finished(table: RummyTable) -> bool:
     return table["phase"] == FINISHED_PHASE
 
 
+def state_to_act(state: GameState) -> tuple[int, ...]:
+    """``to_act`` of a state's table (``Game.to_act``)."""
+    return to_act(cast(RummyTable, state.table))
+
+
+def state_is_finished(state: GameState) -> bool:
+    """``is_finished`` of a state's table (``Game.is_finished``)."""
+    return is_finished(cast(RummyTable, state.table))
+
+
 def play(state: GameState, seat: int, move: Move) -> list[Event]:
     table = table_of(state)
-    unshare(table)
+    if move.kind in PLAYS_OF_THE_SEAT:
+        unshare_seat(table, seat, move.kind)
+    else:
+        unshare(table)
     events: list[Event] = []
-    PLAYS[move.kind](state, table, seat, move, events)
+    kind = move.kind
+    # The frequent kinds by direct calls (compiled: no call through a function object), the others by ``PLAYS``.
+    if kind == moves.DISCARD:
+        discard(state, table, seat, move, events)
+    elif kind == moves.DRAW:
+        draw_two(state, table, seat, move, events)
+    elif kind == moves.LAY_OFF:
+        lay_off_card(state, table, seat, move, events)
+    elif kind == moves.TAKE:
+        take_from_discards(state, table, seat, move, events)
+    elif kind == moves.MELD:
+        meld(state, table, seat, move, events)
+    else:
+        PLAYS[kind](state, table, seat, move, events)
     return events
 
 
@@ -222,6 +248,31 @@ def unshare(table: RummyTable) -> None:
     table["opened"] = list(table["opened"])
     table["second_chance"] = list(table["second_chance"])
     table["actions_played"] = list(table["actions_played"])
+    table["outs"] = list(table["outs"])
+    table["rounds"] = list(table["rounds"])
+
+
+def unshare_seat(table: RummyTable, seat: int, kind: str) -> None:
+    """``unshare`` for the plays that change no other seat's hand or records (``PLAYS_OF_THE_SEAT``), copying only
+    what a play of ``kind`` may change: a draw from the stock only the seat's hand; a take also the seat's public
+    record and the discard pile; a group, a lay-off or a discard also the private records when some seat knows
+    anything (a card leaving the hand face up is then forgotten by every observer), the piles, the groups, who has
+    opened, who went out and the rounds (the Action Cards played and the 2nd Chances are never changed by them)."""
+    hands = table["hands"] = list(table["hands"])
+    hands[seat] = list(hands[seat])
+    if kind == moves.DRAW or kind == moves.DRAW_BONUS:
+        return
+    known_cards = table["known_cards"] = list(table["known_cards"])
+    known_cards[seat] = list(known_cards[seat])
+    table["discards"] = list(table["discards"])
+    if kind == moves.TAKE:
+        return
+    privately_known = table["privately_known"]
+    if any(privately_known):
+        table["privately_known"] = [list(items) for items in privately_known]
+    table["action_pile"] = list(table["action_pile"])
+    table["groups"] = list(table["groups"])
+    table["opened"] = list(table["opened"])
     table["outs"] = list(table["outs"])
     table["rounds"] = list(table["rounds"])
 
@@ -301,7 +352,7 @@ def _to_play(table: RummyTable) -> None:
 # ----- groups and lay-offs -----------------------------------------------------------------------------------
 def meld(state: GameState, table: RummyTable, seat: int, move: Move, events: list[Event]) -> None:
     tokens = move.args[0].split(",")
-    new = read_meld(tokens)
+    new = meld_of(move.args[0])
     assert isinstance(new, Meld)
     hand = table["hands"][seat]
     cards = list(new.cards)
@@ -561,7 +612,12 @@ def end_round(state: GameState, table: RummyTable, ended: str, events: list[Even
     deal_round(state, events)
 
 
-PLAYS: dict[str, Play] = {
+# The plays that change only the acting seat's hand and records (and the shared piles): ``unshare_seat``.
+PLAYS_OF_THE_SEAT: Final = frozenset(
+    (moves.DRAW, moves.TAKE, moves.DRAW_BONUS, moves.MELD, moves.LAY_OFF, moves.DISCARD)
+)
+
+PLAYS: Final[dict[str, Play]] = {
     moves.DRAW: draw_two,
     moves.TAKE: take_from_discards,
     moves.HOARD: hoard,

@@ -104,20 +104,14 @@ class RummyBattleGame(Game):
     def setup(self, state: GameState) -> list[Event]:
         return flow.setup(state)
 
-    def to_act(self, state: GameState) -> tuple[int, ...]:
-        return flow.to_act(table_of(state))
-
-    def is_finished(self, state: GameState) -> bool:
-        return flow.is_finished(table_of(state))
-
-    def legal_moves(self, state: GameState, seat: int) -> list[Move]:
-        return legal.legal_moves(table_of(state), seat)
+    # The per-step entry points are the compiled modules' own functions (no method frame of this module).
+    to_act = staticmethod(flow.state_to_act)
+    is_finished = staticmethod(flow.state_is_finished)
+    legal_moves = staticmethod(legal.state_legal_moves)
+    play = staticmethod(flow.play)
 
     def explain(self, state: GameState, seat: int, move: Move) -> IllegalMoveError | None:
         return legal.explain(table_of(state), seat, move)
-
-    def play(self, state: GameState, seat: int, move: Move) -> list[Event]:
-        return flow.play(state, seat, move)
 
     def canonical_list(self, kind: str, param: str, items: list[str]) -> list[str]:
         return moves.canonical_list(kind, param, items)

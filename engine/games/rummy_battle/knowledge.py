@@ -22,10 +22,11 @@ are part of ``holder``'s hand (as a multiset). How they change:
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from engine.games.rummy_battle.table import RummyTable
 
-SEPARATOR = ":"
+SEPARATOR: Final = ":"
 
 
 def nobody_knows(players: int) -> list[list[str]]:

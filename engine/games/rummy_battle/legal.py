@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
+from typing import Final, cast
 
 from engine.errors import IllegalMoveError
 from engine.games.rummy_battle import moves
@@ -21,6 +23,7 @@ from engine.games.rummy_battle.cards import (
     JOKER,
     JOKER_AS,
     LUCKY_DAY,
+    MAX_PACK,
     NATURALS,
     PICKPOCKET,
     SWITCHEROO,
@@ -29,7 +32,7 @@ from engine.games.rummy_battle.cards import (
     card_name,
     played_card,
 )
-from engine.games.rummy_battle.flow import DRAW_PHASE, LUCKY_PHASE, PLAY_PHASE, REACT_PHASE
+from engine.games.rummy_battle.flow import DRAW_PHASE, FINISHED_PHASE, LUCKY_PHASE, PLAY_PHASE, REACT_PHASE
 from engine.games.rummy_battle.melds import (
     Group,
     MeldChecker,
@@ -38,29 +41,35 @@ from engine.games.rummy_battle.melds import (
     group_accepts,
     group_tokens,
     lay_off_options,
+    meld_of,
     melds_with,
-    read_meld,
 )
 from engine.games.rummy_battle.moves import MOVE_KINDS, Refusal
 from engine.games.rummy_battle.table import RummyTable, group_id, group_index, number_of, seat_index
 from engine.moves import Move
+from engine.state import GameState
 
-DRAWS = frozenset((moves.DRAW, moves.TAKE, moves.HOARD))
-NEED_A_DRAW = frozenset((moves.MELD, moves.LAY_OFF, moves.DISCARD, moves.DRAW_BONUS))
-ANSWERS = frozenset((moves.SECOND_CHANCE, moves.ACCEPT))
-LUCKY_DAY_PLAYS = frozenset((moves.LAY_OFF, moves.PASS))
-PLAYS_OF_THE_TAKEN_CARD = frozenset((moves.MELD, moves.LAY_OFF))
-ACTION_OF_MOVE = {moves.PICKPOCKET: PICKPOCKET, moves.THIEF: THIEF, moves.SWITCHEROO: SWITCHEROO}
-GROUP_IDS = [group_id(index) for index in range(128)]
+DRAWS: Final = frozenset((moves.DRAW, moves.TAKE, moves.HOARD))
+NEED_A_DRAW: Final = frozenset((moves.MELD, moves.LAY_OFF, moves.DISCARD, moves.DRAW_BONUS))
+ANSWERS: Final = frozenset((moves.SECOND_CHANCE, moves.ACCEPT))
+LUCKY_DAY_PLAYS: Final = frozenset((moves.LAY_OFF, moves.PASS))
+PLAYS_OF_THE_TAKEN_CARD: Final = frozenset((moves.MELD, moves.LAY_OFF))
+ACTION_OF_MOVE: Final = {moves.PICKPOCKET: PICKPOCKET, moves.THIEF: THIEF, moves.SWITCHEROO: SWITCHEROO}
+GROUP_IDS: Final = [group_id(index) for index in range(128)]
+NOTHING_ACCEPTED: Final[frozenset[str]] = frozenset()
+# The moves with one card or count, built once: TAKE_MOVES[count], HOARD_MOVES[count], DISCARD_MOVES[card].
+TAKE_MOVES: Final = [Move(moves.TAKE, (str(count),)) for count in range(MAX_PACK + 1)]
+HOARD_MOVES: Final = [Move(moves.HOARD, (str(count),)) for count in range(MAX_PACK + 1)]
+DISCARD_MOVES: Final = {card: Move(moves.DISCARD, (card,)) for card in (*sorted(NATURALS), JOKER, *ACTION_SET)}
 
 # Refusals whose reason never changes, built once.
-NO_BONUS_DRAW = Refusal("no_bonus_draw", "you may draw one card only for each new Run or Set laid this turn")
-STOCK_EMPTY = Refusal("stock_empty", "the stock is empty")
-NO_ACTION_CARD = Refusal("no_action_card", "you hold no such Action Card")
-AGAINST_YOURSELF = Refusal("bad_target", "the card must be played against an opponent, not yourself")
-SWITCHEROO_LAST_CARD = Refusal("last_card", "Switcheroo cannot be your last card: you need a hand to swap")
-THIEF_NOT_A_SET = Refusal("not_a_set", "a Thief takes a Set, not a Run")
-THIEF_OWN_SET = Refusal("bad_target", "a Thief takes an opponent's Set, not one of your own")
+NO_BONUS_DRAW: Final = Refusal("no_bonus_draw", "you may draw one card only for each new Run or Set laid this turn")
+STOCK_EMPTY: Final = Refusal("stock_empty", "the stock is empty")
+NO_ACTION_CARD: Final = Refusal("no_action_card", "you hold no such Action Card")
+AGAINST_YOURSELF: Final = Refusal("bad_target", "the card must be played against an opponent, not yourself")
+SWITCHEROO_LAST_CARD: Final = Refusal("last_card", "Switcheroo cannot be your last card: you need a hand to swap")
+THIEF_NOT_A_SET: Final = Refusal("not_a_set", "a Thief takes a Set, not a Run")
+THIEF_OWN_SET: Final = Refusal("bad_target", "a Thief takes an opponent's Set, not one of your own")
 
 
 # ----- the phase: which kinds of move the moment allows ------------------------------------------------------
@@ -108,17 +117,16 @@ def take_counts(table: RummyTable, seat: int) -> list[int]:
     if table["first_turn"]:
         return [1]  # the up-card, with no need to play it
     checker = MeldChecker(table["hands"][seat])
-    accepted = accepted_cards(table["groups"]) if table["opened"][seat] else frozenset()
+    accepted = accepted_cards(table["groups"]) if table["opened"][seat] else NOTHING_ACCEPTED
     counts: list[int] = []
-    for count in range(1, len(pile) + 1):
-        card = pile[-count]
+    for count, card in enumerate(reversed(pile), 1):
         checker.add(card)
         if deepest_fits(card, accepted, checker):
             counts.append(count)
     return counts
 
 
-def deepest_fits(card: str, accepted: frozenset[str], checker: MeldChecker) -> bool:
+def deepest_fits(card: str, accepted: AbstractSet[str], checker: MeldChecker) -> bool:
     """Whether the deepest card taken can be played at once: a group on the table takes it (``accepted``, once
     opened) or it fits a new group of the hand and the cards taken (all added to ``checker``)."""
     return card in accepted or checker.can_meld(card)
@@ -133,15 +141,16 @@ def take_allowed(table: RummyTable, seat: int, count: int) -> bool:
     checker = MeldChecker(table["hands"][seat])
     for depth in range(1, count + 1):
         checker.add(pile[-depth])
-    accepted = accepted_cards(table["groups"]) if table["opened"][seat] else frozenset()
+    accepted = accepted_cards(table["groups"]) if table["opened"][seat] else NOTHING_ACCEPTED
     return deepest_fits(pile[-count], accepted, checker)
 
 
-def accepted_cards(groups: list[Group]) -> frozenset[str]:
+def accepted_cards(groups: list[Group]) -> AbstractSet[str]:
     """Cards some group on the table would take as a lay-off (``JK`` if any takes a Joker)."""
-    return frozenset().union(
-        *(cards_accepted(group["run"], group["key"], group["low"], len(group["cards"])) for group in groups)
-    )
+    accepted: set[str] = set()
+    for index, group in enumerate(groups):
+        accepted |= lay_off_offer(index, group["run"], group["key"], group["low"], len(group["cards"]))[0]
+    return accepted
 
 
 def refuse_count(table: RummyTable, text: str) -> Refusal | None:
@@ -173,7 +182,7 @@ def refuse_take(table: RummyTable, seat: int, move: Move) -> Refusal | None:
 
 
 def take_moves(table: RummyTable, seat: int) -> Iterable[Move]:
-    return [Move(moves.TAKE, (str(count),)) for count in take_counts(table, seat)]
+    return [TAKE_MOVES[count] for count in take_counts(table, seat)]
 
 
 def refuse_hoard(table: RummyTable, seat: int, move: Move) -> Refusal | None:
@@ -183,7 +192,7 @@ def refuse_hoard(table: RummyTable, seat: int, move: Move) -> Refusal | None:
 def hoard_moves(table: RummyTable, seat: int) -> Iterable[Move]:
     if HOARD not in table["hands"][seat] or refuse_action_card(table, seat, HOARD):
         return ()
-    return [Move(moves.HOARD, (str(count),)) for count in range(1, len(table["discards"]) + 1)]
+    return HOARD_MOVES[1 : len(table["discards"]) + 1]
 
 
 def refuse_bonus_draw(table: RummyTable, seat: int, move: Move) -> Refusal | None:
@@ -202,7 +211,7 @@ def bonus_draw_moves(table: RummyTable, seat: int) -> Iterable[Move]:
 def refuse_meld(table: RummyTable, seat: int, move: Move) -> Refusal | None:
     """A new Run or Set: a group by its notation, of cards the seat holds (with the card taken, which it must
     include), a Joker in a Run standing only for a card the seat does not hold."""
-    meld = read_meld(move.args[0].split(","))
+    meld = meld_of(move.args[0])
     if isinstance(meld, Refusal):
         return meld
     must = table["must_play"]
@@ -231,7 +240,18 @@ def meld_moves(table: RummyTable, seat: int) -> Iterable[Move]:
     hand = table["hands"][seat]
     must = table["must_play"]
     melds = melds_with(hand, must) if must else find_melds(hand)
-    return [Move(moves.MELD, (meld,)) for meld in melds]
+    return [meld_move(meld) for meld in melds]
+
+
+MELD_MOVES: Final[dict[str, Move]] = {}
+
+
+def meld_move(meld: str) -> Move:
+    """The move laying ``meld``, built once per group notation."""
+    move = MELD_MOVES.get(meld)
+    if move is None:
+        move = MELD_MOVES[meld] = Move(moves.MELD, (meld,))
+    return move
 
 
 def refuse_lay_off(table: RummyTable, seat: int, move: Move) -> Refusal | None:
@@ -270,18 +290,38 @@ def lay_off_moves(table: RummyTable, seat: int) -> Iterable[Move]:
     held = {must} if must else set(table["hands"][seat])
     found: list[Move] = []
     for index, group in enumerate(groups):
-        name = GROUP_IDS[index] if index < len(GROUP_IDS) else group_id(index)
-        for card, move in lay_off_choices(name, group["run"], group["key"], group["low"], len(group["cards"])):
+        accepted, choices = lay_off_offer(index, group["run"], group["key"], group["low"], len(group["cards"]))
+        if held.isdisjoint(accepted):
+            continue
+        for card, move in choices:
             if card in held:
                 found.append(move)
     return found
 
 
-@lru_cache(maxsize=16384)
-def lay_off_choices(name: str, run: bool, key: str, low: int, length: int) -> tuple[tuple[str, Move], ...]:
-    """The lay-offs onto group ``name`` of this shape, as (card taken from the hand, move), in the order of
-    ``group_accepts`` (pure, memoized: the moves are immutable values)."""
-    return tuple((card, Move(moves.LAY_OFF, (name, token))) for token, card in group_accepts(run, key, low, length))
+def lay_off_offer(index: int, run: bool, key: str, low: int, length: int) -> LayOffOffer:
+    """The cards group ``index`` of this shape accepts from a hand, and its lay-offs as (card taken from the hand,
+    move) in the order of ``group_accepts`` (pure, memoized by a number for the shape: the moves are immutable
+    values)."""
+    if len(key) != 1 or not 0 <= low < 16 or length >= 256:
+        return new_lay_off_offer(index, run, key, low, length)  # no group of a valid table: not memoized
+    shape = (((index * 2 + run) * 0x110000 + ord(key)) * 16 + low) * 256 + length
+    offer = LAY_OFF_OFFERS.get(shape)
+    if offer is None:
+        if len(LAY_OFF_OFFERS) >= 16384:
+            LAY_OFF_OFFERS.clear()
+        offer = LAY_OFF_OFFERS[shape] = new_lay_off_offer(index, run, key, low, length)
+    return offer
+
+
+def new_lay_off_offer(index: int, run: bool, key: str, low: int, length: int) -> LayOffOffer:
+    name = GROUP_IDS[index] if index < len(GROUP_IDS) else group_id(index)
+    choices = tuple((card, Move(moves.LAY_OFF, (name, token))) for token, card in group_accepts(run, key, low, length))
+    return cards_accepted(run, key, low, length), choices
+
+
+LayOffOffer = tuple[frozenset[str], tuple[tuple[str, Move], ...]]
+LAY_OFF_OFFERS: Final[dict[int, LayOffOffer]] = {}
 
 
 def refuse_discard(table: RummyTable, seat: int, move: Move) -> Refusal | None:
@@ -292,7 +332,7 @@ def refuse_discard(table: RummyTable, seat: int, move: Move) -> Refusal | None:
 
 
 def discard_moves(table: RummyTable, seat: int) -> Iterable[Move]:
-    return [Move(moves.DISCARD, (card,)) for card in sorted(set(table["hands"][seat]))]
+    return [DISCARD_MOVES[card] for card in sorted(set(table["hands"][seat]))]
 
 
 # ----- Action Cards ------------------------------------------------------------------------------------------
@@ -418,7 +458,7 @@ def always(move: Move) -> Callable[[RummyTable, int], Iterable[Move]]:
 Check = Callable[[RummyTable, int, Move], Refusal | None]
 Moves = Callable[[RummyTable, int], Iterable[Move]]
 
-REFUSALS: dict[str, Check] = {
+REFUSALS: Final[dict[str, Check]] = {
     moves.DRAW: allowed,
     moves.TAKE: refuse_take,
     moves.HOARD: refuse_hoard,
@@ -435,7 +475,7 @@ REFUSALS: dict[str, Check] = {
     moves.PASS: allowed,
 }
 
-MOVES: dict[str, Moves] = {
+MOVES: Final[dict[str, Moves]] = {
     moves.DRAW: always(moves.DRAW_TWO),
     moves.TAKE: take_moves,
     moves.HOARD: hoard_moves,
@@ -459,12 +499,67 @@ def move_lists(phase: str, must_play: str) -> tuple[Moves, ...]:
     return tuple(dict.fromkeys(MOVES[kind] for kind in kinds_allowed(phase, must_play)))
 
 
+# The move lists by number, for ``moves_listed`` (a direct call of each, no call through a function object).
+LISTERS: Final[tuple[Moves, ...]] = tuple(dict.fromkeys(MOVES.values()))
+DRAW_LIST: Final = 0
+TAKE_LIST: Final = 1
+HOARD_LIST: Final = 2
+MELD_LIST: Final = 3
+LAY_OFF_LIST: Final = 4
+BONUS_DRAW_LIST: Final = 5
+ACTION_LIST: Final = 6
+DISCARD_LIST: Final = 7
+SECOND_CHANCE_LIST: Final = 8
+ACCEPT_LIST: Final = 9
+PASS_LIST: Final = 10
+assert LISTERS[TAKE_LIST] is take_moves and LISTERS[ACTION_LIST] is action_moves and len(LISTERS) == PASS_LIST + 1
+
+
+def moves_listed(number: int, table: RummyTable, seat: int) -> Iterable[Move]:
+    """The moves of ``LISTERS[number]``."""
+    if number == DISCARD_LIST:
+        return discard_moves(table, seat)
+    if number == MELD_LIST:
+        return meld_moves(table, seat)
+    if number == LAY_OFF_LIST:
+        return lay_off_moves(table, seat)
+    if number == ACTION_LIST:
+        return action_moves(table, seat)
+    if number == BONUS_DRAW_LIST:
+        return bonus_draw_moves(table, seat)
+    if number == DRAW_LIST:
+        return (moves.DRAW_TWO,)
+    if number == TAKE_LIST:
+        return take_moves(table, seat)
+    if number == HOARD_LIST:
+        return hoard_moves(table, seat)
+    return LISTERS[number](table, seat)
+
+
+def plans(must_play: str) -> dict[str, tuple[int, ...]]:
+    """Per phase, the numbers of ``move_lists`` (which depend on the card taken only by whether there is one)."""
+    return {
+        str(phase): tuple(LISTERS.index(listed) for listed in move_lists(phase, must_play))
+        for phase in (DRAW_PHASE, PLAY_PHASE, REACT_PHASE, LUCKY_PHASE, FINISHED_PHASE)
+    }
+
+
+PLANS: Final = plans("")
+PLANS_WITH_TAKEN_CARD: Final = plans(JOKER)
+
+
 def legal_moves(table: RummyTable, seat: int) -> list[Move]:
     """Every legal move of ``seat``: for each kind the moment allows, the moves its predicates allow."""
     found: list[Move] = []
-    for moves_of_kind in move_lists(table["phase"], table["must_play"]):
-        found.extend(moves_of_kind(table, seat))
+    plan = (PLANS_WITH_TAKEN_CARD if table["must_play"] else PLANS).get(table["phase"], ())
+    for number in plan:
+        found.extend(moves_listed(number, table, seat))
     return found
+
+
+def state_legal_moves(state: GameState, seat: int) -> list[Move]:
+    """``legal_moves`` of a state's table (``Game.legal_moves``)."""
+    return legal_moves(cast(RummyTable, state.table), seat)
 
 
 def refuse(table: RummyTable, seat: int, move: Move) -> Refusal | None:

@@ -17,11 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import product
-from typing import NamedTuple, TypedDict
+from typing import Final, NamedTuple, TypedDict
 
 from engine.cards import ACE_HIGH, ACE_LOW, RANKS, SUITS, rank_number, run_positions
 from engine.games.rummy_battle.cards import (
-    ACTION_SET,
     JOKER,
     JOKER_AS,
     NATURALS,
@@ -32,11 +31,11 @@ from engine.games.rummy_battle.cards import (
 )
 from engine.games.rummy_battle.moves import Refusal, canonical_group
 
-MIN_GROUP = 3
+MIN_GROUP: Final = 3
 
 # CARD_AT[suit][position] and JOKER_AT[suit][position]: the tokens of a Run position.
-CARD_AT = {suit: [""] + [card_at(position, suit) for position in range(1, 15)] for suit in SUITS}
-JOKER_AT = {suit: [""] + [JOKER_AS + card_at(position, suit) for position in range(1, 15)] for suit in SUITS}
+CARD_AT: Final = {suit: [""] + [card_at(position, suit) for position in range(1, 15)] for suit in SUITS}
+JOKER_AT: Final = {suit: [""] + [JOKER_AS + card_at(position, suit) for position in range(1, 15)] for suit in SUITS}
 
 
 class Group(TypedDict):
@@ -70,42 +69,72 @@ def find_melds(hand: Iterable[str]) -> list[str]:
     """Every new group the hand can lay, each once, as its canonical notation."""
     jokers = 0
     suit_masks = [0, 0, 0, 0]
-    rank_counts: dict[str, list[int]] = {}
+    # Per rank index: the count of each suit in a 6-bit field, the total from bit 24; ``ranks`` in the order of
+    # their first card in the hand (the order the Sets are listed in).
+    rank_counts = [0] * len(RANKS)
+    ranks: list[int] = []
     for card in hand:
-        info = CARD_INFO.get(card)
+        info = MELD_INFO.get(card)
         if info is None:
-            jokers += card == JOKER
+            if card == JOKER:
+                jokers += 1
             continue
-        rank, suit_index, bits = info
-        suit_masks[suit_index] |= bits
-        counts = rank_counts.get(rank)
-        if counts is None:
-            counts = rank_counts[rank] = [0, 0, 0, 0]
-        counts[suit_index] += 1
+        rank_index = info[0]
+        suit_index = info[1]
+        suit_masks[suit_index] |= info[2]
+        packed = rank_counts[rank_index]
+        if not packed:
+            ranks.append(rank_index)
+        rank_counts[rank_index] = packed + COUNT_UNIT[suit_index]
     found: list[str] = []
-    for suit_index, mask in enumerate(suit_masks):
+    for suit_index in range(4):
+        mask = suit_masks[suit_index]
         if mask:
-            found.extend(runs_of_suit(SUITS[suit_index], mask, jokers))
-    for rank, counts in rank_counts.items():
-        if counts[0] + counts[1] + counts[2] + counts[3] + jokers >= MIN_GROUP:
-            found.extend(sets_of_rank(rank, tuple(counts), jokers))
+            key = (mask << 8 | jokers) << 2 | suit_index
+            runs = RUNS_FOUND.get(key)
+            if runs is None:
+                runs = remember(RUNS_FOUND, key, runs_of_suit(SUITS[suit_index], mask, jokers))
+            found.extend(runs)
+    for rank_index in ranks:
+        packed = rank_counts[rank_index]
+        if (packed >> TOTAL_SHIFT) + jokers >= MIN_GROUP:
+            key = packed << 8 | jokers
+            sets_found = SETS_FOUND[rank_index]
+            sets = sets_found.get(key)
+            if sets is None:
+                counts = tuple(packed >> (COUNT_BITS * suit_index) & COUNT_MASK for suit_index in range(4))
+                sets = remember(sets_found, key, sets_of_rank(RANKS[rank_index], counts, jokers))
+            found.extend(sets)
     return found
 
 
+def remember(cache: dict[int, tuple[str, ...]], key: int, value: tuple[str, ...]) -> tuple[str, ...]:
+    """Stores a pure result in a bounded memo (emptied when full)."""
+    if len(cache) >= MEMO_SIZE:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+# The memos of find_melds: RUNS_FOUND[(mask << 8 | jokers) << 2 | suit index] and SETS_FOUND[rank index][packed counts
+# << 8 | jokers]; at most MEMO_SIZE entries each.
+MEMO_SIZE: Final = 65536
+RUNS_FOUND: Final[dict[int, tuple[str, ...]]] = {}
+SETS_FOUND: Final[list[dict[int, tuple[str, ...]]]] = [{} for _ in RANKS]
+COUNT_BITS: Final = 6
+COUNT_MASK: Final = (1 << COUNT_BITS) - 1
+TOTAL_SHIFT: Final = 4 * COUNT_BITS
+COUNT_UNIT: Final = [(1 << (COUNT_BITS * suit_index)) | (1 << TOTAL_SHIFT) for suit_index in range(4)]
+
 # Bit ``position`` of a suit's mask is set when the hand holds that position's card (the Ace sets 1 and 14).
-RUN_BITS = {
+RUN_BITS: Final = {
     rank: (1 << position) | ((1 << ACE_HIGH) if position == ACE_LOW else 0)
     for rank, position in POSITION_OF_RANK.items()
 }
 
 
-# CARD_INFO[card]: (rank, suit index, run bits) of each natural card.
-CARD_INFO = {rank + suit: (rank, SUIT_ORDER[suit], RUN_BITS[rank]) for rank in RANKS for suit in SUITS}
-
-
-@lru_cache(maxsize=65536)
 def runs_of_suit(suit: str, mask: int, jokers: int) -> tuple[str, ...]:
-    """Every Run of one suit: naturals where held, Jokers in the gaps (pure, memoized)."""
+    """Every Run of one suit: naturals where held, Jokers in the gaps (pure; ``find_melds`` memoizes it)."""
     naturals_at = CARD_AT[suit]
     jokers_at = JOKER_AT[suit]
     found: list[str] = []
@@ -130,9 +159,9 @@ def runs_of_suit(suit: str, mask: int, jokers: int) -> tuple[str, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=65536)
 def sets_of_rank(rank: str, counts: tuple[int, ...], jokers: int) -> tuple[str, ...]:
-    """Every Set of one rank from the naturals held (counts by suit) and Jokers (pure, memoized)."""
+    """Every Set of one rank from the naturals held (counts by suit) and Jokers (pure; ``find_melds`` memoizes
+    it)."""
     cards = [rank + suit for suit in SUITS]
     found: list[str] = []
     for chosen in product(*(range(count + 1) for count in counts)):
@@ -154,7 +183,7 @@ def melds_with(hand: list[str], card: str) -> list[str]:
 
 
 # WINDOWS[rank]: the bit masks of the three-card Runs that hold a card of that rank (the Ace at either end).
-WINDOWS = {
+WINDOWS: Final = {
     rank: tuple(
         (1 << low) | (1 << (low + 1)) | (1 << (low + 2))
         for at in ((ACE_LOW, ACE_HIGH) if position == ACE_LOW else (position,))
@@ -171,36 +200,82 @@ class MeldChecker:
     once. Cards are added one at a time (the hand, then the pile from the top down).
     """
 
-    __slots__ = ("cards", "jokers", "rank_counts", "suit_masks")
+    __slots__ = ("jokers", "rank_counts", "suit_masks")
 
     def __init__(self, hand: Iterable[str]) -> None:
-        self.jokers = 0
-        self.rank_counts: dict[str, int] = {}
-        self.suit_masks: dict[str, int] = {}
-        self.cards: list[str] = []
+        jokers = 0
+        rank_counts = [0] * len(RANKS)
+        suit_masks = [0, 0, 0, 0]
         for card in hand:
-            self.add(card)
+            info = CHECK_INFO.get(card)
+            if info is None:
+                if card == JOKER:
+                    jokers += 1
+                continue
+            rank_counts[info[0]] += 1
+            suit_masks[info[1]] |= info[2]
+        self.jokers = jokers
+        self.rank_counts = rank_counts
+        self.suit_masks = suit_masks
 
     def add(self, card: str) -> None:
-        self.cards.append(card)
-        if card == JOKER:
-            self.jokers += 1
-        elif card not in ACTION_SET:
-            rank, suit = card[0], card[1]
-            self.rank_counts[rank] = self.rank_counts.get(rank, 0) + 1
-            self.suit_masks[suit] = self.suit_masks.get(suit, 0) | RUN_BITS[rank]
+        info = CHECK_INFO.get(card)
+        if info is None:
+            if card == JOKER:
+                self.jokers += 1
+            return
+        self.rank_counts[info[0]] += 1
+        self.suit_masks[info[1]] |= info[2]
 
     def can_meld(self, card: str) -> bool:
-        """Whether ``card`` (already added) fits a new group of the cards added."""
-        if card in ACTION_SET:
-            return False
-        if card == JOKER:
-            return any(JOKER in meld for meld in find_melds(self.cards))
+        """Whether ``card`` (already added) fits a new group of the cards added: a Joker fits when some group
+        ``find_melds`` lists of those cards holds a Joker."""
+        info = CHECK_INFO.get(card)
         jokers = self.jokers
-        if self.rank_counts[card[0]] + jokers >= MIN_GROUP:
+        if info is None:
+            if card != JOKER:
+                return False  # an Action Card
+            for count in self.rank_counts:
+                if count and count + jokers >= MIN_GROUP:
+                    return True  # a Set of that rank's naturals and every Joker
+            # Loops, not any() of a generator: this runs for every card of the discard pile.
+            for mask in self.suit_masks:  # noqa: SIM110
+                if mask and runs_take_joker(mask, jokers):
+                    return True
+            return False
+        if self.rank_counts[info[0]] + jokers >= MIN_GROUP:
             return True
-        mask = self.suit_masks[card[1]]
-        return any(MIN_GROUP - (mask & window).bit_count() <= jokers for window in WINDOWS[card[0]])
+        mask = self.suit_masks[info[1]]
+        for window in info[3]:  # noqa: SIM110
+            if (mask & window).bit_count() + jokers >= MIN_GROUP:
+                return True
+        return False
+
+
+# MELD_INFO[card]: (rank index, suit index, run bits) of each natural card.
+MELD_INFO: Final[dict[str, tuple[int, int, int]]] = {
+    rank + suit: (RANKS.index(rank), SUIT_ORDER[suit], RUN_BITS[rank]) for rank in RANKS for suit in SUITS
+}
+# CHECK_INFO[card]: (rank index, suit index, run bits, the windows of its rank) of each natural card.
+CHECK_INFO: Final[dict[str, tuple[int, int, int, tuple[int, ...]]]] = {
+    rank + suit: (RANKS.index(rank), SUIT_ORDER[suit], RUN_BITS[rank], WINDOWS[rank])
+    for rank in RANKS
+    for suit in SUITS
+}
+
+
+def runs_take_joker(mask: int, jokers: int) -> bool:
+    """Whether some Run ``runs_of_suit`` lists for a suit's mask holds a Joker (the same for every suit)."""
+    key = mask << 8 | jokers
+    takes = RUNS_TAKE_JOKER.get(key)
+    if takes is None:
+        if len(RUNS_TAKE_JOKER) >= MEMO_SIZE:
+            RUNS_TAKE_JOKER.clear()
+        takes = RUNS_TAKE_JOKER[key] = any(JOKER in run for run in runs_of_suit(SUITS[0], mask, jokers))
+    return takes
+
+
+RUNS_TAKE_JOKER: Final[dict[int, bool]] = {}
 
 
 # ----- reading a meld ----------------------------------------------------------------------------------------
@@ -232,6 +307,19 @@ def read_meld(tokens: list[str]) -> Meld | Refusal:
         )
     cards = tuple(JOKER if token.startswith(JOKER_AS) else token for token in tokens)
     return Meld(True, represented[0][1], positions[0], cards)
+
+
+def meld_of(notation: str) -> Meld | Refusal:
+    """``read_meld`` of a group's notation, memoized (both answers are immutable values)."""
+    meld = MELDS_READ.get(notation)
+    if meld is None:
+        if len(MELDS_READ) >= MEMO_SIZE:
+            MELDS_READ.clear()
+        meld = MELDS_READ[notation] = read_meld(notation.split(","))
+    return meld
+
+
+MELDS_READ: Final[dict[str, Meld | Refusal]] = {}
 
 
 # ----- laying off --------------------------------------------------------------------------------------------

@@ -10,30 +10,30 @@ Q-K-A, first otherwise); a Set lists its natural cards by suit (spades, hearts, 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engine.cards import ACE_HIGH, rank_number, run_positions
 from engine.errors import IllegalMoveError
 from engine.games.rummy_battle.cards import JOKER, NATURALS, run_order_key, set_order_key, stand_in
 from engine.moves import Move, MoveKind
 
-DRAW = "draw"
-TAKE = "take"
-HOARD = "hoard"
-MELD = "meld"
-LAY_OFF = "lay_off"
-DRAW_BONUS = "draw_bonus"
-PICKPOCKET = "pickpocket"
-THIEF = "thief"
-SWITCHEROO = "switcheroo"
-LUCKY_DAY = "lucky_day"
-DISCARD = "discard"
-SECOND_CHANCE = "second_chance"
-ACCEPT = "accept"
-PASS = "pass"
+DRAW: Final = "draw"
+TAKE: Final = "take"
+HOARD: Final = "hoard"
+MELD: Final = "meld"
+LAY_OFF: Final = "lay_off"
+DRAW_BONUS: Final = "draw_bonus"
+PICKPOCKET: Final = "pickpocket"
+THIEF: Final = "thief"
+SWITCHEROO: Final = "switcheroo"
+LUCKY_DAY: Final = "lucky_day"
+DISCARD: Final = "discard"
+SECOND_CHANCE: Final = "second_chance"
+ACCEPT: Final = "accept"
+PASS: Final = "pass"
 
 # The templates name what each kind does, for the catalog; views.describe_move words every legal move in full.
-MOVE_KINDS: dict[str, MoveKind] = {
+MOVE_KINDS: Final[dict[str, MoveKind]] = {
     DRAW: MoveKind(DRAW, (), description="Draw two cards from the stock"),
     TAKE: MoveKind(
         TAKE,
@@ -65,12 +65,12 @@ MOVE_KINDS: dict[str, MoveKind] = {
 }
 
 # The moves without arguments, built once.
-DRAW_TWO = Move(DRAW)
-BONUS_DRAW = Move(DRAW_BONUS)
-PLAY_LUCKY_DAY = Move(LUCKY_DAY)
-REVEAL_SECOND_CHANCE = Move(SECOND_CHANCE)
-ACCEPT_ACTION = Move(ACCEPT)
-PASS_LUCKY_DAY = Move(PASS)
+DRAW_TWO: Final = Move(DRAW)
+BONUS_DRAW: Final = Move(DRAW_BONUS)
+PLAY_LUCKY_DAY: Final = Move(LUCKY_DAY)
+REVEAL_SECOND_CHANCE: Final = Move(SECOND_CHANCE)
+ACCEPT_ACTION: Final = Move(ACCEPT)
+PASS_LUCKY_DAY: Final = Move(PASS)
 
 
 class Refusal(NamedTuple):

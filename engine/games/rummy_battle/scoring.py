@@ -3,15 +3,17 @@ penalty), the match totals and the score sheet."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.games.rummy_battle.cards import ACTION_POINTS, card_points
 from engine.games.rummy_battle.melds import Group
 from engine.games.rummy_battle.table import RoundRecord, RummyTable, table_of
 from engine.scoring import RoundScore, ScoreSheet, highest_scorers, totals_from_rounds
 from engine.state import GameState
 
-GOING_OUT_PENALTY = -100  # going out before the Marker is revealed
-SHARED_GOING_OUT_PENALTY = -50  # each of several players Lucky Day put out before the Marker
-GOING_OUT_BONUS = 10  # the first player out after the Marker is revealed
+GOING_OUT_PENALTY: Final = -100  # going out before the Marker is revealed
+SHARED_GOING_OUT_PENALTY: Final = -50  # each of several players Lucky Day put out before the Marker
+GOING_OUT_BONUS: Final = 10  # the first player out after the Marker is revealed
 
 
 def played_points(groups: list[Group], players: int) -> list[int]:

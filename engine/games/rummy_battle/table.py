@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TypedDict, cast
+from typing import Final, TypedDict, cast
 
 from engine.games.rummy_battle.melds import Group
 from engine.state import GameState
@@ -11,8 +11,8 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DEFAULT_ROUNDS, MAX_ROUNDS = 5, 10
 
 # How a round ended.
-ENDED_BY_GOING_OUT = "out"
-ENDED_BY_STOCK = "stock"
+ENDED_BY_GOING_OUT: Final = "out"
+ENDED_BY_STOCK: Final = "stock"
 
 
 class Pending(TypedDict):
