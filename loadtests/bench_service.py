@@ -12,8 +12,13 @@ one. With at least two cores, the servers run on all cores but the last and this
   replay recorded matches: a warm-up plays matches between random bots through the API and records each seat's
   moves; the timed callers create games with the same seeds (same deals) and apply the recorded moves in order at
   the known versions, so every timed call is an accepted ApplyMove (read the snapshot, run the rules,
-  compare-and-set on Redis), with one CreateGame per match inside the wall clock. Server CPU per call is read from
-  the server processes' /proc stat (all the workers').
+  compare-and-set on Redis). The games are created before the timed window (enough for more moves than any row
+  makes; a caller that runs out creates more inline, which the row then says), so no CreateGame is in the figures.
+  Server CPU per call is read from the server processes' /proc stat (all the workers'), around the window only.
+- With Redis, the floor beside them (``loadtests/floor_server.py``, the same stack on the same cores): an
+  ApplyMove that is only the bare call + the rules + one compare-and-set, and the same without the compare-and-set;
+  the ratios of the floor to the bare call and of ApplyMove to the floor, and each missed target names what the
+  floor itself reaches (``--no-floor`` skips it).
 - REST under ``wrk`` (a C load generator; Debian package ``wrk``), 16 connections: ``GET /healthz`` (the anchor),
   ``GET /v1/games/{id}`` (a seat's view) and ``POST /v1/games/{id}/moves`` (recorded matches replayed, one
   connection per wrk thread so each plays its own games in order).
@@ -224,6 +229,19 @@ def create_request(game_type: str, players: int, seed: int) -> pb.CreateGameRequ
     return request
 
 
+# Moves per second no ApplyMove row reaches on one core (the floor does ~2,500 with 16 callers): the games each
+# caller needs for its share of the timed window are created before it, so CreateGame is not in the figures.
+PRECREATE_MOVES_PER_SECOND = {1: 2_000, 16: 4_000}
+
+
+def precreate_count(callers: int, seconds: float, matches: Sequence[RecordedMatch]) -> int:
+    """Games per caller to create before the window: enough for ``PRECREATE_MOVES_PER_SECOND`` (the larger level's
+    for other caller counts) of the recorded matches' mean length."""
+    rate = PRECREATE_MOVES_PER_SECOND.get(callers, PRECREATE_MOVES_PER_SECOND[16])
+    mean_moves = sum(len(match.moves) for match in matches) / len(matches)
+    return math.ceil(rate * seconds / callers / mean_moves) + 1
+
+
 def measure_apply(
     target: str,
     callers: int,
@@ -233,19 +251,38 @@ def measure_apply(
     players: int,
     *,
     omit_view: bool = False,
+    name: str | None = None,
+    extra_metadata: tuple[tuple[str, str], ...] = (),
+    pids: Sequence[int] = (),
 ) -> Measurement:
+    """Every caller replays recorded matches on games created before the timed window (so the server's CPU,
+    read from ``pids`` around the window only, is ApplyMove's); a caller that runs out creates more inline,
+    counted and printed."""
     channels = [grpc.insecure_channel(target) for _ in range(callers)]
     stubs = [pb_grpc.GameEngineStub(channel) for channel in channels]
     for stub in stubs:
         stub.ListGameTypes(pb.ListGameTypesRequest(), timeout=10.0)
+    count = precreate_count(callers, seconds, matches)
+    ready: list[list[tuple[RecordedMatch, pb.CreateGameResponse]]] = []
+    for index, stub in enumerate(stubs):
+        rotation = random.Random(index)
+        chosen = [matches[rotation.randrange(len(matches))] for _ in range(count)]
+        ready.append([(match, stub.CreateGame(create_request(game_type, players, match.seed))) for match in chosen])
+    inline_creates = [0] * callers
 
     def body(index: int, running: Callable[[], bool]) -> tuple[list[float], int]:
-        stub, latencies = stubs[index], []
-        rotation = random.Random(index)
+        stub, latencies, queue = stubs[index], [], ready[index]
+        rotation = random.Random(-index)
         while running():
-            match = matches[rotation.randrange(len(matches))]
-            created = stub.CreateGame(create_request(game_type, players, match.seed), timeout=10.0)
-            metadata = {seat.seat: (("authorization", f"Bearer {seat.token}"),) for seat in created.seats}
+            if queue:
+                match, created = queue.pop()
+            else:
+                match = matches[rotation.randrange(len(matches))]
+                created = stub.CreateGame(create_request(game_type, players, match.seed), timeout=10.0)
+                inline_creates[index] += 1
+            metadata = {
+                seat.seat: (("authorization", f"Bearer {seat.token}"), *extra_metadata) for seat in created.seats
+            }
             for version, (seat, notation) in enumerate(match.moves):
                 if not running():
                     break
@@ -257,12 +294,20 @@ def measure_apply(
                 latencies.append(time.perf_counter() - start)
         return latencies, len(latencies)
 
+    before = processes_cpu_seconds(pids) if pids else None
     try:
         elapsed, latencies, units = run_callers(callers, seconds, body)
     finally:
         for channel in channels:
             channel.close()
-    return Measurement("ApplyMove omit_view" if omit_view else "ApplyMove", callers, elapsed, latencies, units)
+    after = processes_cpu_seconds(pids) if pids else None
+    name = name or ("ApplyMove omit_view" if omit_view else "ApplyMove")
+    if sum(inline_creates):
+        print(f"  ({name}: {sum(inline_creates)} games created inside the window: their CPU is in the row)")
+    measurement = Measurement(name, callers, elapsed, latencies, units)
+    if before is not None and after is not None:
+        measurement.server_cpu_seconds = after - before
+    return measurement
 
 
 # ----- REST under wrk ---------------------------------------------------------------------------------------------
@@ -489,6 +534,21 @@ def ratio(a: float | None, b: float | None) -> float:
     return a / b if a is not None and b else float("nan")
 
 
+def against_bare(row: Measurement, anchor: Measurement) -> tuple[float, float, float, float]:
+    """(throughput, p50, p99, server CPU per call) of ``row`` as ratios to ``anchor``'s."""
+    return (
+        ratio(row.rate, anchor.rate),
+        ratio(row.percentile(0.5), anchor.percentile(0.5)),
+        ratio(row.percentile(0.99), anchor.percentile(0.99)),
+        ratio(row.server_cpu_per_unit_us, anchor.server_cpu_per_unit_us),
+    )
+
+
+def ratios_text(ratios: tuple[float, float, float, float]) -> str:
+    throughput, median, tail, cpu = ratios
+    return f"throughput {throughput:.2f}, p50 {median:.2f}, p99 {tail:.2f}, server CPU per call {cpu:.2f}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m loadtests.bench_service", description=__doc__.split("\n")[0])
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0", help="Redis of the servers it starts")
@@ -505,6 +565,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-rest", action="store_true", help="skip the REST rows (wrk)")
     parser.add_argument("--no-workers", action="store_true", help="skip --workers 1 against 2")
     parser.add_argument("--no-growth", action="store_true", help="skip the costs that must not grow")
+    parser.add_argument(
+        "--no-floor", action="store_true", help="skip the floor (loadtests/floor_server.py: bare + rules + CAS)"
+    )
     parser.add_argument("--growth-moves", type=int, default=600, help="length of the long match (moves)")
     parser.add_argument("--no-pin", action="store_true", help="do not pin servers and load generator apart")
     parser.add_argument("--plot", type=Path, help="write latency distributions and throughput to this PNG")
@@ -514,13 +577,18 @@ def build_parser() -> argparse.ArgumentParser:
 @dataclass
 class Verdicts:
     checks: list[tuple[str, float, float, bool]] = field(default_factory=list)  # (what, value, target, higher is ok)
+    floors: dict[str, float] = field(default_factory=dict)  # what the floor server reaches on the same check
 
-    def add(self, what: str, value: float, target: float, higher: bool) -> None:
+    def add(self, what: str, value: float, target: float, higher: bool, floor: float | None = None) -> None:
         self.checks.append((what, value, target, higher))
+        if floor is not None and not math.isnan(floor):
+            self.floors[what] = floor
 
     def failed(self) -> list[str]:
         return [
-            f"{what} {value:.2f} (target {'>=' if higher else '<='} {target:.2f})"
+            f"{what} {value:.2f} (target {'>=' if higher else '<='} {target:.2f}"
+            + (f"; the floor: {self.floors[what]:.2f}" if what in self.floors else "")
+            + ")"
             for what, value, target, higher in self.checks
             if not (value >= target if higher else value <= target)
         ]
@@ -542,6 +610,22 @@ def server(args: argparse.Namespace, cpus: Sequence[int], workers: int) -> Itera
         yield running
 
 
+FLOOR_NAME = "floor: bare+rules+CAS"
+RULES_ONLY_NAME = "floor without the CAS"
+
+
+@contextmanager
+def floor_server(args: argparse.Namespace, cpus: Sequence[int]) -> Iterator[ServerProcess | None]:
+    """``loadtests.floor_server`` on the same cores and store (None with ``--no-floor`` or without Redis)."""
+    if args.no_floor or not args.redis_url:
+        yield None
+        return
+    wrapper = ["taskset", "-c", ",".join(map(str, cpus))] if shutil.which("taskset") else []
+    command = [*wrapper, sys.executable, "-m", "loadtests.floor_server", "--redis-url", args.redis_url]
+    with ServerProcess(command=command) as running:
+        yield running
+
+
 def run_games(
     args: argparse.Namespace,
     target: str,
@@ -550,7 +634,9 @@ def run_games(
     gen_cpus: Sequence[int],
     verdicts: Verdicts,
     rows: list[Measurement],
+    floor: ServerProcess | None = None,
 ) -> None:
+    """``floor``: a running ``loadtests.floor_server`` on the same store, measured beside ApplyMove."""
     for game_type in args.game or GAMES:
         print(
             f"\n== {game_type}: recording up to {args.recorded_matches} matches of {args.players} players "
@@ -569,35 +655,67 @@ def run_games(
             print(report(bare, "calls"), flush=True)
             applied = {}
             for omit in (False, True):
-                measure = partial(
-                    measure_apply, target, callers, args.seconds, matches, game_type, args.players, omit_view=omit
+                row = measure_apply(
+                    target, callers, args.seconds, matches, game_type, args.players, omit_view=omit, pids=pids
                 )
-                row = with_server_cpu(pids, measure)
                 print(report(row, "moves"), flush=True)
                 applied[omit] = row
                 best_rate = max(best_rate, row.rate)
-            for row in (bare, *applied.values()):
+            floor_row = None
+            if floor is not None:
+                floor_row, rules_row = (
+                    measure_apply(
+                        floor.grpc_target,
+                        callers,
+                        args.seconds,
+                        matches,
+                        game_type,
+                        args.players,
+                        name=floor_name,
+                        extra_metadata=metadata,
+                        pids=floor.pids,
+                    )
+                    for floor_name, metadata in ((FLOOR_NAME, ()), (RULES_ONLY_NAME, (("x-floor", "rules-only"),)))
+                )
+                print(report(floor_row, "moves"), flush=True)
+                print(report(rules_row, "moves"), flush=True)
+                rows.append(rules_row)
+                rules_row.label = f"{game_type} gRPC {rules_row.name} x{callers}"
+                print(
+                    f"  floor without the CAS/bare with {callers} callers: "
+                    + ratios_text(against_bare(rules_row, bare))
+                )
+                cas = ratio(floor_row.server_cpu_per_unit_us, 1.0) - ratio(rules_row.server_cpu_per_unit_us, 1.0)
+                print(f"  one compare-and-set on Redis costs a call {cas:.0f} us of server CPU", flush=True)
+            for row in (bare, *applied.values(), *([floor_row] if floor_row else [])):
                 row.label = f"{game_type} gRPC {row.name} x{callers}"
                 rows.append(row)
+            floor_ratios = against_bare(floor_row, bare) if floor_row else None
+            if floor_ratios is not None:
+                print(f"  floor/bare with {callers} callers: " + ratios_text(floor_ratios), flush=True)
             for omit, row in applied.items():
                 name = "ApplyMove omit_view" if omit else "ApplyMove"
-                throughput, tail = row.rate / bare.rate, row.percentile(0.99) / bare.percentile(0.99)
-                median = row.percentile(0.5) / bare.percentile(0.5)
-                cpu = ratio(row.server_cpu_per_unit_us, bare.server_cpu_per_unit_us)
-                print(
-                    f"  {name}/bare with {callers} callers: throughput {throughput:.2f}, p50 {median:.2f}, "
-                    f"p99 {tail:.2f}, server CPU per call {cpu:.2f}",
-                    flush=True,
-                )
+                ratios = against_bare(row, bare)
+                throughput, median, tail, cpu = ratios
+                print(f"  {name}/bare with {callers} callers: " + ratios_text(ratios), flush=True)
+                if floor_row is not None:
+                    print(f"  {name}/floor with {callers} callers: " + ratios_text(against_bare(row, floor_row)))
+                at_floor = floor_ratios or (math.nan,) * 4
                 if callers >= 16:
-                    verdicts.add(f"{game_type} {name} x16 throughput", throughput, TARGETS["grpc_throughput_16"], True)
-                    verdicts.add(f"{game_type} {name} x16 p99", tail, TARGETS["grpc_p99_16"], False)
+                    verdicts.add(
+                        f"{game_type} {name} x16 throughput",
+                        throughput,
+                        TARGETS["grpc_throughput_16"],
+                        True,
+                        at_floor[0],
+                    )
+                    verdicts.add(f"{game_type} {name} x16 p99", tail, TARGETS["grpc_p99_16"], False, at_floor[2])
                     if not math.isnan(cpu):
-                        verdicts.add(f"{game_type} {name} server CPU", cpu, TARGETS["grpc_cpu"], False)
+                        verdicts.add(f"{game_type} {name} server CPU", cpu, TARGETS["grpc_cpu"], False, at_floor[3])
                 if callers == 1:
-                    verdicts.add(f"{game_type} {name} x1 p50", median, TARGETS["grpc_p50_1"], False)
+                    verdicts.add(f"{game_type} {name} x1 p50", median, TARGETS["grpc_p50_1"], False, at_floor[1])
                     if not math.isnan(cpu):
-                        verdicts.add(f"{game_type} {name} x1 server CPU", cpu, TARGETS["grpc_cpu"], False)
+                        verdicts.add(f"{game_type} {name} x1 server CPU", cpu, TARGETS["grpc_cpu"], False, at_floor[3])
         if http_url is None or args.no_rest:
             continue
         if not wrk_available():
@@ -631,8 +749,9 @@ def compare_workers(args: argparse.Namespace, server_cpus: Sequence[int], rows: 
             seed = random.randrange(1, 2**31)
             matches = record_matches(running.grpc_target, game_type, args.players, 8, seed, args.recorded_moves)
             bare = with_server_cpu(running.pids, partial(measure_bare, running.grpc_target, 16, args.seconds))
-            measure = partial(measure_apply, running.grpc_target, 16, args.seconds, matches, game_type, args.players)
-            row = with_server_cpu(running.pids, measure)
+            row = measure_apply(
+                running.grpc_target, 16, args.seconds, matches, game_type, args.players, pids=running.pids
+            )
             for measured in (bare, row):
                 measured.name += f" --workers {workers}"
                 measured.label = f"{game_type} gRPC {measured.name} x16"
@@ -709,9 +828,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"servers on cores {server_cpus}, load generator on cores {gen_cpus}; {args.seconds:.0f} s per row")
     verdicts = Verdicts()
     rows: list[Measurement] = []
-    with server(args, server_cpus, 1) as running:
+    with server(args, server_cpus, 1) as running, floor_server(args, server_cpus) as floor:
         print(f"server: pid {running.pid}, gRPC {running.grpc_target}, HTTP {running.http_url}, {args.redis_url}")
-        run_games(args, running.grpc_target, running.http_url, running.pids, gen_cpus, verdicts, rows)
+        if floor is not None:
+            print(f"floor server (loadtests/floor_server.py): pid {floor.pid}, gRPC {floor.grpc_target}")
+        run_games(args, running.grpc_target, running.http_url, running.pids, gen_cpus, verdicts, rows, floor)
         if not args.no_growth:
             for line in measure_growth(running.grpc_target, "house_rummy", args.players, args.growth_moves):
                 print(line, flush=True)

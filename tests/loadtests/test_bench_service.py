@@ -44,3 +44,19 @@ def test_targets_are_judged_by_direction() -> None:
     verdicts.add("p99", 2.1, 2.0, False)
     verdicts.add("cpu", 1.5, 1.6, False)
     assert verdicts.failed() == ["p99 2.10 (target <= 2.00)"]
+
+
+def test_the_floor_is_measured_beside_apply_move_on_redis(capsys: pytest.CaptureFixture[str], redis_url: str) -> None:
+    """With Redis, the floor server (loadtests/floor_server.py) is measured in the same run: its two rows, their
+    ratios to the bare call, ApplyMove's to the floor, and each missed target names what the floor reaches."""
+    arguments = ["--redis-url", redis_url, "--seconds", "0.3", "--recorded-matches", "2", "--callers", "1"]
+    arguments += ["--game", "dracula", "--no-rest", "--no-growth", "--no-workers", "--no-pin"]
+    assert main(arguments) == 0
+    output = capsys.readouterr().out.splitlines()
+    floor = [line for line in output if line.startswith(("floor: bare+rules+CAS ", "floor without the CAS "))]
+    assert len(floor) == 2 and all(int(re.findall(r"\((\d+) in", line)[0]) > 0 for line in floor)
+    assert sum(line.startswith("  floor/bare with 1 callers: throughput ") for line in output) == 1
+    assert sum(line.startswith("  ApplyMove/floor with 1 callers: throughput ") for line in output) == 1
+    assert sum("one compare-and-set on Redis costs a call" in line for line in output) == 1
+    missed = [line for line in output if line.startswith("  missed: dracula ApplyMove x1 p50")]
+    assert all("; the floor: " in line for line in missed)

@@ -1,0 +1,118 @@
+"""The floor of an ApplyMove, served: a bare gRPC call + the rules + one Lua compare-and-set, and nothing else.
+
+    .venv/bin/python -m loadtests.floor_server --redis-url redis://127.0.0.1:6379/0
+
+Issue 14 defines the physical floor of an ApplyMove as "a bare call + one Lua compare-and-set + the rules". This
+server measures it on the same stack as ``cardengine serve`` (grpcio's thread-pool server with the same options,
+redis-py with the same store, the same engine) so that ``loadtests/bench_service.py`` can put it beside the real
+ApplyMove in one run. Its ApplyMove does only what no ApplyMove can skip:
+
+- read the game from the store's local copy (``load_for_update``: no round trip when this process wrote the version
+  before, as in ``cardengine serve``) and find the token's seat;
+- the rules: decode the snapshot, parse the move, apply it, encode the new snapshot;
+- one compare-and-set on Redis: the store's own commit script (snapshot, version and a minimal log entry);
+- answer the new version (no view, no events, no header).
+
+A call with the metadata ``x-floor: rules-only`` skips the compare-and-set (the new version goes to the local copy
+only): the difference between the two is what one round trip to Redis costs a call inside this server.
+
+Not in it: error mapping, the gate (keys and limits), metrics, logs, tracing, the events and header of the answer,
+bot marking, clocks and idempotency. Every other RPC is the real servicer's (the benchmark creates its games through
+it). It prints the same serving line as ``cardengine serve`` and stops on SIGTERM. Not part of the product: a
+measuring instrument.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import threading
+from collections.abc import Sequence
+from concurrent import futures
+
+import grpc
+import orjson
+from cardengine.v1 import game_engine_pb2 as pb
+from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+
+import engine
+from service.core import GameService, meta_of
+from service.grpc_server import MAX_MESSAGE_BYTES, GameEngineServicer, token_of
+from service.redis_store import RedisStore
+from service.server import tune_garbage_collector
+from service.store import StoredGame
+from service.streams import StreamLimits
+
+RULES_ONLY_HEADER = "x-floor"
+
+
+class FloorServicer(GameEngineServicer):
+    """The real servicer but for ApplyMove, which is the floor (module docstring)."""
+
+    def __init__(self, service: GameService, store: RedisStore) -> None:
+        super().__init__(service)
+        self.store = store
+
+    def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> pb.ApplyMoveResponse:  # type: ignore[override]
+        expected = request.expected_version
+        stored = self.store.load_for_update(request.game_id, expected)
+        if stored is None:
+            context.abort(grpc.StatusCode.NOT_FOUND, "no such game")
+        seat = GameService._seat(stored.game_id, meta_of(stored.meta), token_of(context))
+        if seat is None:
+            context.abort(grpc.StatusCode.UNAUTHENTICATED, "a seat token is required")
+        state = engine.decode(stored.snapshot)
+        new_state, events = engine.apply(state, seat, engine.parse_move(state, request.move))
+        finished = engine.is_finished(new_state)
+        updated = StoredGame(
+            stored.game_id,
+            expected + 1,
+            engine.encode(new_state),
+            stored.event_count + len(events),
+            finished,
+            stored.meta,
+        )
+        if (RULES_ONLY_HEADER, "rules-only") in context.invocation_metadata():
+            self.store._remember(updated)
+        else:
+            entry = orjson.dumps({"v": expected + 1, "s": seat, "m": request.move})
+            self.store.commit(updated, expected, entry)
+        return pb.ApplyMoveResponse(game=pb.Game(game_id=stored.game_id, version=expected + 1))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--redis-url", required=True)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--grpc-port", type=int, default=0)
+    parser.add_argument("--grpc-workers", type=int, default=32, help="as `cardengine serve --grpc-workers`")
+    args = parser.parse_args(argv)
+    store = RedisStore.from_url(args.redis_url)
+    service = GameService(store)
+    server = grpc.server(
+        futures.ThreadPoolExecutor(max_workers=args.grpc_workers + StreamLimits().per_server),
+        options=[("grpc.so_reuseport", 0), ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES)],
+    )
+    pb_grpc.add_GameEngineServicer_to_server(FloorServicer(service, store), server)
+    health_servicer = health.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
+    port = server.add_insecure_port(f"{args.host}:{args.grpc_port}")
+    server.start()
+    tune_garbage_collector()  # as `cardengine serve` does
+    print(json.dumps({"event": "serving", "grpcPort": port, "httpPort": 0, "pid": os.getpid()}), flush=True)
+    stopped = threading.Event()
+    signal.signal(signal.SIGTERM, lambda signum, frame: stopped.set())
+    signal.signal(signal.SIGINT, lambda signum, frame: stopped.set())
+    while not stopped.wait(0.5):
+        pass
+    server.stop(1.0).wait()
+    store.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
