@@ -90,6 +90,17 @@ def tolerant(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], A
     return deserialize
 
 
+def passing_bytes(serializer: Callable[[Any], bytes] | None) -> Callable[[Any], bytes] | None:
+    """``serializer`` that sends an answer already in its wire form (bytes) as it is."""
+    if serializer is None:
+        return None
+
+    def serialize(message: Any) -> bytes:
+        return message if type(message) is bytes else serializer(message)
+
+    return serialize
+
+
 def check_decoded(request: Any) -> None:
     if isinstance(request, Undecodable):
         raise errors.invalid_argument(
@@ -130,7 +141,9 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
     ) -> pb.ListLegalMovesResponse:
         return convert.legal_moves_message(self.service.legal_moves(request.game_id, token_of(context)))
 
-    def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> pb.ApplyMoveResponse:
+    def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> bytes:  # type: ignore[override]
+        """The answer in its wire form (``convert.move_result_bytes``): the method's serializer passes bytes through
+        (``passing_bytes``)."""
         result = self.service.apply_move(
             request.game_id,
             token_of(context),
@@ -139,7 +152,7 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
             request.idempotency_key or None,
             omit_view=request.omit_view,
         )
-        return convert.move_result_message(result)
+        return convert.move_result_bytes(result)
 
     def GetScore(self, request: pb.GetScoreRequest, context: grpc.ServicerContext) -> pb.Score:
         return convert.score_message(self.service.score(request.game_id, token_of(context)))
@@ -192,7 +205,7 @@ class ErrorInterceptor(grpc.ServerInterceptor):  # type: ignore[type-arg]
             return grpc.unary_unary_rpc_method_handler(
                 self._unary(name, handler.unary_unary),
                 request_deserializer=tolerant(handler.request_deserializer),
-                response_serializer=handler.response_serializer,
+                response_serializer=passing_bytes(handler.response_serializer),
             )
         if handler.unary_stream is not None:
             return grpc.unary_stream_rpc_method_handler(

@@ -1,0 +1,89 @@
+"""gRPC ApplyMove answers written straight to their wire form (``convert.move_result_bytes``) parse to exactly the
+message ``convert.move_result_message`` builds, for every game and player count: with and without the view, as a
+first answer and as a replay, with seat names, a turn clock, a match's last move (its revealed seed) and a
+forfeit; and the gRPC server sends them (a client reads the same answer as from the message)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from cardengine.v1 import game_engine_pb2 as pb
+
+import engine
+from service import clocks, convert
+from service.core import GameService, MoveResult, SeatSpec
+from service.store import MemoryStore
+from tests.service.conftest import LiveServer
+
+CASES = [
+    (game.id, players) for game in engine.all_games() for players in sorted({game.min_players, 2, game.max_players})
+]
+
+
+def assert_same(result: MoveResult) -> None:
+    written = convert.move_result_bytes(result)
+    built = convert.move_result_message(result)
+    parsed = pb.ApplyMoveResponse.FromString(written)
+    assert parsed == built
+    assert parsed.game.HasField("view") == built.game.HasField("view")
+    assert parsed.game.HasField("seat") and parsed.game.HasField("clock") == built.game.HasField("clock")
+    for mine, theirs in zip(parsed.events, built.events, strict=True):
+        assert mine.HasField("seat") == theirs.HasField("seat") and mine.HasField("data")
+
+
+@pytest.mark.parametrize(("game_type", "players"), CASES)
+def test_written_answers_parse_to_the_built_message(game_type: str, players: int) -> None:
+    service = GameService(MemoryStore())
+    seats = [SeatSpec(name=f"Ádám {index}" if index % 2 else "") for index in range(players)]
+    clock = clocks.clock_spec(60, 600, "move") if players == 2 else None
+    options = engine.get_game(game_type).playout_options
+    created = service.create_game(game_type, players, 17, options, seats, clock=clock)
+    tokens = {seat.seat: seat.token for seat in created.seats}
+    rng, version, game = random.Random(5), 0, created.game
+    moves = 0
+    while not game.finished and moves < 160:
+        seat = game.to_act[rng.randrange(len(game.to_act))]
+        move = rng.choice(service.legal_moves(created.game_id, tokens[seat]).moves).notation
+        omit_view = moves % 3 == 1
+        result = service.apply_move(created.game_id, tokens[seat], move, version, f"k{version}", omit_view=omit_view)
+        assert_same(result)
+        if moves % 5 == 0:  # the retry: answered as a replay, with the events of the first answer
+            replay = service.apply_move(created.game_id, tokens[seat], move, version, f"k{version}")
+            assert replay.replayed
+            assert_same(replay)
+        version, game = result.version, result.game
+        moves += 1
+    if game.finished:  # the last answer carries the revealed seed (a server seed: the commitment's reveal)
+        assert any(event.kind == "seed_revealed" for event in result.events) or created.game.seed_source == "client"
+
+
+def test_negative_and_large_numbers_and_empty_values_are_written_as_protobuf_writes_them() -> None:
+    service = GameService(MemoryStore())
+    created = service.create_game("dracula", 2, 3)
+    token = created.seats[0].token
+    move = service.legal_moves(created.game_id, token).moves[0].notation
+    result = service.apply_move(created.game_id, token, move, 0)
+    view = dict(result.game.view or {})
+    view |= {"negative": -3, "large": 2**40, "float": -0.5, "empty": {}, "nothing": None, "list": [[], {}, "é", True]}
+    game = dataclasses.replace(result.game, view=view, to_act=(), seat=0, seat_names=("", "Zoë"), bots=("", "mcts"))
+    assert_same(dataclasses.replace(result, game=game))
+    assert_same(dataclasses.replace(result, version=0, game=dataclasses.replace(game, players=0, version=0)))
+
+
+def test_the_grpc_server_sends_the_written_answer(live: LiveServer) -> None:
+    created = live.grpc.create_game("house_rummy", 2, seed=9)
+    tokens = {seat.seat: seat.token for seat in created.seats}
+    seat = created.game.to_act[0]
+    move = live.grpc.legal_moves(created.game_id, tokens[seat]).notations[0]
+    request = pb.ApplyMoveRequest(game_id=created.game_id, move=move, expected_version=0, idempotency_key="a")
+    response = live.grpc._call(live.grpc._stub.ApplyMove, request, tokens[seat])
+    assert response.version == 1 and response.game.version == 1 and response.game.game_id == created.game_id
+    assert response.game.seat == seat and response.game.HasField("view") and response.events
+    assert (
+        response.game.view
+        == live.grpc._call(live.grpc._stub.GetGame, pb.GetGameRequest(game_id=created.game_id), tokens[seat]).view
+    )
+    again = live.grpc._call(live.grpc._stub.ApplyMove, request, tokens[seat])
+    assert again.replayed and [event.text for event in again.events] == [event.text for event in response.events]
