@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 import re
 from collections import Counter
@@ -172,11 +173,13 @@ def cards_shown(value: Any, deck: set[str]) -> Counter[str]:
 
 
 def assert_conserved(game: Game, state: GameState) -> None:
-    placed: Counter[str] = Counter()
-    for place in game.card_locations(state):
-        placed.update(place.cards)
-    expected = Counter(game.deck(state))
-    assert placed == expected, f"cards not conserved at step {state.step}: {placed - expected} / {expected - placed}"
+    """Every card of the deck is in exactly one place, as often as the deck has it (sorted lists compared: a C
+    sort and a list comparison, where Counters compared in Python at every step of every playout)."""
+    placed = sorted(itertools.chain.from_iterable(place.cards for place in game.card_locations(state)))
+    expected = sorted(game.deck(state))
+    if placed != expected:
+        extra, missing = Counter(placed) - Counter(expected), Counter(expected) - Counter(placed)
+        raise AssertionError(f"cards not conserved at step {state.step}: {extra} / {missing}")
 
 
 def assert_views_hide_secrets(game: Game, state: GameState, deck: set[str]) -> None:
@@ -198,7 +201,6 @@ def assert_events_hide_secrets(
     named = cards_shown(list(move.args), deck)
     validators = content_validators(game.id)
     for seat in [None, *range(after.players)]:
-        allowed = visible_cards(game, before, seat) | visible_cards(game, after, seat) | named
         for event in events:
             clash = set(RESERVED_EVENT_KEYS & {*event.data, *event.secret})
             if event.seat is None:
@@ -212,15 +214,21 @@ def assert_events_hide_secrets(
                 assert_words_name_no_codes(game, shown["text"], deck, where)
             if event.audience is not None:
                 continue  # a private event is shown to its audience on purpose (a reveal, one's own deal)
-            leaked = cards_shown(event.for_seat(seat), deck) - allowed
-            assert not leaked, f"event {event.kind} shows seat {seat} hidden cards {dict(leaked)}"
+            # Allowed: as many copies of a card as the seat could see before or after the move, or the move named.
+            visible_before, visible_after = visible_cards(game, before, seat), visible_cards(game, after, seat)
+            leaked = {
+                card: count
+                for card, count in cards_shown(event.for_seat(seat), deck).items()
+                if count > max(visible_before[card], visible_after[card], named[card])
+            }
+            assert not leaked, f"event {event.kind} shows seat {seat} hidden cards {leaked}"
 
 
 def assert_reason_hides_secrets(
     game: Game, state: GameState, seat: int, move: Move, error: engine.EngineError, deck: set[str]
 ) -> None:
     """A rejection's reason names only cards the seat can see (or that its own move named)."""
-    allowed = visible_cards(game, state, seat) | cards_shown(list(move.args), deck)
+    allowed = visible_cards(game, state, seat).keys() | cards_shown(list(move.args), deck).keys()
     shown = Counter(word for word in WORD.findall(error.reason) if word in deck)
     leaked = {card for card in shown if card not in allowed}
     assert not leaked, f"the reason for refusing '{move}' shows seat {seat} hidden cards {leaked}: {error.reason}"
