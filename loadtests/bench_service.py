@@ -63,6 +63,7 @@ import engine
 from clients.bots import RandomBot
 from clients.grpc_client import GameEngineClient
 from loadtests.server_process import ServerProcess
+from service.bench import engine_build
 
 GAMES = ("dracula", "house_rummy", "draw_blood", "rummy_battle", "dragon_rummy")
 WRK_CONNECTIONS = 16
@@ -826,6 +827,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if gen_cpus != server_cpus:
         os.sched_setaffinity(0, gen_cpus)
     print(f"servers on cores {server_cpus}, load generator on cores {gen_cpus}; {args.seconds:.0f} s per row")
+    # The servers inherit this environment, so they import the same engine (PYTHONPATH=build/compiled: the
+    # mypyc-compiled copy that scripts/build_compiled_engine builds).
+    print(f"engine of the servers: {engine_build()}", flush=True)
     verdicts = Verdicts()
     rows: list[Measurement] = []
     with server(args, server_cpus, 1) as running, floor_server(args, server_cpus) as floor:

@@ -95,12 +95,21 @@ def bench_game(game_id: str, players: int, seconds: float) -> BenchResult:
     )
 
 
-def engine_build() -> str:
-    """Which engine runs: the pure-Python package, or the mypyc-compiled copy (scripts/build_compiled_engine)."""
+def engine_kind() -> str:
+    """Which engine this process imported: "compiled" (the mypyc-compiled copy that scripts/build_compiled_engine
+    builds, put first on PYTHONPATH) or "pure" (the pure-Python package, the default and the fallback). A serving
+    process names it in its "serving" line."""
     import engine.api
 
-    if engine.api.__file__ and not engine.api.__file__.endswith(".py"):
-        return f"compiled with mypyc ({engine.api.__file__.rsplit('/', 2)[0]})"
+    return "pure" if (engine.api.__file__ or "").endswith(".py") else "compiled"
+
+
+def engine_build() -> str:
+    """Which engine runs, in words: the pure-Python package, or the mypyc-compiled copy and where it is."""
+    import engine.api
+
+    if engine_kind() == "compiled":
+        return f"compiled with mypyc ({(engine.api.__file__ or '').rsplit('/', 2)[0]})"
     return "pure Python (scripts/build_compiled_engine builds the optional mypyc-compiled copy)"
 
 

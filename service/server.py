@@ -29,6 +29,7 @@ from waitress import wasyncore
 
 import engine.bots as engine_bots
 from service import metrics, tracing
+from service.bench import engine_kind
 from service.bot_worker import DEFAULT_LEASE_SECONDS, BotSettings, BotWorkers
 from service.clocks import ClockSweeper
 from service.core import DEFAULT_TICKET_SECONDS, WATCH_POLL_SECONDS, GameService
@@ -198,6 +199,7 @@ class Server:
                 "http_port": self.http_port,
                 "host": self.config.bind_host(),
                 "store": store,
+                "engine": engine_kind(),
             },
         )
         return self
@@ -308,7 +310,13 @@ def serve(config: ServeConfig) -> int:
     tune_garbage_collector()
     print(
         json.dumps(
-            {"event": "serving", "grpcPort": server.grpc_port, "httpPort": server.http_port, "pid": os.getpid()}
+            {
+                "event": "serving",
+                "grpcPort": server.grpc_port,
+                "httpPort": server.http_port,
+                "pid": os.getpid(),
+                "engine": engine_kind(),
+            }
         ),
         flush=True,
     )

@@ -35,6 +35,8 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from service.bench import engine_kind
+
 log = logging.getLogger("cardengine.workers")
 
 WORKER_OF = "CARDENGINE_WORKER_OF"  # set in a worker's environment: the supervisor's pid
@@ -118,6 +120,7 @@ def supervise(serve_arguments: Sequence[str], workers: int, host: str, grpc_port
                     "pid": os.getpid(),
                     "workers": workers,
                     "workerPids": [child.pid for child in children],
+                    "engine": engine_kind(),
                 }
             ),
             flush=True,

@@ -79,6 +79,7 @@ def test_two_workers_share_the_ports_serve_both_protocols_and_stop_on_sigterm(re
     try:
         announced = serving_line(process)
         assert announced["event"] == "serving" and announced["pid"] == process.pid and announced["workers"] == 2
+        assert announced["engine"] == "pure"  # the tests import the pure-Python package (no compiled copy first)
         grpc_port, http_port = int(str(announced["grpcPort"])), int(str(announced["httpPort"]))
         workers = [int(pid) for pid in announced["workerPids"]]  # type: ignore[attr-defined]
         assert len(set(workers)) == 2 and grpc_port and http_port
