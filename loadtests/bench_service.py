@@ -63,8 +63,10 @@ import engine
 from clients.bots import RandomBot
 from clients.grpc_client import GameEngineClient
 from loadtests.server_process import ServerProcess
-from service.bench import engine_build
 
+# How to choose the servers' engine: they import it from the path, as `cardengine serve` does.
+ENGINE_HOW = "PYTHONPATH=$PWD/build/compiled puts the mypyc-compiled copy of scripts/build_compiled_engine first"
+ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("dracula", "house_rummy", "draw_blood", "rummy_battle", "dragon_rummy")
 WRK_CONNECTIONS = 16
 WRK_INSTALL = "apt-get install -y wrk"
@@ -622,8 +624,11 @@ def floor_server(args: argparse.Namespace, cpus: Sequence[int]) -> Iterator[Serv
         yield None
         return
     wrapper = ["taskset", "-c", ",".join(map(str, cpus))] if shutil.which("taskset") else []
-    command = [*wrapper, sys.executable, "-m", "loadtests.floor_server", "--redis-url", args.redis_url]
-    with ServerProcess(command=command) as running:
+    # -P and the repository after PYTHONPATH: the engine comes from the path as for `cardengine serve` (a compiled
+    # copy on PYTHONPATH first), not from the working directory that `-m` would put first.
+    command = [*wrapper, sys.executable, "-P", "-m", "loadtests.floor_server", "--redis-url", args.redis_url]
+    path = os.pathsep.join(filter(None, (os.environ.get("PYTHONPATH", ""), str(ROOT))))
+    with ServerProcess(command=command, environment={"PYTHONPATH": path}) as running:
         yield running
 
 
@@ -827,15 +832,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if gen_cpus != server_cpus:
         os.sched_setaffinity(0, gen_cpus)
     print(f"servers on cores {server_cpus}, load generator on cores {gen_cpus}; {args.seconds:.0f} s per row")
-    # The servers inherit this environment, so they import the same engine (PYTHONPATH=build/compiled: the
-    # mypyc-compiled copy that scripts/build_compiled_engine builds).
-    print(f"engine of the servers: {engine_build()}", flush=True)
     verdicts = Verdicts()
     rows: list[Measurement] = []
     with server(args, server_cpus, 1) as running, floor_server(args, server_cpus) as floor:
-        print(f"server: pid {running.pid}, gRPC {running.grpc_target}, HTTP {running.http_url}, {args.redis_url}")
+        print(
+            f"server: pid {running.pid}, gRPC {running.grpc_target}, HTTP {running.http_url}, {args.redis_url}, "
+            f"engine {running.engine} ({ENGINE_HOW})"
+        )
         if floor is not None:
-            print(f"floor server (loadtests/floor_server.py): pid {floor.pid}, gRPC {floor.grpc_target}")
+            print(
+                f"floor server (loadtests/floor_server.py): pid {floor.pid}, gRPC {floor.grpc_target}, "
+                f"engine {floor.engine}"
+            )
         run_games(args, running.grpc_target, running.http_url, running.pids, gen_cpus, verdicts, rows, floor)
         if not args.no_growth:
             for line in measure_growth(running.grpc_target, "house_rummy", args.players, args.growth_moves):

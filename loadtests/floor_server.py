@@ -39,6 +39,7 @@ from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 import engine
+from service.bench import engine_kind
 from service.core import GameService, meta_of
 from service.grpc_server import MAX_MESSAGE_BYTES, GameEngineServicer, token_of
 from service.redis_store import RedisStore
@@ -103,7 +104,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     port = server.add_insecure_port(f"{args.host}:{args.grpc_port}")
     server.start()
     tune_garbage_collector()  # as `cardengine serve` does
-    print(json.dumps({"event": "serving", "grpcPort": port, "httpPort": 0, "pid": os.getpid()}), flush=True)
+    print(
+        json.dumps({"event": "serving", "grpcPort": port, "httpPort": 0, "pid": os.getpid(), "engine": engine_kind()}),
+        flush=True,
+    )
     stopped = threading.Event()
     signal.signal(signal.SIGTERM, lambda signum, frame: stopped.set())
     signal.signal(signal.SIGINT, lambda signum, frame: stopped.set())

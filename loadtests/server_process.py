@@ -63,6 +63,7 @@ class ServerProcess:
         self.grpc_port = 0
         self.http_port = 0
         self.worker_pids: list[int] = []  # with `--workers N` (N > 1): the worker processes under this one
+        self.engine = ""  # the engine the server imported, from its serving line: "pure" or "compiled"
         self._process: subprocess.Popen[str] | None = None
         self._log: IO[str] | None = None
 
@@ -127,6 +128,7 @@ class ServerProcess:
                 raise RuntimeError(f"`{' '.join(self.arguments)}` did not start:\n{logs[-4000:]}")
             time.sleep(0.02)
         self.grpc_port = int(announced["grpcPort"])
+        self.engine = str(announced.get("engine", ""))
         self.http_port = int(announced["httpPort"])
         self.worker_pids = [int(pid) for pid in announced.get("workerPids", ())]
         return self

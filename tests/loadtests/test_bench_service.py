@@ -58,5 +58,8 @@ def test_the_floor_is_measured_beside_apply_move_on_redis(capsys: pytest.Capture
     assert sum(line.startswith("  floor/bare with 1 callers: throughput ") for line in output) == 1
     assert sum(line.startswith("  ApplyMove/floor with 1 callers: throughput ") for line in output) == 1
     assert sum("one compare-and-set on Redis costs a call" in line for line in output) == 1
+    # Both servers name the engine they imported (the pure-Python package here: no compiled copy on the path).
+    assert sum(line.startswith("server: pid ") and ", engine pure (" in line for line in output) == 1
+    assert sum(line.startswith("floor server (") and line.endswith(", engine pure") for line in output) == 1
     missed = [line for line in output if line.startswith("  missed: dracula ApplyMove x1 p50")]
     assert all("; the floor: " in line for line in missed)
