@@ -1,0 +1,81 @@
+"""Compiles the per-step modules of the ``engine`` package under DIRECTORY in place with mypyc (the engine is mypy
+--strict): each compiled module's extension is written beside its ``.py``, which Python then imports instead, and
+mypyc's shared runtime module into DIRECTORY itself. Every other module stays pure Python.
+
+    python scripts/compile_engine.py DIRECTORY [--python-executable PYTHON]
+
+Used by ``scripts/build_compiled_engine`` (on a copy of the source tree's engine, in build/compiled) and by the
+Dockerfile's ``--build-arg ENGINE=compiled`` (on the engine installed in the image's virtualenv). Needs mypy,
+setuptools and a C compiler. ``--python-executable``: the interpreter whose installed packages (orjson) the type
+check sees, when it is not the one running this script.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+# The per-step paths: the engine core, and each game's rules, turn flow, scoring and data (not its views, schemas,
+# determinization or self-description, which are not on a playout's path; nor the games' `game.py`, whose classes
+# subclass `engine.game.Game`, which mypyc cannot compile with them).
+CORE = ("api", "state", "rng", "cards", "events", "moves", "registry")
+GAME_PARTS = ("legal", "flow", "melds", "groups", "coffin", "scoring", "table", "cards", "moves", "knowledge")
+
+
+def compiled_modules(root: Path) -> list[str]:
+    """The modules to compile, as paths relative to ``root`` (the directory holding ``engine/``)."""
+    modules = [f"engine/{name}.py" for name in CORE]
+    for game in sorted((root / "engine" / "games").iterdir()):
+        modules += [f"engine/games/{game.name}/{part}.py" for part in GAME_PARTS if (game / f"{part}.py").exists()]
+    return modules
+
+
+def compile_engine(root: Path, python_executable: str | None = None) -> int:
+    """Compiles in a scratch copy of ``root/engine`` (so that nothing else under ``root``, e.g. a site-packages,
+    is taken for part of the program), then puts the extensions beside the sources under ``root``."""
+    from mypyc.build import mypycify
+    from setuptools import setup
+
+    modules = compiled_modules(root)
+    options = ["--python-executable", python_executable] if python_executable else []
+    here = Path.cwd()
+    with tempfile.TemporaryDirectory(prefix="compile-engine-") as scratch_name:
+        scratch = Path(scratch_name)
+        shutil.copytree(root / "engine", scratch / "engine", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+        os.chdir(scratch)
+        try:
+            setup(
+                name="cardengine-compiled",
+                ext_modules=mypycify([*options, *modules], opt_level="3"),
+                script_args=["build_ext", "--inplace", "--build-temp", "build-temp", "-q"],
+            )
+        finally:
+            os.chdir(here)
+        # The compiled modules (beside their sources) and mypyc's shared runtime module (at the top).
+        built = [path.relative_to(scratch) for path in scratch.glob("*.so")]
+        built += [path.relative_to(scratch) for path in (scratch / "engine").rglob("*.so")]
+        for path in built:
+            shutil.copy2(scratch / path, root / path)
+    return len(modules)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("directory", type=Path, help="the directory that holds the engine package")
+    parser.add_argument("--python-executable", default=None, help="the interpreter the type check looks into")
+    args = parser.parse_args(argv)
+    root = args.directory.resolve()
+    if not (root / "engine" / "api.py").exists():
+        print(f"error: no engine package in {root}", file=sys.stderr)
+        return 2
+    count = compile_engine(root, args.python_executable)
+    print(f"compiled {count} modules of {root / 'engine'}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

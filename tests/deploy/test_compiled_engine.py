@@ -1,0 +1,77 @@
+"""The optional compiled engine (issue 14), built as ``scripts/build_compiled_engine`` and the Dockerfile's
+``--build-arg ENGINE=compiled`` build it: ``scripts/compile_engine.py`` compiles a copy of the engine in place with
+mypyc (a C compiler and mypy, a dev dependency). The compiled engine must be the one imported from the path, replay
+every golden match exactly, and serve: ``cardengine serve`` with it first on PYTHONPATH names it in its serving
+line and plays a match over gRPC to its end."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from clients.grpc_client import GameEngineClient
+from loadtests.server_process import ServerProcess
+
+ROOT = Path(__file__).resolve().parents[2]
+
+REPLAY_GOLDEN = """
+import sys
+
+import engine.api
+from service.bench import engine_kind
+from tests.golden.golden import cases, record
+
+assert engine_kind() == "compiled", engine.api.__file__
+failed = [case.name for case in cases() if record(case) != case.path.read_text()]
+print(len(list(cases())), "golden matches;", "differ:", failed)
+sys.exit(1 if failed else 0)
+"""
+
+
+def test_the_compiled_engine_replays_the_golden_matches_and_serves(tmp_path: Path) -> None:
+    installed = tmp_path / "site-packages"  # as in the image's virtualenv: the engine package, no tests beside it
+    shutil.copytree(ROOT / "engine", installed / "engine", ignore=shutil.ignore_patterns("__pycache__"))
+    built = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "compile_engine.py"), str(installed)],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    assert built.stdout.rstrip().endswith(f"compiled 43 modules of {installed / 'engine'}")
+    assert len(list((installed / "engine").rglob("*.so"))) == 43
+    assert (installed / "engine" / "api.py").exists(), "the sources stay beside the extensions (the fallback)"
+
+    path = f"{installed}:{ROOT}"  # the compiled copy first, then the repository (service, tests)
+    replayed = subprocess.run(
+        [sys.executable, "-P", "-c", REPLAY_GOLDEN],
+        env={"PYTHONPATH": path, "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert replayed.returncode == 0, replayed.stdout + replayed.stderr
+    assert "differ: []" in replayed.stdout
+
+    with ServerProcess(environment={"PYTHONPATH": path}) as server:
+        assert server.engine == "compiled"
+        client = GameEngineClient(server.grpc_target)
+        try:
+            created = client.create_game("house_rummy", 2, 11, {"target_score": 1, "max_hands": 1})
+            tokens = {seat.seat: seat.token for seat in created.seats}
+            game = client.get_game(created.game_id)
+            chooser = random.Random(5)  # random moves: a match of one hand surely ends (a fixed choice may loop)
+            while not game.finished:
+                seat = game.to_act[0]
+                legal = client.legal_moves(created.game_id, tokens[seat])
+                move = chooser.choice(legal.notations)
+                game = client.apply_move(created.game_id, tokens[seat], move, legal.version).game
+            assert game.version > 10
+            assert len(client.score(created.game_id).winners) >= 1
+        finally:
+            client.close()
