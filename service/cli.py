@@ -799,7 +799,8 @@ GAME_ID_COMMANDS = frozenset({"replay", "verify"})
 
 def _game_ids_as_positionals(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[str]:
     """`replay -abc --json` as `replay --json -- -abc`: a word of a GAME_ID command that begins with "-" but is no
-    option of that command (nor an option's value) is its game id, moved after "--" so argparse reads it as one."""
+    option of that command (nor an option's value) is its game id, moved after "--" so argparse reads it as one;
+    and `--token -xyz` as `--token=-xyz` (an option's value that begins with "-")."""
     words = list(argv)
     if not words or words[0] not in GAME_ID_COMMANDS or "--" in words:
         return words
@@ -813,11 +814,14 @@ def _game_ids_as_positionals(parser: argparse.ArgumentParser, argv: Sequence[str
         option = word.split("=", 1)[0]
         if word.startswith("-") and len(word) > 1 and option not in takes_value:
             ids.append(word)
+        elif takes_value.get(word, False) and index + 1 < len(words):  # `--token T`: T is the option's value
+            index += 1
+            value = words[index]
+            # A value that begins with "-" (a seat token may) but is no option: joined, as argparse reads it.
+            joined = value.startswith("-") and value.split("=", 1)[0] not in takes_value
+            kept += [f"{word}={value}"] if joined else [word, value]
         else:
             kept.append(word)
-            if takes_value.get(word, False) and index + 1 < len(words):  # `--url U`: U is the option's value
-                index += 1
-                kept.append(words[index])
         index += 1
     return [*kept, "--", *ids] if ids else kept
 

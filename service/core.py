@@ -388,10 +388,15 @@ def canonical_notation(game_type: str, move: str) -> str | None:
 def new_game_id() -> str:
     """A random game id: 16 URL-safe characters that never begin with "-" or "_", so that a command line (the
     `replay` and `verify` commands, curl, a shell script) never reads one for an option."""
+    return url_safe_secret(12)
+
+
+def url_safe_secret(size: int) -> str:
+    """``secrets.token_urlsafe(size)`` drawn again while it begins with "-" or "_" (game ids and seat tokens)."""
     while True:
-        game_id = secrets.token_urlsafe(12)
-        if game_id[0] not in "-_":
-            return game_id
+        secret = secrets.token_urlsafe(size)
+        if secret[0] not in "-_":
+            return secret
 
 
 def token_hash(token: str) -> str:
@@ -578,7 +583,7 @@ class GameService:
         names = names or ("",) * state.players
         bots = bots or ("",) * state.players
         tokens = tuple(
-            SeatToken(seat, self._keyed_token(game_id, seat) if keyed_id else secrets.token_urlsafe(24))
+            SeatToken(seat, self._keyed_token(game_id, seat) if keyed_id else url_safe_secret(24))
             for seat in range(state.players)
             if not bots[seat]
         )

@@ -174,3 +174,32 @@ def test_a_random_game_id_never_begins_with_a_dash_or_underscore() -> None:
     ids = [new_game_id() for _ in range(4_000)]  # one in 32 of token_urlsafe's ids begins with one of them
     assert len(set(ids)) == len(ids)
     assert all(len(game_id) == 16 and game_id[0] not in "-_" for game_id in ids)
+
+
+@pytest.mark.parametrize(
+    ("argv", "game_id", "token", "url"),
+    [
+        (["verify", "-abc", "--token", "-xyz"], "-abc", "-xyz", None),
+        (["verify", "--token", "-xyz", "--url", "http://h:1", "-abc"], "-abc", "-xyz", "http://h:1"),
+        (["verify", "--token=-xyz", "abc"], "abc", "-xyz", None),
+        (["verify", "--url", "http://h:1", "--", "-abc"], "-abc", "", "http://h:1"),
+        (["verify", "abc", "--token", "plain"], "abc", "plain", None),
+    ],
+)
+def test_verify_reads_ids_and_tokens_that_begin_with_a_dash(
+    argv: list[str], game_id: str, token: str, url: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat token, like a game id, is URL-safe base64 and may begin with "-": `--token -xyz` is the token."""
+    monkeypatch.delenv("CARDENGINE_TOKEN", raising=False)
+    parser = cli.build_parser()
+    args = parser.parse_args(cli._game_ids_as_positionals(parser, argv))
+    assert (args.game_id, args.token) == (game_id, token)
+    if url is not None:
+        assert args.url == url
+
+
+def test_a_random_seat_token_never_begins_with_a_dash_or_underscore() -> None:
+    from service.core import url_safe_secret
+
+    tokens = [url_safe_secret(24) for _ in range(4_000)]
+    assert all(len(token) == 32 and token[0] not in "-_" for token in tokens)
