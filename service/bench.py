@@ -1,5 +1,6 @@
 """The engine benchmark: per game, random matches/s, moves/s, a playout step's median, legal-move enumeration
-time, and snapshot encode + decode time of mid-game states. Run it with ``cardengine bench``.
+time, snapshot encode + decode time of mid-game states and the time of a seat's view of them. Run it with
+``cardengine bench``.
 
 Then the anchors, when the ``bench`` extra is installed (``pip install -e '.[bench]'``): OpenSpiel 2.0.2's
 ``gin_rummy`` (C++, through pyspiel) and RLCard's ``gin-rummy`` (Python), random playouts of 2 players measured in
@@ -34,18 +35,19 @@ class BenchResult:
     legal_moves_median_us: float
     codec_median_us: float
     snapshot_bytes: int
+    view_median_us: float = 0.0  # a seat's view (engine.view), as the service answers it with each move
 
     def line(self) -> str:
         return (
             f"{self.game_id:<14}{self.players:>3}p {self.matches_per_second:>9.1f} {self.moves_per_second:>10.0f} "
             f"{self.step_median_us:>9.1f} {self.step_p99_us:>9.1f} {self.legal_moves_median_us:>9.1f} "
-            f"{self.codec_median_us:>9.1f} {self.snapshot_bytes:>8}"
+            f"{self.codec_median_us:>9.1f} {self.snapshot_bytes:>8} {self.view_median_us:>9.1f}"
         )
 
 
 HEADER = (
     f"{'game':<14}{'pl':>4} {'matches/s':>9} {'moves/s':>10} {'step p50':>9} {'step p99':>9} {'legal p50':>9} "
-    f"{'codec p50':>9} {'snap B':>8}   (times in microseconds)"
+    f"{'codec p50':>9} {'snap B':>8} {'view p50':>9}   (times in microseconds)"
 )
 
 
@@ -55,12 +57,13 @@ def bench_game(game_id: str, players: int, seconds: float) -> BenchResult:
     legal_times: list[float] = []
     codec_times: list[float] = []
     snapshot_sizes: list[int] = []
+    view_times: list[float] = []
     matches = moves = 0
     clock: Callable[[], float] = time.perf_counter
     started = clock()
     seed = 0
-    # The codec samples are timed apart and left out of the playout's time (matches/s, moves/s).
-    while clock() - started - sum(codec_times) < seconds or matches == 0:
+    # The codec and view samples are timed apart and left out of the playout's time (matches/s, moves/s).
+    while clock() - started - sum(codec_times) - sum(view_times) < seconds or matches == 0:
         state, _ = engine.new_game(game_id, players, seed, engine.get_game(game_id).playout_options)
         seed += 1
         while not engine.is_finished(state):
@@ -77,10 +80,13 @@ def bench_game(game_id: str, players: int, seconds: float) -> BenchResult:
                 t3 = clock()
                 data = engine.encode(state)
                 engine.decode(data)
-                codec_times.append(clock() - t3)
+                t4 = clock()
+                codec_times.append(t4 - t3)
                 snapshot_sizes.append(len(data))
+                engine.view(state, seat)
+                view_times.append(clock() - t4)
         matches += 1
-    elapsed = clock() - started - sum(codec_times)
+    elapsed = clock() - started - sum(codec_times) - sum(view_times)
     step_times.sort()
     return BenchResult(
         game_id=game_id,
@@ -92,6 +98,7 @@ def bench_game(game_id: str, players: int, seconds: float) -> BenchResult:
         legal_moves_median_us=statistics.median(legal_times) * 1e6,
         codec_median_us=statistics.median(codec_times) * 1e6 if codec_times else 0.0,
         snapshot_bytes=int(statistics.median(snapshot_sizes)) if snapshot_sizes else 0,
+        view_median_us=statistics.median(view_times) * 1e6 if view_times else 0.0,
     )
 
 
