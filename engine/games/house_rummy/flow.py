@@ -53,6 +53,10 @@ from engine.games.house_rummy.table import (
 from engine.moves import Move
 from engine.state import GameState
 
+# The events a play records; None in the hypothetical plays of the bottom-card search (``SEARCH_PLAYS``), which
+# change the state exactly as the real plays do and make no events.
+Events = list[Event] | None
+
 HAND_SIZE: Final = 7
 HAND_SIZE_TWO_PLAYERS: Final = 10
 
@@ -123,8 +127,9 @@ def setup(state: GameState) -> list[Event]:
     return events
 
 
-def deal(state: GameState, events: list[Event]) -> None:
-    """Shuffles the whole deck and deals a hand: 7 each (10 with two players), one card turned to start the pile."""
+def deal(state: GameState, events: Events) -> None:
+    """Shuffles the whole deck and deals a hand: 7 each (10 with two players), one card turned to start the pile
+    (``events`` None: a hypothetical play of the bottom-card search, which records none)."""
     table = table_of(state)
     players = state.players
     deck = full_deck(new_cards_on(state))
@@ -155,6 +160,8 @@ def deal(state: GameState, events: list[Event]) -> None:
             "action": None,
         }
     )
+    if events is None:
+        return
     events.append(
         Event(
             "hand_started",
@@ -177,16 +184,16 @@ def to_act(state: GameState) -> tuple[int, ...]:
     """The player to move; every seat yet to answer a claim window; both seats choosing a card to exchange."""
     table = table_of(state)
     phase = table["phase"]
-    if phase == Phase.FINISHED:
+    if phase == FINISHED_PHASE:
         return ()
-    if phase == Phase.CLAIM:
+    if phase == CLAIM_PHASE:
         window = table["claim"]
         assert window is not None
         return tuple(window["waiting"])
     act = table["action"]
-    if phase == Phase.FISH_GIVE and act is not None:
+    if phase == FISH_GIVE_PHASE and act is not None:
         return (act["named"],)
-    if phase == Phase.EXCHANGE_GIVE and act is not None:
+    if phase == EXCHANGE_GIVE_PHASE and act is not None:
         return tuple(
             seat for seat, given in zip((act["discarder"], act["named"]), act["chosen"], strict=True) if not given
         )
@@ -227,7 +234,7 @@ def triggers(state: GameState, table: HouseTable, card: str) -> str:
 
 def starts_new_pile(state: GameState, table: HouseTable, card: str) -> bool:
     """A New Discard whose action triggers must start a new discard pile (never in the extra discard)."""
-    return table["phase"] != Phase.EXTRA_DISCARD and triggers(state, table, card) == NEW_DISCARD
+    return table["phase"] != EXTRA_DISCARD_PHASE and triggers(state, table, card) == NEW_DISCARD
 
 
 # ----- copy on write: a play replaces every table value it changes, never one in place -------------------------
@@ -300,6 +307,12 @@ def draw_from_stock(state: GameState, seat: int, events: list[Event], reason: st
 
 # ----- play -------------------------------------------------------------------------------------------------------
 def meld(state: GameState, seat: int, move: Move) -> list[Event]:
+    events: list[Event] = []
+    play_meld(state, seat, move, events)
+    return events
+
+
+def play_meld(state: GameState, seat: int, move: Move, events: Events) -> None:
     table = table_of(state)
     hand = table["hands"][seat]
     cards = cards_of(move)
@@ -326,26 +339,32 @@ def meld(state: GameState, seat: int, move: Move) -> list[Event]:
         knowledge.forget_card(table, seat, card)
     table["groups_started"] += 1
     played_bottom(table, cards)
-    events = [
-        Event(
-            "melded",
-            seat=seat,
-            data={
-                "group": index,
-                "meldKind": built["kind"],
-                "cards": built["cards"],
-                "boardCardUsed": bool(board_card),
-            },
+    if events is not None:
+        events.append(
+            Event(
+                "melded",
+                seat=seat,
+                data={
+                    "group": index,
+                    "meldKind": built["kind"],
+                    "cards": built["cards"],
+                    "boardCardUsed": bool(board_card),
+                },
+            )
         )
-    ]
     if not played_out(state, seat, events) and HOT_POTATO in hand and new_cards_on(state):
         table["phase"] = POTATO_PHASE  # public: everyone now knows where the Hot Potato is
         if HOT_POTATO not in table["known_cards"][seat]:
             knowledge.make_public(table, seat, [HOT_POTATO])
-    return events
 
 
 def lay_off(state: GameState, seat: int, move: Move) -> list[Event]:
+    events: list[Event] = []
+    play_lay_off(state, seat, move, events)
+    return events
+
+
+def play_lay_off(state: GameState, seat: int, move: Move, events: Events) -> None:
     table = table_of(state)
     cards = cards_of(move)
     parsed = parse_target(move.args[1])
@@ -355,12 +374,18 @@ def lay_off(state: GameState, seat: int, move: Move) -> list[Event]:
         knowledge.forget_card(table, seat, card)
     add_to_group(own_group(table, parsed[0]), parsed[1], cards, seat, new_cards_on(state))
     played_bottom(table, cards)
-    events = [Event("laid_off", seat=seat, data={"cards": cards, "target": move.args[1]})]
+    if events is not None:
+        events.append(Event("laid_off", seat=seat, data={"cards": cards, "target": move.args[1]}))
     played_out(state, seat, events)
-    return events
 
 
 def move_card(state: GameState, seat: int, move: Move) -> list[Event]:
+    events: list[Event] = []
+    play_move_card(state, seat, move, events)
+    return events
+
+
+def play_move_card(state: GameState, seat: int, move: Move, events: Events) -> None:
     table = table_of(state)
     card, target = move.args
     parsed = parse_target(target)
@@ -368,10 +393,17 @@ def move_card(state: GameState, seat: int, move: Move) -> list[Event]:
     source = next(i for i, group in enumerate(table["groups"]) if card in group["cards"])
     owner = remove_from_group(own_group(table, source), card)
     add_to_group(own_group(table, parsed[0]), parsed[1], [card], owner, new_cards_on(state))
-    return [Event("moved", seat=seat, data={"card": card, "from": source, "target": target})]
+    if events is not None:
+        events.append(Event("moved", seat=seat, data={"card": card, "from": source, "target": target}))
 
 
 def play_potato(state: GameState, seat: int, move: Move) -> list[Event]:
+    events: list[Event] = []
+    play_play_potato(state, seat, move, events)
+    return events
+
+
+def play_play_potato(state: GameState, seat: int, move: Move, events: Events) -> None:
     table = table_of(state)
     set_hand(table, seat, hand_without(table["hands"][seat], [HOT_POTATO]))
     knowledge.forget_card(table, seat, HOT_POTATO)
@@ -379,12 +411,18 @@ def play_potato(state: GameState, seat: int, move: Move) -> list[Event]:
     on_board[seat] = [*on_board[seat], HOT_POTATO]
     table["potato_on_board"] = on_board
     played_bottom(table, [HOT_POTATO])
-    events = [Event("potato_played", seat=seat, data={"card": HOT_POTATO})]
+    if events is not None:
+        events.append(Event("potato_played", seat=seat, data={"card": HOT_POTATO}))
     played_out(state, seat, events)
-    return events
 
 
 def pass_potato(state: GameState, seat: int, move: Move) -> list[Event]:
+    events: list[Event] = []
+    play_pass_potato(state, seat, move, events)
+    return events
+
+
+def play_pass_potato(state: GameState, seat: int, move: Move, events: Events) -> None:
     table = table_of(state)
     other = int(move.args[0])
     set_hand(table, seat, hand_without(table["hands"][seat], [HOT_POTATO]))
@@ -392,14 +430,21 @@ def pass_potato(state: GameState, seat: int, move: Move) -> list[Event]:
     knowledge.forget_card(table, seat, HOT_POTATO)
     knowledge.make_public(table, other, [HOT_POTATO])
     table["phase"] = PLAY_PHASE
-    events = [Event("potato_passed", seat=seat, data={"to": other})]
+    if events is not None:
+        events.append(Event("potato_passed", seat=seat, data={"to": other}))
     played_out(state, seat, events)
-    return events
 
 
 def keep_potato(state: GameState, seat: int, move: Move) -> list[Event]:
+    events: list[Event] = []
+    play_keep_potato(state, seat, move, events)
+    return events
+
+
+def play_keep_potato(state: GameState, seat: int, move: Move, events: Events) -> None:
     table_of(state)["phase"] = PLAY_PHASE
-    return [Event("potato_kept", seat=seat)]
+    if events is not None:
+        events.append(Event("potato_kept", seat=seat))
 
 
 def played_bottom(table: HouseTable, cards: list[str]) -> None:
@@ -407,14 +452,15 @@ def played_bottom(table: HouseTable, cards: list[str]) -> None:
         table["bottom_card"] = ""
 
 
-def played_out(state: GameState, seat: int, events: list[Event]) -> bool:
+def played_out(state: GameState, seat: int, events: Events) -> bool:
     """A player who has played every card has gone out without a discard: the others take one more turn."""
     table = table_of(state)
     if table["hands"][seat]:
         return False
     if table["played_out"] == NOBODY:
         table["played_out"] = seat
-    events.append(Event("played_out", seat=seat))
+    if events is not None:
+        events.append(Event("played_out", seat=seat))
     end_turn(state, events)
     return True
 
@@ -423,7 +469,7 @@ def played_out(state: GameState, seat: int, events: list[Event]) -> bool:
 def discard(state: GameState, seat: int, move: Move) -> list[Event]:
     table = table_of(state)
     card, pile_arg = move.args
-    action = "" if table["phase"] == Phase.EXTRA_DISCARD else triggers(state, table, card)
+    action = "" if table["phase"] == EXTRA_DISCARD_PHASE else triggers(state, table, card)
     set_hand(table, seat, hand_without(table["hands"][seat], [card]))
     knowledge.forget_card(table, seat, card)
     if pile_arg == NEW_PILE:
@@ -548,7 +594,7 @@ def give(state: GameState, seat: int, move: Move) -> list[Event]:
     assert act is not None
     card = move.args[0]
     asker = act["discarder"]
-    if table["phase"] == Phase.FISH_GIVE:
+    if table["phase"] == FISH_GIVE_PHASE:
         knowledge.fish_given(table, seat, asker, card, frozenset(fish_matches(table["hands"][seat], act["ask"])))
         set_hand(table, seat, hand_without(table["hands"][seat], [card]))
         set_hand(table, asker, [*table["hands"][asker], card])
@@ -612,7 +658,7 @@ def search(state: GameState, seat: int, move: Move) -> list[Event]:
 
 
 # ----- passing the turn, ending the hand --------------------------------------------------------------------------
-def end_turn(state: GameState, events: list[Event], *, skip: bool = False, again: bool = False) -> None:
+def end_turn(state: GameState, events: Events, *, skip: bool = False, again: bool = False) -> None:
     table = table_of(state)
     table["action"] = None
     seat = table["turn"]
@@ -622,7 +668,8 @@ def end_turn(state: GameState, events: list[Event], *, skip: bool = False, again
     else:
         following = (seat + table["direction"]) % players
         if skip:
-            events.append(Event("skipped", seat=following))
+            if events is not None:
+                events.append(Event("skipped", seat=following))
             following = (following + table["direction"]) % players
     if table["played_out"] != NOBODY and following == table["played_out"]:
         end_hand(state, "played_out", table["played_out"], events)
@@ -636,10 +683,11 @@ def end_turn(state: GameState, events: list[Event], *, skip: bool = False, again
     table["bottom_card"] = ""
     table["groups_started"] = 0
     table["single_card_taken"] = ""
-    events.append(Event("turn", seat=following, data={"again": following == seat}))
+    if events is not None:
+        events.append(Event("turn", seat=following, data={"again": following == seat}))
 
 
-def end_hand(state: GameState, reason: str, seat: int, events: list[Event]) -> None:
+def end_hand(state: GameState, reason: str, seat: int, events: Events) -> None:
     table = table_of(state)
     scores = score_hand(
         table["groups"], table["cross_second_group"], table["hands"], table["potato_on_board"], new_cards_on(state)
@@ -654,18 +702,19 @@ def end_hand(state: GameState, reason: str, seat: int, events: list[Event]) -> N
     table["rounds"] = [*table["rounds"], record]
     table["claim"] = None
     table["action"] = None
-    events.append(
-        Event(
-            "hand_scored",
-            data={
-                "hand": table["hand_number"],
-                "reason": reason,
-                "seat": None if seat == NOBODY else seat,  # who went or played out; None when the stock ran out
-                "points": record["points"],
-                "parts": record["parts"],
-            },
+    if events is not None:
+        events.append(
+            Event(
+                "hand_scored",
+                data={
+                    "hand": table["hand_number"],
+                    "reason": reason,
+                    "seat": None if seat == NOBODY else seat,  # who went or played out; None when the stock ran out
+                    "points": record["points"],
+                    "parts": record["parts"],
+                },
+            )
         )
-    )
     totals = match_totals(table, state.players)
     over = (
         bool(state.options["single_hand"])
@@ -675,9 +724,12 @@ def end_hand(state: GameState, reason: str, seat: int, events: list[Event]) -> N
     if over:
         table["phase"] = FINISHED_PHASE
         best = max(totals)
-        events.append(
-            Event("match_finished", data={"totals": totals, "winners": [s for s, t in enumerate(totals) if t == best]})
-        )
+        if events is not None:
+            events.append(
+                Event(
+                    "match_finished", data={"totals": totals, "winners": [s for s, t in enumerate(totals) if t == best]}
+                )
+            )
         return
     table["dealer"] = (table["dealer"] + 1) % state.players
     deal(state, events)
@@ -701,6 +753,18 @@ PLAYS: Final[dict[str, Callable[[GameState, int, Move], list[Event]]]] = {
     kinds.SEE_HAND: see_hand,
     kinds.EXCHANGE: exchange,
     kinds.SEARCH: search,
+}
+
+
+# The plays the bottom-card search tries on hypothetical states (the turn's plays and the potato's answers): the same
+# functions as ``PLAYS``, recording no events.
+SEARCH_PLAYS: Final[dict[str, Callable[[GameState, int, Move, Events], None]]] = {
+    kinds.MELD: play_meld,
+    kinds.LAY_OFF: play_lay_off,
+    kinds.MOVE_CARD: play_move_card,
+    kinds.PLAY_POTATO: play_play_potato,
+    kinds.PASS_POTATO: play_pass_potato,
+    kinds.KEEP_POTATO: play_keep_potato,
 }
 
 

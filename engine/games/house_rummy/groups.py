@@ -110,7 +110,7 @@ def can_be_played_to(needed: Iterable[str], locked: set[str]) -> bool:
     return any(card not in locked for card in needed)
 
 
-BOARDS_KEPT: Final = 4096
+BOARDS_KEPT: Final = 512
 _boards: Final[dict[bytes, Board]] = {}
 
 
@@ -473,7 +473,7 @@ def extra_set_melds(extra: str, same_rank: tuple[str, ...], required: str) -> tu
     return tuple(melds)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def suit_runs(ranks: int, suit: str, new_cards: bool, first: int, second: int) -> tuple[tuple[str, ...], ...]:
     """The runs of ``suit`` among the ranks of the bits of ``ranks``, holding the ranks ``first`` and ``second``
     (0: none)."""
@@ -497,7 +497,7 @@ def meld_moves(hand: Iterable[str], extras: Iterable[Extra], new_cards: bool, re
     return meld_moves_of(standard, tuple(extras), new_cards, required)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=1024)
 def meld_moves_of(
     standard: tuple[str, ...], extras: tuple[Extra, ...], new_cards: bool, required: str
 ) -> tuple[Move, ...]:

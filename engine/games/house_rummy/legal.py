@@ -32,8 +32,18 @@ from engine.games.house_rummy.cards import (
     card_name,
 )
 from engine.games.house_rummy.flow import (
+    CLAIM_PHASE,
+    DRAW_PHASE,
+    EXCHANGE_GIVE_PHASE,
+    EXCHANGE_PHASE,
+    EXTRA_DISCARD_PHASE,
+    FISH_GIVE_PHASE,
+    FISH_PHASE,
     PLAY_PHASE,
-    PLAYS,
+    POTATO_PHASE,
+    SEARCH_PHASE,
+    SEARCH_PLAYS,
+    SEE_HAND_PHASE,
     TURN_PHASES,
     Phase,
     exchange_partners,
@@ -171,7 +181,7 @@ class BottomCardSearch:
                 if touched is None or parse_target(target) != touched:
                     return True
         child = turn_copy(state)
-        PLAYS[move.kind](child, self.seat, move)
+        SEARCH_PLAYS[move.kind](child, self.seat, move, None)
         return self.can_play(child)
 
     def can_play(self, state: GameState, checked: bool = False) -> bool:
@@ -234,7 +244,7 @@ class BottomCardSearch:
             return True
         hand = table["hands"][self.seat]
         plays: Iterable[Move]
-        if table["phase"] == Phase.POTATO:
+        if table["phase"] == POTATO_PHASE:
             board_key = orjson.dumps([table["groups"], table["cross_second_group"]])
             plays = potato_moves(state, self.seat)
         else:
@@ -267,7 +277,7 @@ class BottomCardSearch:
         visited.add(key)
         for move in plays:
             child = turn_copy(state)
-            PLAYS[move.kind](child, self.seat, move)
+            SEARCH_PLAYS[move.kind](child, self.seat, move, None)
             if self._visit(child, visited):
                 self.alive.add(key)
                 return True
@@ -644,7 +654,7 @@ def give_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> 
         return bad
     act = table["action"]
     assert act is not None
-    if table["phase"] == Phase.FISH_GIVE and move.args[0] not in fish_matches(table["hands"][seat], act["ask"]):
+    if table["phase"] == FISH_GIVE_PHASE and move.args[0] not in fish_matches(table["hands"][seat], act["ask"]):
         return refuse(move, "card_does_not_match", f"the card given must match the {act['ask']} that was asked for")
     return None
 
@@ -693,36 +703,36 @@ def legal_moves(state: GameState, seat: int) -> list[Move]:
     table = table_of(state)
     phase = table["phase"]
     players = state.players
-    if phase == Phase.DRAW:
+    if phase == DRAW_PHASE:
         return draw_moves(state, seat)
-    if phase == Phase.PLAY:
+    if phase == PLAY_PHASE:
         return play_moves(state, seat)
-    if phase == Phase.POTATO:
+    if phase == POTATO_PHASE:
         found = potato_moves(state, seat)
         if not table["bottom_card"]:
             return found
         search = BottomCardSearch(seat)
         return [move for move in found if keeps_bottom_card(state, move, search)]
-    if phase == Phase.CLAIM:
+    if phase == CLAIM_PHASE:
         window = table["claim"]
         assert window is not None
         accepts = board_accepts(table["groups"], window["card"] == PROTECTED).accepts
         return [PASS_MOVE, *(Move(kinds.CLAIM, (target,)) for target in accepts.get(window["card"], []))]
-    if phase == Phase.EXTRA_DISCARD:
+    if phase == EXTRA_DISCARD_PHASE:
         return discard_moves(state, table, seat, board_of_hand(table, table["hands"][seat]))
-    if phase == Phase.FISH:
+    if phase == FISH_PHASE:
         return [Move(kinds.FISH, (str(o), ask)) for o in other_seats(players, seat) for ask in ASK_TOKENS]
     act = table["action"]
     assert act is not None
-    if phase == Phase.FISH_GIVE:
+    if phase == FISH_GIVE_PHASE:
         return [Move(kinds.GIVE, (card,)) for card in fish_matches(table["hands"][seat], act["ask"])]
-    if phase == Phase.SEE_HAND:
+    if phase == SEE_HAND_PHASE:
         return [Move(kinds.SEE_HAND, (str(o),)) for o in other_seats(players, seat)]
-    if phase == Phase.EXCHANGE:
+    if phase == EXCHANGE_PHASE:
         return [Move(kinds.EXCHANGE, (str(o),)) for o in exchange_partners(table, players, seat)]
-    if phase == Phase.EXCHANGE_GIVE:
+    if phase == EXCHANGE_GIVE_PHASE:
         return [Move(kinds.GIVE, (card,)) for card in sorted(set(table["hands"][seat]))]
-    if phase == Phase.SEARCH:
+    if phase == SEARCH_PHASE:
         return [Move(kinds.SEARCH, (card,)) for card in search_choices(table["piles"][act["pile"]], act["ask"])]
     return []
 
