@@ -22,6 +22,7 @@ from pathlib import Path
 # The per-step paths: the engine core, and each game's rules, turn flow, scoring and data, and its views (with the
 # events' text, on every answer of the service); not its schemas, determinization or self-description, nor the games'
 # `game.py`, whose classes subclass `engine.game.Game`, which mypyc cannot compile with them.
+CORE = ("api", "state", "rng", "cards", "events", "moves", "registry")
 GAME_PARTS = ("views", "legal", "flow", "melds", "groups", "coffin", "scoring", "table", "cards", "moves", "knowledge")
 
 
