@@ -155,8 +155,8 @@ def test_a_game_id_that_begins_with_a_dash_is_read_as_the_game_id(
 ) -> None:
     """A keyed game's id is URL-safe base64 and may begin with "-": the command takes it as GAME_ID, before or
     after the options, and never as an option (it once failed with a usage error one run in 32)."""
-    core = live_redis.server.service
-    request_id = next(f"dash-{n}" for n in range(10_000) if core.keyed_game_id(f"dash-{n}", None).startswith("-h"))
+    core = live_redis.server.service  # one request id in 4,096 gives an id beginning with "-h" (as `-h` help)
+    request_id = next(f"dash-{n}" for n in range(1_000_000) if core.keyed_game_id(f"dash-{n}", None).startswith("-h"))
     created = live_redis.grpc.create_game("dracula", 2, 3, {"deals": 1}, request_id=request_id)
     assert created.game_id.startswith("-h")
     code, out, err = replay(created.game_id, redis_url, key_prefix, capsys)
