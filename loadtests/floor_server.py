@@ -39,8 +39,8 @@ from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 import engine
-from service.bench import engine_kind
 from service.core import GameService, meta_of
+from service.engine_build import engine_kind
 from service.grpc_server import MAX_MESSAGE_BYTES, GameEngineServicer, token_of
 from service.redis_store import RedisStore
 from service.server import tune_garbage_collector

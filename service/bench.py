@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
+from service.engine_build import engine_build
 
 
 @dataclass(frozen=True)
@@ -100,24 +101,6 @@ def bench_game(game_id: str, players: int, seconds: float) -> BenchResult:
         snapshot_bytes=int(statistics.median(snapshot_sizes)) if snapshot_sizes else 0,
         view_median_us=statistics.median(view_times) * 1e6 if view_times else 0.0,
     )
-
-
-def engine_kind() -> str:
-    """Which engine this process imported: "compiled" (the mypyc-compiled copy that scripts/build_compiled_engine
-    builds, put first on PYTHONPATH) or "pure" (the pure-Python package, the default and the fallback). A serving
-    process names it in its "serving" line."""
-    import engine.api
-
-    return "pure" if (engine.api.__file__ or "").endswith(".py") else "compiled"
-
-
-def engine_build() -> str:
-    """Which engine runs, in words: the pure-Python package, or the mypyc-compiled copy and where it is."""
-    import engine.api
-
-    if engine_kind() == "compiled":
-        return f"compiled with mypyc ({(engine.api.__file__ or '').rsplit('/', 2)[0]})"
-    return "pure Python (scripts/build_compiled_engine builds the optional mypyc-compiled copy)"
 
 
 def run_benchmarks(

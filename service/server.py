@@ -29,10 +29,10 @@ from waitress import wasyncore
 
 import engine.bots as engine_bots
 from service import metrics, tracing
-from service.bench import engine_kind
 from service.bot_worker import DEFAULT_LEASE_SECONDS, BotSettings, BotWorkers
 from service.clocks import ClockSweeper
 from service.core import DEFAULT_TICKET_SECONDS, WATCH_POLL_SECONDS, GameService
+from service.engine_build import engine_kind
 from service.grpc_server import MAX_MESSAGE_BYTES, GrpcServer
 from service.keys import make_key_ring
 from service.limits import LimitSettings, make_gate

@@ -35,7 +35,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from service.bench import engine_kind
+from service.engine_build import engine_kind
 
 log = logging.getLogger("cardengine.workers")
 

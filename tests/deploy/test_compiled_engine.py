@@ -21,7 +21,7 @@ REPLAY_GOLDEN = """
 import sys
 
 import engine.api
-from service.bench import engine_kind
+from service.engine_build import engine_kind
 from tests.golden.golden import cases, record
 
 assert engine_kind() == "compiled", engine.api.__file__
