@@ -8,7 +8,8 @@ one. With at least two cores, the servers run on all cores but the last and this
 
 - gRPC, for each concurrency (1 and 16 callers by default; one channel and one thread each), ``--seconds`` each:
   ``bare`` (the gRPC health service's Check: the cheapest unary call the server answers, no store, no engine),
-  ``ApplyMove`` (the full answer, with the caller's view) and ``ApplyMove omit_view`` (the header only). Callers
+  ``ApplyMove`` (the full answer, with the caller's view as a Struct), ``ApplyMove view_json`` (the same view as
+  JSON text, ``ApplyMoveRequest.view_json``) and ``ApplyMove omit_view`` (the header only). Callers
   replay recorded matches: a warm-up plays matches between random bots through the API and records each seat's
   moves; the timed callers create games with the same seeds (same deals) and apply the recorded moves in order at
   the known versions, so every timed call is an accepted ApplyMove (read the snapshot, run the rules,
@@ -254,6 +255,7 @@ def measure_apply(
     players: int,
     *,
     omit_view: bool = False,
+    view_json: bool = False,
     name: str | None = None,
     extra_metadata: tuple[tuple[str, str], ...] = (),
     pids: Sequence[int] = (),
@@ -290,7 +292,11 @@ def measure_apply(
                 if not running():
                     break
                 request = pb.ApplyMoveRequest(
-                    game_id=created.game_id, move=notation, expected_version=version, omit_view=omit_view
+                    game_id=created.game_id,
+                    move=notation,
+                    expected_version=version,
+                    omit_view=omit_view,
+                    view_json=view_json,
                 )
                 start = time.perf_counter()
                 stub.ApplyMove(request, timeout=10.0, metadata=metadata[seat])
@@ -304,7 +310,7 @@ def measure_apply(
         for channel in channels:
             channel.close()
     after = processes_cpu_seconds(pids) if pids else None
-    name = name or ("ApplyMove omit_view" if omit_view else "ApplyMove")
+    name = name or VIEW_FORMS[(omit_view, view_json)]
     if sum(inline_creates):
         print(f"  ({name}: {sum(inline_creates)} games created inside the window: their CPU is in the row)")
     measurement = Measurement(name, callers, elapsed, latencies, units)
@@ -613,6 +619,8 @@ def server(args: argparse.Namespace, cpus: Sequence[int], workers: int) -> Itera
         yield running
 
 
+# The three answers of ApplyMove measured: with the view as a Struct (the default), as JSON text, without it.
+VIEW_FORMS = {(False, False): "ApplyMove", (False, True): "ApplyMove view_json", (True, False): "ApplyMove omit_view"}
 FLOOR_NAME = "floor: bare+rules+CAS"
 RULES_ONLY_NAME = "floor without the CAS"
 
@@ -660,12 +668,20 @@ def run_games(
             bare = with_server_cpu(pids, partial(measure_bare, target, callers, args.seconds))
             print(report(bare, "calls"), flush=True)
             applied = {}
-            for omit in (False, True):
+            for (omit, as_json), name in VIEW_FORMS.items():
                 row = measure_apply(
-                    target, callers, args.seconds, matches, game_type, args.players, omit_view=omit, pids=pids
+                    target,
+                    callers,
+                    args.seconds,
+                    matches,
+                    game_type,
+                    args.players,
+                    omit_view=omit,
+                    view_json=as_json,
+                    pids=pids,
                 )
                 print(report(row, "moves"), flush=True)
-                applied[omit] = row
+                applied[name] = row
                 best_rate = max(best_rate, row.rate)
             floor_row = None
             if floor is not None:
@@ -699,8 +715,7 @@ def run_games(
             floor_ratios = against_bare(floor_row, bare) if floor_row else None
             if floor_ratios is not None:
                 print(f"  floor/bare with {callers} callers: " + ratios_text(floor_ratios), flush=True)
-            for omit, row in applied.items():
-                name = "ApplyMove omit_view" if omit else "ApplyMove"
+            for name, row in applied.items():
                 ratios = against_bare(row, bare)
                 throughput, median, tail, cpu = ratios
                 print(f"  {name}/bare with {callers} callers: " + ratios_text(ratios), flush=True)

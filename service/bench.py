@@ -1,6 +1,7 @@
 """The engine benchmark: per game, random matches/s, moves/s, a playout step's median, legal-move enumeration
-time, snapshot encode + decode time of mid-game states and the time of a seat's view of them. Run it with
-``cardengine bench``.
+time, snapshot encode + decode time of mid-game states, the time of a seat's view of them, and the time to write
+that view as the gRPC answer carries it: as a ``google.protobuf.Struct`` in wire form (``Game.view``, the default)
+and as JSON text (``Game.view_json``). Run it with ``cardengine bench``.
 
 Then the anchors, when the ``bench`` extra is installed (``pip install -e '.[bench]'``): OpenSpiel 2.0.2's
 ``gin_rummy`` (C++, through pyspiel) and RLCard's ``gin-rummy`` (Python), random playouts of 2 players measured in
@@ -21,7 +22,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 import engine
+from service.convert import struct_bytes
 from service.engine_build import engine_build
 
 
@@ -37,18 +41,21 @@ class BenchResult:
     codec_median_us: float
     snapshot_bytes: int
     view_median_us: float = 0.0  # a seat's view (engine.view), as the service answers it with each move
+    struct_median_us: float = 0.0  # that view written as a Struct's wire form (gRPC Game.view)
+    json_median_us: float = 0.0  # that view written as JSON text (gRPC Game.view_json, REST)
 
     def line(self) -> str:
         return (
             f"{self.game_id:<14}{self.players:>3}p {self.matches_per_second:>9.1f} {self.moves_per_second:>10.0f} "
             f"{self.step_median_us:>9.1f} {self.step_p99_us:>9.1f} {self.legal_moves_median_us:>9.1f} "
-            f"{self.codec_median_us:>9.1f} {self.snapshot_bytes:>8} {self.view_median_us:>9.1f}"
+            f"{self.codec_median_us:>9.1f} {self.snapshot_bytes:>8} {self.view_median_us:>9.1f} "
+            f"{self.struct_median_us:>10.1f} {self.json_median_us:>9.1f}"
         )
 
 
 HEADER = (
     f"{'game':<14}{'pl':>4} {'matches/s':>9} {'moves/s':>10} {'step p50':>9} {'step p99':>9} {'legal p50':>9} "
-    f"{'codec p50':>9} {'snap B':>8} {'view p50':>9}   (times in microseconds)"
+    f"{'codec p50':>9} {'snap B':>8} {'view p50':>9} {'struct p50':>10} {'json p50':>9}   (times in microseconds)"
 )
 
 
@@ -59,12 +66,18 @@ def bench_game(game_id: str, players: int, seconds: float) -> BenchResult:
     codec_times: list[float] = []
     snapshot_sizes: list[int] = []
     view_times: list[float] = []
+    struct_times: list[float] = []
+    json_times: list[float] = []
     matches = moves = 0
     clock: Callable[[], float] = time.perf_counter
     started = clock()
     seed = 0
+
     # The codec and view samples are timed apart and left out of the playout's time (matches/s, moves/s).
-    while clock() - started - sum(codec_times) - sum(view_times) < seconds or matches == 0:
+    def apart() -> float:
+        return sum(codec_times) + sum(view_times) + sum(struct_times) + sum(json_times)
+
+    while clock() - started - apart() < seconds or matches == 0:
         state, _ = engine.new_game(game_id, players, seed, engine.get_game(game_id).playout_options)
         seed += 1
         while not engine.is_finished(state):
@@ -84,10 +97,16 @@ def bench_game(game_id: str, players: int, seconds: float) -> BenchResult:
                 t4 = clock()
                 codec_times.append(t4 - t3)
                 snapshot_sizes.append(len(data))
-                engine.view(state, seat)
-                view_times.append(clock() - t4)
+                view = engine.view(state, seat)
+                t5 = clock()
+                view_times.append(t5 - t4)
+                struct_bytes(view)
+                t6 = clock()
+                struct_times.append(t6 - t5)
+                orjson.dumps(view)
+                json_times.append(clock() - t6)
         matches += 1
-    elapsed = clock() - started - sum(codec_times) - sum(view_times)
+    elapsed = clock() - started - apart()
     step_times.sort()
     return BenchResult(
         game_id=game_id,
@@ -100,6 +119,8 @@ def bench_game(game_id: str, players: int, seconds: float) -> BenchResult:
         codec_median_us=statistics.median(codec_times) * 1e6 if codec_times else 0.0,
         snapshot_bytes=int(statistics.median(snapshot_sizes)) if snapshot_sizes else 0,
         view_median_us=statistics.median(view_times) * 1e6 if view_times else 0.0,
+        struct_median_us=statistics.median(struct_times) * 1e6 if struct_times else 0.0,
+        json_median_us=statistics.median(json_times) * 1e6 if json_times else 0.0,
     )
 
 

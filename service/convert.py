@@ -285,7 +285,13 @@ def clock_of(request: pb.CreateGameRequest) -> clocks.ClockSpec | None:
     return clocks.clock_spec(clock.turn_seconds, clock.match_seconds, clock.on_timeout)
 
 
-def game_message(view: core.GameView) -> pb.Game:
+def view_json_text(view: Mapping[str, Any]) -> str:
+    """A view as the JSON text of ``Game.view_json`` (the same object as the Struct ``Game.view``)."""
+    return orjson.dumps(view).decode("utf-8")
+
+
+def game_message(view: core.GameView, view_json: bool = False) -> pb.Game:
+    """``view_json``: the view goes in ``view_json`` as JSON text instead of the Struct ``view``."""
     message = pb.Game(
         game_id=view.game_id,
         game_type=view.game_type,
@@ -298,7 +304,9 @@ def game_message(view: core.GameView) -> pb.Game:
         seed_commitment=view.seed_commitment,
         seed_source=view.seed_source,
     )
-    if view.view is not None:  # None: left out on request (omit_view), the header only
+    if view.view is not None and view_json:
+        message.view_json = view_json_text(view.view)
+    elif view.view is not None:  # None: left out on request (omit_view), the header only
         message.view.ParseFromString(struct_bytes(view.view))
     if view.seat is not None:
         message.seat = view.seat
@@ -338,29 +346,62 @@ def _string_field(tag: bytes, value: str) -> bytes:
     return _length_delimited(tag, value.encode("utf-8")) if value else b""
 
 
-def game_bytes(view: core.GameView) -> bytes:
-    """The wire form of ``game_message(view)``."""
-    parts = [
-        _string_field(b"\x0a", view.game_id),
-        _string_field(b"\x12", view.game_type),
-        b"\x18" + _int32(view.players) if view.players else b"",
-        b"\x20" + _varint(view.version) if view.version else b"",
-    ]
+# The parts of a Game's wire form that stay the same for the whole match (id, type, players; seat names, bots and
+# the seed's commitment), encoded once per process and game: every ApplyMove answer carries them.
+_HEADER_CACHE_LIMIT = 4096
+_game_heads: dict[tuple[str, str, int], bytes] = {}
+_game_tails: dict[tuple[tuple[str, ...], tuple[str, ...], str, str], bytes] = {}
+
+
+def _game_head(view: core.GameView) -> bytes:
+    key = (view.game_id, view.game_type, view.players)
+    head = _game_heads.get(key)
+    if head is None:
+        head = b"".join(
+            (
+                _string_field(b"\x0a", view.game_id),
+                _string_field(b"\x12", view.game_type),
+                b"\x18" + _int32(view.players) if view.players else b"",
+            )
+        )
+        if len(_game_heads) >= _HEADER_CACHE_LIMIT:
+            _game_heads.clear()
+        _game_heads[key] = head
+    return head
+
+
+def _game_tail(view: core.GameView) -> bytes:
+    key = (view.seat_names, view.bots, view.seed_commitment, view.seed_source)
+    tail = _game_tails.get(key)
+    if tail is None:
+        parts = [_length_delimited(b"\x4a", name.encode("utf-8")) for name in view.seat_names]
+        parts.extend(_length_delimited(b"\x52", bot.encode("utf-8")) for bot in view.bots)
+        parts.append(_string_field(b"\x5a", view.seed_commitment))
+        parts.append(_string_field(b"\x62", view.seed_source))
+        tail = b"".join(parts)
+        if len(_game_tails) >= _HEADER_CACHE_LIMIT:
+            _game_tails.clear()
+        _game_tails[key] = tail
+    return tail
+
+
+def game_bytes(view: core.GameView, view_json: bool = False) -> bytes:
+    """The wire form of ``game_message(view, view_json)``."""
+    parts = [_game_head(view), b"\x20" + _varint(view.version) if view.version else b""]
     if view.seat is not None:
         parts.append(b"\x28" + _int32(view.seat))
     if view.to_act:
         parts.append(_length_delimited(b"\x32", b"".join(_int32(seat) for seat in view.to_act)))
     if view.finished:
         parts.append(b"\x38\x01")
-    if view.view is not None:
+    if view.view is not None and not view_json:
         parts.append(_length_delimited(b"\x42", struct_bytes(view.view)))
-    parts.extend(_length_delimited(b"\x4a", name.encode("utf-8")) for name in view.seat_names)
-    parts.extend(_length_delimited(b"\x52", bot.encode("utf-8")) for bot in view.bots)
-    parts.append(_string_field(b"\x5a", view.seed_commitment))
-    parts.append(_string_field(b"\x62", view.seed_source))
+    parts.append(_game_tail(view))
     if view.clock is not None:  # rare (clocked games): through the message
         header = game_message(dataclasses.replace(view, view=None))
         parts.append(_length_delimited(b"\x6a", header.clock.SerializeToString()))
+    if view.view is not None and view_json:
+        parts.append(_length_delimited(b"\x72", orjson.dumps(view.view)))
     return b"".join(parts)
 
 
@@ -378,11 +419,11 @@ def event_bytes(event: core.EventView) -> bytes:
     return b"".join(parts)
 
 
-def move_result_bytes(result: core.MoveResult) -> bytes:
-    """The wire form of ``move_result_message(result)`` (an ApplyMoveResponse), written directly."""
+def move_result_bytes(result: core.MoveResult, view_json: bool = False) -> bytes:
+    """The wire form of ``move_result_message(result, view_json)`` (an ApplyMoveResponse), written directly."""
     parts = [
         b"\x08" + _varint(result.version) if result.version else b"",
-        _length_delimited(b"\x12", game_bytes(result.game)),
+        _length_delimited(b"\x12", game_bytes(result.game, view_json)),
     ]
     parts.extend(_length_delimited(b"\x1a", event_bytes(event)) for event in result.events)
     if result.replayed:
@@ -479,10 +520,10 @@ def event_message(event: core.EventView) -> pb.Event:
     return message
 
 
-def move_result_message(result: core.MoveResult) -> pb.ApplyMoveResponse:
+def move_result_message(result: core.MoveResult, view_json: bool = False) -> pb.ApplyMoveResponse:
     return pb.ApplyMoveResponse(
         version=result.version,
-        game=game_message(result.game),
+        game=game_message(result.game, view_json),
         events=[event_message(event) for event in result.events],
         replayed=result.replayed,
     )

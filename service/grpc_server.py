@@ -133,8 +133,9 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
         )
         return convert.created_message(created)
 
-    def GetGame(self, request: pb.GetGameRequest, context: grpc.ServicerContext) -> pb.Game:
-        return convert.game_message(self.service.get_game(request.game_id, token_of(context)))
+    def GetGame(self, request: pb.GetGameRequest, context: grpc.ServicerContext) -> bytes:  # type: ignore[override]
+        """The answer in its wire form (``convert.game_bytes``), as ApplyMove's."""
+        return convert.game_bytes(self.service.get_game(request.game_id, token_of(context)), request.view_json)
 
     def ListLegalMoves(
         self, request: pb.ListLegalMovesRequest, context: grpc.ServicerContext
@@ -152,7 +153,7 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
             request.idempotency_key or None,
             omit_view=request.omit_view,
         )
-        return convert.move_result_bytes(result)
+        return convert.move_result_bytes(result, request.view_json)
 
     def GetScore(self, request: pb.GetScoreRequest, context: grpc.ServicerContext) -> pb.Score:
         return convert.score_message(self.service.score(request.game_id, token_of(context)))

@@ -15,8 +15,11 @@ def test_bench_prints_its_table_the_engine_and_the_anchors_or_how_to_get_them() 
     assert [(r.game_id, r.players) for r in results] == [("dracula", 2), ("dracula", 4)]
     assert lines[0].startswith("engine: ") and lines[1] == HEADER
     assert lines[2].split()[:2] == ["dracula", "2p"] and lines[3].split()[:2] == ["dracula", "4p"]
-    assert HEADER.split()[-5:-3] == ["view", "p50"] and all(result.view_median_us > 0 for result in results)
-    assert [float(line.split()[-1]) for line in lines[2:4]] == [round(r.view_median_us, 1) for r in results]
+    assert HEADER.split()[-9:-3] == ["view", "p50", "struct", "p50", "json", "p50"]
+    assert all(r.view_median_us > 0 and r.struct_median_us > 0 and r.json_median_us > 0 for r in results)
+    assert [[float(value) for value in line.split()[-3:]] for line in lines[2:4]] == [
+        [round(r.view_median_us, 1), round(r.struct_median_us, 1), round(r.json_median_us, 1)] for r in results
+    ]
     installed = [importlib.util.find_spec(name) is not None for name in ("pyspiel", "rlcard")]
     if not any(installed):
         assert lines[4:] == [INSTALL_HINT]

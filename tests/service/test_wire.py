@@ -8,8 +8,10 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import orjson
 import pytest
 from cardengine.v1 import game_engine_pb2 as pb
+from google.protobuf import json_format
 
 import engine
 from service import clocks, convert
@@ -27,7 +29,18 @@ def assert_same(result: MoveResult) -> None:
     built = convert.move_result_message(result)
     parsed = pb.ApplyMoveResponse.FromString(written)
     assert parsed == built
-    assert parsed.game.HasField("view") == built.game.HasField("view")
+    assert parsed.game.HasField("view") == built.game.HasField("view") == (result.game.view is not None)
+    assert not parsed.game.view_json
+    # The view as JSON text (view_json): the same answer but for the view, which is the same object as JSON.
+    as_json = pb.ApplyMoveResponse.FromString(convert.move_result_bytes(result, view_json=True))
+    assert as_json == convert.move_result_message(result, view_json=True)
+    assert not as_json.game.HasField("view")
+    assert (orjson.loads(as_json.game.view_json) if as_json.game.view_json else None) == result.game.view
+    if result.game.view is not None:
+        assert orjson.loads(as_json.game.view_json) == convert.plain(json_format.MessageToDict(parsed.game.view))
+        as_json.game.view.CopyFrom(parsed.game.view)
+    as_json.game.view_json = ""
+    assert as_json == parsed
     assert parsed.game.HasField("seat") and parsed.game.HasField("clock") == built.game.HasField("clock")
     for mine, theirs in zip(parsed.events, built.events, strict=True):
         assert mine.HasField("seat") == theirs.HasField("seat") and mine.HasField("data")
@@ -87,3 +100,51 @@ def test_the_grpc_server_sends_the_written_answer(live: LiveServer) -> None:
     )
     again = live.grpc._call(live.grpc._stub.ApplyMove, request, tokens[seat])
     assert again.replayed and [event.text for event in again.events] == [event.text for event in response.events]
+
+
+def test_the_grpc_server_sends_the_view_as_json_when_asked(live: LiveServer) -> None:
+    created = live.grpc.create_game("draw_blood", 2, seed=4)
+    tokens = {seat.seat: seat.token for seat in created.seats}
+    seat = created.game.to_act[0]
+    move = live.grpc.legal_moves(created.game_id, tokens[seat]).notations[0]
+    request = pb.ApplyMoveRequest(game_id=created.game_id, move=move, expected_version=0, view_json=True)
+    response = live.grpc._call(live.grpc._stub.ApplyMove, request, tokens[seat])
+    assert not response.game.HasField("view") and response.game.seat == seat and response.events
+    as_struct = live.grpc._call(live.grpc._stub.GetGame, pb.GetGameRequest(game_id=created.game_id), tokens[seat])
+    as_text = live.grpc._call(
+        live.grpc._stub.GetGame, pb.GetGameRequest(game_id=created.game_id, view_json=True), tokens[seat]
+    )
+    view = orjson.loads(response.game.view_json)
+    assert view["seat"] == seat and view["hand"] and view == orjson.loads(as_text.view_json)
+    assert view == convert.plain(json_format.MessageToDict(as_struct.view)) and not as_struct.view_json
+    assert not as_text.HasField("view") and as_text.version == as_struct.version == 1
+    # A spectator's JSON view is the public one: no hand.
+    spectator = live.grpc._call(live.grpc._stub.GetGame, pb.GetGameRequest(game_id=created.game_id, view_json=True))
+    public = orjson.loads(spectator.view_json)
+    assert public["seat"] is None and public["hand"] is None and public["handCounts"] == view["handCounts"]
+    assert not spectator.HasField("seat") and not spectator.HasField("view")
+    # With omit_view, view_json changes nothing: the header only.
+    acting = live.grpc.get_game(created.game_id).to_act[0]
+    header = live.grpc._call(
+        live.grpc._stub.ApplyMove,
+        pb.ApplyMoveRequest(
+            game_id=created.game_id,
+            move=live.grpc.legal_moves(created.game_id, tokens[acting]).notations[0],
+            expected_version=1,
+            omit_view=True,
+            view_json=True,
+        ),
+        tokens[acting],
+    )
+    assert header.version == 2 and not header.game.view_json and not header.game.HasField("view")
+
+
+def test_the_python_client_reads_either_form_to_the_same_dict(live: LiveServer) -> None:
+    created = live.grpc.create_game("rummy_battle", 2, seed=6)
+    tokens = {seat.seat: seat.token for seat in created.seats}
+    seat = created.game.to_act[0]
+    move = live.grpc.legal_moves(created.game_id, tokens[seat]).notations[0]
+    as_text = live.grpc.apply_move(created.game_id, tokens[seat], move, 0)  # the client asks for JSON by default
+    again = live.grpc.get_game(created.game_id, tokens[seat], view_json=False)
+    assert as_text.game.view == again.view == live.grpc.get_game(created.game_id, tokens[seat]).view
+    assert as_text.game.view["hand"] and as_text.game.view["seat"] == seat and again.version == 1

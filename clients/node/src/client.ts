@@ -71,9 +71,25 @@ export interface ApplyMoveOptions extends CallOptions {
   idempotencyKey?: string;
   /** The answer's game carries the header only (version, who acts, finished), no view. */
   omitView?: boolean;
+  /** The server sends the view as JSON text (`Game.viewJson`, cheaper to produce than the Struct); the client
+   * parses it into `game.view`, so the answer reads the same either way. */
+  viewJson?: boolean;
   /** Retries on UNAVAILABLE or DEADLINE_EXCEEDED with the same idempotency key (default 0): a move is applied
    * at most once. */
   retries?: number;
+}
+
+export interface GetGameOptions extends CallOptions {
+  /** As ApplyMoveOptions.viewJson: the view comes as JSON text and is parsed into `view`. */
+  viewJson?: boolean;
+}
+
+/** `game.view` from `game.viewJson` when the server sent the view as JSON text (a server without it sends the
+ * Struct `view`, already an object). */
+function withParsedView(game: Game | undefined): void {
+  if (game && game.viewJson) {
+    game.view = JSON.parse(game.viewJson) as { [key: string]: unknown };
+  }
 }
 
 export interface EventsOptions extends CallOptions {
@@ -168,8 +184,10 @@ export class GameEngineClient {
   }
 
   /** The caller's view of the match (with `token`: its seat's view; without: the spectator's). */
-  getGame(gameId: string, options: CallOptions = {}): Promise<Game> {
-    return this.unary(this.raw.getGame, { gameId }, options);
+  async getGame(gameId: string, options: GetGameOptions = {}): Promise<Game> {
+    const game = await this.unary(this.raw.getGame, { gameId, viewJson: options.viewJson ?? false }, options);
+    withParsedView(game);
+    return game;
   }
 
   /** The seat's legal moves now, and the version they are legal at. Needs the seat's token. */
@@ -185,11 +203,14 @@ export class GameEngineClient {
       expectedVersion: options.expectedVersion,
       idempotencyKey: options.idempotencyKey ?? randomUUID(),
       omitView: options.omitView ?? false,
+      viewJson: options.viewJson ?? false,
     };
     const retries = options.retries ?? 0;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.unary(this.raw.applyMove, request, options);
+        const response = await this.unary(this.raw.applyMove, request, options);
+        withParsedView(response.game);
+        return response;
       } catch (error) {
         if (!(error instanceof GameEngineError) || !RETRIED.has(error.code) || attempt >= retries) throw error;
         await sleep(100 * (attempt + 1));

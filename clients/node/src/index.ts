@@ -6,6 +6,7 @@ export {
   type ClientOptions,
   type CreateGameOptions,
   type EventsOptions,
+  type GetGameOptions,
   type WatchOptions,
 } from "./client";
 export { GameEngineError, decodeStatusDetails, errorInfoOf, statusName, toGameEngineError } from "./errors";

@@ -153,6 +153,20 @@ test("a request id makes CreateGame safe to retry; omitView answers the header o
   assert.equal(applied.version, 1);
   assert.equal(applied.game?.version, 1);
   assert.equal(applied.game?.view, undefined);
+  // viewJson: the view comes as JSON text and reads as the same object as the Struct.
+  const other = applied.game?.toAct[0] ?? 0;
+  const next = (await client.listLegalMoves(first.gameId, { token: first.seats[other].token })).moves[0].notation;
+  const asText = await client.applyMove(first.gameId, next, {
+    token: first.seats[other].token,
+    expectedVersion: 1,
+    viewJson: true,
+  });
+  assert.ok(asText.game?.viewJson, "the view as JSON text");
+  const asStruct = await client.getGame(first.gameId, { token: first.seats[other].token });
+  assert.equal(asStruct.viewJson, "");
+  assert.deepEqual(asText.game?.view, asStruct.view);
+  assert.deepEqual((await client.getGame(first.gameId, { token: first.seats[other].token, viewJson: true })).view, asStruct.view);
+  assert.equal((asText.game?.view as { seat: number }).seat, other);
   const clocked = await client.createGame({ gameType: "dracula", players: 2, clock: { turnSeconds: 600 } });
   assert.equal(clocked.game?.clock?.turnSeconds, 600);
 });

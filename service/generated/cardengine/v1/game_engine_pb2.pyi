@@ -605,16 +605,22 @@ class GetGameRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     GAME_ID_FIELD_NUMBER: _builtins.int
+    VIEW_JSON_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's id. Required."""
+    view_json: _builtins.bool
+    """When true, the answer carries the view as JSON text in `view_json` instead of the Struct `view` (the same
+    object): encoded once by the server, several times cheaper to produce, and parsed by any JSON library.
+    """
     def __init__(
         self,
         *,
         game_id: _builtins.str = ...,
+        view_json: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "view_json", b"view_json"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -639,6 +645,7 @@ class Game(_message.Message):
     SEED_COMMITMENT_FIELD_NUMBER: _builtins.int
     SEED_SOURCE_FIELD_NUMBER: _builtins.int
     CLOCK_FIELD_NUMBER: _builtins.int
+    VIEW_JSON_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's id."""
     game_type: _builtins.str
@@ -661,6 +668,10 @@ class Game(_message.Message):
     """Who chose the seed: "server" (drawn by the server, or derived from its secret for a keyed create) or
     "client" (CreateGameRequest.seed: anyone who knows it can predict every hidden card); empty for games created
     before this field existed.
+    """
+    view_json: _builtins.str
+    """The same view as `view`, as JSON text (UTF-8, numbers as JSON numbers), when the request asked for it
+    (GetGameRequest.view_json, ApplyMoveRequest.view_json); `view` is then empty. Empty otherwise.
     """
     @_builtins.property
     def to_act(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
@@ -700,10 +711,11 @@ class Game(_message.Message):
         seed_commitment: _builtins.str = ...,
         seed_source: _builtins.str = ...,
         clock: Global___GameClock | None = ...,
+        view_json: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "clock", b"clock", "seat", b"seat", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "bots", b"bots", "clock", b"clock", "finished", b"finished", "game_id", b"game_id", "game_type", b"game_type", "players", b"players", "seat", b"seat", "seat_names", b"seat_names", "seed_commitment", b"seed_commitment", "seed_source", b"seed_source", "to_act", b"to_act", "version", b"version", "view", b"view"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "bots", b"bots", "clock", b"clock", "finished", b"finished", "game_id", b"game_id", "game_type", b"game_type", "players", b"players", "seat", b"seat", "seat_names", b"seat_names", "seed_commitment", b"seed_commitment", "seed_source", b"seed_source", "to_act", b"to_act", "version", b"version", "view", b"view", "view_json", b"view_json"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
@@ -810,6 +822,7 @@ class ApplyMoveRequest(_message.Message):
     EXPECTED_VERSION_FIELD_NUMBER: _builtins.int
     IDEMPOTENCY_KEY_FIELD_NUMBER: _builtins.int
     OMIT_VIEW_FIELD_NUMBER: _builtins.int
+    VIEW_JSON_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's id. Required."""
     move: _builtins.str
@@ -827,6 +840,10 @@ class ApplyMoveRequest(_message.Message):
     """When true, the response's `game` carries the header only (version, to_act, finished, seats) and no `view`:
     the cheapest answer, for callers (bots) that read the view or the legal moves next anyway.
     """
+    view_json: _builtins.bool
+    """When true, the response's `game` carries the view as JSON text in `view_json` instead of the Struct `view`
+    (the same object; see GetGameRequest.view_json). No effect with `omit_view`.
+    """
     def __init__(
         self,
         *,
@@ -835,10 +852,11 @@ class ApplyMoveRequest(_message.Message):
         expected_version: _builtins.int | None = ...,
         idempotency_key: _builtins.str = ...,
         omit_view: _builtins.bool = ...,
+        view_json: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version", "expected_version", b"expected_version"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version", "expected_version", b"expected_version", "game_id", b"game_id", "idempotency_key", b"idempotency_key", "move", b"move", "omit_view", b"omit_view"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version", "expected_version", b"expected_version", "game_id", b"game_id", "idempotency_key", b"idempotency_key", "move", b"move", "omit_view", b"omit_view", "view_json", b"view_json"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__expected_version: _TypeAlias = _typing.Literal["expected_version"]  # noqa: Y015
     _WhichOneofArgType__expected_version: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version"]  # noqa: Y015
