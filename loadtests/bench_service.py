@@ -583,6 +583,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# A missed target whose figure is within this of what the floor reaches on the same measure (the floor missing it
+# too) is "at the floor": what is left above the floor is at most a tenth (issue 14's "Done when").
+AT_FLOOR_MARGIN = 0.10
+
+
 @dataclass
 class Verdicts:
     checks: list[tuple[str, float, float, bool]] = field(default_factory=list)  # (what, value, target, higher is ok)
@@ -593,13 +598,35 @@ class Verdicts:
         if floor is not None and not math.isnan(floor):
             self.floors[what] = floor
 
-    def failed(self) -> list[str]:
-        return [
+    def at_floor(self, what: str, value: float, target: float, higher: bool) -> bool:
+        """Missed, but so does the floor, and the figure is within ``AT_FLOOR_MARGIN`` of the floor's."""
+        floor = self.floors.get(what)
+        if floor is None or (floor >= target if higher else floor <= target):
+            return False
+        return value >= floor / (1 + AT_FLOOR_MARGIN) if higher else value <= floor * (1 + AT_FLOOR_MARGIN)
+
+    def _line(self, what: str, value: float, target: float, higher: bool) -> str:
+        floor = self.floors.get(what)
+        return (
             f"{what} {value:.2f} (target {'>=' if higher else '<='} {target:.2f}"
-            + (f"; the floor: {self.floors[what]:.2f}" if what in self.floors else "")
+            + (f"; the floor: {floor:.2f}, {value / floor:.2f}x it" if floor else "")
             + ")"
+        )
+
+    def failed(self) -> list[str]:
+        """The targets missed, each with the floor's figure when there is one (those at the floor included)."""
+        return [
+            self._line(what, value, target, higher)
             for what, value, target, higher in self.checks
             if not (value >= target if higher else value <= target)
+        ]
+
+    def floored(self) -> list[str]:
+        """The targets missed at the floor (``at_floor``)."""
+        return [
+            self._line(what, value, target, higher)
+            for what, value, target, higher in self.checks
+            if not (value >= target if higher else value <= target) and self.at_floor(what, value, target, higher)
         ]
 
 
@@ -831,9 +858,19 @@ def finish(args: argparse.Namespace, verdicts: Verdicts, rows: list[Measurement]
     if not judged:
         print("targets not judged (they are defined for 1 and 16 callers)", flush=True)
         return False
-    print(f"\n{judged} targets judged: " + ("targets met" if not failed else f"{len(failed)} missed"), flush=True)
+    floored = verdicts.floored()
+    print(
+        f"\n{judged} targets judged: "
+        + (
+            "targets met"
+            if not failed
+            else f"{len(failed)} missed, {len(floored)} of them at the floor (within "
+            f"{AT_FLOOR_MARGIN:.0%} of what the floor reaches, which misses them too)"
+        ),
+        flush=True,
+    )
     for line in failed:
-        print(f"  missed: {line}", flush=True)
+        print(f"  {'at the floor' if line in floored else 'missed'}: {line}", flush=True)
     print("targets met" if not failed else "targets missed", flush=True)
     return not failed
 

@@ -11,7 +11,9 @@ import pytest
 
 from loadtests.bench_service import Measurement, Verdicts, main
 
-ROW = re.compile(r"^(bare Health/Check|ApplyMove|ApplyMove omit_view) +(\d+) callers  p50 +[\d.]+ ms  p99 ")
+ROW = re.compile(
+    r"^(bare Health/Check|ApplyMove|ApplyMove view_json|ApplyMove omit_view) +(\d+) callers  p50 +[\d.]+ ms  p99 "
+)
 
 
 def test_the_benchmark_runs_every_measurement(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -20,9 +22,9 @@ def test_the_benchmark_runs_every_measurement(capsys: pytest.CaptureFixture[str]
     assert main(arguments) == 0
     output = capsys.readouterr().out.splitlines()
     rows = [(match.group(1), int(match.group(2))) for line in output if (match := ROW.match(line))]
-    names = ["bare Health/Check", "ApplyMove", "ApplyMove omit_view"]
+    names = ["bare Health/Check", "ApplyMove", "ApplyMove view_json", "ApplyMove omit_view"]
     assert rows == [(name, 1) for name in names] + [(name, 3) for name in names]
-    assert sum("/bare with" in line for line in output) == 4
+    assert sum("/bare with" in line for line in output) == 6
     assert sum(line.startswith("costs that grow (house_rummy") for line in output) == 1
     assert output[-1] in {"targets met", "targets missed"}
     assert re.search(r"recorded \d+ moves", "\n".join(output))
@@ -44,6 +46,24 @@ def test_targets_are_judged_by_direction() -> None:
     verdicts.add("p99", 2.1, 2.0, False)
     verdicts.add("cpu", 1.5, 1.6, False)
     assert verdicts.failed() == ["p99 2.10 (target <= 2.00)"]
+    assert verdicts.floored() == []
+
+
+def test_a_missed_target_is_at_the_floor_only_within_a_tenth_of_a_floor_that_misses_it_too() -> None:
+    verdicts = Verdicts()
+    verdicts.add("p99 near", 2.2, 2.0, False, floor=2.05)  # the floor misses; 2.2 <= 1.1 x 2.05
+    verdicts.add("p99 far", 2.4, 2.0, False, floor=2.05)  # 2.4 > 2.255
+    verdicts.add("throughput near", 0.5, 0.6, True, floor=0.54)  # 0.5 >= 0.54 / 1.1
+    verdicts.add("throughput floor meets", 0.55, 0.6, True, floor=0.62)  # the floor meets it: no excuse
+    verdicts.add("met", 1.5, 1.6, False, floor=1.7)
+    assert [line.split(" (")[0] for line in verdicts.failed()] == [
+        "p99 near 2.20",
+        "p99 far 2.40",
+        "throughput near 0.50",
+        "throughput floor meets 0.55",
+    ]
+    assert [line.split(" (")[0] for line in verdicts.floored()] == ["p99 near 2.20", "throughput near 0.50"]
+    assert verdicts.failed()[0] == "p99 near 2.20 (target <= 2.00; the floor: 2.05, 1.07x it)"
 
 
 def test_the_floor_is_measured_beside_apply_move_on_redis(capsys: pytest.CaptureFixture[str], redis_url: str) -> None:
@@ -61,5 +81,5 @@ def test_the_floor_is_measured_beside_apply_move_on_redis(capsys: pytest.Capture
     # Both servers name the engine they imported (the pure-Python package here: no compiled copy on the path).
     assert sum(line.startswith("server: pid ") and ", engine pure (" in line for line in output) == 1
     assert sum(line.startswith("floor server (") and line.endswith(", engine pure") for line in output) == 1
-    missed = [line for line in output if line.startswith("  missed: dracula ApplyMove x1 p50")]
+    missed = [line for line in output if re.match(r"  (missed|at the floor): dracula ApplyMove x1 p50", line)]
     assert all("; the floor: " in line for line in missed)
