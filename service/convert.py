@@ -125,59 +125,102 @@ def _value_bytes(value: Any) -> bytes:
 
 # Whole list elements and whole map entries of the recurring scalars (a card code in a hand, "phase": "draw", "n":
 # 3), cached like the values: most of a view is such elements, each then one dictionary lookup. Entries are keyed
-# by (key, value) per kind of value, since (k, 1) == (k, True).
+# by (key, value) per kind of value, since (k, 1) == (k, True). The loops below are written out (lengths under 128
+# from a table, no helper call per element): a view has a few hundred elements, and a Python call per element was
+# most of the time.
 _string_items: dict[str, bytes] = {}
 _number_items: dict[int, bytes] = {}
-_scalar_entries: dict[type, dict[tuple[str, Any], bytes]] = {str: {}, int: {}, bool: {}}
+_NONE_TYPE = type(None)
+_scalar_entries: dict[type, dict[tuple[str, Any], bytes]] = {str: {}, int: {}, bool: {}, _NONE_TYPE: {}}
+_TRUE_ITEM, _FALSE_ITEM, _NULL_ITEM = b"\x0a\x02\x20\x01", b"\x0a\x02\x20\x00", b"\x0a\x02\x08\x00"
+
+
+def _string_item(item: str) -> bytes:
+    data = _string_value(item)
+    element = b"\x0a" + _varint(len(data)) + data
+    if len(item) <= _CACHEABLE_LENGTH and len(_string_items) < _CACHE_LIMIT:
+        _string_items[item] = element
+    return element
+
+
+def _number_item(item: int) -> bytes:
+    element = b"\x0a\x09" + _number_value(item)
+    if len(_number_items) < _CACHE_LIMIT:
+        _number_items[item] = element
+    return element
 
 
 def _list_value(items: list[Any] | tuple[Any, ...]) -> bytes:
     parts: list[bytes] = []
     append = parts.append
+    small = _SMALL_VARINTS
+    string_items, number_items = _string_items, _number_items
     for item in items:
         kind = type(item)
         if kind is str:
-            element = _string_items.get(item)
-            if element is None:
-                data = _string_value(item)
-                element = b"\x0a" + _varint(len(data)) + data
-                if len(item) <= _CACHEABLE_LENGTH and len(_string_items) < _CACHE_LIMIT:
-                    _string_items[item] = element
+            element = string_items.get(item)
+            append(element if element is not None else _string_item(item))
         elif kind is int:
-            element = _number_items.get(item)
-            if element is None:
-                element = b"\x0a\x09" + _number_value(item)
-                if len(_number_items) < _CACHE_LIMIT:
-                    _number_items[item] = element
+            element = number_items.get(item)
+            append(element if element is not None else _number_item(item))
+        elif kind is dict:
+            data = struct_bytes(item)
+            size = len(data)
+            if size < 126:  # the Value (tag, length, data) and its length both fit in one byte
+                append(b"\x0a" + small[size + 2] + b"\x2a" + small[size] + data)
+            else:
+                value = b"\x2a" + _varint(size) + data
+                append(b"\x0a" + _varint(len(value)) + value)
+        elif kind is bool:
+            append(_TRUE_ITEM if item else _FALSE_ITEM)
+        elif item is None:
+            append(_NULL_ITEM)
         else:
             data = _value_bytes(item)
-            element = b"\x0a" + _varint(len(data)) + data
-        append(element)
+            append(b"\x0a" + _varint(len(data)) + data)
     joined = b"".join(parts)
-    return b"\x32" + _varint(len(joined)) + joined
+    size = len(joined)
+    return b"\x32" + (small[size] if size < 128 else _varint(size)) + joined
+
+
+def _scalar_entry(key: str, value: Any, cache: dict[tuple[str, Any], bytes]) -> bytes:
+    value_data = _value_bytes(value)
+    entry = _entry_key(key) + _varint(len(value_data)) + value_data
+    element = b"\x0a" + _varint(len(entry)) + entry
+    short = type(value) is not str or len(value) <= _CACHEABLE_LENGTH
+    if short and len(key) <= _CACHEABLE_LENGTH and len(cache) < _CACHE_LIMIT:
+        cache[(key, value)] = element
+    return element
 
 
 def struct_bytes(data: Mapping[str, Any]) -> bytes:
     """The wire form of the google.protobuf.Struct holding ``data`` (string keys, JSON-like values)."""
     entries: list[bytes] = []
     append = entries.append
+    small = _SMALL_VARINTS
+    scalar_entries, entry_keys = _scalar_entries, _entry_keys
     for key, value in data.items():
-        cache = _scalar_entries.get(type(value))
+        kind = type(value)
+        cache = scalar_entries.get(kind)
         if cache is not None:
-            pair = (key, value)
-            element = cache.get(pair)
-            if element is None:
-                value_data = _value_bytes(value)
-                entry = _entry_key(key) + _varint(len(value_data)) + value_data
-                element = b"\x0a" + _varint(len(entry)) + entry
-                short = type(value) is not str or len(value) <= _CACHEABLE_LENGTH
-                if short and len(key) <= _CACHEABLE_LENGTH and len(cache) < _CACHE_LIMIT:
-                    cache[pair] = element
-            append(element)
+            element = cache.get((key, value))
+            append(element if element is not None else _scalar_entry(key, value, cache))
             continue
-        value_data = _value_bytes(value)
-        entry = _entry_key(key) + _varint(len(value_data)) + value_data
-        append(b"\x0a" + _varint(len(entry)) + entry)
+        if kind is list or kind is tuple:
+            value_data = _list_value(value)
+        elif kind is dict:
+            inner = struct_bytes(value)
+            size = len(inner)
+            value_data = b"\x2a" + (small[size] if size < 128 else _varint(size)) + inner
+        else:
+            value_data = _value_bytes(value)
+        key_data = entry_keys.get(key)
+        if key_data is None:
+            key_data = _entry_key(key)
+        size = len(value_data)
+        entry = key_data + (small[size] if size < 128 else _varint(size)) + value_data
+        size = len(entry)
+        append(b"\x0a" + (small[size] if size < 128 else _varint(size)) + entry)
     return b"".join(entries)
 
 
@@ -204,10 +247,21 @@ def check_finite(value: struct_pb2.Value, field: str) -> None:
             check_finite(item, f"{field}[{index}]")
 
 
+# Fields of the gRPC API only: REST is JSON already, so its Game has no ``viewJson`` (its ``view`` is the JSON).
+GRPC_ONLY_GAME_FIELDS = ("viewJson",)
+
+
 def to_dict(message: Message) -> dict[str, Any]:
-    """A message in protobuf's JSON mapping, every field present. Our messages have no double fields, so every
-    float is a Struct number, and integral ones print as integers."""
+    """A message in protobuf's JSON mapping, every field present but the gRPC-only ones (``GRPC_ONLY_GAME_FIELDS``
+    of a Game, or of the ``game`` a response holds). Our messages have no double fields, so every float is a
+    Struct number, and integral ones print as integers."""
     result: dict[str, Any] = plain(json_format.MessageToDict(message, always_print_fields_with_no_presence=True))
+    games = (
+        [result] if isinstance(message, pb.Game) else [result["game"]] if isinstance(result.get("game"), dict) else []
+    )
+    for game in games:
+        for name in GRPC_ONLY_GAME_FIELDS:
+            game.pop(name, None)
     return result
 
 

@@ -552,6 +552,10 @@ GAME_RECORD_SCHEMA: dict[str, Any] = {
 }
 
 
+# Fields of the gRPC API only, left out of REST (its views are JSON already): see convert.GRPC_ONLY_GAME_FIELDS.
+GRPC_ONLY = {"Game": ("view_json",)}
+
+
 @cache
 def openapi_document() -> dict[str, Any]:
     schemas: dict[str, Any] = {
@@ -564,7 +568,7 @@ def openapi_document() -> dict[str, Any]:
     for name, message in pb.DESCRIPTOR.message_types_by_name.items():
         if name.endswith("Request") and name not in requests:
             continue  # the other requests travel as path and query parameters
-        schemas[name] = message_schema(message, request=name in requests)
+        schemas[name] = message_schema(message, request=name in requests, exclude=GRPC_ONLY.get(name, ()))
     schemas["CreateGameRequest"]["properties"]["gameType"]["enum"] = [game.id for game in engine.all_games()]
     schemas["GameType"]["properties"]["playerCounts"]["description"] = (
         "Exactly the numbers of players CreateGame accepts, in increasing order (e.g. [2, 4] for dracula: 3 is "
@@ -598,7 +602,7 @@ def openapi_document() -> dict[str, Any]:
         "The event in words for this caller, written from the redacted data with the seats' display names."
     )
     body = schemas["ApplyMoveBody"] = message_schema(
-        pb.ApplyMoveRequest.DESCRIPTOR, request=True, exclude=("game_id",), name="ApplyMoveBody"
+        pb.ApplyMoveRequest.DESCRIPTOR, request=True, exclude=("game_id", "view_json"), name="ApplyMoveBody"
     )
     body["properties"]["move"].update(minLength=1, pattern=r"^\S+( \S+)*$")
     body["properties"]["idempotencyKey"]["pattern"] = "^[!-~]{0,128}$"

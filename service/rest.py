@@ -100,10 +100,12 @@ def read_body(limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def parse_body(message: M, limit: int = MAX_BODY_BYTES, path_fields: tuple[str, ...] = ()) -> M:
+def parse_body(
+    message: M, limit: int = MAX_BODY_BYTES, path_fields: tuple[str, ...] = (), grpc_only: tuple[str, ...] = ()
+) -> M:
     """The JSON body parsed into ``message`` with protobuf's JSON mapping; INVALID_ARGUMENT if it is not. A field
     the OpenAPI document does not list for the body is refused, even one of the message: ``path_fields`` (e.g.
-    ``game_id``) come from the path only."""
+    ``game_id``) come from the path only, ``grpc_only`` fields (``view_json``) have no meaning in REST."""
     raw = read_body(limit)
     if not raw.strip():
         raw = b"{}"
@@ -114,7 +116,7 @@ def parse_body(message: M, limit: int = MAX_BODY_BYTES, path_fields: tuple[str, 
     if not isinstance(body, dict):
         raise errors.invalid_argument("The request body must be a JSON object.", field="body")
     fields = message.DESCRIPTOR.fields_by_name
-    known = {name for name in fields if name not in path_fields}
+    known = {name for name in fields if name not in path_fields and name not in grpc_only}
     known |= {fields[name].json_name for name in known}
     for key in body:
         if key not in known:
@@ -125,7 +127,7 @@ def parse_body(message: M, limit: int = MAX_BODY_BYTES, path_fields: tuple[str, 
             )
             raise errors.invalid_argument(
                 f"Unknown field {errors.quote(key)} in the request body{where}; the body has only "
-                f"{', '.join(sorted(fields[name].json_name for name in fields if name not in path_fields))}.",
+                f"{', '.join(sorted(fields[name].json_name for name in known if name in fields))}.",
                 field=key[: errors.QUOTE_CHARS],
             )
     try:
@@ -366,7 +368,7 @@ def create_app(
     @app.post("/v1/games/<game_id>/moves")
     def apply_move(game_id: str) -> Response:
         check_query(frozenset())
-        body = parse_body(pb.ApplyMoveRequest(), max_body_bytes, path_fields=("game_id",))
+        body = parse_body(pb.ApplyMoveRequest(), max_body_bytes, path_fields=("game_id",), grpc_only=("view_json",))
         header_key = request.headers.get("Idempotency-Key", "")
         if header_key and body.idempotency_key and header_key != body.idempotency_key:
             service.seat_of(game_id, request_token(), "ApplyMove")  # who may not move hears that first

@@ -148,3 +148,18 @@ def test_the_python_client_reads_either_form_to_the_same_dict(live: LiveServer) 
     again = live.grpc.get_game(created.game_id, tokens[seat], view_json=False)
     assert as_text.game.view == again.view == live.grpc.get_game(created.game_id, tokens[seat]).view
     assert as_text.game.view["hand"] and as_text.game.view["seat"] == seat and again.version == 1
+
+
+def test_rest_has_no_view_json_its_views_are_json_already(live: LiveServer) -> None:
+    status, created = live.rest.call("POST", "/v1/games", {"gameType": "dracula", "players": 2, "seed": 3})
+    assert status == 201 and "viewJson" not in created["game"] and isinstance(created["game"]["view"], dict)
+    token = created["seats"][0]["token"]
+    status, legal = live.rest.get(f"/v1/games/{created['gameId']}/moves", token)
+    body = {"move": legal["moves"][0]["notation"], "expectedVersion": 0, "viewJson": True}
+    status, refused = live.rest.call("POST", f"/v1/games/{created['gameId']}/moves", body, token)
+    assert status == 400 and refused["error"]["code"] == "request/invalid"
+    assert "Unknown field 'viewJson'" in refused["error"]["message"] and "omitView" in refused["error"]["message"]
+    assert live.rest.get(f"/v1/games/{created['gameId']}", token)[1]["version"] == 0  # nothing moved
+    status, document = live.rest.get("/openapi.json")
+    assert status == 200 and "viewJson" not in document["components"]["schemas"]["Game"]["properties"]
+    assert "viewJson" not in document["components"]["schemas"]["ApplyMoveBody"]["properties"]
