@@ -580,6 +580,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--growth-moves", type=int, default=600, help="length of the long match (moves)")
     parser.add_argument("--no-pin", action="store_true", help="do not pin servers and load generator apart")
     parser.add_argument("--plot", type=Path, help="write latency distributions and throughput to this PNG")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="measure each gRPC configuration this many times, taking turns, and pool the runs (a noisy machine)",
+    )
     return parser
 
 
@@ -667,6 +673,37 @@ def floor_server(args: argparse.Namespace, cpus: Sequence[int]) -> Iterator[Serv
         yield running
 
 
+def merged(first: Measurement, second: Measurement) -> Measurement:
+    """Two runs of one configuration as one: their calls, time and server CPU pooled."""
+    cpu = (
+        first.server_cpu_seconds + second.server_cpu_seconds
+        if first.server_cpu_seconds is not None and second.server_cpu_seconds is not None
+        else None
+    )
+    return Measurement(
+        first.name,
+        first.callers,
+        first.seconds + second.seconds,
+        first.latencies + second.latencies,
+        first.units + second.units,
+        cpu,
+    )
+
+
+def measure_in_turn(measures: dict[str, Callable[[], Measurement]], repeat: int) -> dict[str, Measurement]:
+    """Each configuration ``repeat`` times, taking turns (bare, the ApplyMoves, the floor, then again), each one's
+    runs pooled: a machine whose speed drifts (other work, a neighbour on the host) slows every configuration
+    alike instead of one row."""
+    results: dict[str, Measurement] = {}
+    for repetition in range(repeat):
+        for key, measure in measures.items():
+            row = measure()
+            if repeat > 1:
+                print(f"  (run {repetition + 1} of {repeat}) " + report(row, "calls" if key == "bare" else "moves"))
+            results[key] = merged(results[key], row) if key in results else row
+    return results
+
+
 def run_games(
     args: argparse.Namespace,
     target: str,
@@ -692,11 +729,12 @@ def run_games(
         print(f"recorded {moves} moves ({moves / len(matches):.0f} per match)", flush=True)
         best_rate = 0.0
         for callers in args.callers or [1, 16]:
-            bare = with_server_cpu(pids, partial(measure_bare, target, callers, args.seconds))
-            print(report(bare, "calls"), flush=True)
-            applied = {}
+            measures: dict[str, Callable[[], Measurement]] = {
+                "bare": partial(with_server_cpu, pids, partial(measure_bare, target, callers, args.seconds))
+            }
             for (omit, as_json), name in VIEW_FORMS.items():
-                row = measure_apply(
+                measures[name] = partial(
+                    measure_apply,
                     target,
                     callers,
                     args.seconds,
@@ -707,13 +745,10 @@ def run_games(
                     view_json=as_json,
                     pids=pids,
                 )
-                print(report(row, "moves"), flush=True)
-                applied[name] = row
-                best_rate = max(best_rate, row.rate)
-            floor_row = None
             if floor is not None:
-                floor_row, rules_row = (
-                    measure_apply(
+                for floor_name, metadata in ((FLOOR_NAME, ()), (RULES_ONLY_NAME, (("x-floor", "rules-only"),))):
+                    measures[floor_name] = partial(
+                        measure_apply,
                         floor.grpc_target,
                         callers,
                         args.seconds,
@@ -724,8 +759,18 @@ def run_games(
                         extra_metadata=metadata,
                         pids=floor.pids,
                     )
-                    for floor_name, metadata in ((FLOOR_NAME, ()), (RULES_ONLY_NAME, (("x-floor", "rules-only"),)))
-                )
+            measured = measure_in_turn(measures, args.repeat)
+            bare = measured["bare"]
+            print(report(bare, "calls"), flush=True)
+            applied = {}
+            for name in VIEW_FORMS.values():
+                row = measured[name]
+                print(report(row, "moves"), flush=True)
+                applied[name] = row
+                best_rate = max(best_rate, row.rate)
+            floor_row = None
+            if floor is not None:
+                floor_row, rules_row = measured[FLOOR_NAME], measured[RULES_ONLY_NAME]
                 print(report(floor_row, "moves"), flush=True)
                 print(report(rules_row, "moves"), flush=True)
                 rows.append(rules_row)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from loadtests.bench_service import Measurement, Verdicts, main
+from loadtests.bench_service import Measurement, Verdicts, main, merged
 
 ROW = re.compile(
     r"^(bare Health/Check|ApplyMove|ApplyMove view_json|ApplyMove omit_view) +(\d+) callers  p50 +[\d.]+ ms  p99 "
@@ -19,8 +19,10 @@ ROW = re.compile(
 def test_the_benchmark_runs_every_measurement(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     arguments = ["--redis-url", "", "--seconds", "0.3", "--recorded-matches", "2", "--callers", "1", "--callers", "3"]
     arguments += ["--game", "dracula", "--no-rest", "--growth-moves", "30", "--plot", str(tmp_path / "out.png")]
-    assert main(arguments) == 0
+    assert main([*arguments, "--repeat", "2"]) == 0
     output = capsys.readouterr().out.splitlines()
+    turns = [line.split(") ")[1].split("  ")[0].strip() for line in output if line.startswith("  (run ")]
+    assert turns == ["bare Health/Check", "ApplyMove", "ApplyMove view_json", "ApplyMove omit_view"] * 4
     rows = [(match.group(1), int(match.group(2))) for line in output if (match := ROW.match(line))]
     names = ["bare Health/Check", "ApplyMove", "ApplyMove view_json", "ApplyMove omit_view"]
     assert rows == [(name, 1) for name in names] + [(name, 3) for name in names]
@@ -29,6 +31,15 @@ def test_the_benchmark_runs_every_measurement(capsys: pytest.CaptureFixture[str]
     assert output[-1] in {"targets met", "targets missed"}
     assert re.search(r"recorded \d+ moves", "\n".join(output))
     assert (tmp_path / "out.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_runs_of_one_configuration_are_pooled() -> None:
+    first = Measurement("ApplyMove", 16, 2.0, [0.001, 0.003], 200, 0.05)
+    second = Measurement("ApplyMove", 16, 3.0, [0.002], 400, 0.10)
+    both = merged(first, second)
+    assert (both.seconds, both.units, both.latencies, both.rate) == (5.0, 600, [0.001, 0.003, 0.002], 120.0)
+    assert both.server_cpu_per_unit_us == pytest.approx(250.0)
+    assert merged(first, Measurement("ApplyMove", 16, 1.0, [], 10)).server_cpu_seconds is None
 
 
 def test_percentiles_are_nearest_rank() -> None:
