@@ -54,7 +54,8 @@ from engine.moves import Move
 from engine.state import GameState
 
 # The events a play records; None in the hypothetical plays of the bottom-card search (``SEARCH_PLAYS``), which
-# change the state exactly as the real plays do and make no events.
+# change the state exactly as the real plays do but make no events and leave the knowledge records (``knowledge``,
+# never read by the search) as they were.
 Events = list[Event] | None
 
 HAND_SIZE: Final = 7
@@ -335,8 +336,9 @@ def play_meld(state: GameState, seat: int, move: Move, events: Events) -> None:
     from_hand = [card for card in cards if card != board_card]
     hand = hand_without(hand, from_hand)
     set_hand(table, seat, hand)
-    for card in from_hand:
-        knowledge.forget_card(table, seat, card)
+    if events is not None:  # (the search's hypothetical plays need no knowledge records)
+        for card in from_hand:
+            knowledge.forget_card(table, seat, card)
     table["groups_started"] += 1
     played_bottom(table, cards)
     if events is not None:
@@ -354,7 +356,7 @@ def play_meld(state: GameState, seat: int, move: Move, events: Events) -> None:
         )
     if not played_out(state, seat, events) and HOT_POTATO in hand and new_cards_on(state):
         table["phase"] = POTATO_PHASE  # public: everyone now knows where the Hot Potato is
-        if HOT_POTATO not in table["known_cards"][seat]:
+        if events is not None and HOT_POTATO not in table["known_cards"][seat]:
             knowledge.make_public(table, seat, [HOT_POTATO])
 
 
@@ -370,8 +372,9 @@ def play_lay_off(state: GameState, seat: int, move: Move, events: Events) -> Non
     parsed = parse_target(move.args[1])
     assert parsed is not None
     set_hand(table, seat, hand_without(table["hands"][seat], cards))
-    for card in cards:
-        knowledge.forget_card(table, seat, card)
+    if events is not None:
+        for card in cards:
+            knowledge.forget_card(table, seat, card)
     add_to_group(own_group(table, parsed[0]), parsed[1], cards, seat, new_cards_on(state))
     played_bottom(table, cards)
     if events is not None:
@@ -406,7 +409,8 @@ def play_potato(state: GameState, seat: int, move: Move) -> list[Event]:
 def play_play_potato(state: GameState, seat: int, move: Move, events: Events) -> None:
     table = table_of(state)
     set_hand(table, seat, hand_without(table["hands"][seat], [HOT_POTATO]))
-    knowledge.forget_card(table, seat, HOT_POTATO)
+    if events is not None:
+        knowledge.forget_card(table, seat, HOT_POTATO)
     on_board = list(table["potato_on_board"])
     on_board[seat] = [*on_board[seat], HOT_POTATO]
     table["potato_on_board"] = on_board
@@ -427,8 +431,9 @@ def play_pass_potato(state: GameState, seat: int, move: Move, events: Events) ->
     other = int(move.args[0])
     set_hand(table, seat, hand_without(table["hands"][seat], [HOT_POTATO]))
     set_hand(table, other, [*table["hands"][other], HOT_POTATO])
-    knowledge.forget_card(table, seat, HOT_POTATO)
-    knowledge.make_public(table, other, [HOT_POTATO])
+    if events is not None:
+        knowledge.forget_card(table, seat, HOT_POTATO)
+        knowledge.make_public(table, other, [HOT_POTATO])
     table["phase"] = PLAY_PHASE
     if events is not None:
         events.append(Event("potato_passed", seat=seat, data={"to": other}))

@@ -7,7 +7,7 @@ a run end by index and end (``3lo``, ``3hi``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from functools import lru_cache
 from itertools import combinations
 from typing import Final
@@ -114,10 +114,27 @@ BOARDS_KEPT: Final = 512
 _boards: Final[dict[bytes, Board]] = {}
 
 
+RECENT_KEPT: Final = 8
+# The boards of the last groups lists asked about, by identity: (groups, protect, each group's card count, Board).
+_recent: Final[list[tuple[list[Group], bool, tuple[int, ...], Board]]] = []
+
+
 def board_accepts(groups: list[Group], protect: bool) -> Board:
     """``compute_board`` memoised on the board's content (its JSON): the same board recurs over the turns of a
-    hand. The Board is shared between callers, so it is read only (no caller changes its dict, lists or sets)."""
-    return board_of_json(orjson.dumps(groups), groups, protect)
+    hand. The Board is shared between callers, so it is read only (no caller changes its dict, lists or sets).
+
+    The plays never change a groups list or a group once a state holds it (they replace what they change: copy on
+    write), so the same list object, which the states of the turns between two plays to the board share, is known
+    by identity first (with each group's card count, against a list changed in place after all)."""
+    sizes = tuple([len(group["cards"]) for group in groups])
+    for known, protected, known_sizes, board in _recent:
+        if known is groups and protected == protect and known_sizes == sizes:
+            return board
+    board = board_of_json(orjson.dumps(groups), groups, protect)
+    if len(_recent) >= RECENT_KEPT:
+        del _recent[0]
+    _recent.append((groups, protect, sizes, board))
+    return board
 
 
 def board_of_json(groups_json: bytes, groups: list[Group], protect: bool) -> Board:
@@ -128,6 +145,24 @@ def board_of_json(groups_json: bytes, groups: list[Group], protect: bool) -> Boa
         if len(_boards) >= BOARDS_KEPT:
             _boards.clear()
         board = _boards[key] = compute_board(groups, protect)
+    return board
+
+
+SEARCH_BOARDS_KEPT: Final = 256
+_search_boards: Final[dict[bytes, Board]] = {}
+
+
+def hypothetical_board(groups_json: bytes, groups: list[Group], protect: bool) -> Board:
+    """``board_of_json`` for the boards of the bottom-card search's hypothetical plays, kept apart (most are never
+    seen again), so that they do not push the boards of the match out of its memo."""
+    key = groups_json + b"P" if protect else groups_json
+    board = _boards.get(key)
+    if board is None:
+        board = _search_boards.get(key)
+        if board is None:
+            if len(_search_boards) >= SEARCH_BOARDS_KEPT:
+                _search_boards.clear()
+            board = _search_boards[key] = compute_board(groups, protect)
     return board
 
 
@@ -449,6 +484,59 @@ def new_melds(
 
 RANK_BITS: Final = {rank: 1 << RANK_OF[rank] for rank in RANKS}  # Ace bit 1 ... King bit 13
 BIT_COUNTS: Final = tuple(bin(mask).count("1") for mask in range(1 << 14))
+ACE_BIT: Final = 1 << 1
+
+
+def has_meld_with(hand: Iterable[str], extras: Iterable[Extra], new_cards: bool, required: str) -> bool:
+    """Whether ``meld_moves(hand, extras, new_cards, required)`` holds a meld, as a yes/no from the same parts as
+    ``new_melds`` (no meld is made): three of the card's rank, a run of its suit through it, or a board card with
+    two of its rank or in a run of its suit through it."""
+    if required in SPECIAL_NAMES:
+        return False
+    rank, suit = required[0], required[1]
+    same_rank = 0
+    ranks = 0  # the suit's ranks in hand, one bit each
+    for card in hand:
+        if card in SPECIAL_NAMES:
+            continue
+        if card[0] == rank:
+            same_rank += 1
+        if card[1] == suit:
+            ranks |= RANK_BITS[card[0]]
+    if same_rank >= 3:
+        return True
+    needed = RANK_BITS[rank]
+    in_suit = BIT_COUNTS[ranks]
+    if in_suit >= 3 and has_run_through(ranks, suit, new_cards, needed):
+        return True
+    for extra, as_set, as_run in extras:
+        if as_set and same_rank >= 2 and extra[0] == rank:
+            return True
+        if as_run and in_suit >= 2 and extra[1] == suit:
+            with_extra = RANK_BITS[extra[0]]
+            if has_run_through(ranks | with_extra, suit, new_cards, needed | with_extra):
+                return True
+    return False
+
+
+def has_run_through(ranks: int, suit: str, new_cards: bool, through: int) -> bool:
+    """Whether ``suit_runs`` of ``ranks`` holds a run with every rank of the bits of ``through``."""
+    for _, _, span in run_spans_of(ranks, bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards)):
+        if span & through == through:
+            return True
+    return False
+
+
+@lru_cache(maxsize=16384)
+def run_spans_of(ranks: int, wrap: bool) -> tuple[tuple[int, int, int], ...]:
+    """``run_spans`` of the ranks of the bits of ``ranks``, each as (low, high, its ranks as bits) (memoized)."""
+    spans: list[tuple[int, int, int]] = []
+    for low, high in run_spans({rank for rank in range(1, 14) if ranks >> rank & 1}, wrap):
+        span = 0
+        for position in range(low, high + 1):
+            span |= 1 << rank_at(position)
+        spans.append((low, high, span))
+    return tuple(spans)
 
 
 @lru_cache(maxsize=8192)
@@ -473,11 +561,20 @@ def extra_set_melds(extra: str, same_rank: tuple[str, ...], required: str) -> tu
     return tuple(melds)
 
 
-@lru_cache(maxsize=4096)
 def suit_runs(ranks: int, suit: str, new_cards: bool, first: int, second: int) -> tuple[tuple[str, ...], ...]:
     """The runs of ``suit`` among the ranks of the bits of ``ranks``, holding the ranks ``first`` and ``second``
-    (0: none)."""
-    return tuple(_runs({rank for rank in range(1, 14) if ranks >> rank & 1}, suit, new_cards, first, second))
+    (0: none), in ``run_spans`` order."""
+    through = (1 << first if first else 0) | (1 << second if second else 0)
+    wrap = bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards)
+    return tuple(
+        run_cards(low, high, suit) for low, high, span in run_spans_of(ranks, wrap) if span & through == through
+    )
+
+
+@lru_cache(maxsize=1024)
+def run_cards(low: int, high: int, suit: str) -> tuple[str, ...]:
+    """The cards of a run of ``suit`` over positions ``low`` to ``high``, sorted (memoized)."""
+    return tuple(sorted(card_at(position, suit) for position in range(low, high + 1)))
 
 
 _meld_moves: Final[dict[tuple[str, ...], Move]] = {}
@@ -493,16 +590,78 @@ def meld_moves(hand: Iterable[str], extras: Iterable[Extra], new_cards: bool, re
             rank, suit = required[0], required[1]
             extras = tuple(extra for extra in extras if extra[0][0] == rank or extra[0][1] == suit)
     else:
+        if not may_meld(hand, extras, new_cards):
+            return ()
         standard = tuple(sorted(STANDARD_SET.intersection(hand)))
     return meld_moves_of(standard, tuple(extras), new_cards, required)
+
+
+SUIT_INDEX: Final = {suit: index for index, suit in enumerate(SUITS)}
+
+
+def may_meld(hand: Iterable[str], extras: Iterable[Extra], new_cards: bool) -> bool:
+    """Whether ``meld_moves(hand, extras, new_cards)`` holds a meld, as a yes/no from the same parts as
+    ``meld_moves_of`` (no meld is made): three of a rank, a run of a suit, or a board card with two of its rank or
+    in a run of its suit."""
+    by_suit = [0, 0, 0, 0]  # each suit's ranks in hand, one bit each
+    for card in hand:
+        if card not in SPECIAL_NAMES:
+            by_suit[SUIT_INDEX[card[1]]] |= RANK_BITS[card[0]]
+    spades, hearts, diamonds, clubs = by_suit
+    if (spades & hearts & (diamonds | clubs)) | ((spades | hearts) & diamonds & clubs):
+        return True  # three of a rank
+    for suit, ranks in zip(SUITS, by_suit, strict=True):
+        wrap = bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards)
+        if BIT_COUNTS[ranks] >= 3 and run_spans_of(ranks, wrap):
+            return True
+    for extra, as_set, as_run in extras:
+        bit = RANK_BITS[extra[0]]
+        if as_set and sum(1 for ranks in by_suit if ranks & bit) >= 2:
+            return True
+        ranks = by_suit[SUIT_INDEX[extra[1]]]
+        if as_run and BIT_COUNTS[ranks] >= 2 and has_run_through(ranks | bit, extra[1], new_cards, bit):
+            return True
+    return False
 
 
 @lru_cache(maxsize=1024)
 def meld_moves_of(
     standard: tuple[str, ...], extras: tuple[Extra, ...], new_cards: bool, required: str
 ) -> tuple[Move, ...]:
+    """The moves of ``new_melds``, in its order, from its parts' moves (each part memoized with its moves)."""
+    by_rank: dict[str, list[str]] = {}
+    by_suit: dict[str, int] = {}  # the suit's ranks, one bit each
+    for card in standard:
+        cards = by_rank.get(card[0])
+        if cards is None:
+            by_rank[card[0]] = [card]
+        else:
+            cards.append(card)
+        by_suit[card[1]] = by_suit.get(card[1], 0) | RANK_BITS[card[0]]
     moves: list[Move] = []
-    for meld in new_melds(standard, extras, new_cards, required):
+    needed = RANK_OF[required[0]] if required else 0
+    for rank, cards in by_rank.items():
+        if len(cards) < 3 or (required and rank != required[0]):
+            continue
+        moves.extend(set_meld_moves(tuple(cards), required))
+    for suit, ranks in by_suit.items():
+        if (not required or suit == required[1]) and BIT_COUNTS[ranks] >= 3:
+            moves.extend(run_meld_moves(ranks, suit, new_cards, needed, 0))
+    for extra, as_set, as_run in extras:
+        rank, suit = extra[0], extra[1]
+        if as_set and (not required or rank == required[0]):
+            same_rank = by_rank.get(rank)
+            if same_rank is not None and len(same_rank) >= 2:
+                moves.extend(extra_set_meld_moves(extra, tuple(same_rank), required))
+        ranks = by_suit.get(suit, 0)
+        if as_run and BIT_COUNTS[ranks] >= 2 and (not required or suit == required[1]):
+            moves.extend(run_meld_moves(ranks | RANK_BITS[rank], suit, new_cards, RANK_OF[rank], needed))
+    return tuple(moves)
+
+
+def moves_of_melds(melds: tuple[tuple[str, ...], ...]) -> tuple[Move, ...]:
+    moves: list[Move] = []
+    for meld in melds:
         move = _meld_moves.get(meld)
         if move is None:
             if len(_meld_moves) >= 65536:
@@ -512,14 +671,31 @@ def meld_moves_of(
     return tuple(moves)
 
 
-def _runs(ranks: set[int], suit: str, new_cards: bool, *needed: int) -> Iterator[tuple[str, ...]]:
-    if any(rank and ranks.isdisjoint(neighbours(rank)) for rank in needed):
-        return  # a rank a run must hold has no neighbour
-    wrap = is_ka2("A" + suit, new_cards) and 1 in ranks
-    for low, high in run_spans(ranks, wrap):
-        present = {rank_at(position) for position in range(low, high + 1)}
-        if all(not rank or rank in present for rank in needed):
-            yield tuple(sorted(card_at(position, suit) for position in range(low, high + 1)))
+@lru_cache(maxsize=4096)
+def set_meld_moves(cards: tuple[str, ...], required: str) -> tuple[Move, ...]:
+    """The moves of ``set_melds`` (memoized)."""
+    return moves_of_melds(set_melds(cards, required))
+
+
+@lru_cache(maxsize=4096)
+def extra_set_meld_moves(extra: str, same_rank: tuple[str, ...], required: str) -> tuple[Move, ...]:
+    """The moves of ``extra_set_melds`` (memoized)."""
+    return moves_of_melds(extra_set_melds(extra, same_rank, required))
+
+
+def run_meld_moves(ranks: int, suit: str, new_cards: bool, first: int, second: int) -> tuple[Move, ...]:
+    """The moves of ``suit_runs``."""
+    through = (1 << first if first else 0) | (1 << second if second else 0)
+    wrap = bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards)
+    return tuple(
+        run_move(low, high, suit) for low, high, span in run_spans_of(ranks, wrap) if span & through == through
+    )
+
+
+@lru_cache(maxsize=1024)
+def run_move(low: int, high: int, suit: str) -> Move:
+    """The ``meld`` move of ``run_cards`` (memoized)."""
+    return meld_move(run_cards(low, high, suit))
 
 
 def meld_kind(cards: Iterable[str]) -> str:
@@ -570,7 +746,7 @@ NEXT_IN_SUIT: Final = {card: RANKS[RANK_OF[card[0]] % 13] + card[1] for card in 
 PREVIOUS_IN_SUIT: Final = {card: RANKS[(RANK_OF[card[0]] - 2) % 13] + card[1] for card in STANDARD_CARDS}
 
 
-def isolated(card: str, hand: list[str], extra_cards: frozenset[str], board: Board, may_meld: bool) -> bool:
+def isolated(card: str, hand: Collection[str], extra_cards: frozenset[str], board: Board, may_meld: bool) -> bool:
     """The first, cheapest part of ``may_reach_board``: a standard card that fits no group as it is, with no
     Transition in hand, can only be played next to a neighbour of its suit that gets into a run (one that fits a
     run end, or has a neighbour of its own, or the card's other neighbour is there too), or (when a new group may

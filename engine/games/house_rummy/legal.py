@@ -11,7 +11,7 @@ discard is legal until it is played.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from functools import lru_cache
 from typing import Any, Final
 
@@ -27,6 +27,8 @@ from engine.games.house_rummy.cards import (
     MOVE_CARDS,
     NEW_DISCARD_CARDS,
     PROTECTED,
+    RANK_OF,
+    SPECIAL_NAMES,
     TRANSITION,
     ability,
     card_name,
@@ -48,6 +50,7 @@ from engine.games.house_rummy.flow import (
     Phase,
     exchange_partners,
     fish_matches,
+    hand_without,
     other_seats,
     search_choices,
     starts_new_pile,
@@ -59,8 +62,9 @@ from engine.games.house_rummy.groups import (
     accepts_card,
     board_accepts,
     board_cards,
-    board_of_json,
     build_meld,
+    has_meld_with,
+    hypothetical_board,
     isolated,
     lay_offs_of,
     may_reach_board,
@@ -138,7 +142,7 @@ def board_of_hand(table: HouseTable, hand: list[str]) -> Board:
 
 
 def first_verdict(
-    bottom: str, hand: list[str], board: Board, extra_cards: frozenset[str], may_meld: bool
+    bottom: str, hand: Collection[str], board: Board, extra_cards: frozenset[str], may_meld: bool
 ) -> bool | None:
     """The cheapest steps of the search at a state: True if the card fits the board as it is, False if it has no
     neighbour to be played with (``isolated``), else None (search on)."""
@@ -174,19 +178,47 @@ class BottomCardSearch:
         a standard card that fits another group now still fits it after the play."""
         table = table_of(state)
         bottom = table["bottom_card"]
-        if bottom in ANY_SUIT_NEIGHBOURS:
-            board = self.board_of(state, table)[0]
-            touched = parse_target(move.args[-1]) if move.kind in (kinds.LAY_OFF, kinds.MOVE_CARD) else None
-            for target in board.accepts.get(bottom, ()):
-                if touched is None or parse_target(target) != touched:
-                    return True
+        if bottom in ANY_SUIT_NEIGHBOURS and self.still_plays(state, table, move, bottom):
+            return True
         child = turn_copy(state)
         SEARCH_PLAYS[move.kind](child, self.seat, move, None)
         return self.can_play(child)
 
+    def still_plays(self, state: GameState, table: HouseTable, move: Move, bottom: str) -> bool:
+        """A play of the standard card ``bottom`` that ``move`` leaves open (so the search after it would find one at
+        once): off a group end the move does not touch (a play changes only the end or set it is played to; a Move
+        card leaving a group leaves its ends as they were), after a Transition to such a run end, or in a new group of
+        the cards left in hand after a lay-off or a move (which keep every board card a new group may use)."""
+        board, extras = self.board_of(state, table)[:2]
+        kind = move.kind
+        touched: tuple[int, str | None] | None = None  # a meld adds a group and changes no end
+        if kind == kinds.LAY_OFF or kind == kinds.MOVE_CARD:
+            touched = parse_target(move.args[-1])
+        elif kind != kinds.MELD:
+            return False
+        for target in board.accepts.get(bottom, ()):
+            if touched is None or parse_target(target) != touched:
+                return True
+        hand = table["hands"][self.seat]
+        if kind == kinds.MELD and HOT_POTATO in hand and new_cards_on(state):
+            return False  # the meld asks the Hot Potato's question first
+        left = hand_without(hand, cards_of(move)) if kind == kinds.LAY_OFF else hand  # (a meld holds no Transition)
+        if TRANSITION in left:
+            rank = RANK_OF[bottom[0]]
+            for needed, target in board.open_ends:
+                if needed == rank and (touched is None or parse_target(target) != touched):
+                    return True
+        return (
+            kind != kinds.MELD
+            and len(left) >= 2
+            and may_start_group(state, table)
+            and has_meld_with(left, extras, new_cards_on(state), bottom)
+        )
+
     def can_play(self, state: GameState, checked: bool = False) -> bool:
         """Whether the bottom card of ``state`` can be played this turn (``checked``: the caller found
-        ``first_verdict`` None for it with a new group allowed, so that need not be asked again)."""
+        ``first_verdict`` None for it with a new group allowed, and no play of it now (``plays_card``) and
+        ``may_reach_board`` True, so that need not be asked again)."""
         visited: set[bytes] = set()
         found = self._visit(state, visited, checked)
         if not found:
@@ -220,7 +252,7 @@ class BottomCardSearch:
         cache_key = board_key + b"P" if protect else board_key
         known = self.boards.get(cache_key)
         if known is None:
-            board = board_of_json(groups_json, groups, protect)
+            board = hypothetical_board(groups_json, groups, protect)
             extras = meld_extras(state, table, self.seat, board)
             known = (board, extras, frozenset(extra for extra, _, _ in extras))
             self.boards[cache_key] = known
@@ -257,10 +289,11 @@ class BottomCardSearch:
                 verdict = first_verdict(bottom, hand, board, extra_cards, may_meld)
                 if verdict is not None:
                     return verdict
-            if turn_plays(state, table, self.seat, board, bottom, extras):
-                return True
-            if not may_reach_board(bottom, hand, extra_cards, board, may_meld, checked=True):  # first_verdict: None
-                return False
+            if not (checked and may_meld):
+                if plays_card(state, hand, board, extras, bottom, may_meld):  # (``turn_plays`` with ``only=bottom``)
+                    return True
+                if not may_reach_board(bottom, hand, extra_cards, board, may_meld, checked=True):  # (first_verdict)
+                    return False
             plays = turn_plays(state, table, self.seat, board, "", extras, relevant_cards(bottom, hand, extra_cards))
             if not plays:  # (no state of this key can be alive: the plays of a key's state are the same)
                 return False
@@ -355,9 +388,18 @@ def take_allowed(state: GameState, seat: int, pile: int, count: int, search: Bot
         return True
     board, extra_cards = search.share_board(state)
     hand = [*table["hands"][seat], *cards[-count:]]
-    verdict = first_verdict(bottom, hand, board, extra_cards, True)  # the search's first steps, before its state
+    held = set(hand)  # (the same answers as the list: membership only)
+    verdict = first_verdict(bottom, held, board, extra_cards, True)  # the search's first steps, before its state
     if verdict is not None:
         return verdict
+    # The search's next steps at the state after the take (``_visit``), on its hand and the shared board alone: a
+    # play of the card now, else the bound; the hypothetical state is made only for a search past them.
+    may_meld = may_start_group(state, table)
+    assert search.root is not None
+    if plays_card(state, hand, board, search.root[2], bottom, may_meld):
+        return True
+    if not may_reach_board(bottom, hand, extra_cards, board, may_meld, checked=True):
+        return False
     return search.can_play(taken_state(state, seat, pile, count), checked=True)
 
 
@@ -423,6 +465,26 @@ def own_move_card(table: HouseTable, seat: int, card: str) -> bool:
         for group in table["groups"]
         for held, owner in zip(group["cards"], group["owners"], strict=True)
     )
+
+
+def plays_card(state: GameState, hand: list[str], board: Board, extras: list[Extra], card: str, may_meld: bool) -> bool:
+    """Whether ``turn_plays`` with ``only=card`` lists a play (a seat holding ``hand``, ``may_meld``: whether it may
+    still start a new group), as a yes/no from the same predicates, no move made: off a group, after a Transition,
+    the Hot Potato when going out, in a new group."""
+    if card in board.accepts:
+        return True
+    if TRANSITION in hand and board.open_ends:
+        if card == TRANSITION:
+            ranks = {needed for needed, _ in board.open_ends}
+            if any(held not in SPECIAL_NAMES and RANK_OF[held[0]] in ranks for held in hand):
+                return True
+        elif card not in SPECIAL_NAMES:
+            rank = RANK_OF[card[0]]
+            if any(needed == rank for needed, _ in board.open_ends):
+                return True
+    if card == HOT_POTATO and len(hand) <= 2 and HOT_POTATO in hand and new_cards_on(state):
+        return True
+    return len(hand) >= 2 and may_meld and has_meld_with(hand, extras, new_cards_on(state), card)
 
 
 def turn_plays(
