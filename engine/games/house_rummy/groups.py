@@ -494,27 +494,24 @@ def has_meld_with(hand: Iterable[str], extras: Iterable[Extra], new_cards: bool,
     if required in SPECIAL_NAMES:
         return False
     rank, suit = required[0], required[1]
-    same_rank = 0
-    ranks = 0  # the suit's ranks in hand, one bit each
+    held = 0  # the hand's standard cards, one bit each (``CARD_BITS``)
     for card in hand:
-        if card in SPECIAL_NAMES:
-            continue
-        if card[0] == rank:
-            same_rank += 1
-        if card[1] == suit:
-            ranks |= RANK_BITS[card[0]]
+        held |= CARD_BITS.get(card, 0)
+    by_suit = (held & SUIT_BITS, held >> 14 & SUIT_BITS, held >> 28 & SUIT_BITS, held >> 42)
+    rank_bit = RANK_BITS[rank]
+    same_rank = len([1 for suit_ranks in by_suit if suit_ranks & rank_bit])  # the hand's cards of its rank
+    ranks = by_suit[SUIT_INDEX[suit]]  # the suit's ranks in hand, one bit each
     if same_rank >= 3:
         return True
-    needed = RANK_BITS[rank]
     in_suit = BIT_COUNTS[ranks]
-    if in_suit >= 3 and has_run_through(ranks, suit, new_cards, needed):
+    if in_suit >= 3 and has_run_through(ranks, suit, new_cards, rank_bit):
         return True
     for extra, as_set, as_run in extras:
         if as_set and same_rank >= 2 and extra[0] == rank:
             return True
         if as_run and in_suit >= 2 and extra[1] == suit:
             with_extra = RANK_BITS[extra[0]]
-            if has_run_through(ranks | with_extra, suit, new_cards, needed | with_extra):
+            if has_run_through(ranks | with_extra, suit, new_cards, rank_bit | with_extra):
                 return True
     return False
 
@@ -580,43 +577,48 @@ def run_cards(low: int, high: int, suit: str) -> tuple[str, ...]:
 _meld_moves: Final[dict[tuple[str, ...], Move]] = {}
 
 
-def meld_moves(hand: Iterable[str], extras: Iterable[Extra], new_cards: bool, required: str = "") -> tuple[Move, ...]:
+def meld_moves(hand: list[str], extras: list[Extra], new_cards: bool, required: str = "") -> tuple[Move, ...]:
     """The ``meld`` moves of ``find_melds``, in its order."""
     if required in SPECIAL_NAMES:
         return ()
+    usable = tuple(extras)
     if required:  # only the cards of its rank or suit can be in a group with it
         standard = tuple(sorted(RELATED_CARDS[required].intersection(hand)))
-        if extras:
+        if usable:
             rank, suit = required[0], required[1]
-            extras = tuple(extra for extra in extras if extra[0][0] == rank or extra[0][1] == suit)
+            usable = tuple(extra for extra in usable if extra[0][0] == rank or extra[0][1] == suit)
     else:
         if not may_meld(hand, extras, new_cards):
             return ()
         standard = tuple(sorted(STANDARD_SET.intersection(hand)))
-    return meld_moves_of(standard, tuple(extras), new_cards, required)
+    return meld_moves_of(standard, usable, new_cards, required)
 
 
 SUIT_INDEX: Final = {suit: index for index, suit in enumerate(SUITS)}
 
 
-def may_meld(hand: Iterable[str], extras: Iterable[Extra], new_cards: bool) -> bool:
+def may_meld(hand: list[str], extras: list[Extra], new_cards: bool) -> bool:
     """Whether ``meld_moves(hand, extras, new_cards)`` holds a meld, as a yes/no from the same parts as
     ``meld_moves_of`` (no meld is made): three of a rank, a run of a suit, or a board card with two of its rank or
     in a run of its suit."""
-    by_suit = [0, 0, 0, 0]  # each suit's ranks in hand, one bit each
+    held = 0  # the hand's standard cards, one bit each (``CARD_BITS``)
     for card in hand:
-        if card not in SPECIAL_NAMES:
-            by_suit[SUIT_INDEX[card[1]]] |= RANK_BITS[card[0]]
-    spades, hearts, diamonds, clubs = by_suit
+        held |= CARD_BITS.get(card, 0)
+    spades, hearts, diamonds, clubs = held & SUIT_BITS, held >> 14 & SUIT_BITS, held >> 28 & SUIT_BITS, held >> 42
     if (spades & hearts & (diamonds | clubs)) | ((spades | hearts) & diamonds & clubs):
         return True  # three of a rank
+    by_suit = (spades, hearts, diamonds, clubs)
     for suit, ranks in zip(SUITS, by_suit, strict=True):
-        wrap = bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards)
-        if BIT_COUNTS[ranks] >= 3 and run_spans_of(ranks, wrap):
+        around = ranks | ranks << 13  # (three in a row, the Ace after the King too, or no run at all)
+        if (
+            around & around >> 1 & around >> 2
+            and BIT_COUNTS[ranks] >= 3
+            and run_spans_of(ranks, bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards))
+        ):
             return True
     for extra, as_set, as_run in extras:
         bit = RANK_BITS[extra[0]]
-        if as_set and sum(1 for ranks in by_suit if ranks & bit) >= 2:
+        if as_set and sum([1 for ranks in by_suit if ranks & bit]) >= 2:
             return True
         ranks = by_suit[SUIT_INDEX[extra[1]]]
         if as_run and BIT_COUNTS[ranks] >= 2 and has_run_through(ranks | bit, extra[1], new_cards, bit):
@@ -730,6 +732,9 @@ def neighbours(rank: int) -> tuple[int, int]:
 
 STANDARD_CARDS: Final = tuple(rank + suit for rank in RANKS for suit in SUITS)
 STANDARD_SET: Final = frozenset(STANDARD_CARDS)
+# Each standard card as one bit: its rank's bit (``RANK_BITS``) in its suit's 14 bits (``SUITS`` order).
+CARD_BITS: Final = {card: RANK_BITS[card[0]] << 14 * SUIT_INDEX[card[1]] for card in STANDARD_CARDS}
+SUIT_BITS: Final = (1 << 14) - 1
 # For each standard card: the standard cards of its rank or its suit (itself too).
 RELATED_CARDS: Final = {
     card: frozenset(other for other in STANDARD_CARDS if other[0] == card[0] or other[1] == card[1])
@@ -807,9 +812,18 @@ def may_reach_board(
         return True
     in_runs = in_suit_closure(seeds, usable)
     transitions = hand.count(TRANSITION)
+    standard = card not in SPECIAL_NAMES
+    if standard and (card in in_runs or not transitions):
+        return card in in_runs
     end_ranks = {rank for rank, _ in board.open_ends} if transitions else set()
     followers: set[str] = set()
-    for _ in range(transitions):  # each Transition of the hand lets one more step change suit
+    for step in range(transitions):  # each Transition of the hand lets one more step change suit
+        if standard and step == transitions - 1:
+            # The last step brings the card's run of its suit (``in_suit_closure``) into a run, or nothing of it.
+            return any(
+                may_follow_transition(held, in_runs, followers, usable, board, end_ranks)
+                for held in in_suit_closure({card}, usable) & in_hand
+            )
         new = {
             held
             for held in in_hand - in_runs
@@ -819,6 +833,8 @@ def may_reach_board(
             break
         followers |= new
         in_runs |= in_suit_closure(new, usable)
+        if standard and card in in_runs:
+            return True
     placed = in_runs | in_sets
     if card == TRANSITION:
         return any(may_follow_transition(held, in_runs, followers, usable, board, end_ranks) for held in in_hand)

@@ -12,7 +12,6 @@ discard is legal until it is played.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
-from functools import lru_cache
 from typing import Any, Final
 
 import orjson
@@ -431,10 +430,17 @@ def draw_moves(state: GameState, seat: int) -> list[Move]:
     return moves
 
 
-@lru_cache(maxsize=4096)
+_take_moves: Final[list[list[Move]]] = []  # [pile][count]
+
+
 def take_move(pile: int, count: int) -> Move:
     """``take <pile> <count>`` (pure, memoized: moves are values)."""
-    return Move(kinds.TAKE, (str(pile), str(count)))
+    while len(_take_moves) <= pile:
+        _take_moves.append([])
+    by_count = _take_moves[pile]
+    while len(by_count) <= count:
+        by_count.append(Move(kinds.TAKE, (str(pile), str(len(by_count)))))
+    return by_count[count]
 
 
 # ----- play -------------------------------------------------------------------------------------------------------
@@ -543,10 +549,17 @@ def discard_moves(state: GameState, table: HouseTable, seat: int, board: Board) 
     return moves
 
 
-@lru_cache(maxsize=4096)
+_discard_moves: Final[dict[str, list[tuple[Move, ...]]]] = {}  # [card][piles]
+
+
 def discards_to_piles(card: str, piles: int) -> tuple[Move, ...]:
     """``discard <card> <pile>`` to each of ``piles`` piles, in pile order (pure, memoized: moves are values)."""
-    return tuple(Move(kinds.DISCARD, (card, str(index))) for index in range(piles))
+    by_piles = _discard_moves.get(card)
+    if by_piles is None:
+        by_piles = _discard_moves[card] = []
+    while len(by_piles) <= piles:
+        by_piles.append(tuple(Move(kinds.DISCARD, (card, str(index))) for index in range(len(by_piles))))
+    return by_piles[piles]
 
 
 def play_moves(state: GameState, seat: int) -> list[Move]:
