@@ -61,6 +61,8 @@ class Board:
         self.at_low_ends = at_low_ends
         self.lay_offs: dict[str, tuple[Move, ...]] = {}  # the lay-off moves of cards of ``accepts``
         self.known_cards: tuple[BoardCard, ...] | None = None  # ``board_cards``, once made
+        # ``meld_extras`` by seat, with the ``cross_second_group`` dict they were made with (read only, shared)
+        self.extras: dict[int, tuple[dict[str, int], list[tuple[str, bool, bool]]]] = {}
 
 
 def rank_at(position: int) -> int:
