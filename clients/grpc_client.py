@@ -100,7 +100,7 @@ class GameView:
     that only needs the version pays nothing for it."""
 
     __slots__ = (
-        "_struct",
+        "_raw",
         "_view",
         "bots",
         "finished",
@@ -136,20 +136,20 @@ class GameView:
         self.seat = seat
         self.to_act = to_act
         self.finished = finished
-        self._struct: struct_pb2.Struct | bytes | None = None
+        self._raw: struct_pb2.Struct | bytes | None = None
         self._view: dict[str, Any] | None = None
         if isinstance(view, struct_pb2.Struct | bytes):
-            self._struct = view
+            self._raw = view
         else:
             self._view = dict(view or {})
 
     @property
     def view(self) -> dict[str, Any]:
         if self._view is None:
-            if isinstance(self._struct, bytes):
-                self._view = orjson.loads(self._struct) if self._struct else {}
+            if isinstance(self._raw, bytes):
+                self._view = orjson.loads(self._raw) if self._raw else {}
             else:
-                self._view = struct_to_dict(self._struct) if self._struct is not None else {}
+                self._view = struct_to_dict(self._raw) if self._raw is not None else {}
         return self._view
 
     def _key(self) -> tuple[Any, ...]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import socket
 import struct
 import time
-from typing import Any, cast
+from typing import Any, NoReturn, cast
 
 import hiredis
 import redis
@@ -71,11 +71,12 @@ class WireConnection:
     def _closed_by_peer(self, sock: socket.socket) -> bool:
         """True when Redis closed the connection (or sent something unasked) while it was idle."""
         try:
-            return sock.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) is not None
+            sock.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
         except BlockingIOError:
             return False  # nothing to read: open and quiet
         except OSError:
             return True
+        return True  # end of stream (b""), or bytes nobody asked for
 
     def call(self, *command: bytes | str | int) -> Any:
         """Sends one command and returns its reply (redis-py's types: bytes, int, lists)."""
@@ -88,19 +89,23 @@ class WireConnection:
             sock = self._open()
         try:
             sock.sendall(packed)
-        except BlockingIOError as error:
-            self.close()
-            raise redis.TimeoutError("Timeout writing to Redis") from error
+        except BlockingIOError:
+            self._fail_write("Timeout writing to Redis", redis.TimeoutError)
         except OSError:
             # Written into a connection Redis had closed (a restart): nothing was run. Once more, on a new one.
             self.close()
             sock = self._open()
             try:
                 sock.sendall(packed)
-            except BaseException as error:
-                self.close()
-                raise redis.ConnectionError(f"Error writing to Redis: {error}") from error
+            except OSError as error:
+                self._fail_write(f"Error writing to Redis: {error}", redis.ConnectionError)
         return self._read(sock)
+
+    def _fail_write(self, message: str, kind: type[redis.RedisError]) -> NoReturn:
+        """Drops the connection (a command may be half written) and raises ``kind`` (called in the handler of the
+        socket's error, which becomes its context)."""
+        self.close()
+        raise kind(message)
 
     def _read(self, sock: socket.socket) -> Any:
         reader, buffer = self.reader, self.buffer

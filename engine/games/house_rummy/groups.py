@@ -7,10 +7,10 @@ a run end by index and end (``3lo``, ``3hi``).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from functools import lru_cache
 from itertools import combinations
-from typing import Final
+from typing import Final, TypeVar
 
 import orjson
 
@@ -29,6 +29,8 @@ from engine.games.house_rummy.cards import (
 from engine.games.house_rummy.moves import LAY_OFF, meld_move
 from engine.games.house_rummy.table import CLOSED_BY_ACE, CLOSED_BY_PROTECTED, OPEN, RUN, SET, Group
 from engine.moves import Move
+
+T = TypeVar("T")  # a meld or its move (``meld_parts``)
 
 LOW: Final = "lo"
 HIGH: Final = "hi"
@@ -454,6 +456,21 @@ def new_melds(
 ) -> tuple[tuple[str, ...], ...]:
     """``melds_of`` unmemoized (``meld_moves_of`` keeps its moves): the sets of each rank, the runs of each suit,
     then the groups with each board card, each part memoized on its own cards."""
+    return tuple(meld_parts(standard, extras, new_cards, required, set_melds, suit_runs, extra_set_melds))
+
+
+def meld_parts(
+    standard: tuple[str, ...],
+    extras: tuple[Extra, ...],
+    new_cards: bool,
+    required: str,
+    sets: Callable[[tuple[str, ...], str], tuple[T, ...]],
+    runs: Callable[[int, str, bool, int, int], tuple[T, ...]],
+    extra_sets: Callable[[str, tuple[str, ...], str], tuple[T, ...]],
+) -> list[T]:
+    """The one walk of ``new_melds`` and ``meld_moves_of``: the hand's standard cards by rank and by suit (a bit
+    per rank), then each part's items in order: ``sets`` of each rank, ``runs`` of each suit, then with each board
+    card its ``extra_sets`` and its ``runs`` (the melds, or their moves, each part memoized on its own cards)."""
     by_rank: dict[str, list[str]] = {}
     by_suit: dict[str, int] = {}  # the suit's ranks, one bit each
     for card in standard:
@@ -463,25 +480,25 @@ def new_melds(
         else:
             cards.append(card)
         by_suit[card[1]] = by_suit.get(card[1], 0) | RANK_BITS[card[0]]
-    melds: list[tuple[str, ...]] = []
+    items: list[T] = []
     needed = RANK_OF[required[0]] if required else 0
     for rank, cards in by_rank.items():
         if len(cards) < 3 or (required and rank != required[0]):
             continue
-        melds.extend(set_melds(tuple(cards), required))
+        items.extend(sets(tuple(cards), required))
     for suit, ranks in by_suit.items():
         if (not required or suit == required[1]) and BIT_COUNTS[ranks] >= 3:
-            melds.extend(suit_runs(ranks, suit, new_cards, needed, 0))
+            items.extend(runs(ranks, suit, new_cards, needed, 0))
     for extra, as_set, as_run in extras:
         rank, suit = extra[0], extra[1]
         if as_set and (not required or rank == required[0]):
             same_rank = by_rank.get(rank)
             if same_rank is not None and len(same_rank) >= 2:
-                melds.extend(extra_set_melds(extra, tuple(same_rank), required))
+                items.extend(extra_sets(extra, tuple(same_rank), required))
         ranks = by_suit.get(suit, 0)
         if as_run and BIT_COUNTS[ranks] >= 2 and (not required or suit == required[1]):
-            melds.extend(suit_runs(ranks | RANK_BITS[rank], suit, new_cards, RANK_OF[rank], needed))
-    return tuple(melds)
+            items.extend(runs(ranks | RANK_BITS[rank], suit, new_cards, RANK_OF[rank], needed))
+    return items
 
 
 RANK_BITS: Final = {rank: 1 << RANK_OF[rank] for rank in RANKS}  # Ace bit 1 ... King bit 13
@@ -633,34 +650,9 @@ def meld_moves_of(
     standard: tuple[str, ...], extras: tuple[Extra, ...], new_cards: bool, required: str
 ) -> tuple[Move, ...]:
     """The moves of ``new_melds``, in its order, from its parts' moves (each part memoized with its moves)."""
-    by_rank: dict[str, list[str]] = {}
-    by_suit: dict[str, int] = {}  # the suit's ranks, one bit each
-    for card in standard:
-        cards = by_rank.get(card[0])
-        if cards is None:
-            by_rank[card[0]] = [card]
-        else:
-            cards.append(card)
-        by_suit[card[1]] = by_suit.get(card[1], 0) | RANK_BITS[card[0]]
-    moves: list[Move] = []
-    needed = RANK_OF[required[0]] if required else 0
-    for rank, cards in by_rank.items():
-        if len(cards) < 3 or (required and rank != required[0]):
-            continue
-        moves.extend(set_meld_moves(tuple(cards), required))
-    for suit, ranks in by_suit.items():
-        if (not required or suit == required[1]) and BIT_COUNTS[ranks] >= 3:
-            moves.extend(run_meld_moves(ranks, suit, new_cards, needed, 0))
-    for extra, as_set, as_run in extras:
-        rank, suit = extra[0], extra[1]
-        if as_set and (not required or rank == required[0]):
-            same_rank = by_rank.get(rank)
-            if same_rank is not None and len(same_rank) >= 2:
-                moves.extend(extra_set_meld_moves(extra, tuple(same_rank), required))
-        ranks = by_suit.get(suit, 0)
-        if as_run and BIT_COUNTS[ranks] >= 2 and (not required or suit == required[1]):
-            moves.extend(run_meld_moves(ranks | RANK_BITS[rank], suit, new_cards, RANK_OF[rank], needed))
-    return tuple(moves)
+    return tuple(
+        meld_parts(standard, extras, new_cards, required, set_meld_moves, run_meld_moves, extra_set_meld_moves)
+    )
 
 
 def moves_of_melds(melds: tuple[tuple[str, ...], ...]) -> tuple[Move, ...]:
