@@ -13,11 +13,15 @@ bot seats of games in the store's bot queue (``service.bot_worker``), on the emb
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import json
 import logging
 import os
 import signal
+import socket
+import struct
+import sys
 import threading
 import time
 from collections.abc import Mapping
@@ -257,7 +261,11 @@ class Server:
 
     def _close_listener(self) -> None:
         """Accepts every connection waiting in the listen backlog (a client that connected before the stop is
-        answered, not reset), then closes the listening socket: new connections are refused from here on."""
+        answered, not reset), then closes the listening socket: new connections are refused from here on.
+        First the socket stops taking new connections in (``refuse_new_connections``), so that none can join the
+        backlog between its last accept and the close (the kernel would reset it: this thread may wait for the GIL
+        there for milliseconds while other threads run)."""
+        refuse_new_connections(self.http.socket)
         for _ in range(100_000):
             known = len(self.http._map)
             self.http.handle_accept()
@@ -284,6 +292,30 @@ class Server:
 
     def wait(self) -> None:
         self._stopped.wait()
+
+
+# Linux's classic BPF for "drop every packet" (BPF_RET | BPF_K, 0), attached with SO_ATTACH_FILTER.
+_SO_ATTACH_FILTER = 26
+_BPF_DROP_ALL = struct.pack("HBBI", 0x06, 0, 0, 0)
+
+
+def refuse_new_connections(listener: socket.socket) -> bool:
+    """Makes a listening TCP socket drop every packet that reaches it from now on (a socket filter that keeps
+    nothing): a new client's SYN goes unanswered, the client sends it again a second later and then meets the closed
+    port (connection refused), while connections already in the backlog stay there to be accepted. Without it a
+    connection completed between the last ``accept`` and ``close`` is reset by the kernel at the close. Linux only
+    (elsewhere False, and the close keeps that small window)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    program = ctypes.create_string_buffer(_BPF_DROP_ALL)
+    # struct sock_fprog { unsigned short len; struct sock_filter *filter; } (native alignment pads the pointer)
+    fprog = struct.pack("HP", 1, ctypes.addressof(program))
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, _SO_ATTACH_FILTER, fprog)
+    except OSError as error:
+        log.warning("listener filter refused", extra={"error": str(error)})
+        return False
+    return True
 
 
 # The cyclic garbage collector of a serving process: a request's garbage is freed by reference counting (it holds

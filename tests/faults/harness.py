@@ -183,8 +183,7 @@ class Load:
             self._record(Call(what, time.monotonic() - started, None, error="refused"))
             raise Refused() from error
         except ConnectionResetError as error:
-            # Only a stopping server may reset: a connection the kernel queued in the instant between the server's
-            # last accept of its backlog and the close of its port was never accepted (check_calls bounds these).
+            # A reset is a connection the server took in and never answered: check_calls allows none unless told.
             self._record(Call(what, time.monotonic() - started, None, error="reset"))
             raise Refused() from error
         except OSError as error:
@@ -258,7 +257,7 @@ class Load:
 def check_calls(load: Load, *, refused_allowed: bool = False, resets_allowed: int = 0) -> None:
     """No 500 (or other 5xx than a typed 503), no 503 later than FAULT_ANSWER_SECONDS, no call over
     MAX_CALL_SECONDS, no broken connection; refused connections only where a server was stopped, and at most
-    ``resets_allowed`` resets (connections queued in the instant the stopping server closed its port)."""
+    ``resets_allowed`` resets (connections a server took in and never answered; none by default)."""
     with load._lock:
         calls = list(load.calls)
     assert calls, "no call was made"

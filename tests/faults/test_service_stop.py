@@ -91,7 +91,7 @@ def test_sigterm_under_load_and_a_second_replica_takes_over(redis_process: Redis
         refused = sum(1 for call in load.calls if call.error == "refused")
         assert refused > 0, load.summary()  # the clients did meet the stopped port, and moved on
         assert len(load.acknowledged) > served_by_first
-        check_calls(load, refused_allowed=True, resets_allowed=1)
+        check_calls(load, refused_allowed=True)  # no reset: the port drops new SYNs before its backlog's last accept
         codes = {code for code, _ in reader.outcomes}
         # A call sent after the stop began is refused: UNAVAILABLE (GOAWAY, port closed) or CANCELLED (the stopping
         # server resets a stream it will not serve); accepted calls finish OK.
