@@ -8,18 +8,54 @@ the event at all (a private reveal of a hand to one seat); ``None`` means everyo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, ClassVar, Final
+
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
-    kind: str
-    seat: int | None = None
-    data: Mapping[str, Any] = field(default_factory=dict)
-    secret: Mapping[str, Any] = field(default_factory=dict)
-    secret_to: tuple[int, ...] = ()
-    audience: tuple[int, ...] | None = None
+    """One event. A plain class with slots rather than a frozen dataclass: a match makes one or more per move, and a
+    dataclass's frozen ``__init__`` (one ``object.__setattr__`` per field) cost 2.5x as much to build in Python and
+    12.6% of House Rummy's compiled playout (mypyc compiles this class to a native one). Its fields are ``Final``
+    (type checkers refuse an assignment; the engine never changes an event), and it compares, hashes and prints as
+    the dataclass did. ``data`` and ``secret`` default to one shared empty, read-only mapping."""
+
+    __slots__ = ("audience", "data", "kind", "seat", "secret", "secret_to")
+    __match_args__: ClassVar = ("kind", "seat", "data", "secret", "secret_to", "audience")
+
+    def __init__(
+        self,
+        kind: str,
+        seat: int | None = None,
+        data: Mapping[str, Any] = _NO_DATA,
+        secret: Mapping[str, Any] = _NO_DATA,
+        secret_to: tuple[int, ...] = (),
+        audience: tuple[int, ...] | None = None,
+    ) -> None:
+        self.kind: Final = kind
+        self.seat: Final = seat
+        self.data: Final = data
+        self.secret: Final = secret
+        self.secret_to: Final = secret_to
+        self.audience: Final = audience
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.kind, self.seat, self.data, self.secret, self.secret_to, self.audience)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Event(kind={self.kind!r}, seat={self.seat!r}, data={dict(self.data)!r}, secret={dict(self.secret)!r}, "
+            f"secret_to={self.secret_to!r}, audience={self.audience!r})"
+        )
 
     def visible_to(self, seat: int | None) -> bool:
         return self.audience is None or (seat is not None and seat in self.audience)
