@@ -94,6 +94,51 @@ SEARCH_PHASE: Final = Phase.SEARCH.value
 SEE_HAND_PHASE: Final = Phase.SEE_HAND.value
 
 
+# ----- events -----------------------------------------------------------------------------------------------------
+# Events are values (frozen, their data read only): the frequent ones, whose data take few values, are made once and
+# shared (making an ``Event`` costs more than most plays' own work).
+EVENTS_KEPT: Final = 4096
+_events: Final[dict[tuple[object, ...], Event]] = {}
+
+
+def keep_event(key: tuple[object, ...], event: Event) -> Event:
+    if len(_events) >= EVENTS_KEPT:
+        _events.clear()
+    _events[key] = event
+    return event
+
+
+def seat_event(kind: str, seat: int) -> Event:
+    """``Event(kind, seat=seat)``, made once."""
+    key = (kind, seat)
+    return _events.get(key) or keep_event(key, Event(kind, seat=seat))
+
+
+def item_event(kind: str, seat: int, name: str, value: str | int | bool) -> Event:
+    """``Event(kind, seat=seat, data={name: value})``, made once (a kind's ``name`` has values of one type)."""
+    key = (kind, seat, name, value)
+    return _events.get(key) or keep_event(key, Event(kind, seat=seat, data={name: value}))
+
+
+def discarded_event(seat: int, card: str, pile: int, new_pile: bool) -> Event:
+    key = ("discarded", seat, card, pile, new_pile)
+    return _events.get(key) or keep_event(
+        key, Event("discarded", seat=seat, data={"card": card, "pile": pile, "newPile": new_pile})
+    )
+
+
+def drew_event(seat: int, reason: str, stock_count: int) -> Event:
+    key = ("drew", seat, reason, stock_count)
+    return _events.get(key) or keep_event(
+        key, Event("drew", seat=seat, data={"reason": reason, "stockCount": stock_count})
+    )
+
+
+def drew_card_event(seat: int, card: str) -> Event:
+    key = ("drew_card", seat, card)
+    return _events.get(key) or keep_event(key, Event("drew_card", seat=seat, data={"card": card}, audience=(seat,)))
+
+
 # ----- set-up ---------------------------------------------------------------------------------------------------
 def new_table(players: int) -> HouseTable:
     return HouseTable(
@@ -300,10 +345,10 @@ def draw_from_stock(state: GameState, seat: int, events: list[Event], reason: st
     card = stock[-1]
     table["stock"] = stock[:-1]
     set_hand(table, seat, [*table["hands"][seat], card])
-    events.append(Event("drew", seat=seat, data={"reason": reason, "stockCount": len(table["stock"])}))
+    events.append(drew_event(seat, reason, len(table["stock"])))
     # The card goes to the drawer alone, in an event of its own: a private event stays private even when the same
     # move ends the hand and the card is shuffled away.
-    events.append(Event("drew_card", seat=seat, data={"card": card}, audience=(seat,)))
+    events.append(drew_card_event(seat, card))
 
 
 # ----- play -------------------------------------------------------------------------------------------------------
@@ -436,7 +481,7 @@ def play_pass_potato(state: GameState, seat: int, move: Move, events: Events) ->
         knowledge.make_public(table, other, [HOT_POTATO])
     table["phase"] = PLAY_PHASE
     if events is not None:
-        events.append(Event("potato_passed", seat=seat, data={"to": other}))
+        events.append(item_event("potato_passed", seat, "to", other))
     played_out(state, seat, events)
 
 
@@ -449,7 +494,7 @@ def keep_potato(state: GameState, seat: int, move: Move) -> list[Event]:
 def play_keep_potato(state: GameState, seat: int, move: Move, events: Events) -> None:
     table_of(state)["phase"] = PLAY_PHASE
     if events is not None:
-        events.append(Event("potato_kept", seat=seat))
+        events.append(seat_event("potato_kept", seat))
 
 
 def played_bottom(table: HouseTable, cards: list[str]) -> None:
@@ -465,7 +510,7 @@ def played_out(state: GameState, seat: int, events: Events) -> bool:
     if table["played_out"] == NOBODY:
         table["played_out"] = seat
     if events is not None:
-        events.append(Event("played_out", seat=seat))
+        events.append(seat_event("played_out", seat))
     end_turn(state, events)
     return True
 
@@ -484,9 +529,9 @@ def discard(state: GameState, seat: int, move: Move) -> list[Event]:
         pile = int(pile_arg)
         set_pile(table, pile, [*table["piles"][pile], card])
     table["phase"] = PLAY_PHASE
-    events = [Event("discarded", seat=seat, data={"card": card, "pile": pile, "newPile": pile_arg == NEW_PILE})]
+    events = [discarded_event(seat, card, pile, pile_arg == NEW_PILE)]
     if not table["hands"][seat]:
-        events.append(Event("went_out", seat=seat))
+        events.append(seat_event("went_out", seat))
         end_hand(state, "went_out", seat, events)
         return events
     if accepts_card(table["groups"], card):
@@ -512,7 +557,7 @@ def claim(state: GameState, seat: int, move: Move) -> list[Event]:
     window["answers"] = list(shared["answers"])
     window["answers"][seat] = target
     window["waiting"] = [waiting for waiting in shared["waiting"] if waiting != seat]
-    events = [Event("claimed" if target != "-" else "passed_claim", seat=seat, data={"target": target})]
+    events = [item_event("claimed" if target != "-" else "passed_claim", seat, "target", target)]
     if window["waiting"]:
         return events
     table["claim"] = None
@@ -546,7 +591,7 @@ def perform_action(state: GameState, seat: int, action: str, pile: int, card: st
         end_turn(state, events)
         return
     table = table_of(state)
-    events.append(Event("discard_action", seat=seat, data={"action": action}))
+    events.append(item_event("discard_action", seat, "action", action))
     final_round = table["played_out"] != NOBODY
     choice = Action(name=action, discarder=seat, named=NOBODY, pile=pile, ask="", chosen=["", ""])
     if action == REVERSE:
@@ -586,7 +631,7 @@ def fish(state: GameState, seat: int, move: Move) -> list[Event]:
     if fish_matches(table["hands"][target], ask):
         table["phase"] = FISH_GIVE_PHASE
         return events
-    events.append(Event("go_fish", seat=target))
+    events.append(seat_event("go_fish", target))
     if table["stock"]:
         draw_from_stock(state, seat, events, "go_fish")
     end_turn(state, events)
@@ -604,7 +649,7 @@ def give(state: GameState, seat: int, move: Move) -> list[Event]:
         set_hand(table, seat, hand_without(table["hands"][seat], [card]))
         set_hand(table, asker, [*table["hands"][asker], card])
         events = [
-            Event("fish_given", seat=seat, data={"to": asker}),
+            item_event("fish_given", seat, "to", asker),
             Event("fish_card", seat=seat, data={"to": asker, "card": card}, audience=(seat, asker)),
         ]
         end_turn(state, events)
@@ -612,7 +657,7 @@ def give(state: GameState, seat: int, move: Move) -> list[Event]:
     act = table["action"] = act.copy()
     act["chosen"] = list(act["chosen"])
     act["chosen"][0 if seat == asker else 1] = card
-    events = [Event("exchange_chosen", seat=seat)]
+    events = [seat_event("exchange_chosen", seat)]
     if not all(act["chosen"]):
         return events
     first, second = asker, act["named"]
@@ -632,7 +677,7 @@ def see_hand(state: GameState, seat: int, move: Move) -> list[Event]:
     target = int(move.args[0])
     knowledge.make_seen(table, seat, target, table["hands"][target], replace=True)
     events = [
-        Event("saw_hand", seat=seat, data={"shown": target}),
+        item_event("saw_hand", seat, "shown", target),
         Event("hand_shown", seat=target, data={"to": seat, "cards": sorted(table["hands"][target])}, audience=(seat,)),
     ]
     end_turn(state, events)
@@ -646,7 +691,7 @@ def exchange(state: GameState, seat: int, move: Move) -> list[Event]:
     act = table["action"] = shared.copy()
     act["named"] = int(move.args[0])
     table["phase"] = EXCHANGE_GIVE_PHASE
-    return [Event("exchange_started", seat=seat, data={"with": act["named"]})]
+    return [item_event("exchange_started", seat, "with", act["named"])]
 
 
 def search(state: GameState, seat: int, move: Move) -> list[Event]:
@@ -674,7 +719,7 @@ def end_turn(state: GameState, events: Events, *, skip: bool = False, again: boo
         following = (seat + table["direction"]) % players
         if skip:
             if events is not None:
-                events.append(Event("skipped", seat=following))
+                events.append(seat_event("skipped", following))
             following = (following + table["direction"]) % players
     if table["played_out"] != NOBODY and following == table["played_out"]:
         end_hand(state, "played_out", table["played_out"], events)
@@ -689,7 +734,7 @@ def end_turn(state: GameState, events: Events, *, skip: bool = False, again: boo
     table["groups_started"] = 0
     table["single_card_taken"] = ""
     if events is not None:
-        events.append(Event("turn", seat=following, data={"again": following == seat}))
+        events.append(item_event("turn", following, "again", following == seat))
 
 
 def end_hand(state: GameState, reason: str, seat: int, events: Events) -> None:
