@@ -1,4 +1,4 @@
-"""The client CPU of one commit on Redis: redis-py's client, redis-py's own connection, and the move path's.
+"""The client CPU of one commit, and of one read of a game, on Redis: redis-py's client against the store's own.
 
     .venv/bin/python -m loadtests.bench_redis_call --redis-url redis://127.0.0.1:6379/0
 
@@ -11,6 +11,10 @@ in alternating rounds so that a busy machine slows every way alike:
 - ``redis-py connection``: ``send_command`` + ``read_response`` on a connection of redis-py (no pool), the move
   path before ``service/redis_wire.py``;
 - ``wire``: ``redis_wire.WireConnection`` (hiredis packing and parsing on a blocking socket), the move path now.
+
+Then the same for one read of the game (``HGETALL`` of its hash: GetGame, a move that misses the local copy), two
+ways in alternating rounds: ``redis-py client`` (``Redis.hgetall``, the read path before) and ``store``
+(``RedisStore._hgetall`` on the store's own wire connections, the read path now).
 
 It prints the median and the minimum over the rounds of each, in microseconds per call, and the ratios to the
 first. A measuring instrument, not part of the product.
@@ -73,6 +77,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "wire": via_wire,
     }
     samples: dict[str, list[float]] = {name: [] for name in ways}
+    game_key = store.game_key(game_id)
+    reads: dict[str, Callable[[], object]] = {
+        "redis-py client": lambda: store.client.hgetall(game_key),
+        "store": lambda: store._hgetall(game_key),
+    }
+    read_samples: dict[str, list[float]] = {name: [] for name in reads}
     try:
         for _ in range(args.rounds):
             for name, call in ways.items():
@@ -81,17 +91,30 @@ def main(argv: Sequence[str] | None = None) -> int:
                     reply = call()
                     assert isinstance(reply, list) and reply[0] == b"ok", reply
                 samples[name].append((time.process_time() - started) / args.calls * 1e6)
+        for _ in range(args.rounds):
+            for name, call in reads.items():
+                started = time.process_time()
+                for _ in range(args.calls):
+                    read = call()
+                    assert isinstance(read, dict) and read[b"s"] == snapshot, read
+                read_samples[name].append((time.process_time() - started) / args.calls * 1e6)
     finally:
         store.client.delete(*keys)
         plain.disconnect()
         wire.close()
         store.close()
-    first = statistics.median(samples["redis-py client"])
     print(f"client CPU per EVALSHA commit ({args.game} snapshot, {len(snapshot)} bytes), {args.rounds} rounds:")
+    report(samples)
+    print(f"client CPU per HGETALL of the game ({args.rounds} rounds):")
+    report(read_samples)
+    return 0
+
+
+def report(samples: dict[str, list[float]]) -> None:
+    first = statistics.median(next(iter(samples.values())))
     for name, values in samples.items():
         median = statistics.median(values)
         print(f"  {name:<20} median {median:6.1f} us  min {min(values):6.1f} us  ratio {median / first:.2f}")
-    return 0
 
 
 if __name__ == "__main__":
