@@ -188,15 +188,26 @@ class RedisKeyStore:
     """Keys in the service's Redis: ``<prefix>{keys}:digests`` (HMAC of a key -> its id) and
     ``<prefix>{keys}:records`` (id -> JSON record); one hash tag, so each lookup is one script in one slot."""
 
-    def __init__(self, client: object, key_prefix: str, guard: Callable[[Callable[[], Any]], Any]) -> None:
+    def __init__(
+        self,
+        client: object,
+        key_prefix: str,
+        guard: Callable[[Callable[[], Any]], Any],
+        run_script: Callable[[Any, list[str], list[Any]], Any] | None = None,
+    ) -> None:
+        """``run_script``: how the lookup script runs (the store's ``_evalsha``, on its own wire connections: a key
+        is looked up on every request that sends one); redis-py's script object without it."""
         import redis
         import redis.cluster
+
+        from service.limits import run_on_client
 
         assert isinstance(client, redis.Redis | redis.cluster.RedisCluster)
         self.client: Any = client
         self.digests_key = f"{key_prefix}{{keys}}:digests"
         self.records_key = f"{key_prefix}{{keys}}:records"
         self._guard = guard
+        self._run = run_script or run_on_client
         self._find = client.register_script(FIND_SCRIPT)
         self._revoke = client.register_script(REVOKE_SCRIPT)
 
@@ -210,7 +221,7 @@ class RedisKeyStore:
         self._guard(write)
 
     def find(self, digest: str) -> KeyRecord | None:
-        raw = self._guard(lambda: self._find(keys=[self.digests_key, self.records_key], args=[digest]))
+        raw = self._guard(lambda: self._run(self._find, [self.digests_key, self.records_key], [digest]))
         return KeyRecord.from_json(orjson.loads(raw)) if isinstance(raw, bytes) else None
 
     def records(self) -> list[KeyRecord]:
@@ -284,5 +295,5 @@ def make_key_ring(api_keys_file: Path | None, in_store: bool, secret: str, store
     if in_store:
         if not isinstance(store, RedisStore):
             raise ValueError("keys kept in the store need the Redis store (--redis-url).")
-        key_store = RedisKeyStore(store.client, store.prefix, store._guard)
+        key_store = RedisKeyStore(store.client, store.prefix, store._guard, store._evalsha)
     return KeyRing(file_keys, key_store, secret)

@@ -170,26 +170,45 @@ return 1
 """
 
 
+RunScript = Callable[[Any, list[str], list[Any]], Any]  # (redis-py script object, keys, args) -> the reply
+
+
+def run_on_client(script: Any, keys: list[str], args: list[Any]) -> Any:
+    """A script through redis-py's client (its script object: EVALSHA, loading the script if Redis lost it)."""
+    return script(keys=keys, args=args)
+
+
 class RedisLimits:
     """Buckets, counters and sets in the service's Redis, shared by every replica: ``<prefix>limit:<bucket>``,
     ``<prefix>limit:<counter>`` and ``<prefix>live:<key id>``, one key each (any Redis Cluster slot)."""
 
-    def __init__(self, client: Any, key_prefix: str, guard: Callable[[Callable[[], Any]], Any]) -> None:
+    def __init__(
+        self,
+        client: Any,
+        key_prefix: str,
+        guard: Callable[[Callable[[], Any]], Any],
+        run_script: RunScript | None = None,
+    ) -> None:
+        """``run_script``: how a script runs (the store's ``_evalsha``, on its own wire connections: a rate limit is
+        taken on every request with an API key); redis-py's script objects without it."""
         self.client = client
         self.prefix = key_prefix
         self._guard = guard
+        self._run = run_script or run_on_client
         self._take = client.register_script(TAKE_SCRIPT)
         self._count = client.register_script(COUNT_SCRIPT)
         self._admit = client.register_script(ADMIT_SCRIPT)
 
     def take(self, bucket: str, rate: float, burst: int) -> float:
         keep_ms = math.ceil(burst / rate * 1000) + 1000
-        reply = self._guard(lambda: self._take(keys=[f"{self.prefix}limit:{bucket}"], args=[rate, burst, keep_ms]))
+        keys = [f"{self.prefix}limit:{bucket}"]
+        reply = self._guard(lambda: self._run(self._take, keys, [rate, burst, keep_ms]))
         return float(reply)
 
     def count(self, counter: str, limit: int, window: float) -> tuple[int, float]:
         window_ms = max(1, math.ceil(window * 1000))
-        reply = self._guard(lambda: self._count(keys=[f"{self.prefix}limit:{counter}"], args=[limit, window_ms]))
+        keys = [f"{self.prefix}limit:{counter}"]
+        reply = self._guard(lambda: self._run(self._count, keys, [limit, window_ms]))
         return int(reply[0]), max(0, int(reply[1])) / 1000
 
     def admit(self, owner: str, member: str, cap: int, is_live: Callable[[Sequence[str]], list[bool]]) -> bool:
@@ -220,7 +239,7 @@ def backend_for(store: GameStore) -> tuple[LimitBackend, Callable[[Sequence[str]
 
             return [flag == b"0" for flag in redis_store._guard(read)]
 
-        return RedisLimits(store.client, store.prefix, store._guard), live_in_redis
+        return RedisLimits(store.client, store.prefix, store._guard, store._evalsha), live_in_redis
 
     def live_in_memory(game_ids: Sequence[str]) -> list[bool]:
         found = [store.load(game_id) for game_id in game_ids]
