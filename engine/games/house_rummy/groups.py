@@ -65,6 +65,7 @@ class Board:
         self.known_cards: tuple[BoardCard, ...] | None = None  # ``board_cards``, once made
         # ``meld_extras`` by seat, with the ``cross_second_group`` dict they were made with (read only, shared)
         self.extras: dict[int, tuple[dict[str, int], list[tuple[str, bool, bool]]]] = {}
+        self.bits: tuple[int, int, int, int, int] | None = None  # ``board_bits``, once made
 
 
 def rank_at(position: int) -> int:
@@ -513,13 +514,13 @@ def has_meld_with(hand: Iterable[str], extras: Iterable[Extra], new_cards: bool,
     if required in SPECIAL_NAMES:
         return False
     rank, suit = required[0], required[1]
-    held = 0  # the hand's standard cards, one bit each (``CARD_BITS``)
-    for card in hand:
-        held |= CARD_BITS.get(card, 0)
-    by_suit = (held & SUIT_BITS, held >> 14 & SUIT_BITS, held >> 28 & SUIT_BITS, held >> 42)
+    held = hand_bits(hand)
     rank_bit = RANK_BITS[rank]
-    same_rank = len([1 for suit_ranks in by_suit if suit_ranks & rank_bit])  # the hand's cards of its rank
-    ranks = by_suit[SUIT_INDEX[suit]]  # the suit's ranks in hand, one bit each
+    same_rank = 0  # the hand's cards of its rank
+    for shift in (0, 14, 28, 42):
+        if held >> shift & rank_bit:
+            same_rank += 1
+    ranks = held >> 14 * SUIT_INDEX[suit] & SUIT_BITS  # the suit's ranks in hand, one bit each
     if same_rank >= 3:
         return True
     in_suit = BIT_COUNTS[ranks]
@@ -620,29 +621,49 @@ def may_meld(hand: list[str], extras: list[Extra], new_cards: bool) -> bool:
     """Whether ``meld_moves(hand, extras, new_cards)`` holds a meld, as a yes/no from the same parts as
     ``meld_moves_of`` (no meld is made): three of a rank, a run of a suit, or a board card with two of its rank or
     in a run of its suit."""
-    held = 0  # the hand's standard cards, one bit each (``CARD_BITS``)
-    for card in hand:
-        held |= CARD_BITS.get(card, 0)
+    held = hand_bits(hand)
     spades, hearts, diamonds, clubs = held & SUIT_BITS, held >> 14 & SUIT_BITS, held >> 28 & SUIT_BITS, held >> 42
     if (spades & hearts & (diamonds | clubs)) | ((spades | hearts) & diamonds & clubs):
         return True  # three of a rank
-    by_suit = (spades, hearts, diamonds, clubs)
-    for suit, ranks in zip(SUITS, by_suit, strict=True):
-        around = ranks | ranks << 13  # (three in a row, the Ace after the King too, or no run at all)
-        if (
-            around & around >> 1 & around >> 2
-            and BIT_COUNTS[ranks] >= 3
-            and run_spans_of(ranks, bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards))
-        ):
-            return True
+    if (
+        suit_may_run(spades, "S", new_cards)
+        or suit_may_run(hearts, "H", new_cards)
+        or suit_may_run(diamonds, "D", new_cards)
+        or suit_may_run(clubs, "C", new_cards)
+    ):
+        return True
     for extra, as_set, as_run in extras:
         bit = RANK_BITS[extra[0]]
-        if as_set and sum([1 for ranks in by_suit if ranks & bit]) >= 2:
-            return True
-        ranks = by_suit[SUIT_INDEX[extra[1]]]
+        if as_set:
+            same_rank = 0
+            for ranks in (spades, hearts, diamonds, clubs):
+                if ranks & bit:
+                    same_rank += 1
+            if same_rank >= 2:
+                return True
+        suit = SUIT_INDEX[extra[1]]
+        ranks = spades if suit == 0 else hearts if suit == 1 else diamonds if suit == 2 else clubs
         if as_run and BIT_COUNTS[ranks] >= 2 and has_run_through(ranks | bit, extra[1], new_cards, bit):
             return True
     return False
+
+
+def hand_bits(hand: Iterable[str]) -> int:
+    """The hand's standard cards, one bit each (``CARD_BITS``)."""
+    held = 0
+    for card in hand:
+        held |= CARD_BITS.get(card, 0)
+    return held
+
+
+def suit_may_run(ranks: int, suit: str, new_cards: bool) -> bool:
+    """Whether ``suit_runs`` of a suit's ranks (one bit each) holds a run."""
+    around = ranks | ranks << 13  # (three in a row, the Ace after the King too, or no run at all)
+    return (
+        (around & around >> 1 & around >> 2) != 0
+        and BIT_COUNTS[ranks] >= 3
+        and len(run_spans_of(ranks, (ranks & ACE_BIT) != 0 and is_ka2("A" + suit, new_cards))) > 0
+    )
 
 
 @lru_cache(maxsize=1024)
@@ -790,53 +811,126 @@ def may_reach_board(
             return True
         if isolated(card, hand, extra_cards, board, may_meld):
             return False
-    in_hand = set(hand).difference(SPECIAL_NAMES)
-    usable = in_hand | extra_cards if extra_cards else in_hand
-    seeds = usable & board.at_run_ends  # cards that can go into a run: their neighbours may follow
-    in_sets = usable.intersection(board.accepts)  # (and cards that can go to a set, from which no run grows)
+    # On bit masks (``CARD_BITS``): sets of standard cards.
+    in_hand = hand_bits(hand)  # (the hand's standard cards)
+    usable = in_hand | hand_bits(extra_cards)
+    run_ends, accepted, high_ends, low_ends, end_ranks = board_bits(board)
+    in_sets = usable & accepted  # cards that can go to a set, from which no run grows
+    seeds = usable & run_ends  # cards that can go into a run: their neighbours may follow
     if may_meld:
-        rank_counts: dict[str, int] = {}
-        for held in usable:
-            rank_counts[held[0]] = rank_counts.get(held[0], 0) + 1
-            following = NEXT_IN_SUIT[held]
-            if following in usable and NEXT_IN_SUIT[following] in usable:
-                seeds.update((held, following, NEXT_IN_SUIT[following]))
-        in_sets.update(held for held in usable if rank_counts[held[0]] >= 3)
-    if card in in_sets:
-        return True
-    in_runs = in_suit_closure(seeds, usable)
-    transitions = hand.count(TRANSITION)
+        spades, hearts, diamonds, clubs = (
+            usable & SUIT_BITS,
+            usable >> 14 & SUIT_BITS,
+            usable >> 28 & SUIT_BITS,
+            usable >> 42,
+        )
+        threes = (spades & hearts & (diamonds | clubs)) | ((spades | hearts) & diamonds & clubs)  # ranks, as bits
+        in_sets |= usable & (threes | threes << 14 | threes << 28 | threes << 42)
+        starts = usable & below(usable) & below(below(usable))  # the lowest of three in sequence
+        seeds |= starts | above(starts) | above(above(starts))
     standard = card not in SPECIAL_NAMES
-    if standard and (card in in_runs or not transitions):
-        return card in in_runs
-    end_ranks = {rank for rank, _ in board.open_ends} if transitions else set()
-    followers: set[str] = set()
+    bit = CARD_BITS[card] if standard else 0
+    if in_sets & bit:
+        return True
+    in_runs = suit_closure(seeds, usable)
+    transitions = hand.count(TRANSITION)
+    if standard and (in_runs & bit or not transitions):
+        return (in_runs & bit) != 0
+    followers = 0
     for step in range(transitions):  # each Transition of the hand lets one more step change suit
+        following = may_follow_transition(in_runs, followers, usable, high_ends, low_ends, end_ranks)
         if standard and step == transitions - 1:
-            # The last step brings the card's run of its suit (``in_suit_closure``) into a run, or nothing of it.
-            return any(
-                may_follow_transition(held, in_runs, followers, usable, board, end_ranks)
-                for held in in_suit_closure({card}, usable) & in_hand
-            )
-        new = {
-            held
-            for held in in_hand - in_runs
-            if may_follow_transition(held, in_runs, followers, usable, board, end_ranks)
-        }
+            # The last step brings the card's run of its suit (``suit_closure``) into a run, or nothing of it.
+            return (suit_closure(bit, usable) & in_hand & following) != 0
+        new = in_hand & ~in_runs & following
         if not new:
             break
         followers |= new
-        in_runs |= in_suit_closure(new, usable)
-        if standard and card in in_runs:
+        in_runs |= suit_closure(new, usable)
+        if standard and in_runs & bit:
             return True
     placed = in_runs | in_sets
     if card == TRANSITION:
-        return any(may_follow_transition(held, in_runs, followers, usable, board, end_ranks) for held in in_hand)
+        return (in_hand & may_follow_transition(in_runs, followers, usable, high_ends, low_ends, end_ranks)) != 0
     if card == PROTECTED:
-        return PROTECTED in board.accepts or bool(placed)
+        return PROTECTED in board.accepts or placed != 0
     if card in SPECIAL_NAMES:  # the Hot Potato: played only with at most one other card left in hand
-        return len(in_hand - placed) <= 1
-    return card in placed
+        return card_count(in_hand & ~placed) <= 1
+    return (placed & bit) != 0
+
+
+def suit_closure(seeds: int, usable: int) -> int:
+    """``seeds`` and every card of ``usable`` joined to them by an unbroken sequence of their suit, as bits."""
+    placed = seeds
+    while True:
+        grown = placed | ((above(placed) | below(placed)) & usable)
+        if grown == placed:
+            return placed
+        placed = grown
+
+
+def may_follow_transition(
+    in_runs: int, followers: int, usable: int, high_ends: int, low_ends: int, end_ranks: int
+) -> int:
+    """The cards (as bits) that may follow a Transition: of a rank an open run end needs (``end_ranks``, a bit
+    per rank), or one rank above (below) a card, of any suit, that got into a run and can be its high (low) end.
+
+    A card can be the high end of a run that grows from below it if it fits such an end on the board or followed a
+    Transition, or if the card below it is usable and either does so too or has a usable card below it (two cards
+    of its suit there: a new run); the same for a low end."""
+    fits_high = high_ends | followers
+    fits_low = low_ends | followers
+    may_end_high = fits_high | above(usable & (fits_high | above(usable)))
+    may_end_low = fits_low | below(usable & (fits_low | below(usable)))
+    ranks = end_ranks | above(rank_bits(in_runs & may_end_high)) | below(rank_bits(in_runs & may_end_low))
+    return ranks | ranks << 14 | ranks << 28 | ranks << 42
+
+
+def rank_bits(cards: int) -> int:
+    """The ranks of ``cards`` (bits), one bit each (``RANK_BITS``)."""
+    return (cards | cards >> 14 | cards >> 28 | cards >> 42) & SUIT_BITS
+
+
+def card_count(cards: int) -> int:
+    return (
+        BIT_COUNTS[cards & SUIT_BITS]
+        + BIT_COUNTS[cards >> 14 & SUIT_BITS]
+        + BIT_COUNTS[cards >> 28 & SUIT_BITS]
+        + BIT_COUNTS[cards >> 42]
+    )
+
+
+# The bits of every standard card (``CARD_BITS``), of the Kings and of the Aces.
+ALL_CARD_BITS: Final = sum(SUIT_BITS - 1 << 14 * index for index in range(4))
+KING_BITS: Final = sum(1 << 13 + 14 * index for index in range(4))
+ACE_BITS: Final = sum(1 << 1 + 14 * index for index in range(4))
+
+
+def above(cards: int) -> int:
+    """The cards next above ``cards`` in their suits (``NEXT_IN_SUIT``: the Ace after the King), as bits."""
+    return (cards << 1 | (cards & KING_BITS) >> 12) & ALL_CARD_BITS
+
+
+def below(cards: int) -> int:
+    """The cards next below ``cards`` in their suits (``PREVIOUS_IN_SUIT``: the King before the Ace), as bits."""
+    return (cards >> 1 | (cards & ACE_BITS) << 12) & ALL_CARD_BITS
+
+
+def board_bits(board: Board) -> tuple[int, int, int, int, int]:
+    """As bits, once per board: the standard cards that fit an open run end as it is, those that fit some group,
+    those that fit an open high end, an open low end, and the ranks the open run ends need (a bit per rank)."""
+    if board.bits is None:
+        end_ranks = 0
+        for needed, _ in board.open_ends:
+            end_ranks |= 1 << needed
+        board.bits = (
+            hand_bits(board.at_run_ends),
+            hand_bits(board.accepts),
+            hand_bits(board.at_high_ends),
+            hand_bits(board.at_low_ends),
+            end_ranks,
+        )
+    return board.bits
 
 
 def in_suit_closure(seeds: set[str], usable: set[str]) -> set[str]:
@@ -849,42 +943,6 @@ def in_suit_closure(seeds: set[str], usable: set[str]) -> set[str]:
                 placed.add(other)
                 queue.append(other)
     return placed
-
-
-def may_follow_transition(
-    card: str, in_runs: set[str], followers: set[str], usable: set[str], board: Board, end_ranks: set[int]
-) -> bool:
-    """Whether ``card`` may follow a Transition: at an open run end that needs its rank, or after a card one rank
-    below (above) it, of any suit, that got into a run and can be its high (low) end."""
-    if RANK_OF[card[0]] in end_ranks:
-        return True
-    for other in ANY_SUIT_NEIGHBOURS[card]:
-        if other in in_runs and (
-            (
-                NEXT_IN_SUIT[other][0] == card[0]
-                and may_end(other, PREVIOUS_IN_SUIT, board.at_high_ends, usable, followers)
-            )
-            or (
-                PREVIOUS_IN_SUIT[other][0] == card[0]
-                and may_end(other, NEXT_IN_SUIT, board.at_low_ends, usable, followers)
-            )
-        ):
-            return True
-    return False
-
-
-def may_end(card: str, inward: dict[str, str], fits_end: set[str], usable: set[str], followers: set[str]) -> bool:
-    """Whether ``card`` can be the end of a run that grows from ``inward`` of it: two cards of its suit there (a new
-    run), or a line of them back to a card that fits such an end of a run on the board or that followed a
-    Transition."""
-    held = card
-    for step in range(13):
-        if held in fits_end or held in followers or step == 2:
-            return True
-        held = inward[held]
-        if held not in usable:
-            return False
-    return True
 
 
 def relevant_cards(card: str, hand: list[str], extra_cards: frozenset[str]) -> frozenset[str] | None:

@@ -378,19 +378,23 @@ def bottom_card_refusal(state: GameState, seat: int, move: Move, search: BottomC
 
 
 # ----- draw -------------------------------------------------------------------------------------------------------
-def take_allowed(state: GameState, seat: int, pile: int, count: int, search: BottomCardSearch) -> bool:
-    """One card may always be taken; more when the bottom-most is the Collectable card or can be played this turn."""
+def take_allowed(
+    state: GameState, seat: int, pile: int, count: int, search: BottomCardSearch, held: set[str] | None = None
+) -> bool:
+    """One card may always be taken; more when the bottom-most is the Collectable card or can be played this turn
+    (``held``: the set of the hand's cards with those taken, when the caller keeps it)."""
     table = table_of(state)
     cards = table["piles"][pile]
     bottom = cards[-count]
     if count == 1 or ability(bottom, new_cards_on(state)) == COLLECTABLE:
         return True
     board, extra_cards = search.share_board(state)
-    hand = [*table["hands"][seat], *cards[-count:]]
-    held = set(hand)  # (the same answers as the list: membership only)
+    if held is None:
+        held = {*table["hands"][seat], *cards[-count:]}  # (the same answers as the hand's list: membership only)
     verdict = first_verdict(bottom, held, board, extra_cards, True)  # the search's first steps, before its state
     if verdict is not None:
         return verdict
+    hand = [*table["hands"][seat], *cards[-count:]]
     # The search's next steps at the state after the take (``_visit``), on its hand and the shared board alone: a
     # play of the card now, else the bound; the hypothetical state is made only for a search past them.
     may_meld = may_start_group(state, table)
@@ -423,9 +427,15 @@ def take_refusal(state: GameState, seat: int, move: Move, search: BottomCardSear
 def draw_moves(state: GameState, seat: int) -> list[Move]:
     moves = [DRAW_MOVE]
     search = BottomCardSearch(seat)
-    for index, cards in enumerate(table_of(state)["piles"]):
-        for count in range(1, len(cards) + 1):
-            if count == 1 or take_allowed(state, seat, index, count, search):  # (one card may always be taken)
+    table = table_of(state)
+    for index, cards in enumerate(table["piles"]):
+        if not cards:
+            continue
+        moves.append(take_move(index, 1))  # (one card may always be taken)
+        held = {*table["hands"][seat], cards[-1]}  # the hand with the cards taken, one more per count
+        for count in range(2, len(cards) + 1):
+            held.add(cards[-count])
+            if take_allowed(state, seat, index, count, search, held):
                 moves.append(take_move(index, count))
     return moves
 
@@ -518,7 +528,7 @@ def turn_plays(
         moves = list(lay_offs_of(board, only)) if only in accepts else []
     else:
         moves = []
-        for card in sorted(accepts.keys() & pool):
+        for card in sorted({card for card in pool if card in accepts}):
             moves.extend(lay_offs_of(board, card))
     if TRANSITION in hand and open_ends:
         pairs = transition_pairs(open_ends, pool, "" if only == TRANSITION else only)
