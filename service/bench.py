@@ -11,15 +11,25 @@ of the seat to act, a random choice, the move applied (OpenSpiel's chance nodes 
 ``legal_actions``/``apply_action`` loop meets them; RLCard's ``env.step`` deals its chance inside). Moves/s are
 per CPU second of the benchmark's thread (``time.thread_time``: what the machine's other work does not take);
 step p50 is the wall-clock median of one legal-moves + apply step.
+
+With ``--compiled [DIR]`` (default ``build/compiled``, made by ``bash scripts/build_compiled_engine``), the
+mypyc-compiled engine takes its turn in the same alternation, in a child process that imports it first on its path
+(``CompiledMeter``: each slice is asked for over a pipe and measured by the child's own thread CPU time), so the
+pure-Python and the compiled engine are measured beside the same anchors in one run.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import orjson
@@ -125,10 +135,15 @@ def bench_game(game_id: str, players: int, seconds: float) -> BenchResult:
 
 
 def run_benchmarks(
-    game_ids: list[str] | None, seconds: float, out: Callable[[str], None] = print, *, anchors: bool = True
+    game_ids: list[str] | None,
+    seconds: float,
+    out: Callable[[str], None] = print,
+    *,
+    anchors: bool = True,
+    compiled: Path | None = None,
 ) -> list[BenchResult]:
     """The table of every game (or those named) at its player counts; then, with ``anchors``, the same games beside
-    OpenSpiel's and RLCard's gin rummy (see ``run_anchors``)."""
+    OpenSpiel's and RLCard's gin rummy (see ``run_anchors``), and the compiled engine of ``compiled`` with them."""
     results = []
     out(f"engine: {engine_build()}")
     out(HEADER)
@@ -144,7 +159,7 @@ def run_benchmarks(
             out(result.line())
             results.append(result)
     if anchors:
-        run_anchors(game_ids, seconds, out)
+        run_anchors(game_ids, seconds, out, compiled)
     return results
 
 
@@ -246,6 +261,98 @@ def rlcard_steps() -> Iterator[float] | None:
     return steps()
 
 
+class CompiledMeter:
+    """The compiled engine's side: a child process running ``PlayoutMeter`` slices of the same game on the copy in
+    ``directory`` (put first on its path), one slice per request over its stdin, answering the moves and thread CPU
+    seconds of the slice; at the end, its step median. The parent waits while the child plays, so the two never
+    share the CPU."""
+
+    name = "compiled"
+
+    def __init__(self, directory: Path, game_id: str, players: int) -> None:
+        self.moves = 0
+        self.cpu_seconds = 0.0
+        self.step_median_us = 0.0
+        root = Path(__file__).resolve().parent.parent
+        environment = {**os.environ, "PYTHONPATH": f"{directory.resolve()}{os.pathsep}{root}"}
+        code = "from service.bench import compiled_child; compiled_child()"
+        self._child = subprocess.Popen(
+            [sys.executable, "-P", "-c", code, game_id, str(players)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=environment,
+            text=True,
+        )
+        ready = self._ask({"ready": True})
+        if ready.get("engine") != "compiled":
+            self.close()
+            raise RuntimeError(f"{directory} holds no compiled engine: the child imported {ready.get('file')}")
+
+    def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self._child.stdin is not None and self._child.stdout is not None
+        self._child.stdin.write(json.dumps(request) + "\n")
+        self._child.stdin.flush()
+        line = self._child.stdout.readline()
+        if not line:
+            raise RuntimeError("the compiled engine's process ended")
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    def run_slice(self, seconds: float) -> None:
+        answer = self._ask({"slice": seconds})
+        self.moves += answer["moves"]
+        self.cpu_seconds += answer["cpu"]
+
+    def reset(self) -> None:
+        self._ask({"reset": True})
+        self.moves, self.cpu_seconds = 0, 0.0
+
+    def finish(self) -> None:
+        self.step_median_us = float(self._ask({"median": True})["median"])
+        self.close()
+
+    def close(self) -> None:
+        if self._child.stdin is not None:
+            self._child.stdin.close()
+        try:
+            self._child.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self._child.kill()
+            self._child.wait()
+
+    @property
+    def moves_per_second(self) -> float:
+        return self.moves / self.cpu_seconds if self.cpu_seconds else 0.0
+
+
+def compiled_child() -> None:
+    """The child of ``CompiledMeter`` (``sys.argv``: game, players): answers each request line on stdin."""
+    from service.engine_build import engine_kind
+
+    game_id, players = sys.argv[1], int(sys.argv[2])
+    meter = PlayoutMeter(game_id, engine_steps(game_id, players))
+    for line in sys.stdin:
+        request = json.loads(line)
+        answer: dict[str, Any]
+        if "ready" in request:
+            answer = {"engine": engine_kind(), "file": engine.api.__file__}
+        elif "slice" in request:
+            moves, cpu = meter.moves, meter.cpu_seconds
+            meter.run_slice(float(request["slice"]))
+            answer = {"moves": meter.moves - moves, "cpu": meter.cpu_seconds - cpu}
+        elif "reset" in request:
+            meter.moves, meter.cpu_seconds, meter.step_times = 0, 0.0, []
+            answer = {}
+        else:
+            answer = {"median": meter.step_median_us}
+        print(json.dumps(answer), flush=True)
+
+
+def has_compiled_engine(directory: Path) -> bool:
+    """Whether ``directory`` holds a compiled copy of the engine (``engine/api`` as an extension module)."""
+    return any((directory / "engine").glob("api.*.so")) or any((directory / "engine").glob("api.*.pyd"))
+
+
 @dataclass(frozen=True)
 class AnchorResult:
     game_id: str
@@ -256,10 +363,18 @@ class AnchorResult:
     openspiel_step_median_us: float | None
     rlcard_moves_per_second: float | None
     rlcard_step_median_us: float | None
+    compiled_moves_per_second: float | None = None  # the compiled engine's, with --compiled
+    compiled_step_median_us: float | None = None
 
     @property
     def openspiel_ratio(self) -> float | None:
         return self.moves_per_second / self.openspiel_moves_per_second if self.openspiel_moves_per_second else None
+
+    @property
+    def compiled_openspiel_ratio(self) -> float | None:
+        if not self.compiled_moves_per_second or not self.openspiel_moves_per_second:
+            return None
+        return self.compiled_moves_per_second / self.openspiel_moves_per_second
 
     @property
     def rlcard_ratio(self) -> float | None:
@@ -274,6 +389,11 @@ class AnchorResult:
             f"{shown(self.openspiel_moves_per_second, 10, 0)} {shown(self.openspiel_step_median_us, 9, 1)} "
             f"{shown(self.openspiel_ratio, 7, 2)} {shown(self.rlcard_moves_per_second, 10, 0)} "
             f"{shown(self.rlcard_step_median_us, 9, 1)} {shown(self.rlcard_ratio, 7, 2)}"
+        ) + (
+            ""
+            if self.compiled_moves_per_second is None
+            else f" {shown(self.compiled_moves_per_second, 10, 0)} {shown(self.compiled_step_median_us, 9, 1)} "
+            f"{shown(self.compiled_openspiel_ratio, 7, 2)}"
         )
 
 
@@ -283,26 +403,44 @@ ANCHOR_HEADER = (
 )
 
 
-def bench_anchors(game_id: str, seconds: float, players: int = ANCHOR_PLAYERS) -> AnchorResult | None:
-    """``game_id``'s random playouts beside OpenSpiel's and RLCard's gin rummy, alternating slices of
-    ``SLICE_SECONDS`` for ``seconds`` of our game's CPU time; ``None`` when neither anchor is installed."""
+COMPILED_HEADER = f" {'cmp mv/s':>10} {'cmp p50':>9} {'cmp/OS':>7}"
+
+
+def bench_anchors(
+    game_id: str, seconds: float, players: int = ANCHOR_PLAYERS, compiled: Path | None = None
+) -> AnchorResult | None:
+    """``game_id``'s random playouts beside OpenSpiel's and RLCard's gin rummy (and, with ``compiled``, the
+    compiled engine of that directory: ``CompiledMeter``), alternating slices of ``SLICE_SECONDS`` for ``seconds``
+    of our game's CPU time; ``None`` when there is nothing to compare with."""
     openspiel, rlcard = openspiel_steps(), rlcard_steps()
-    if openspiel is None and rlcard is None:
+    if openspiel is None and rlcard is None and compiled is None:
         return None
     ours = PlayoutMeter(game_id, engine_steps(game_id, players))
-    meters = [ours]
+    meters: list[PlayoutMeter | CompiledMeter] = [ours]
     theirs = {
         name: PlayoutMeter(name, steps)
         for name, steps in (("openspiel", openspiel), ("rlcard", rlcard))
         if steps is not None
     }
     meters.extend(theirs.values())
-    for meter in meters:  # warm up: imports, caches, first matches
-        meter.run_slice(0.02)
-        meter.moves, meter.cpu_seconds, meter.step_times = 0, 0.0, []
-    while ours.cpu_seconds < seconds:
-        for meter in meters:
-            meter.run_slice(min(SLICE_SECONDS, seconds))
+    compiled_meter = CompiledMeter(compiled, game_id, players) if compiled is not None else None
+    try:
+        if compiled_meter is not None:
+            meters.append(compiled_meter)
+        for meter in meters:  # warm up: imports, caches, first matches
+            meter.run_slice(0.02)
+            if isinstance(meter, CompiledMeter):
+                meter.reset()
+            else:
+                meter.moves, meter.cpu_seconds, meter.step_times = 0, 0.0, []
+        while ours.cpu_seconds < seconds:
+            for meter in meters:
+                meter.run_slice(min(SLICE_SECONDS, seconds))
+        if compiled_meter is not None:
+            compiled_meter.finish()
+    finally:
+        if compiled_meter is not None:
+            compiled_meter.close()
     os_meter, rl_meter = theirs.get("openspiel"), theirs.get("rlcard")
     return AnchorResult(
         game_id,
@@ -313,11 +451,16 @@ def bench_anchors(game_id: str, seconds: float, players: int = ANCHOR_PLAYERS) -
         os_meter.step_median_us if os_meter else None,
         rl_meter.moves_per_second if rl_meter else None,
         rl_meter.step_median_us if rl_meter else None,
+        compiled_meter.moves_per_second if compiled_meter else None,
+        compiled_meter.step_median_us if compiled_meter else None,
     )
 
 
-def run_anchors(game_ids: list[str] | None, seconds: float, out: Callable[[str], None] = print) -> list[AnchorResult]:
-    """Every game (or those named) beside the anchors; says how to install them when they are missing."""
+def run_anchors(
+    game_ids: list[str] | None, seconds: float, out: Callable[[str], None] = print, compiled: Path | None = None
+) -> list[AnchorResult]:
+    """Every game (or those named) beside the anchors (and the compiled engine of ``compiled``); says how to install
+    the anchors when they are missing."""
     results: list[AnchorResult] = []
     first = True
     for game in engine.all_games():
@@ -327,7 +470,9 @@ def run_anchors(game_ids: list[str] | None, seconds: float, out: Callable[[str],
             game.check_players(ANCHOR_PLAYERS)
         except engine.InvalidPlayersError:
             continue
-        result = bench_anchors(game.id, seconds)
+        if first and compiled is not None and openspiel_steps() is None and rlcard_steps() is None:
+            out(INSTALL_HINT)
+        result = bench_anchors(game.id, seconds, compiled=compiled)
         if result is None:
             out(INSTALL_HINT)
             return results
@@ -337,7 +482,9 @@ def run_anchors(game_ids: list[str] | None, seconds: float, out: Callable[[str],
                 f"anchors: {ANCHOR_PLAYERS}-player random playouts in one run, alternating {SLICE_SECONDS} s slices; "
                 "moves/s per CPU second (OS: OpenSpiel gin_rummy, RLC: RLCard gin-rummy; vs: our moves/s / theirs)"
             )
-            out(ANCHOR_HEADER)
+            if compiled is not None:
+                out(f"cmp: the compiled engine of {compiled}, in the same alternation (its own process); cmp/OS: ratio")
+            out(ANCHOR_HEADER + (COMPILED_HEADER if compiled is not None else ""))
             first = False
         out(result.line())
         results.append(result)

@@ -93,9 +93,18 @@ def command_play_remote(args: argparse.Namespace) -> int:
 
 
 def command_bench(args: argparse.Namespace) -> int:
-    from service.bench import run_benchmarks
+    from pathlib import Path
 
-    run_benchmarks(args.game or None, args.seconds)
+    from service.bench import has_compiled_engine, run_benchmarks
+
+    compiled = Path(args.compiled) if args.compiled else None
+    if compiled is not None and not has_compiled_engine(compiled):
+        print(
+            f"error: --compiled: no compiled engine in {compiled}; build it with bash scripts/build_compiled_engine",
+            file=sys.stderr,
+        )
+        return 2
+    run_benchmarks(args.game or None, args.seconds, compiled=compiled)
     return 0
 
 
@@ -739,6 +748,15 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="measure the engine: matches/s, moves/s, step and codec times")
     bench.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
     bench.add_argument("--seconds", type=float, default=3.0, help="time per game and player count")
+    bench.add_argument(
+        "--compiled",
+        nargs="?",
+        const="build/compiled",
+        default="",
+        metavar="DIR",
+        help="also the compiled engine of DIR (default build/compiled; bash scripts/build_compiled_engine makes it) "
+        "beside the anchors, in the same run",
+    )
     bench.set_defaults(func=command_bench)
 
     add_serve_parser(commands)

@@ -2,7 +2,8 @@
 ``--build-arg ENGINE=compiled`` build it: ``scripts/compile_engine.py`` compiles a copy of the engine in place with
 mypyc (a C compiler and mypy, a dev dependency). The compiled engine must be the one imported from the path, replay
 every golden match exactly, and serve: ``cardengine serve`` with it first on PYTHONPATH names it in its serving
-line and plays a match over gRPC to its end."""
+line and plays a match over gRPC to its end. ``cardengine bench --compiled DIR`` measures it beside the pure engine
+(and the anchors, when installed) in one run; a directory without it is refused."""
 
 from __future__ import annotations
 
@@ -57,6 +58,42 @@ def test_the_compiled_engine_replays_the_golden_matches_and_serves(tmp_path: Pat
     )
     assert replayed.returncode == 0, replayed.stdout + replayed.stderr
     assert "differ: []" in replayed.stdout
+
+    bench = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "service.cli",
+            "bench",
+            "--game",
+            "dracula",
+            "--seconds",
+            "0.1",
+            "--compiled",
+            str(installed),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert bench.returncode == 0, bench.stdout[-3000:] + bench.stderr[-3000:]
+    lines = bench.stdout.splitlines()
+    assert lines[0].startswith("engine: pure Python")  # the table: this process's engine
+    header = next(line for line in lines if line.startswith("game ") and "cmp mv/s" in line)
+    row = lines[lines.index(header) + 1].split()
+    assert row[:2] == ["dracula", "2p"] and len(row) == 13  # the anchors' 10 columns, then the compiled engine's 3
+    assert float(row[-3]) > 0 and float(row[-2]) > 0  # the compiled engine's moves/s and step p50
+    refused = subprocess.run(
+        [sys.executable, "-m", "service.cli", "bench", "--seconds", "0.1", "--compiled", tmp_path / "none"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert refused.returncode == 2 and "no compiled engine" in refused.stderr
 
     with ServerProcess(environment={"PYTHONPATH": path}) as server:
         assert server.engine == "compiled"
