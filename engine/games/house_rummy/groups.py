@@ -241,12 +241,11 @@ def board_cards(board: Board, groups: list[Group]) -> tuple[BoardCard, ...]:
         return board.known_cards
     found: list[BoardCard] = []
     for group in groups:
-        if CROSS_OR_MOVE.isdisjoint(group["cards"]):
-            continue
-        in_set = group["kind"] == SET
-        for card, owner in zip(group["cards"], group["owners"], strict=True):
+        cards = group["cards"]
+        for index in range(len(cards)):
+            card = cards[index]
             if card in CROSS_OR_MOVE:
-                found.append((card, owner, in_set))
+                found.append((card, group["owners"][index], group["kind"] == SET))
     board.known_cards = tuple(found)
     return board.known_cards
 
@@ -666,11 +665,11 @@ def suit_may_run(ranks: int, suit: str, new_cards: bool) -> bool:
     )
 
 
-@lru_cache(maxsize=1024)
 def meld_moves_of(
     standard: tuple[str, ...], extras: tuple[Extra, ...], new_cards: bool, required: str
 ) -> tuple[Move, ...]:
-    """The moves of ``new_melds``, in its order, from its parts' moves (each part memoized with its moves)."""
+    """The moves of ``new_melds``, in its order, from its parts' moves (each part memoized with its moves; the whole
+    is not: a random playout's hands seldom recur, and a memo's key costs about what the parts' memos save)."""
     return tuple(
         meld_parts(standard, extras, new_cards, required, set_meld_moves, run_meld_moves, extra_set_meld_moves)
     )
