@@ -185,8 +185,12 @@ def paths() -> dict[str, Any]:
             "get": {
                 "operationId": "ListGameTypes",
                 "summary": "The catalog of game types: accepted player counts (playerCounts, exactly: Dracula "
-                "[2, 4]), options, move kinds; and the kinds of bot a seat can be given (botKinds).",
-                "responses": responses(200, "ListGameTypesResponse", "The catalog."),
+                "[2, 4]), options, move kinds; and the kinds of bot a seat can be given (botKinds). Made once per "
+                "server: answered with an ETag and Cache-Control no-cache (If-None-Match with that tag: 304).",
+                "responses": {
+                    **responses(200, "ListGameTypesResponse", "The catalog."),
+                    "304": {"description": "Not modified: the If-None-Match tag is the catalog's ETag (no body)."},
+                },
             }
         },
         "/v1/game-types/{gameType}/schemas": {
