@@ -8,7 +8,6 @@ microseconds, and ``decode(encode(s)) == s`` holds at every step (checked by the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import orjson
@@ -21,18 +20,61 @@ SNAPSHOT_FORMAT = 1
 T = TypeVar("T")
 
 
-@dataclass(slots=True)
 class GameState:
-    game_id: str
-    rules_version: int
-    players: int
-    options: dict[str, OptionValue]
-    seed: int
-    rng_state: int
-    step: int
-    table: dict[str, Any]
-    # Legal moves per seat, memoized by ``legal_moves``: a state is never changed once ``apply`` has returned it.
-    legal_cache: dict[int, tuple[Any, ...]] = field(default_factory=dict, compare=False, repr=False)
+    """A plain class with slots rather than a dataclass: ``apply`` makes one per move, and compiled (mypyc) a
+    dataclass's ``__init__`` stayed interpreted. It compares (``legal_cache`` aside) and prints as the dataclass did;
+    like it, it is mutable and unhashable."""
+
+    __slots__ = ("game_id", "legal_cache", "options", "players", "rng_state", "rules_version", "seed", "step", "table")
+
+    def __init__(
+        self,
+        game_id: str,
+        rules_version: int,
+        players: int,
+        options: dict[str, OptionValue],
+        seed: int,
+        rng_state: int,
+        step: int,
+        table: dict[str, Any],
+        legal_cache: dict[int, tuple[Any, ...]] | None = None,
+    ) -> None:
+        self.game_id = game_id
+        self.rules_version = rules_version
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.rng_state = rng_state
+        self.step = step
+        self.table = table
+        # Legal moves per seat, memoized by ``legal_moves``: a state is never changed once ``apply`` has returned it.
+        self.legal_cache: dict[int, tuple[Any, ...]] = {} if legal_cache is None else legal_cache
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (
+            self.game_id,
+            self.rules_version,
+            self.players,
+            self.options,
+            self.seed,
+            self.rng_state,
+            self.step,
+            self.table,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: unhashable, as the dataclass was
+
+    def __repr__(self) -> str:
+        return (
+            f"GameState(game_id={self.game_id!r}, rules_version={self.rules_version!r}, players={self.players!r}, "
+            f"options={self.options!r}, seed={self.seed!r}, rng_state={self.rng_state!r}, step={self.step!r}, "
+            f"table={self.table!r})"
+        )
 
     def copy(self) -> GameState:
         """A deep copy: games mutate the copy inside ``apply`` and never the caller's state."""
