@@ -118,6 +118,25 @@ def can_be_played_to(needed: Iterable[str], locked: set[str]) -> bool:
 BOARDS_KEPT: Final = 512
 _boards: Final[dict[bytes, Board]] = {}
 
+GROUP_JSON_KEPT: Final = 4096
+# Each group's JSON by the group's identity, the group held with it (so its id is not reused while it is kept): the
+# plays never change a group once a state holds it (copy on write), and most of a board's groups are shared with the
+# boards before it.
+_group_json: Final[dict[int, tuple[Group, bytes]]] = {}
+
+
+def groups_json(groups: list[Group]) -> bytes:
+    """``orjson.dumps(groups)``, byte for byte, from each group's JSON made once."""
+    parts: list[bytes] = []
+    for group in groups:
+        known = _group_json.get(id(group))
+        if known is None or known[0] is not group:
+            if len(_group_json) >= GROUP_JSON_KEPT:
+                _group_json.clear()
+            known = _group_json[id(group)] = (group, orjson.dumps(group))
+        parts.append(known[1])
+    return b"[" + b",".join(parts) + b"]"
+
 
 RECENT_KEPT: Final = 8
 # The boards of the last groups lists asked about, by identity: (groups, protect, each group's card count, Board).
@@ -135,7 +154,7 @@ def board_accepts(groups: list[Group], protect: bool) -> Board:
     for known, protected, known_sizes, board in _recent:
         if known is groups and protected == protect and known_sizes == sizes:
             return board
-    board = board_of_json(orjson.dumps(groups), groups, protect)
+    board = board_of_json(groups_json(groups), groups, protect)
     if len(_recent) >= RECENT_KEPT:
         del _recent[0]
     _recent.append((groups, protect, sizes, board))

@@ -62,6 +62,7 @@ from engine.games.house_rummy.groups import (
     board_accepts,
     board_cards,
     build_meld,
+    groups_json,
     has_meld_with,
     hypothetical_board,
     isolated,
@@ -246,12 +247,12 @@ class BottomCardSearch:
         last = self.last_board  # the same objects hold the same board during a search (copy on write)
         if last is not None and last[0] is groups and last[1] is cross and last[2] == protect:
             return last[3]
-        groups_json = orjson.dumps(groups)
-        board_key = b"[%s,%s]" % (groups_json, orjson.dumps(cross))  # orjson's [groups, cross]
+        board_json = groups_json(groups)
+        board_key = b"[%s,%s]" % (board_json, orjson.dumps(cross))  # orjson's [groups, cross]
         cache_key = board_key + b"P" if protect else board_key
         known = self.boards.get(cache_key)
         if known is None:
-            board = hypothetical_board(groups_json, groups, protect)
+            board = hypothetical_board(board_json, groups, protect)
             extras = meld_extras(state, table, self.seat, board)
             known = (board, extras, frozenset(extra for extra, _, _ in extras))
             self.boards[cache_key] = known
@@ -265,7 +266,7 @@ class BottomCardSearch:
         groups, cross = table["groups"], table["cross_second_group"]
         last = self.last_board_key
         if last is None or last[0] is not groups or last[1] is not cross:
-            last = self.last_board_key = (groups, cross, orjson.dumps([groups, cross]))
+            last = self.last_board_key = (groups, cross, b"[%s,%s]" % (groups_json(groups), orjson.dumps(cross)))
         return last[2]
 
     def _visit(self, state: GameState, visited: set[bytes], checked: bool = False) -> bool:
@@ -276,7 +277,7 @@ class BottomCardSearch:
         hand = table["hands"][self.seat]
         plays: Iterable[Move]
         if table["phase"] == POTATO_PHASE:
-            board_key = orjson.dumps([table["groups"], table["cross_second_group"]])
+            board_key = b"[%s,%s]" % (groups_json(table["groups"]), orjson.dumps(table["cross_second_group"]))
             plays = potato_moves(state, self.seat)
         else:
             shared = self.root is not None and self.root[0] is table["groups"]
