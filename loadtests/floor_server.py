@@ -57,6 +57,16 @@ class FloorServicer(GameEngineServicer):
         super().__init__(service)
         self.store = store
 
+    # The real servicer answers these in wire form (bytes), which cardengine serve's ErrorInterceptor sends as they
+    # are; this server has no interceptor (it is the floor), so they are answered as messages here.
+    def ListGameTypes(  # type: ignore[override]
+        self, request: pb.ListGameTypesRequest, context: grpc.ServicerContext
+    ) -> pb.ListGameTypesResponse:
+        return pb.ListGameTypesResponse.FromString(super().ListGameTypes(request, context))
+
+    def GetGame(self, request: pb.GetGameRequest, context: grpc.ServicerContext) -> pb.Game:  # type: ignore[override]
+        return pb.Game.FromString(super().GetGame(request, context))
+
     def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> pb.ApplyMoveResponse:  # type: ignore[override]
         expected = request.expected_version
         stored = self.store.load_for_update(request.game_id, expected)
