@@ -78,30 +78,17 @@ class GameState:
 
     def copy(self) -> GameState:
         """A deep copy: games mutate the copy inside ``apply`` and never the caller's state."""
-        return GameState(
-            self.game_id,
-            self.rules_version,
-            self.players,
-            self.options,
-            self.seed,
-            self.rng_state,
-            self.step,
-            orjson.loads(orjson.dumps(self.table)),
-        )
+        return self._with_table(orjson.loads(orjson.dumps(self.table)))
 
     def shallow_copy(self) -> GameState:
         """A copy sharing the table's values (``table`` is a new dict of the same values) and an empty legal-move
         cache: for games with ``copy_on_write``, whose ``play`` replaces every table value it changes instead of
         mutating it, so the caller's state never changes (the conformance suite checks it)."""
+        return self._with_table(dict(self.table))
+
+    def _with_table(self, table: dict[str, Any]) -> GameState:
         return GameState(
-            self.game_id,
-            self.rules_version,
-            self.players,
-            self.options,
-            self.seed,
-            self.rng_state,
-            self.step,
-            dict(self.table),
+            self.game_id, self.rules_version, self.players, self.options, self.seed, self.rng_state, self.step, table
         )
 
     # Chance: every draw advances ``rng_state``, which is saved with the snapshot.
@@ -115,19 +102,7 @@ class GameState:
 
 def encode(state: GameState) -> bytes:
     """Encodes a state to snapshot bytes."""
-    return orjson.dumps(
-        [
-            SNAPSHOT_FORMAT,
-            state.game_id,
-            state.rules_version,
-            state.players,
-            state.options,
-            state.seed,
-            state.rng_state,
-            state.step,
-            state.table,
-        ]
-    )
+    return orjson.dumps([SNAPSHOT_FORMAT, *state._fields()])
 
 
 def decode(data: bytes) -> GameState:
