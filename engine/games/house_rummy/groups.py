@@ -190,10 +190,45 @@ def hypothetical_board(groups_json: bytes, groups: list[Group], protect: bool) -
     return board
 
 
+# A group's part of its board: whether it is a set, a set's missing cards (none for a Protected set), and a run's
+# open ends as (card, rank index) (card "" for a closed end).
+GroupPart = tuple[bool, tuple[str, ...], str, int, str, int]
+GROUP_PARTS_KEPT: Final = 4096
+_group_parts: Final[dict[int, tuple[Group, GroupPart]]] = {}  # by the group's identity, as ``_group_json``
+
+
+def group_part(group: Group) -> GroupPart:
+    """``GroupPart`` of ``group``, made once per group (the plays never change a group a state holds)."""
+    known = _group_parts.get(id(group))
+    if known is not None and known[0] is group:
+        return known[1]
+    part: GroupPart
+    if group["kind"] == SET:
+        missing: tuple[str, ...] = ()
+        if not group["protected"]:
+            present = group["cards"]
+            missing = tuple([card for card in SET_CARDS[group["rank"]] if card not in present])
+        part = (True, missing, "", 0, "", 0)
+    else:
+        low_card, low_rank, high_card, high_rank = "", 0, "", 0
+        if not group["low_closed"]:
+            low_rank = (group["low"] - 2) % 13
+            low_card = RANKS[low_rank] + group["low_suit"]
+        if not group["high_closed"]:
+            high_rank = group["high"] % 13
+            high_card = RANKS[high_rank] + group["high_suit"]
+        part = (False, (), low_card, low_rank, high_card, high_rank)
+    if len(_group_parts) >= GROUP_PARTS_KEPT:
+        _group_parts.clear()
+    _group_parts[id(group)] = (group, part)
+    return part
+
+
 def compute_board(groups: list[Group], protect: bool) -> Board:
-    """One pass over the board (see ``Board``); with ``protect`` also where a Protected card may go: only where
-    something else can still play, a set one of whose missing cards is not locked in another group, a run end
-    whose next card is not locked (or, with a Transition not yet on the board, some card of the next rank)."""
+    """One pass over the board (see ``Board``), from each group's ``group_part``; with ``protect`` also where a
+    Protected card may go: only where something else can still play, a set one of whose missing cards is not locked
+    in another group, a run end whose next card is not locked (or, with a Transition not yet on the board, some card
+    of the next rank)."""
     accepts: dict[str, list[str]] = {}
     protected_targets: list[str] = []
     open_ends: list[tuple[int, str]] = []
@@ -202,20 +237,19 @@ def compute_board(groups: list[Group], protect: bool) -> Board:
     at_low_ends: set[str] = set()
     locked: set[str] | None = None
     transitions_left = 0
-    for index, group in enumerate(groups):
-        if group["kind"] == SET:
-            if group["protected"]:
+    for index in range(len(groups)):
+        is_set, missing, low_card, low_rank, high_card, high_rank = group_part(groups[index])
+        if is_set:
+            if not missing:
                 continue
             token = SET_TOKENS[index] if index < TOKENS_KEPT else str(index)
-            present = group["cards"]
-            missing = [card for card in SET_CARDS[group["rank"]] if card not in present]
             for card in missing:
                 targets = accepts.get(card)
                 if targets is None:
                     accepts[card] = [token]
                 else:
                     targets.append(token)
-            if protect and missing:
+            if protect:
                 if locked is None:
                     locked, transitions_left = locked_cards(groups)
                 if can_be_played_to(missing, locked):
@@ -223,17 +257,15 @@ def compute_board(groups: list[Group], protect: bool) -> Board:
             continue
         for high in (False, True):
             if high:
-                if group["high_closed"]:
+                if not high_card:
                     continue
-                rank = group["high"] % 13
-                card = RANKS[rank] + group["high_suit"]
+                card, rank = high_card, high_rank
                 token = HIGH_TOKENS[index] if index < TOKENS_KEPT else f"{index}{HIGH}"
                 at_high_ends.add(card)
             else:
-                if group["low_closed"]:
+                if not low_card:
                     continue
-                rank = (group["low"] - 2) % 13
-                card = RANKS[rank] + group["low_suit"]
+                card, rank = low_card, low_rank
                 token = LOW_TOKENS[index] if index < TOKENS_KEPT else f"{index}{LOW}"
                 at_low_ends.add(card)
             at_run_ends.add(card)
