@@ -115,14 +115,11 @@ def can_be_played_to(needed: Iterable[str], locked: set[str]) -> bool:
     return any(card not in locked for card in needed)
 
 
-BOARDS_KEPT: Final = 512
-_boards: Final[dict[bytes, Board]] = {}
-
 GROUP_JSON_KEPT: Final = 4096
-# Each group's JSON by the group's identity, the group held with it (so its id is not reused while it is kept): the
-# plays never change a group once a state holds it (copy on write), and most of a board's groups are shared with the
-# boards before it.
-_group_json: Final[dict[int, tuple[Group, bytes]]] = {}
+# Each group's JSON by the group's identity, with the group (so its id is not reused while it is kept) and its card
+# count (as ``board_accepts`` checks, against a group changed in place after all): the plays never change a group
+# once a state holds it (copy on write), and most of a board's groups are shared with the boards before it.
+_group_json: Final[dict[int, tuple[Group, int, bytes]]] = {}
 
 
 def groups_json(groups: list[Group]) -> bytes:
@@ -130,11 +127,11 @@ def groups_json(groups: list[Group]) -> bytes:
     parts: list[bytes] = []
     for group in groups:
         known = _group_json.get(id(group))
-        if known is None or known[0] is not group:
+        if known is None or known[0] is not group or known[1] != len(group["cards"]):
             if len(_group_json) >= GROUP_JSON_KEPT:
                 _group_json.clear()
-            known = _group_json[id(group)] = (group, orjson.dumps(group))
-        parts.append(known[1])
+            known = _group_json[id(group)] = (group, len(group["cards"]), orjson.dumps(group))
+        parts.append(known[2])
     return b"[" + b",".join(parts) + b"]"
 
 
@@ -144,31 +141,20 @@ _recent: Final[list[tuple[list[Group], bool, tuple[int, ...], Board]]] = []
 
 
 def board_accepts(groups: list[Group], protect: bool) -> Board:
-    """``compute_board`` memoised on the board's content (its JSON): the same board recurs over the turns of a
-    hand. The Board is shared between callers, so it is read only (no caller changes its dict, lists or sets).
-
-    The plays never change a groups list or a group once a state holds it (they replace what they change: copy on
-    write), so the same list object, which the states of the turns between two plays to the board share, is known
-    by identity first (with each group's card count, against a list changed in place after all)."""
+    """``compute_board`` memoised on the groups list's identity: the plays never change a groups list or a group
+    once a state holds it (they replace what they change: copy on write), so the same list object is shared by the
+    states of the turns between two plays to the board (each group's card count is checked too, against a list
+    changed in place after all). A board after a play is new in all but a few cases (a memo on the board's content
+    missed 93% in random playouts), and ``compute_board`` reuses each unchanged group's part. The Board is shared
+    between callers, so it is read only (no caller changes its dict, lists or sets)."""
     sizes = tuple([len(group["cards"]) for group in groups])
     for known, protected, known_sizes, board in _recent:
         if known is groups and protected == protect and known_sizes == sizes:
             return board
-    board = board_of_json(groups_json(groups), groups, protect)
+    board = compute_board(groups, protect)
     if len(_recent) >= RECENT_KEPT:
         del _recent[0]
     _recent.append((groups, protect, sizes, board))
-    return board
-
-
-def board_of_json(groups_json: bytes, groups: list[Group], protect: bool) -> Board:
-    """``board_accepts`` of ``groups`` whose JSON the caller has made (``orjson.dumps(groups)``)."""
-    key = groups_json + b"P" if protect else groups_json
-    board = _boards.get(key)
-    if board is None:
-        if len(_boards) >= BOARDS_KEPT:
-            _boards.clear()
-        board = _boards[key] = compute_board(groups, protect)
     return board
 
 
@@ -177,16 +163,15 @@ _search_boards: Final[dict[bytes, Board]] = {}
 
 
 def hypothetical_board(groups_json: bytes, groups: list[Group], protect: bool) -> Board:
-    """``board_of_json`` for the boards of the bottom-card search's hypothetical plays, kept apart (most are never
-    seen again), so that they do not push the boards of the match out of its memo."""
+    """``compute_board`` for the boards of the bottom-card search's hypothetical plays, memoised on the board's
+    content (``groups_json``: ``orjson.dumps(groups)``, which the caller has made): the same board recurs over the
+    plays of a search in other orders."""
     key = groups_json + b"P" if protect else groups_json
-    board = _boards.get(key)
+    board = _search_boards.get(key)
     if board is None:
-        board = _search_boards.get(key)
-        if board is None:
-            if len(_search_boards) >= SEARCH_BOARDS_KEPT:
-                _search_boards.clear()
-            board = _search_boards[key] = compute_board(groups, protect)
+        if len(_search_boards) >= SEARCH_BOARDS_KEPT:
+            _search_boards.clear()
+        board = _search_boards[key] = compute_board(groups, protect)
     return board
 
 
@@ -194,14 +179,14 @@ def hypothetical_board(groups_json: bytes, groups: list[Group], protect: bool) -
 # open ends as (card, rank index) (card "" for a closed end).
 GroupPart = tuple[bool, tuple[str, ...], str, int, str, int]
 GROUP_PARTS_KEPT: Final = 4096
-_group_parts: Final[dict[int, tuple[Group, GroupPart]]] = {}  # by the group's identity, as ``_group_json``
+_group_parts: Final[dict[int, tuple[Group, int, GroupPart]]] = {}  # by the group's identity, as ``_group_json``
 
 
 def group_part(group: Group) -> GroupPart:
     """``GroupPart`` of ``group``, made once per group (the plays never change a group a state holds)."""
     known = _group_parts.get(id(group))
-    if known is not None and known[0] is group:
-        return known[1]
+    if known is not None and known[0] is group and known[1] == len(group["cards"]):
+        return known[2]
     part: GroupPart
     if group["kind"] == SET:
         missing: tuple[str, ...] = ()
@@ -220,7 +205,7 @@ def group_part(group: Group) -> GroupPart:
         part = (False, (), low_card, low_rank, high_card, high_rank)
     if len(_group_parts) >= GROUP_PARTS_KEPT:
         _group_parts.clear()
-    _group_parts[id(group)] = (group, part)
+    _group_parts[id(group)] = (group, len(group["cards"]), part)
     return part
 
 
