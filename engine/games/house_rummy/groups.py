@@ -643,20 +643,20 @@ def meld_moves(hand: list[str], extras: list[Extra], new_cards: bool, required: 
             rank, suit = required[0], required[1]
             usable = tuple(extra for extra in usable if extra[0][0] == rank or extra[0][1] == suit)
     else:
-        if not may_meld(hand, extras, new_cards):
+        held = hand_bits(hand)
+        if not may_meld(held, extras, new_cards):
             return ()
-        standard = tuple(sorted(STANDARD_SET.intersection(hand)))
+        standard = standard_of(held)
     return meld_moves_of(standard, usable, new_cards, required)
 
 
 SUIT_INDEX: Final = {suit: index for index, suit in enumerate(SUITS)}
 
 
-def may_meld(hand: list[str], extras: list[Extra], new_cards: bool) -> bool:
-    """Whether ``meld_moves(hand, extras, new_cards)`` holds a meld, as a yes/no from the same parts as
-    ``meld_moves_of`` (no meld is made): three of a rank, a run of a suit, or a board card with two of its rank or
-    in a run of its suit."""
-    held = hand_bits(hand)
+def may_meld(held: int, extras: list[Extra], new_cards: bool) -> bool:
+    """Whether ``meld_moves(hand, extras, new_cards)`` holds a meld (``held``: ``hand_bits(hand)``), as a yes/no
+    from the same parts as ``meld_moves_of`` (no meld is made): three of a rank, a run of a suit, or a board card
+    with two of its rank or in a run of its suit."""
     spades, hearts, diamonds, clubs = held & SUIT_BITS, held >> 14 & SUIT_BITS, held >> 28 & SUIT_BITS, held >> 42
     if (spades & hearts & (diamonds | clubs)) | ((spades | hearts) & diamonds & clubs):
         return True  # three of a rank
@@ -785,6 +785,16 @@ STANDARD_SET: Final = frozenset(STANDARD_CARDS)
 # Each standard card as one bit: its rank's bit (``RANK_BITS``) in its suit's 14 bits (``SUITS`` order).
 CARD_BITS: Final = {card: RANK_BITS[card[0]] << 14 * SUIT_INDEX[card[1]] for card in STANDARD_CARDS}
 SUIT_BITS: Final = (1 << 14) - 1
+# The standard cards with their bits, in the order ``sorted`` gives their codes.
+SORTED_CARD_BITS: Final = tuple(sorted(CARD_BITS.items()))
+
+
+def standard_of(held: int) -> tuple[str, ...]:
+    """The standard cards of the bits ``held``, sorted (``tuple(sorted(STANDARD_SET.intersection(hand)))`` of a hand
+    whose ``hand_bits`` they are)."""
+    return tuple([card for card, bit in SORTED_CARD_BITS if held & bit])
+
+
 # For each standard card: the standard cards of its rank or its suit (itself too).
 RELATED_CARDS: Final = {
     card: frozenset(other for other in STANDARD_CARDS if other[0] == card[0] or other[1] == card[1])

@@ -554,7 +554,11 @@ def discard_moves(state: GameState, table: HouseTable, seat: int, board: Board) 
     piles = len(table["piles"])
     last = len(hand) == 1
     moves: list[Move] = []
-    for card in sorted(set(hand)):
+    previous = ""
+    for card in sorted(hand):  # each card once (the copies of a card are next to each other)
+        if card == previous:
+            continue
+        previous = card
         if card == HOT_POTATO or (last and card in board.accepts):
             continue
         if card in NEW_DISCARD_CARDS and starts_new_pile(state, table, card):
