@@ -579,9 +579,22 @@ def has_run_through(ranks: int, suit: str, new_cards: bool, through: int) -> boo
     return False
 
 
-@lru_cache(maxsize=16384)
+# ``run_spans_of`` by ``ranks`` and ``wrap`` as one int (at most 2**15 keys): a dict, cheaper to ask from compiled
+# code than an ``lru_cache``.
+_run_spans: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}
+
+
 def run_spans_of(ranks: int, wrap: bool) -> tuple[tuple[int, int, int], ...]:
     """``run_spans`` of the ranks of the bits of ``ranks``, each as (low, high, its ranks as bits) (memoized)."""
+    key = ranks << 1 | 1 if wrap else ranks << 1
+    found = _run_spans.get(key)
+    if found is None:
+        found = _run_spans[key] = new_run_spans(ranks, wrap)
+    return found
+
+
+def new_run_spans(ranks: int, wrap: bool) -> tuple[tuple[int, int, int], ...]:
+    """``run_spans_of`` unmemoized."""
     spans: list[tuple[int, int, int]] = []
     for low, high in run_spans({rank for rank in range(1, 14) if ranks >> rank & 1}, wrap):
         span = 0
@@ -744,10 +757,16 @@ def run_meld_moves(ranks: int, suit: str, new_cards: bool, first: int, second: i
     )
 
 
-@lru_cache(maxsize=1024)
+_run_moves: Final[dict[int, Move]] = {}  # ``run_move`` by low, high and suit as one int (a few hundred keys)
+
+
 def run_move(low: int, high: int, suit: str) -> Move:
     """The ``meld`` move of ``run_cards`` (memoized)."""
-    return meld_move(run_cards(low, high, suit))
+    key = (low << 6 | high) << 2 | SUIT_INDEX[suit]
+    move = _run_moves.get(key)
+    if move is None:
+        move = _run_moves[key] = meld_move(run_cards(low, high, suit))
+    return move
 
 
 def meld_kind(cards: Iterable[str]) -> str:
