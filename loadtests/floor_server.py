@@ -35,13 +35,12 @@ from concurrent import futures
 import grpc
 import orjson
 from cardengine.v1 import game_engine_pb2 as pb
-from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 import engine
 from service.core import GameService, meta_of
 from service.engine_build import engine_kind
-from service.grpc_server import MAX_MESSAGE_BYTES, GameEngineServicer, token_of
+from service.grpc_server import MAX_MESSAGE_BYTES, GameEngineServicer, add_game_engine, token_of
 from service.redis_store import RedisStore
 from service.server import tune_garbage_collector
 from service.store import StoredGame
@@ -56,16 +55,6 @@ class FloorServicer(GameEngineServicer):
     def __init__(self, service: GameService, store: RedisStore) -> None:
         super().__init__(service)
         self.store = store
-
-    # The real servicer answers these in wire form (bytes), which cardengine serve's ErrorInterceptor sends as they
-    # are; this server has no interceptor (it is the floor), so they are answered as messages here.
-    def ListGameTypes(  # type: ignore[override]
-        self, request: pb.ListGameTypesRequest, context: grpc.ServicerContext
-    ) -> pb.ListGameTypesResponse:
-        return pb.ListGameTypesResponse.FromString(super().ListGameTypes(request, context))
-
-    def GetGame(self, request: pb.GetGameRequest, context: grpc.ServicerContext) -> pb.Game:  # type: ignore[override]
-        return pb.Game.FromString(super().GetGame(request, context))
 
     def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> pb.ApplyMoveResponse:  # type: ignore[override]
         expected = request.expected_version
@@ -107,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         futures.ThreadPoolExecutor(max_workers=args.grpc_workers + StreamLimits().per_server),
         options=[("grpc.so_reuseport", 0), ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES)],
     )
-    pb_grpc.add_GameEngineServicer_to_server(FloorServicer(service, store), server)
+    add_game_engine(FloorServicer(service, store), server)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)

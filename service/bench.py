@@ -183,6 +183,10 @@ class PlayoutMeter:
     cpu_seconds: float = 0.0
     step_times: list[float] = field(default_factory=list)
 
+    def reset(self) -> None:
+        """Forgets what was measured so far (after a warm-up)."""
+        self.moves, self.cpu_seconds, self.step_times = 0, 0.0, []
+
     def run_slice(self, seconds: float) -> None:
         cpu = time.thread_time
         started = cpu()
@@ -307,9 +311,8 @@ class CompiledMeter:
         self._ask({"reset": True})
         self.moves, self.cpu_seconds = 0, 0.0
 
-    def finish(self) -> None:
+    def read_step_median(self) -> None:
         self.step_median_us = float(self._ask({"median": True})["median"])
-        self.close()
 
     def close(self) -> None:
         if self._child.stdin is not None:
@@ -341,7 +344,7 @@ def compiled_child() -> None:
             meter.run_slice(float(request["slice"]))
             answer = {"moves": meter.moves - moves, "cpu": meter.cpu_seconds - cpu}
         elif "reset" in request:
-            meter.moves, meter.cpu_seconds, meter.step_times = 0, 0.0, []
+            meter.reset()
             answer = {}
         else:
             answer = {"median": meter.step_median_us}
@@ -429,15 +432,12 @@ def bench_anchors(
             meters.append(compiled_meter)
         for meter in meters:  # warm up: imports, caches, first matches
             meter.run_slice(0.02)
-            if isinstance(meter, CompiledMeter):
-                meter.reset()
-            else:
-                meter.moves, meter.cpu_seconds, meter.step_times = 0, 0.0, []
+            meter.reset()
         while ours.cpu_seconds < seconds:
             for meter in meters:
                 meter.run_slice(min(SLICE_SECONDS, seconds))
         if compiled_meter is not None:
-            compiled_meter.finish()
+            compiled_meter.read_step_median()
     finally:
         if compiled_meter is not None:
             compiled_meter.close()
@@ -470,12 +470,12 @@ def run_anchors(
             game.check_players(ANCHOR_PLAYERS)
         except engine.InvalidPlayersError:
             continue
-        if first and compiled is not None and openspiel_steps() is None and rlcard_steps() is None:
-            out(INSTALL_HINT)
         result = bench_anchors(game.id, seconds, compiled=compiled)
         if result is None:
             out(INSTALL_HINT)
             return results
+        if first and result.openspiel_moves_per_second is None and result.rlcard_moves_per_second is None:
+            out(INSTALL_HINT)  # the compiled engine alone, without the anchors
         if first:
             out("")
             out(

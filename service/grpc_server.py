@@ -8,8 +8,8 @@ reason is the machine-readable code and whose metadata carries the details as st
 
 from __future__ import annotations
 
+import functools
 import logging
-import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent import futures
@@ -115,17 +115,14 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
     def __init__(self, service: GameService, streams: StreamSlots | None = None) -> None:
         self.service = service
         self.streams = streams or metrics.MeteredStreamSlots(StreamLimits(), "grpc")
-        self._catalog: bytes | None = None
-        self._catalog_lock = threading.Lock()
+        # The catalog in its wire form, serialized once: it is fixed for the life of the process, and building the
+        # message (every game with its cards and schemas, about 190 KB) took some 7 ms of CPU per call.
+        self._catalog = functools.cache(
+            lambda: convert.catalog_message(service.list_game_types(), service.bot_kinds()).SerializeToString()
+        )
 
     def ListGameTypes(self, request: pb.ListGameTypesRequest, context: grpc.ServicerContext) -> bytes:  # type: ignore[override]
-        """The catalog in its wire form, serialized once: it is fixed for the life of the process, and building
-        the message (every game with its cards and schemas, about 190 KB) took some 7 ms of CPU per call."""
-        with self._catalog_lock:
-            if self._catalog is None:
-                message = convert.catalog_message(self.service.list_game_types(), self.service.bot_kinds())
-                self._catalog = message.SerializeToString()
-            return self._catalog
+        return self._catalog()
 
     def CreateGame(self, request: pb.CreateGameRequest, context: grpc.ServicerContext) -> pb.CreateGameResponse:
         created = self.service.create_game(
@@ -184,6 +181,26 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
             release()
 
 
+def add_game_engine(servicer: pb_grpc.GameEngineServicer, server: grpc.Server) -> None:
+    """Registers the GameEngine methods of ``servicer`` on ``server``, as the generated
+    ``add_GameEngineServicer_to_server`` does, but with a request that is no message of its type decoded to an
+    ``Undecodable`` (``tolerant``: gRPC would answer INTERNAL) and an answer already in wire form (bytes, as
+    GetGame, ApplyMove and ListGameTypes give) sent as it is (``passing_bytes``), with or without interceptors."""
+    handlers: dict[str, Any] = {}
+    for method in pb.DESCRIPTOR.services_by_name["GameEngine"].methods:
+        request_class = getattr(pb, method.input_type.name)
+        response_class = getattr(pb, method.output_type.name)
+        streaming = method.server_streaming
+        factory = grpc.unary_stream_rpc_method_handler if streaming else grpc.unary_unary_rpc_method_handler
+        handlers[method.name] = factory(
+            getattr(servicer, method.name),
+            request_deserializer=tolerant(request_class.FromString),
+            response_serializer=passing_bytes(response_class.SerializeToString),
+        )
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE_NAME, handlers),))
+    cast(Any, server).add_registered_method_handlers(SERVICE_NAME, handlers)  # grpcio >= 1.63; not in its stubs
+
+
 class ErrorInterceptor(grpc.ServerInterceptor):  # type: ignore[type-arg]
     """Maps every exception of the GameEngine service to its status, once, and logs each failed call; first lets
     the ``gate`` (API keys, rate limits, wrong-token blocks: ``service.limits``) admit the call, if there is one."""
@@ -208,17 +225,18 @@ class ErrorInterceptor(grpc.ServerInterceptor):  # type: ignore[type-arg]
         return wrapped
 
     def _wrap(self, name: str, handler: Any) -> Any:
-        """The method's handler with errors mapped (built once per method, then reused)."""
+        """The method's handler with errors mapped (built once per method, then reused); its (de)serializers are
+        the registered ones (``add_game_engine``)."""
         if handler.unary_unary is not None:
             return grpc.unary_unary_rpc_method_handler(
                 self._unary(name, handler.unary_unary),
-                request_deserializer=tolerant(handler.request_deserializer),
-                response_serializer=passing_bytes(handler.response_serializer),
+                request_deserializer=handler.request_deserializer,
+                response_serializer=handler.response_serializer,
             )
         if handler.unary_stream is not None:
             return grpc.unary_stream_rpc_method_handler(
                 self._stream(name, handler.unary_stream),
-                request_deserializer=tolerant(handler.request_deserializer),
+                request_deserializer=handler.request_deserializer,
                 response_serializer=handler.response_serializer,
             )
         return handler
@@ -331,7 +349,7 @@ class GrpcServer:
             interceptors=[*tracing.grpc_interceptors(), ErrorInterceptor(gate)],
             options=[("grpc.so_reuseport", SO_REUSEPORT), ("grpc.max_receive_message_length", max_message_bytes)],
         )
-        pb_grpc.add_GameEngineServicer_to_server(GameEngineServicer(service, self.streams), self.server)
+        add_game_engine(GameEngineServicer(service, self.streams), self.server)
         self.health = health.HealthServicer()
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.server)
         reflection_v1.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME), self.server)

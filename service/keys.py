@@ -184,6 +184,14 @@ return 1
 """
 
 
+RunScript = Callable[[Any, list[str], list[Any]], Any]  # (redis-py script object, keys, args) -> the reply
+
+
+def run_on_client(script: Any, keys: list[str], args: list[Any]) -> Any:
+    """A script through redis-py's client (its script object: EVALSHA, loading the script if Redis lost it)."""
+    return script(keys=keys, args=args)
+
+
 class RedisKeyStore:
     """Keys in the service's Redis: ``<prefix>{keys}:digests`` (HMAC of a key -> its id) and
     ``<prefix>{keys}:records`` (id -> JSON record); one hash tag, so each lookup is one script in one slot."""
@@ -193,14 +201,12 @@ class RedisKeyStore:
         client: object,
         key_prefix: str,
         guard: Callable[[Callable[[], Any]], Any],
-        run_script: Callable[[Any, list[str], list[Any]], Any] | None = None,
+        run_script: RunScript | None = None,
     ) -> None:
         """``run_script``: how the lookup script runs (the store's ``_evalsha``, on its own wire connections: a key
         is looked up on every request that sends one); redis-py's script object without it."""
         import redis
         import redis.cluster
-
-        from service.limits import run_on_client
 
         assert isinstance(client, redis.Redis | redis.cluster.RedisCluster)
         self.client: Any = client

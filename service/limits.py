@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from service import errors
-from service.keys import KeyRing
+from service.keys import KeyRing, RunScript, run_on_client
 from service.store import GameStore
 
 log = logging.getLogger("cardengine.limits")
@@ -168,14 +168,6 @@ end
 redis.call('SADD', KEYS[1], ARGV[1])
 return 1
 """
-
-
-RunScript = Callable[[Any, list[str], list[Any]], Any]  # (redis-py script object, keys, args) -> the reply
-
-
-def run_on_client(script: Any, keys: list[str], args: list[Any]) -> Any:
-    """A script through redis-py's client (its script object: EVALSHA, loading the script if Redis lost it)."""
-    return script(keys=keys, args=args)
 
 
 class RedisLimits:

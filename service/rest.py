@@ -19,10 +19,10 @@ event (data ``{"reason": "finished"}``, or ``"expired"`` when the game vanished)
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import re
-import threading
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from datetime import UTC, datetime
@@ -78,18 +78,7 @@ class CatalogBody:
     deploy with new rules is seen at once)."""
 
     def __init__(self, build: Callable[[], bytes]) -> None:
-        self._build = build
-        self._lock = threading.Lock()
-        self._body: bytes | None = None
-        self._etag = ""
-
-    def _made(self) -> tuple[bytes, str]:
-        with self._lock:
-            if self._body is None:
-                body = self._build()
-                self._etag = hashlib.sha256(body).hexdigest()[:32]
-                self._body = body
-            return self._body, self._etag
+        self._made = functools.cache(lambda: with_etag(build()))
 
     def response(self) -> Response:
         body, etag = self._made()
@@ -98,6 +87,10 @@ class CatalogBody:
         response.headers["Cache-Control"] = "no-cache"
         response.make_conditional(request)
         return response
+
+
+def with_etag(body: bytes) -> tuple[bytes, str]:
+    return body, hashlib.sha256(body).hexdigest()[:32]
 
 
 def error_response(error: errors.ServiceError) -> Response:
