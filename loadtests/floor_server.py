@@ -20,6 +20,16 @@ Not in it: error mapping, the gate (keys and limits), metrics, logs, tracing, th
 bot marking, clocks and idempotency. Every other RPC is the real servicer's (the benchmark creates its games through
 it). It prints the same serving line as ``cardengine serve`` and stops on SIGTERM. Not part of the product: a
 measuring instrument.
+
+``--layer`` serves the real ApplyMove instead, with the layers of ``cardengine serve``'s gRPC server added one at a
+time, so that ``bench_service.py --ladder`` can show what each costs under load between the floor and the whole
+server (which adds the REST server, bot workers, the clock sweeper and reflection beside it):
+
+- ``service``: the real servicer and ``GameService`` on the bare store (the checks, the log entry with the events, the
+  events' texts and data for the caller, the header, the answer's wire form, metrics of moves, the log line);
+- ``metered``: and the store metered as ``cardengine serve`` meters it (``service.metrics.metered``);
+- ``gated``: and the ``ErrorInterceptor`` with the gate of the default limits (error mapping, call metrics, API keys
+  off, wrong-token blocks): ``cardengine serve``'s gRPC server but for tracing (off by default) and reflection.
 """
 
 from __future__ import annotations
@@ -38,15 +48,19 @@ from cardengine.v1 import game_engine_pb2 as pb
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 import engine
+from service import metrics
 from service.core import GameService, meta_of
-from service.engine_build import engine_kind
-from service.grpc_server import MAX_MESSAGE_BYTES, GameEngineServicer, add_game_engine, token_of
+from service.engine_build import engine_kind, service_kind
+from service.grpc_server import MAX_MESSAGE_BYTES, ErrorInterceptor, GameEngineServicer, add_game_engine, token_of
+from service.keys import make_key_ring
+from service.limits import LimitSettings, make_gate
 from service.redis_store import RedisStore
 from service.server import tune_garbage_collector
 from service.store import StoredGame
 from service.streams import StreamLimits
 
 RULES_ONLY_HEADER = "x-floor"
+LAYERS = ("floor", "service", "metered", "gated")
 
 
 class FloorServicer(GameEngineServicer):
@@ -89,14 +103,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--grpc-port", type=int, default=0)
     parser.add_argument("--grpc-workers", type=int, default=32, help="as `cardengine serve --grpc-workers`")
+    parser.add_argument("--layer", choices=LAYERS, default="floor", help="the floor, or the real ApplyMove with ...")
     args = parser.parse_args(argv)
     store = RedisStore.from_url(args.redis_url)
-    service = GameService(store)
+    service = GameService(metrics.metered(store) if args.layer in ("metered", "gated") else store)
+    gate = make_gate(store, make_key_ring(None, False, "", store), LimitSettings())
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=args.grpc_workers + StreamLimits().per_server),
+        interceptors=[ErrorInterceptor(gate)] if args.layer == "gated" else [],
         options=[("grpc.so_reuseport", 0), ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES)],
     )
-    add_game_engine(FloorServicer(service, store), server)
+    servicer = FloorServicer(service, store) if args.layer == "floor" else GameEngineServicer(service)
+    add_game_engine(servicer, server)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
@@ -104,7 +122,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     server.start()
     tune_garbage_collector()  # as `cardengine serve` does
     print(
-        json.dumps({"event": "serving", "grpcPort": port, "httpPort": 0, "pid": os.getpid(), "engine": engine_kind()}),
+        json.dumps(
+            {
+                "event": "serving",
+                "grpcPort": port,
+                "httpPort": 0,
+                "pid": os.getpid(),
+                "engine": engine_kind(),
+                "service": service_kind(),
+            }
+        ),
         flush=True,
     )
     stopped = threading.Event()

@@ -200,6 +200,7 @@ class RedisStore:
         self.prefix = key_prefix
         self._commit = client.register_script(COMMIT_SCRIPT)
         self._create = client.register_script(CREATE_SCRIPT)
+        self._move_clock = client.register_script(MOVE_CLOCK_SCRIPT)  # (registering asks nothing of Redis)
         self._waiters = VersionWaiters()
         self._listener: threading.Thread | None = None
         self._listener_lock = threading.Lock()
@@ -614,8 +615,6 @@ class RedisStore:
 
     def move_clock(self, game_id: str, expected_ms: int, new_ms: int | None) -> bool:
         """Compare-and-set of a game's due time in one script, so two sweepers never both claim one deadline."""
-        script = self.__dict__.get("_move_clock")  # the script, registered on first use
-        if script is None:
-            script = self.__dict__["_move_clock"] = self.client.register_script(MOVE_CLOCK_SCRIPT)
+        script = self._move_clock
         args: list[bytes | str | int] = [game_id, expected_ms, "" if new_ms is None else new_ms]
         return bool(self._guard(lambda: script(keys=[self.clocks_due_key()], args=args)))

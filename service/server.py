@@ -36,7 +36,7 @@ from service import metrics, tracing
 from service.bot_worker import DEFAULT_LEASE_SECONDS, BotSettings, BotWorkers
 from service.clocks import ClockSweeper
 from service.core import DEFAULT_TICKET_SECONDS, WATCH_POLL_SECONDS, GameService
-from service.engine_build import engine_kind
+from service.engine_build import engine_kind, service_kind
 from service.grpc_server import MAX_MESSAGE_BYTES, GrpcServer
 from service.keys import make_key_ring
 from service.limits import LimitSettings, make_gate
@@ -204,6 +204,7 @@ class Server:
                 "host": self.config.bind_host(),
                 "store": store,
                 "engine": engine_kind(),
+                "service": service_kind(),
             },
         )
         return self
@@ -348,6 +349,7 @@ def serve(config: ServeConfig) -> int:
                 "httpPort": server.http_port,
                 "pid": os.getpid(),
                 "engine": engine_kind(),
+                "service": service_kind(),
             }
         ),
         flush=True,

@@ -35,7 +35,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from service.engine_build import engine_kind
+from service.engine_build import engine_kind, service_kind
 
 log = logging.getLogger("cardengine.workers")
 
@@ -121,6 +121,7 @@ def supervise(serve_arguments: Sequence[str], workers: int, host: str, grpc_port
                     "workers": workers,
                     "workerPids": [child.pid for child in children],
                     "engine": engine_kind(),
+                    "service": service_kind(),
                 }
             ),
             flush=True,
