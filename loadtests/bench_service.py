@@ -19,7 +19,9 @@ one. With at least two cores, the servers run on all cores but the last and this
 - With Redis, the floor beside them (``loadtests/floor_server.py``, the same stack on the same cores): an
   ApplyMove that is only the bare call + the rules + one compare-and-set, and the same without the compare-and-set;
   the ratios of the floor to the bare call and of ApplyMove to the floor, and each missed target names what the
-  floor itself reaches (``--no-floor`` skips it).
+  floor itself reaches (``--no-floor`` skips it). With ``--ladder``, the rungs between the floor and ``cardengine
+  serve`` too (``floor_server.py --layer``: the real ApplyMove on the bare store, then the metered store, then the
+  gate with the error mapping), each on ApplyMove omit_view, and the server CPU per move that each rung adds.
 - REST under ``wrk`` (a C load generator; Debian package ``wrk``), 16 connections: ``GET /healthz`` (the anchor),
   ``GET /v1/games/{id}`` (a seat's view) and ``POST /v1/games/{id}/moves`` (recorded matches replayed, one
   connection per wrk thread so each plays its own games in order).
@@ -48,8 +50,8 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -579,6 +581,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--growth-moves", type=int, default=600, help="length of the long match (moves)")
     parser.add_argument("--no-pin", action="store_true", help="do not pin servers and load generator apart")
+    parser.add_argument(
+        "--ladder",
+        action="store_true",
+        help="also ApplyMove omit_view on the floor server's layers (floor_server.py --layer): what each costs",
+    )
     parser.add_argument("--plot", type=Path, help="write latency distributions and throughput to this PNG")
     parser.add_argument(
         "--repeat",
@@ -659,8 +666,9 @@ RULES_ONLY_NAME = "floor without the CAS"
 
 
 @contextmanager
-def floor_server(args: argparse.Namespace, cpus: Sequence[int]) -> Iterator[ServerProcess | None]:
-    """``loadtests.floor_server`` on the same cores and store (None with ``--no-floor`` or without Redis)."""
+def floor_server(args: argparse.Namespace, cpus: Sequence[int], layer: str = "floor") -> Iterator[ServerProcess | None]:
+    """``loadtests.floor_server`` on the same cores and store (None with ``--no-floor`` or without Redis); ``layer``:
+    its ``--layer``."""
     if args.no_floor or not args.redis_url:
         yield None
         return
@@ -668,8 +676,27 @@ def floor_server(args: argparse.Namespace, cpus: Sequence[int]) -> Iterator[Serv
     # -P and the repository after PYTHONPATH: the engine comes from the path as for `cardengine serve` (a compiled
     # copy on PYTHONPATH first), not from the working directory that `-m` would put first.
     command = [*wrapper, sys.executable, "-P", "-m", "loadtests.floor_server", "--redis-url", args.redis_url]
+    command += ["--layer", layer]
     path = os.pathsep.join(filter(None, (os.environ.get("PYTHONPATH", ""), str(ROOT))))
     with ServerProcess(command=command, environment={"PYTHONPATH": path}) as running:
+        yield running
+
+
+# The rungs between the floor and ``cardengine serve`` (``floor_server.py --layer``), each measured on ApplyMove
+# omit_view, the answer nearest the floor: what the service's work, the metered store and the gate each add.
+LADDER = {"service": "service on the bare store", "metered": "+ metered store", "gated": "+ gate and error mapping"}
+
+
+@contextmanager
+def ladder_servers(args: argparse.Namespace, cpus: Sequence[int]) -> Iterator[dict[str, ServerProcess]]:
+    """The floor server's layers (``LADDER``) with ``--ladder``, else none."""
+    with ExitStack() as stack:
+        running: dict[str, ServerProcess] = {}
+        if args.ladder:
+            for layer in LADDER:
+                started = stack.enter_context(floor_server(args, cpus, layer))
+                if started is not None:
+                    running[layer] = started
         yield running
 
 
@@ -713,8 +740,10 @@ def run_games(
     verdicts: Verdicts,
     rows: list[Measurement],
     floor: ServerProcess | None = None,
+    ladder: Mapping[str, ServerProcess] | None = None,
 ) -> None:
-    """``floor``: a running ``loadtests.floor_server`` on the same store, measured beside ApplyMove."""
+    """``floor``: a running ``loadtests.floor_server`` on the same store, measured beside ApplyMove; ``ladder``: its
+    layers (``LADDER``), each measured on ApplyMove omit_view."""
     for game_type in args.game or GAMES:
         print(
             f"\n== {game_type}: recording up to {args.recorded_matches} matches of {args.players} players "
@@ -759,6 +788,19 @@ def run_games(
                         extra_metadata=metadata,
                         pids=floor.pids,
                     )
+            for layer, layer_server in (ladder or {}).items():
+                measures[f"ladder: {LADDER[layer]}"] = partial(
+                    measure_apply,
+                    layer_server.grpc_target,
+                    callers,
+                    args.seconds,
+                    matches,
+                    game_type,
+                    args.players,
+                    omit_view=True,
+                    name=f"ladder: {LADDER[layer]}",
+                    pids=layer_server.pids,
+                )
             measured = measure_in_turn(measures, args.repeat)
             bare = measured["bare"]
             print(report(bare, "calls"), flush=True)
@@ -784,6 +826,8 @@ def run_games(
             for row in (bare, *applied.values(), *([floor_row] if floor_row else [])):
                 row.label = f"{game_type} gRPC {row.name} x{callers}"
                 rows.append(row)
+            if ladder and floor_row is not None:
+                print_ladder(measured, floor_row, applied[VIEW_FORMS[(True, False)]], list(ladder), callers)
             floor_ratios = against_bare(floor_row, bare) if floor_row else None
             if floor_ratios is not None:
                 print(f"  floor/bare with {callers} callers: " + ratios_text(floor_ratios), flush=True)
@@ -888,6 +932,24 @@ def plot(rows: Sequence[Measurement], path: Path) -> None:
     print(f"plot written to {path}", flush=True)
 
 
+def print_ladder(
+    measured: Mapping[str, Measurement], floor: Measurement, served: Measurement, layers: Sequence[str], callers: int
+) -> None:
+    """The ladder's rows and the server CPU per move each rung adds, from the floor to ``cardengine serve``."""
+    steps = [("floor", floor)] + [(LADDER[layer], measured[f"ladder: {LADDER[layer]}"]) for layer in layers]
+    steps.append(("cardengine serve", served))  # + the REST server, bot workers, the clock sweeper, reflection
+    for _, row in steps[1:-1]:
+        print(report(row, "moves"), flush=True)
+    cells, before = [], None
+    for name, row in steps:
+        cpu = row.server_cpu_per_unit_us
+        if cpu is None:
+            return
+        cells.append(f"{name} {cpu:.0f}" if before is None else f"{name} {cpu - before:+.0f}")
+        before = cpu
+    print(f"  ladder, ApplyMove omit_view server CPU per move (us) with {callers} callers: " + ", ".join(cells))
+
+
 def run(args: argparse.Namespace, target: str, pids: Sequence[int] = (), http_url: str | None = None) -> bool:
     verdicts = Verdicts()
     rows: list[Measurement] = []
@@ -931,7 +993,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"servers on cores {server_cpus}, load generator on cores {gen_cpus}; {args.seconds:.0f} s per row")
     verdicts = Verdicts()
     rows: list[Measurement] = []
-    with server(args, server_cpus, 1) as running, floor_server(args, server_cpus) as floor:
+    with (
+        server(args, server_cpus, 1) as running,
+        floor_server(args, server_cpus) as floor,
+        ladder_servers(args, server_cpus) as ladder,
+    ):
         print(
             f"server: pid {running.pid}, gRPC {running.grpc_target}, HTTP {running.http_url}, {args.redis_url}, "
             f"engine {running.engine} ({ENGINE_HOW})"
@@ -941,7 +1007,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"floor server (loadtests/floor_server.py): pid {floor.pid}, gRPC {floor.grpc_target}, "
                 f"engine {floor.engine}"
             )
-        run_games(args, running.grpc_target, running.http_url, running.pids, gen_cpus, verdicts, rows, floor)
+        run_games(args, running.grpc_target, running.http_url, running.pids, gen_cpus, verdicts, rows, floor, ladder)
         if not args.no_growth:
             for line in measure_growth(running.grpc_target, "house_rummy", args.players, args.growth_moves):
                 print(line, flush=True)
