@@ -28,7 +28,7 @@ server (which adds the REST server, bot workers, the clock sweeper and reflectio
 - ``service``: the real servicer and ``GameService`` on the bare store (the checks, the log entry with the events, the
   events' texts and data for the caller, the header, the answer's wire form, metrics of moves, the log line);
 - ``metered``: and the store metered as ``cardengine serve`` meters it (``service.metrics.metered``);
-- ``gated``: and the ``ErrorInterceptor`` with the gate of the default limits (error mapping, call metrics, API keys
+- ``gated``: and the ``ErrorMapping`` with the gate of the default limits (error mapping, call metrics, API keys
   off, wrong-token blocks): ``cardengine serve``'s gRPC server but for tracing (off by default) and reflection.
 """
 
@@ -51,7 +51,7 @@ import engine
 from service import metrics
 from service.core import GameService, meta_of
 from service.engine_build import engine_kind, service_kind
-from service.grpc_server import MAX_MESSAGE_BYTES, ErrorInterceptor, GameEngineServicer, add_game_engine, token_of
+from service.grpc_server import MAX_MESSAGE_BYTES, ErrorMapping, GameEngineServicer, add_game_engine, token_of
 from service.keys import make_key_ring
 from service.limits import LimitSettings, make_gate
 from service.redis_store import RedisStore
@@ -110,11 +110,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     gate = make_gate(store, make_key_ring(None, False, "", store), LimitSettings())
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=args.grpc_workers + StreamLimits().per_server),
-        interceptors=[ErrorInterceptor(gate)] if args.layer == "gated" else [],
         options=[("grpc.so_reuseport", 0), ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES)],
     )
     servicer = FloorServicer(service, store) if args.layer == "floor" else GameEngineServicer(service)
-    add_game_engine(servicer, server)
+    add_game_engine(servicer, server, ErrorMapping(gate) if args.layer == "gated" else None)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
