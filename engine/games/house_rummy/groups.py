@@ -68,6 +68,10 @@ class Board:
         self.bits: tuple[int, int, int, int, int] | None = None  # ``board_bits``, once made
 
 
+# Each suit's cards by rank index (Ace 0 ... King 12).
+SUIT_CARDS: Final = {suit: tuple(rank + suit for rank in RANKS) for suit in SUITS}
+
+
 def rank_at(position: int) -> int:
     return (position - 1) % 13 + 1
 
@@ -145,13 +149,22 @@ def board_accepts(groups: list[Group], protect: bool) -> Board:
     once a state holds it (they replace what they change: copy on write), so the same list object is shared by the
     states of the turns between two plays to the board (each group's card count is checked too, against a list
     changed in place after all). A board after a play is new in all but a few cases (a memo on the board's content
-    missed 93% in random playouts), and ``compute_board`` reuses each unchanged group's part. The Board is shared
-    between callers, so it is read only (no caller changes its dict, lists or sets)."""
+    missed 93% in random playouts), and ``compute_board`` reuses each unchanged group's part; the board of the same
+    groups with the other ``protect`` is made from the one known (``protected_board``, ``unprotected_board``). The
+    Board is shared between callers, so it is read only (no caller changes its dict, lists or sets)."""
     sizes = tuple([len(group["cards"]) for group in groups])
+    other: Board | None = None  # the board of these groups with the other ``protect``
     for known, protected, known_sizes, board in _recent:
-        if known is groups and protected == protect and known_sizes == sizes:
-            return board
-    board = compute_board(groups, protect)
+        if known is groups and known_sizes == sizes:
+            if protected == protect:
+                return board
+            other = board
+    if other is None:
+        board = compute_board(groups, protect)
+    elif protect:
+        board = protected_board(other, groups)
+    else:
+        board = unprotected_board(other)
     if len(_recent) >= RECENT_KEPT:
         del _recent[0]
     _recent.append((groups, protect, sizes, board))
@@ -165,13 +178,15 @@ _search_boards: Final[dict[bytes, Board]] = {}
 def hypothetical_board(groups_json: bytes, groups: list[Group], protect: bool) -> Board:
     """``compute_board`` for the boards of the bottom-card search's hypothetical plays, memoised on the board's
     content (``groups_json``: ``orjson.dumps(groups)``, which the caller has made): the same board recurs over the
-    plays of a search in other orders."""
+    plays of a search in other orders. A board with ``protect`` is made from the one without, when known."""
     key = groups_json + b"P" if protect else groups_json
     board = _search_boards.get(key)
     if board is None:
         if len(_search_boards) >= SEARCH_BOARDS_KEPT:
             _search_boards.clear()
-        board = _search_boards[key] = compute_board(groups, protect)
+        unprotected = _search_boards.get(groups_json) if protect else None
+        board = compute_board(groups, protect) if unprotected is None else protected_board(unprotected, groups)
+        _search_boards[key] = board
     return board
 
 
@@ -211,15 +226,53 @@ def group_part(group: Group) -> GroupPart:
 
 def compute_board(groups: list[Group], protect: bool) -> Board:
     """One pass over the board (see ``Board``), from each group's ``group_part``; with ``protect`` also where a
-    Protected card may go: only where something else can still play, a set one of whose missing cards is not locked
-    in another group, a run end whose next card is not locked (or, with a Transition not yet on the board, some card
-    of the next rank)."""
+    Protected card may go (``protected_targets``)."""
     accepts: dict[str, list[str]] = {}
-    protected_targets: list[str] = []
     open_ends: list[tuple[int, str]] = []
     at_run_ends: set[str] = set()
     at_high_ends: set[str] = set()
     at_low_ends: set[str] = set()
+    for index in range(len(groups)):
+        is_set, missing, low_card, low_rank, high_card, high_rank = group_part(groups[index])
+        if is_set:
+            if missing:
+                token = SET_TOKENS[index] if index < TOKENS_KEPT else str(index)
+                for card in missing:
+                    targets = accepts.get(card)
+                    if targets is None:
+                        accepts[card] = [token]
+                    else:
+                        targets.append(token)
+            continue
+        if low_card:
+            token = LOW_TOKENS[index] if index < TOKENS_KEPT else f"{index}{LOW}"
+            at_low_ends.add(low_card)
+            at_run_ends.add(low_card)
+            targets = accepts.get(low_card)
+            if targets is None:
+                accepts[low_card] = [token]
+            else:
+                targets.append(token)
+            open_ends.append((low_rank + 1, token))
+        if high_card:
+            token = HIGH_TOKENS[index] if index < TOKENS_KEPT else f"{index}{HIGH}"
+            at_high_ends.add(high_card)
+            at_run_ends.add(high_card)
+            targets = accepts.get(high_card)
+            if targets is None:
+                accepts[high_card] = [token]
+            else:
+                targets.append(token)
+            open_ends.append((high_rank + 1, token))
+    board = Board(accepts, open_ends, at_run_ends, at_high_ends, at_low_ends)
+    return protected_board(board, groups) if protect else board
+
+
+def protected_targets(groups: list[Group]) -> list[str]:
+    """Where a Protected card may go: only where something else can still play, a set one of whose missing cards is
+    not locked in another group, a run end whose next card is not locked (or, with a Transition not yet on the
+    board, some card of the next rank); in the order of ``compute_board``'s targets."""
+    targets: list[str] = []
     locked: set[str] | None = None
     transitions_left = 0
     for index in range(len(groups)):
@@ -227,47 +280,41 @@ def compute_board(groups: list[Group], protect: bool) -> Board:
         if is_set:
             if not missing:
                 continue
-            token = SET_TOKENS[index] if index < TOKENS_KEPT else str(index)
-            for card in missing:
-                targets = accepts.get(card)
-                if targets is None:
-                    accepts[card] = [token]
-                else:
-                    targets.append(token)
-            if protect:
-                if locked is None:
-                    locked, transitions_left = locked_cards(groups)
-                if can_be_played_to(missing, locked):
-                    protected_targets.append(token)
+            if locked is None:
+                locked, transitions_left = locked_cards(groups)
+            if can_be_played_to(missing, locked):
+                targets.append(SET_TOKENS[index] if index < TOKENS_KEPT else str(index))
             continue
-        for high in (False, True):
-            if high:
-                if not high_card:
-                    continue
-                card, rank = high_card, high_rank
-                token = HIGH_TOKENS[index] if index < TOKENS_KEPT else f"{index}{HIGH}"
-                at_high_ends.add(card)
-            else:
-                if not low_card:
-                    continue
-                card, rank = low_card, low_rank
-                token = LOW_TOKENS[index] if index < TOKENS_KEPT else f"{index}{LOW}"
-                at_low_ends.add(card)
-            at_run_ends.add(card)
-            targets = accepts.get(card)
-            if targets is None:
-                accepts[card] = [token]
-            else:
-                targets.append(token)
-            open_ends.append((rank + 1, token))
-            if protect:
-                if locked is None:
-                    locked, transitions_left = locked_cards(groups)
-                if card not in locked or (transitions_left and can_be_played_to(SET_CARDS[rank + 1], locked)):
-                    protected_targets.append(token)
-    if protected_targets:
-        accepts[PROTECTED] = protected_targets
-    return Board(accepts, open_ends, at_run_ends, at_high_ends, at_low_ends)
+        if low_card:
+            if locked is None:
+                locked, transitions_left = locked_cards(groups)
+            if low_card not in locked or (transitions_left and can_be_played_to(SET_CARDS[low_rank + 1], locked)):
+                targets.append(LOW_TOKENS[index] if index < TOKENS_KEPT else f"{index}{LOW}")
+        if high_card:
+            if locked is None:
+                locked, transitions_left = locked_cards(groups)
+            if high_card not in locked or (transitions_left and can_be_played_to(SET_CARDS[high_rank + 1], locked)):
+                targets.append(HIGH_TOKENS[index] if index < TOKENS_KEPT else f"{index}{HIGH}")
+    return targets
+
+
+def protected_board(board: Board, groups: list[Group]) -> Board:
+    """``board`` (made without ``protect`` of ``groups``) with the Protected card's targets (the same board when it
+    has none): its dict with one more key, its other parts shared (read only)."""
+    targets = protected_targets(groups)
+    if not targets:
+        return board
+    return Board(
+        {**board.accepts, PROTECTED: targets}, board.open_ends, board.at_run_ends, board.at_high_ends, board.at_low_ends
+    )
+
+
+def unprotected_board(board: Board) -> Board:
+    """``board`` (made with ``protect``) without the Protected card's targets (the same board when it has none)."""
+    if PROTECTED not in board.accepts:
+        return board
+    accepts = {card: targets for card, targets in board.accepts.items() if card != PROTECTED}
+    return Board(accepts, board.open_ends, board.at_run_ends, board.at_high_ends, board.at_low_ends)
 
 
 def board_cards(board: Board, groups: list[Group]) -> tuple[BoardCard, ...]:
@@ -405,7 +452,8 @@ def new_set(cards: list[str], owners: list[int], starter: int) -> Group:
 
 
 def new_run(low: int, high: int, suit: str, owners_by_card: dict[str, int], starter: int, new_cards: bool) -> Group:
-    cards = [card_at(position, suit) for position in range(low, high + 1)]
+    by_rank = SUIT_CARDS[suit]
+    cards = [by_rank[(position - 1) % 13] for position in range(low, high + 1)]  # ``card_at``
     low_card, high_card = cards[0], cards[-1]
     return Group(
         kind=RUN,
@@ -444,14 +492,6 @@ def run_spans(ranks: set[int] | frozenset[int], wrap: bool) -> Iterator[tuple[in
                         break
                     full_seen = True
                 yield low, high
-
-
-def span_for(ranks: set[int], wrap: bool) -> tuple[int, int] | None:
-    """The span a run of exactly these ranks takes (the first one, for a full thirteen)."""
-    for low, high in run_spans(ranks, wrap):
-        if high - low + 1 == len(ranks):
-            return low, high
-    return None
 
 
 def find_melds(
@@ -779,18 +819,19 @@ def build_meld(cards: list[str], owners_by_card: dict[str, int], starter: int, n
     if len(cards) < 3 or any(card in SPECIAL_NAMES for card in cards) or len(set(cards)) != len(cards):
         return None
     if meld_kind(cards) == SET:
-        ordered = sorted(cards, key=lambda card: SUITS.index(card[1]))
+        ordered = [card for card in SET_CARDS[RANK_OF[cards[0][0]]] if card in cards]  # (in suit order)
         return new_set(ordered, [owners_by_card[card] for card in ordered], starter)
-    suits = {card[1] for card in cards}
-    if len(suits) != 1:
-        return None
-    suit = suits.pop()
-    ranks = {RANK_OF[card[0]] for card in cards}
-    wrap = is_ka2("A" + suit, new_cards) and 1 in ranks
-    span = span_for(ranks, wrap)
-    if span is None:
-        return None
-    return new_run(span[0], span[1], suit, owners_by_card, starter, new_cards)
+    suit = cards[0][1]
+    ranks = 0  # one bit each (``RANK_BITS``): distinct cards of one suit have distinct ranks
+    for card in cards:
+        if card[1] != suit:
+            return None
+        ranks |= RANK_BITS[card[0]]
+    # The first span of ``run_spans`` that takes exactly these ranks.
+    for low, high, _ in run_spans_of(ranks, bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards)):
+        if high - low + 1 == len(cards):
+            return new_run(low, high, suit, owners_by_card, starter, new_cards)
+    return None
 
 
 # ----- what a turn could possibly bring to the board ---------------------------------------------------------
