@@ -7,7 +7,7 @@ a run end by index and end (``3lo``, ``3hi``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from itertools import combinations
 from typing import Final, TypeVar
@@ -582,14 +582,13 @@ BIT_COUNTS: Final = tuple(bin(mask).count("1") for mask in range(1 << 14))
 ACE_BIT: Final = 1 << 1
 
 
-def has_meld_with(hand: Iterable[str], extras: Iterable[Extra], new_cards: bool, required: str) -> bool:
-    """Whether ``meld_moves(hand, extras, new_cards, required)`` holds a meld, as a yes/no from the same parts as
-    ``new_melds`` (no meld is made): three of the card's rank, a run of its suit through it, or a board card with
-    two of its rank or in a run of its suit through it."""
+def has_meld_with(held: int, extras: Iterable[Extra], new_cards: bool, required: str) -> bool:
+    """Whether ``meld_moves(hand, extras, new_cards, required)`` holds a meld (``held``: ``hand_bits(hand)``), as a
+    yes/no from the same parts as ``new_melds`` (no meld is made): three of the card's rank, a run of its suit
+    through it, or a board card with two of its rank or in a run of its suit through it."""
     if required in SPECIAL_NAMES:
         return False
     rank, suit = required[0], required[1]
-    held = hand_bits(hand)
     rank_bit = RANK_BITS[rank]
     same_rank = 0  # the hand's cards of its rank
     for shift in (0, 14, 28, 42):
@@ -871,32 +870,28 @@ NEXT_IN_SUIT: Final = {card: RANKS[RANK_OF[card[0]] % 13] + card[1] for card in 
 PREVIOUS_IN_SUIT: Final = {card: RANKS[(RANK_OF[card[0]] - 2) % 13] + card[1] for card in STANDARD_CARDS}
 
 
-def isolated(card: str, hand: Collection[str], extra_cards: frozenset[str], board: Board, may_meld: bool) -> bool:
+def isolated(card: str, usable: int, has_transition: bool, board: Board, may_meld: bool) -> bool:
     """The first, cheapest part of ``may_reach_board``: a standard card that fits no group as it is, with no
     Transition in hand, can only be played next to a neighbour of its suit that gets into a run (one that fits a
     run end, or has a neighbour of its own, or the card's other neighbour is there too), or (when a new group may
-    still be started) in a set of three of its rank among the hand and the usable board cards."""
-    if card not in SAME_SUIT_NEIGHBOURS or TRANSITION in hand:
+    still be started) in a set of three of its rank among the hand and the usable board cards (``usable``: their
+    standard cards as bits, ``hand_bits``; ``has_transition``: whether the hand holds a Transition)."""
+    bit = CARD_BITS.get(card, 0)
+    if not bit or has_transition:
         return False
-    usable = [neighbour for neighbour in SAME_SUIT_NEIGHBOURS[card] if neighbour in hand or neighbour in extra_cards]
-    for neighbour in usable:
-        if neighbour in board.at_run_ends or len(usable) == 2:
+    near = (above(bit) | below(bit)) & usable  # its usable neighbours of its suit
+    if near:
+        if near & board_bits(board)[0] or near & (near - 1):  # one fits a run end, or both are there
             return False
-        for other in SAME_SUIT_NEIGHBOURS[neighbour]:
-            if other != card and (other in hand or other in extra_cards):
-                return False
+        if (above(near) | below(near)) & usable & ~bit:  # the neighbour has a neighbour of its own
+            return False
     if not may_meld:
         return True
-    same_rank = 0
-    for other in SET_CARDS[RANK_OF[card[0]]]:
-        if other in hand or other in extra_cards:
-            same_rank += 1
-    return same_rank < 3
+    rank = rank_bits(bit)
+    return card_count(usable & (rank | rank << 14 | rank << 28 | rank << 42)) < 3  # its rank's usable cards
 
 
-def may_reach_board(
-    card: str, hand: list[str], extra_cards: frozenset[str], board: Board, may_meld: bool, checked: bool = False
-) -> bool:
+def may_reach_board(card: str, hand: list[str], in_hand: int, usable: int, board: Board, may_meld: bool) -> bool:
     """A quick bound for the search of a turn: False only if no sequence of plays can bring ``card`` (of the hand)
     to the board this turn (``extra_cards``: the board cards a new group may use; ``may_meld``: whether a new group
     may still be started). It ignores which end of a run a card goes to, that one new group uses up the turn's
@@ -909,16 +904,10 @@ def may_reach_board(
     one other card of the hand played; a Protected card needs a target, which only the board as it is or a play
     can give.
 
-    ``checked``: the caller knows that the card fits no group as it is and is not ``isolated`` (the same answer).
+    The caller knows that the card fits no group as it is and is not ``isolated``. On bit masks (``CARD_BITS``):
+    sets of standard cards; ``in_hand``: the hand's (``hand_bits``), ``usable``: with the board cards a new group
+    may use.
     """
-    if not checked:
-        if card in board.accepts:
-            return True
-        if isolated(card, hand, extra_cards, board, may_meld):
-            return False
-    # On bit masks (``CARD_BITS``): sets of standard cards.
-    in_hand = hand_bits(hand)  # (the hand's standard cards)
-    usable = in_hand | hand_bits(extra_cards)
     run_ends, accepted, high_ends, low_ends, end_ranks = board_bits(board)
     in_sets = usable & accepted  # cards that can go to a set, from which no run grows
     seeds = usable & run_ends  # cards that can go into a run: their neighbours may follow

@@ -11,7 +11,7 @@ discard is legal until it is played.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 import orjson
@@ -56,6 +56,7 @@ from engine.games.house_rummy.flow import (
 )
 from engine.games.house_rummy.groups import (
     ANY_SUIT_NEIGHBOURS,
+    CARD_BITS,
     Board,
     Extra,
     accepts_card,
@@ -63,6 +64,7 @@ from engine.games.house_rummy.groups import (
     board_cards,
     build_meld,
     groups_json,
+    hand_bits,
     has_meld_with,
     hypothetical_board,
     isolated,
@@ -141,14 +143,13 @@ def board_of_hand(table: HouseTable, hand: list[str]) -> Board:
     return board_accepts(table["groups"], PROTECTED in hand)
 
 
-def first_verdict(
-    bottom: str, hand: Collection[str], board: Board, extra_cards: frozenset[str], may_meld: bool
-) -> bool | None:
+def first_verdict(bottom: str, usable: int, has_transition: bool, board: Board, may_meld: bool) -> bool | None:
     """The cheapest steps of the search at a state: True if the card fits the board as it is, False if it has no
-    neighbour to be played with (``isolated``), else None (search on)."""
+    neighbour to be played with (``isolated``: ``usable``, the hand's and the usable board cards' standard cards as
+    bits; ``has_transition``, whether the hand holds a Transition), else None (search on)."""
     if bottom in board.accepts:
         return True
-    if isolated(bottom, hand, extra_cards, board, may_meld):
+    if isolated(bottom, usable, has_transition, board, may_meld):
         return False
     return None
 
@@ -167,7 +168,7 @@ class BottomCardSearch:
         self.alive: set[bytes] = set()
         self.dead: set[bytes] = set()
         self.boards: dict[bytes, tuple[Board, list[Extra], frozenset[str]]] = {}
-        self.root: tuple[list[Group], Board, list[Extra], frozenset[str]] | None = None
+        self.root: tuple[list[Group], Board, list[Extra], frozenset[str], int] | None = None
         self.last_board_key: tuple[object, object, bytes] | None = None
         self.last_board: tuple[object, object, bool, tuple[Board, list[Extra], frozenset[str], bytes]] | None = None
 
@@ -188,14 +189,18 @@ class BottomCardSearch:
         """A play of the standard card ``bottom`` that ``move`` leaves open (so the search after it would find one at
         once): off a group end the move does not touch (a play changes only the end or set it is played to; a Move
         card leaving a group leaves its ends as they were), after a Transition to such a run end, or in a new group of
-        the cards left in hand after a lay-off or a move (which keep every board card a new group may use)."""
-        board, extras = self.board_of(state, table)[:2]
+        the cards left in hand after a lay-off or a move (which keep every board card a new group may use).
+
+        ``state`` is a state of the match (not one of the search's): its board is ``board_of_hand``'s (what
+        ``board_of`` makes for it), kept by its groups list's identity since its plays were listed."""
         kind = move.kind
         touched: tuple[int, str | None] | None = None  # a meld adds a group and changes no end
         if kind == kinds.LAY_OFF or kind == kinds.MOVE_CARD:
             touched = parse_target(move.args[-1])
         elif kind != kinds.MELD:
             return False
+        board = board_of_hand(table, table["hands"][self.seat])
+        extras = meld_extras(state, table, self.seat, board)
         for target in board.accepts.get(bottom, ()):
             if touched is None or parse_target(target) != touched:
                 return True
@@ -212,7 +217,7 @@ class BottomCardSearch:
             kind != kinds.MELD
             and len(left) >= 2
             and may_start_group(state, table)
-            and has_meld_with(left, extras, new_cards_on(state), bottom)
+            and has_meld_with(hand_bits(left), extras, new_cards_on(state), bottom)
         )
 
     def can_play(self, state: GameState, checked: bool = False) -> bool:
@@ -225,8 +230,9 @@ class BottomCardSearch:
             self.dead |= visited
         return found
 
-    def share_board(self, state: GameState) -> tuple[Board, frozenset[str]]:
-        """The draw phase: every take sees the board of ``state``, computed once."""
+    def share_board(self, state: GameState) -> tuple[Board, int]:
+        """The draw phase: every take sees the board of ``state``, computed once; with the board cards a new group may
+        use, as bits (``hand_bits``)."""
         if self.root is None:
             table = table_of(state)
             protect = new_cards_on(state) and any(
@@ -234,8 +240,9 @@ class BottomCardSearch:
             )
             board = board_accepts(table["groups"], protect)
             extras = meld_extras(state, table, self.seat, board)
-            self.root = (table["groups"], board, extras, frozenset(extra for extra, _, _ in extras))
-        return self.root[1], self.root[3]
+            extra_cards = frozenset(extra for extra, _, _ in extras)
+            self.root = (table["groups"], board, extras, extra_cards, hand_bits(extra_cards) if extra_cards else 0)
+        return self.root[1], self.root[4]
 
     def board_of(self, state: GameState, table: HouseTable) -> tuple[Board, list[Extra], frozenset[str], bytes]:
         """The board's targets and the board cards a new group may use; computed once per board."""
@@ -286,13 +293,16 @@ class BottomCardSearch:
             board, extras, extra_cards, board_key = self.board_of(state, table)
             may_meld = may_start_group(state, table)
             if not (checked and may_meld):
-                verdict = first_verdict(bottom, hand, board, extra_cards, may_meld)
+                in_hand = hand_bits(hand)
+                usable = in_hand | hand_bits(extra_cards) if extra_cards else in_hand
+                has_transition = TRANSITION in hand
+                verdict = first_verdict(bottom, usable, has_transition, board, may_meld)
                 if verdict is not None:
                     return verdict
-            if not (checked and may_meld):
-                if plays_card(state, hand, board, extras, bottom, may_meld):  # (``turn_plays`` with ``only=bottom``)
+                # (``turn_plays`` with ``only=bottom``)
+                if plays_card(state, hand, in_hand, has_transition, board, extras, bottom, may_meld):
                     return True
-                if not may_reach_board(bottom, hand, extra_cards, board, may_meld, checked=True):  # (first_verdict)
+                if not may_reach_board(bottom, hand, in_hand, usable, board, may_meld):  # (after first_verdict)
                     return False
             plays = turn_plays(state, table, self.seat, board, "", extras, relevant_cards(bottom, hand, extra_cards))
             if not plays:  # (no state of this key can be alive: the plays of a key's state are the same)
@@ -380,19 +390,22 @@ def bottom_card_refusal(state: GameState, seat: int, move: Move, search: BottomC
 
 # ----- draw -------------------------------------------------------------------------------------------------------
 def take_allowed(
-    state: GameState, seat: int, pile: int, count: int, search: BottomCardSearch, held: set[str] | None = None
+    state: GameState, seat: int, pile: int, count: int, search: BottomCardSearch, held: tuple[int, bool] | None = None
 ) -> bool:
     """One card may always be taken; more when the bottom-most is the Collectable card or can be played this turn
-    (``held``: the set of the hand's cards with those taken, when the caller keeps it)."""
+    (``held``: the standard cards of the hand with those taken as bits, ``hand_bits``, and whether they hold a
+    Transition, when the caller keeps them)."""
     table = table_of(state)
     cards = table["piles"][pile]
     bottom = cards[-count]
     if count == 1 or ability(bottom, new_cards_on(state)) == COLLECTABLE:
         return True
-    board, extra_cards = search.share_board(state)
+    board, extra_bits = search.share_board(state)
     if held is None:
-        held = {*table["hands"][seat], *cards[-count:]}  # (the same answers as the hand's list: membership only)
-    verdict = first_verdict(bottom, held, board, extra_cards, True)  # the search's first steps, before its state
+        held = held_after_take(table["hands"][seat], cards[-count:])
+    in_hand, has_transition = held
+    # The search's first steps, before its state.
+    verdict = first_verdict(bottom, in_hand | extra_bits, has_transition, board, True)
     if verdict is not None:
         return verdict
     hand = [*table["hands"][seat], *cards[-count:]]
@@ -400,11 +413,16 @@ def take_allowed(
     # play of the card now, else the bound; the hypothetical state is made only for a search past them.
     may_meld = may_start_group(state, table)
     assert search.root is not None
-    if plays_card(state, hand, board, search.root[2], bottom, may_meld):
+    if plays_card(state, hand, in_hand, has_transition, board, search.root[2], bottom, may_meld):
         return True
-    if not may_reach_board(bottom, hand, extra_cards, board, may_meld, checked=True):
+    if not may_reach_board(bottom, hand, in_hand, in_hand | extra_bits, board, may_meld):
         return False
     return search.can_play(taken_state(state, seat, pile, count), checked=True)
+
+
+def held_after_take(hand: list[str], taken: list[str]) -> tuple[int, bool]:
+    """``take_allowed``'s ``held`` of ``hand`` with the cards ``taken``."""
+    return hand_bits(hand) | hand_bits(taken), TRANSITION in hand or TRANSITION in taken
 
 
 def take_refusal(state: GameState, seat: int, move: Move, search: BottomCardSearch) -> Refusal:
@@ -429,14 +447,18 @@ def draw_moves(state: GameState, seat: int) -> list[Move]:
     moves = [DRAW_MOVE]
     search = BottomCardSearch(seat)
     table = table_of(state)
+    hand = table["hands"][seat]
+    held = hand_bits(hand), TRANSITION in hand  # (``take_allowed``'s ``held``)
     for index, cards in enumerate(table["piles"]):
         if not cards:
             continue
         moves.append(take_move(index, 1))  # (one card may always be taken)
-        held = {*table["hands"][seat], cards[-1]}  # the hand with the cards taken, one more per count
-        for count in range(2, len(cards) + 1):
-            held.add(cards[-count])
-            if take_allowed(state, seat, index, count, search, held):
+        in_hand, has_transition = held
+        for count in range(1, len(cards) + 1):  # the hand with the cards taken, one more per count
+            card = cards[-count]
+            in_hand |= CARD_BITS.get(card, 0)
+            has_transition = has_transition or card == TRANSITION
+            if count >= 2 and take_allowed(state, seat, index, count, search, (in_hand, has_transition)):
                 moves.append(take_move(index, count))
     return moves
 
@@ -488,13 +510,23 @@ def own_move_card(table: HouseTable, seat: int, card: str) -> bool:
     )
 
 
-def plays_card(state: GameState, hand: list[str], board: Board, extras: list[Extra], card: str, may_meld: bool) -> bool:
-    """Whether ``turn_plays`` with ``only=card`` lists a play (a seat holding ``hand``, ``may_meld``: whether it may
-    still start a new group), as a yes/no from the same predicates, no move made: off a group, after a Transition,
-    the Hot Potato when going out, in a new group."""
+def plays_card(
+    state: GameState,
+    hand: list[str],
+    in_hand: int,
+    has_transition: bool,
+    board: Board,
+    extras: list[Extra],
+    card: str,
+    may_meld: bool,
+) -> bool:
+    """Whether ``turn_plays`` with ``only=card`` lists a play (a seat holding ``hand``, its standard cards as bits
+    ``in_hand``, ``has_transition``: whether it holds a Transition; ``may_meld``: whether it may still start a new
+    group), as a yes/no from the same predicates, no move made: off a group, after a Transition, the Hot Potato
+    when going out, in a new group."""
     if card in board.accepts:
         return True
-    if TRANSITION in hand and board.open_ends:
+    if has_transition and board.open_ends:
         if card == TRANSITION:
             ranks = {needed for needed, _ in board.open_ends}
             if any(held not in SPECIAL_NAMES and RANK_OF[held[0]] in ranks for held in hand):
@@ -505,7 +537,7 @@ def plays_card(state: GameState, hand: list[str], board: Board, extras: list[Ext
                 return True
     if card == HOT_POTATO and len(hand) <= 2 and HOT_POTATO in hand and new_cards_on(state):
         return True
-    return len(hand) >= 2 and may_meld and has_meld_with(hand, extras, new_cards_on(state), card)
+    return len(hand) >= 2 and may_meld and has_meld_with(in_hand, extras, new_cards_on(state), card)
 
 
 def turn_plays(
