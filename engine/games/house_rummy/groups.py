@@ -544,33 +544,31 @@ def meld_parts(
     runs: Callable[[int, str, bool, int, int], tuple[T, ...]],
     extra_sets: Callable[[str, tuple[str, ...], str], tuple[T, ...]],
 ) -> list[T]:
-    """The one walk of ``new_melds`` and ``meld_moves_of``: the hand's standard cards by rank and by suit (a bit
-    per rank), then each part's items in order: ``sets`` of each rank, ``runs`` of each suit, then with each board
-    card its ``extra_sets`` and its ``runs`` (the melds, or their moves, each part memoized on its own cards)."""
-    by_rank: dict[str, list[str]] = {}
-    by_suit: dict[str, int] = {}  # the suit's ranks, one bit each
-    for card in standard:
-        cards = by_rank.get(card[0])
-        if cards is None:
-            by_rank[card[0]] = [card]
-        else:
-            cards.append(card)
-        by_suit[card[1]] = by_suit.get(card[1], 0) | RANK_BITS[card[0]]
+    """The one walk of ``new_melds`` and ``meld_moves_of`` over ``standard`` (distinct standard cards, sorted: the
+    cards of a rank are next to each other): the cards of each rank and each suit's ranks (a bit per rank), then
+    each part's items in order: ``sets`` of each rank, ``runs`` of each suit, then with each board card its
+    ``extra_sets`` and its ``runs`` (the melds, or their moves, each part memoized on its own cards)."""
     items: list[T] = []
+    by_suit: dict[str, int] = {}  # the suit's ranks, one bit each, the suits in the order they first come
+    first_of_rank = 0  # where the cards of the rank of ``standard[index]`` start
+    count = len(standard)
+    for index in range(count):
+        rank, suit, bit = CARD_PARTS[standard[index]]
+        by_suit[suit] = by_suit.get(suit, 0) | bit
+        if index + 1 == count or standard[index + 1][0] != rank:  # the last card of its rank
+            if index + 1 - first_of_rank >= 3 and (not required or rank == required[0]):
+                items.extend(sets(standard[first_of_rank : index + 1], required))
+            first_of_rank = index + 1
     needed = RANK_OF[required[0]] if required else 0
-    for rank, cards in by_rank.items():
-        if len(cards) < 3 or (required and rank != required[0]):
-            continue
-        items.extend(sets(tuple(cards), required))
     for suit, ranks in by_suit.items():
         if (not required or suit == required[1]) and BIT_COUNTS[ranks] >= 3:
             items.extend(runs(ranks, suit, new_cards, needed, 0))
     for extra, as_set, as_run in extras:
         rank, suit = extra[0], extra[1]
         if as_set and (not required or rank == required[0]):
-            same_rank = by_rank.get(rank)
-            if same_rank is not None and len(same_rank) >= 2:
-                items.extend(extra_sets(extra, tuple(same_rank), required))
+            same_rank = tuple([card for card in standard if card[0] == rank])
+            if len(same_rank) >= 2:
+                items.extend(extra_sets(extra, same_rank, required))
         ranks = by_suit.get(suit, 0)
         if as_run and BIT_COUNTS[ranks] >= 2 and (not required or suit == required[1]):
             items.extend(runs(ranks | RANK_BITS[rank], suit, new_cards, RANK_OF[rank], needed))
@@ -579,6 +577,8 @@ def meld_parts(
 
 RANK_BITS: Final = {rank: 1 << RANK_OF[rank] for rank in RANKS}  # Ace bit 1 ... King bit 13
 BIT_COUNTS: Final = tuple(bin(mask).count("1") for mask in range(1 << 14))
+# Each standard card's rank, suit and rank bit (``RANK_BITS``).
+CARD_PARTS: Final = {rank + suit: (rank, suit, RANK_BITS[rank]) for rank in RANKS for suit in SUITS}
 ACE_BIT: Final = 1 << 1
 
 
