@@ -50,7 +50,7 @@ def protobuf_stubs(root: Path) -> Path | None:
     return None
 
 
-def compile_engine(root: Path, python_executable: str | None = None) -> int:
+def compile_engine(root: Path, python_executable: str | None = None, opt_level: str = "3") -> int:
     """Compiles in a scratch copy of ``root/engine`` (and ``root/service``, with the protobuf stubs beside them: so
     that nothing else under ``root``, e.g. a site-packages, is taken for part of the program), then puts the
     extensions beside the sources under ``root``."""
@@ -79,7 +79,7 @@ def compile_engine(root: Path, python_executable: str | None = None) -> int:
         try:
             setup(
                 name="cardengine-compiled",
-                ext_modules=mypycify([*options, *modules], opt_level="3"),
+                ext_modules=mypycify([*options, *modules], opt_level=opt_level),
                 script_args=["build_ext", "--inplace", "--build-temp", "build-temp", "-q"],
             )
         finally:
@@ -97,12 +97,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("directory", type=Path, help="the directory that holds the engine package")
     parser.add_argument("--python-executable", default=None, help="the interpreter the type check looks into")
+    parser.add_argument(
+        "--opt-level",
+        default="3",
+        choices=("0", "1", "2", "3"),
+        help="the C compiler's optimization (3, the default, for use; 0 compiles in a fraction of the time, for tests)",
+    )
     args = parser.parse_args(argv)
     root = args.directory.resolve()
     if not (root / "engine" / "api.py").exists():
         print(f"error: no engine package in {root}", file=sys.stderr)
         return 2
-    count = compile_engine(root, args.python_executable)
+    count = compile_engine(root, args.python_executable, args.opt_level)
     service = " and its service" if (root / "service" / "core.py").exists() else ""
     print(f"compiled {count} modules of {root / 'engine'}{service}", flush=True)
     return 0
