@@ -107,13 +107,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     store = RedisStore.from_url(args.redis_url)
     service = GameService(metrics.metered(store) if args.layer in ("metered", "gated") else store)
-    gate = make_gate(store, make_key_ring(None, False, "", store), LimitSettings())
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=args.grpc_workers + StreamLimits().per_server),
         options=[("grpc.so_reuseport", 0), ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES)],
     )
     servicer = FloorServicer(service, store) if args.layer == "floor" else GameEngineServicer(service)
-    add_game_engine(servicer, server, ErrorMapping(gate) if args.layer == "gated" else None)
+    error_mapping = None
+    if args.layer == "gated":  # the gate of `cardengine serve`'s defaults: no API keys, the default limits
+        error_mapping = ErrorMapping(make_gate(store, make_key_ring(None, False, "", store), LimitSettings()))
+    add_game_engine(servicer, server, error_mapping)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)

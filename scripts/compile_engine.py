@@ -26,9 +26,14 @@ from pathlib import Path
 CORE = ("api", "state", "rng", "cards", "events", "moves", "registry")
 GAME_PARTS = ("views", "legal", "flow", "melds", "groups", "coffin", "scoring", "table", "cards", "moves", "knowledge")
 # The service's per-move path: the core (checks, log entries, events for the caller, headers and views) and the
-# answers' wire and JSON forms. Not the adapters (gRPC servicer and interceptor subclass grpc's classes; Flask), nor
+# answers' wire and JSON forms. Not the adapters (the gRPC servicer subclasses grpc's generated class; Flask), nor
 # the metered store, which passes for the store it wraps through a ``__class__`` property that mypyc does not allow.
 SERVICE = ("core", "convert", "store", "redis_store", "redis_wire", "limits", "errors")
+
+
+def has_service(root: Path) -> bool:
+    """Whether ``root`` holds the service package beside the engine (a site-packages, or a copy of the tree)."""
+    return (root / "service" / "core.py").exists()
 
 
 def compiled_modules(root: Path) -> list[str]:
@@ -36,7 +41,7 @@ def compiled_modules(root: Path) -> list[str]:
     modules = [f"engine/{name}.py" for name in CORE]
     for game in sorted((root / "engine" / "games").iterdir()):
         modules += [f"engine/games/{game.name}/{part}.py" for part in GAME_PARTS if (game / f"{part}.py").exists()]
-    if (root / "service" / "core.py").exists():
+    if has_service(root):
         modules += [f"service/{name}.py" for name in SERVICE]
     return modules
 
@@ -59,7 +64,7 @@ def compile_engine(root: Path, python_executable: str | None = None, opt_level: 
 
     modules = compiled_modules(root)
     options = ["--python-executable", python_executable] if python_executable else []
-    if any(module.startswith("service/") for module in modules):
+    if has_service(root):
         # A virtualenv without the dev dependencies' stubs (the image's) types those libraries as Any; the strict
         # type check of the whole tree is the CI's (mypy --strict), not this build's.
         options.append("--ignore-missing-imports")
@@ -68,7 +73,7 @@ def compile_engine(root: Path, python_executable: str | None = None, opt_level: 
         scratch = Path(scratch_name)
         ignored = shutil.ignore_patterns("__pycache__", "*.so")
         shutil.copytree(root / "engine", scratch / "engine", ignore=ignored)
-        if (root / "service" / "core.py").exists():
+        if has_service(root):
             shutil.copytree(root / "service", scratch / "service", ignore=ignored)
             stubs = protobuf_stubs(root)
             if stubs is None:
@@ -109,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: no engine package in {root}", file=sys.stderr)
         return 2
     count = compile_engine(root, args.python_executable, args.opt_level)
-    service = " and its service" if (root / "service" / "core.py").exists() else ""
+    service = " and its service" if has_service(root) else ""
     print(f"compiled {count} modules of {root / 'engine'}{service}", flush=True)
     return 0
 

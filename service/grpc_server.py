@@ -213,9 +213,9 @@ class ErrorMapping:
     """Maps every exception of the GameEngine service to its status, once, and logs each failed call; first lets
     the ``gate`` (API keys, rate limits, wrong-token blocks: ``service.limits``) admit the call, if there is one.
     It wraps each method where it is registered (``add_game_engine``), not as a gRPC server interceptor: an
-    interceptor runs grpc's interceptor pipeline on every call, Health's too, which cost about 20 us of server CPU
-    per call under load here (ApplyMove omit_view, 16 callers: 310-323 us per move through an interceptor, 288-299
-    wrapped at registration, the same wrapper)."""
+    interceptor runs grpc's interceptor pipeline on every call, Health's too, which cost about 10 us of server CPU
+    per call under load here (ApplyMove omit_view, dracula, 16 callers, the same wrapper both ways in 8 alternating
+    rounds: a median of 307 us per move through an interceptor, 297 us wrapped at registration)."""
 
     def __init__(self, gate: Gate | None = None) -> None:
         self.gate = gate

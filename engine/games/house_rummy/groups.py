@@ -224,6 +224,15 @@ def group_part(group: Group) -> GroupPart:
     return part
 
 
+def add_target(accepts: dict[str, list[str]], card: str, token: str) -> None:
+    """``token`` added to the targets of ``card`` (a board's ``accepts``)."""
+    targets = accepts.get(card)
+    if targets is None:
+        accepts[card] = [token]
+    else:
+        targets.append(token)
+
+
 def compute_board(groups: list[Group], protect: bool) -> Board:
     """One pass over the board (see ``Board``), from each group's ``group_part``; with ``protect`` also where a
     Protected card may go (``protected_targets``)."""
@@ -238,31 +247,19 @@ def compute_board(groups: list[Group], protect: bool) -> Board:
             if missing:
                 token = SET_TOKENS[index] if index < TOKENS_KEPT else str(index)
                 for card in missing:
-                    targets = accepts.get(card)
-                    if targets is None:
-                        accepts[card] = [token]
-                    else:
-                        targets.append(token)
+                    add_target(accepts, card, token)
             continue
         if low_card:
             token = LOW_TOKENS[index] if index < TOKENS_KEPT else f"{index}{LOW}"
             at_low_ends.add(low_card)
             at_run_ends.add(low_card)
-            targets = accepts.get(low_card)
-            if targets is None:
-                accepts[low_card] = [token]
-            else:
-                targets.append(token)
+            add_target(accepts, low_card, token)
             open_ends.append((low_rank + 1, token))
         if high_card:
             token = HIGH_TOKENS[index] if index < TOKENS_KEPT else f"{index}{HIGH}"
             at_high_ends.add(high_card)
             at_run_ends.add(high_card)
-            targets = accepts.get(high_card)
-            if targets is None:
-                accepts[high_card] = [token]
-            else:
-                targets.append(token)
+            add_target(accepts, high_card, token)
             open_ends.append((high_rank + 1, token))
     board = Board(accepts, open_ends, at_run_ends, at_high_ends, at_low_ends)
     return protected_board(board, groups) if protect else board
