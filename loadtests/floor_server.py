@@ -10,7 +10,9 @@ ApplyMove in one run. Its ApplyMove does only what no ApplyMove can skip:
 - read the game from the store's local copy (``load_for_update``: no round trip when this process wrote the version
   before, as in ``cardengine serve``) and find the token's seat;
 - the rules: decode the snapshot, parse the move, apply it, encode the new snapshot;
-- one compare-and-set on Redis: the store's own commit script (snapshot, version and a minimal log entry);
+- one compare-and-set on Redis: the store's own commit script with what every ApplyMove must store (the snapshot,
+  the version and the version's log entry: the move, who acts next and the events, as ``GameService`` writes it,
+  without which no event stream, page of events or retry on another replica could be answered);
 - answer the new version (no view, no events, no header).
 
 A call with the metadata ``x-floor: rules-only`` skips the compare-and-set (the new version goes to the local copy
@@ -43,13 +45,12 @@ from collections.abc import Sequence
 from concurrent import futures
 
 import grpc
-import orjson
 from cardengine.v1 import game_engine_pb2 as pb
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 import engine
 from service import metrics
-from service.core import GameService, meta_of
+from service.core import GameService, LogEntry, meta_of
 from service.engine_build import engine_kind, service_kind
 from service.grpc_server import MAX_MESSAGE_BYTES, ErrorMapping, GameEngineServicer, add_game_engine, token_of
 from service.keys import make_key_ring
@@ -79,7 +80,8 @@ class FloorServicer(GameEngineServicer):
         if seat is None:
             context.abort(grpc.StatusCode.UNAUTHENTICATED, "a seat token is required")
         state = engine.decode(stored.snapshot)
-        new_state, events = engine.apply(state, seat, engine.parse_move(state, request.move))
+        parsed = engine.parse_move(state, request.move)
+        new_state, events = engine.apply(state, seat, parsed)
         finished = engine.is_finished(new_state)
         updated = StoredGame(
             stored.game_id,
@@ -92,9 +94,24 @@ class FloorServicer(GameEngineServicer):
         if (RULES_ONLY_HEADER, "rules-only") in context.invocation_metadata():
             self.store._remember(updated)
         else:
-            entry = orjson.dumps({"v": expected + 1, "s": seat, "m": request.move})
+            entry = floor_entry(updated, seat, parsed, new_state, stored.event_count, events)
             self.store.commit(updated, expected, entry)
         return pb.ApplyMoveResponse(game=pb.Game(game_id=stored.game_id, version=expected + 1))
+
+
+def floor_entry(
+    updated: StoredGame,
+    seat: int,
+    move: engine.Move,
+    state: engine.GameState,
+    first_sequence: int,
+    events: Sequence[engine.Event],
+) -> bytes:
+    """The log entry the floor commits: the one ``GameService`` commits for the same move (``service.core.LogEntry``:
+    the version, the seat, the move's notation, who acts next, whether the match is over, the events)."""
+    return LogEntry(
+        updated.version, seat, move.notation, engine.to_act(state), updated.finished, first_sequence, tuple(events)
+    ).encode()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

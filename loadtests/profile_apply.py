@@ -9,7 +9,7 @@ layer on top of the one before:
 
 - ``rules``: what the floor server does without Redis: the local copy, the seat's token, decode, parse, apply,
   encode (``loadtests/floor_server.py`` with ``x-floor: rules-only``);
-- ``+ commit``: the floor: the rules and the commit script on Redis (``RedisStore.commit``);
+- ``+ commit``: the floor: the rules and the commit script on Redis (``RedisStore.commit``) with the move's log entry;
 - ``+ service``: ``GameService.apply_move`` with ``omit_view`` and its answer in wire form: the checks, the log
   entry with the events, the events' texts and data for the caller, the header, metrics, the log line;
 - ``+ view json``: with the caller's view as JSON text (``view_json``);
@@ -31,9 +31,8 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 
-import orjson
-
 import engine
+from loadtests.floor_server import floor_entry
 from service import convert
 from service.core import GameService, meta_of
 from service.redis_store import RedisStore
@@ -86,7 +85,8 @@ class Layers:
                 found = GameService._seat(game_id, meta_of(stored.meta), tokens[seat])
                 assert found == seat
                 state = engine.decode(stored.snapshot)
-                new_state, events = engine.apply(state, seat, engine.parse_move(state, move))
+                parsed = engine.parse_move(state, move)
+                new_state, events = engine.apply(state, seat, parsed)
                 updated = StoredGame(
                     game_id,
                     version + 1,
@@ -96,7 +96,8 @@ class Layers:
                     stored.meta,
                 )
                 if commit:
-                    self.store.commit(updated, version, orjson.dumps({"v": version + 1, "s": seat, "m": move}))
+                    entry = floor_entry(updated, seat, parsed, new_state, stored.event_count, events)
+                    self.store.commit(updated, version, entry)
                 else:
                     self.store._remember(updated)
                 count += 1

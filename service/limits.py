@@ -321,6 +321,8 @@ class Gate:
         return [f"address:{caller.address}"] + ([f"key:{caller.key_id}"] if caller.key_id else [])
 
     def _check_block(self, game_id: str, caller: Caller) -> None:
+        if not self._blocks:  # nobody blocked in this process: the common case costs no lock and no key
+            return
         now = self._clock()
         with self._lock:
             until = max((self._blocks.get(f"{game_id}|{who}", 0.0) for who in self._who(caller)), default=0.0)
