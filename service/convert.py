@@ -6,7 +6,6 @@ included (a version or a seat of 0, ``finished: false``), integral numbers as JS
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import struct
 from collections.abc import Mapping
@@ -452,7 +451,7 @@ def game_bytes(view: core.GameView, view_json: bool = False) -> bytes:
         parts.append(_length_delimited(b"\x42", struct_bytes(view.view)))
     parts.append(_game_tail(view))
     if view.clock is not None:  # rare (clocked games): through the message
-        header = game_message(dataclasses.replace(view, view=None))
+        header = game_message(view._replace(view=None))
         parts.append(_length_delimited(b"\x6a", header.clock.SerializeToString()))
     if view.view is not None and view_json:
         parts.append(_length_delimited(b"\x72", orjson.dumps(view.view)))

@@ -19,7 +19,6 @@ a ``text`` written by the engine for its viewer (``engine.event_for``) with thos
 from __future__ import annotations
 
 import base64
-import dataclasses
 import hashlib
 import hmac
 import logging
@@ -30,7 +29,7 @@ import threading
 import time
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -58,6 +57,10 @@ MAX_MOVE_CHARS = 512
 
 
 # ----- results ----------------------------------------------------------------------------------------------------
+# Values, immutable. Those built on every move (GameView, EventView, MoveResult, LogEntry) are NamedTuples, built
+# by tuple.__new__ in C, where a frozen dataclass's __init__ sets each field through object.__setattr__ in Python
+# (several times slower: GameView has 13 fields); like the frozen dataclasses they cannot be changed, compare by
+# their fields and print them, and change with ``_replace`` where the others use ``dataclasses.replace``.
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +88,7 @@ class StreamTicket:
     expires_at: float  # seconds since the epoch
 
 
-@dataclass(frozen=True, slots=True)
-class GameView:
+class GameView(NamedTuple):
     game_id: str
     game_type: str
     players: int
@@ -126,8 +128,7 @@ class LegalMoves:
     moves: tuple[LegalMove, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class EventView:
+class EventView(NamedTuple):
     version: int
     sequence: int
     kind: str
@@ -137,8 +138,7 @@ class EventView:
     timed_out: bool = False  # the event of a move the service played for a seat whose turn clock ran out
 
 
-@dataclass(frozen=True, slots=True)
-class MoveResult:
+class MoveResult(NamedTuple):
     version: int
     game: GameView
     events: tuple[EventView, ...]
@@ -270,8 +270,7 @@ class GameMeta:
         return fairness.fairness_of(self.seed_source, self.commitment, self.seed, self.salt, finished)
 
 
-@dataclass(frozen=True, slots=True)
-class LogEntry:
+class LogEntry(NamedTuple):
     """One version in the log: who moved (None for the deal), the move (its canonical notation), the full events,
     who acts next. The seats and moves of entries 1.. in order, with the creation parameters of ``GameMeta``, are
     what ``engine.replay`` rebuilds the match from (``cardengine replay``)."""
@@ -619,7 +618,7 @@ class GameService:
         view = self._view(game_id, meta, 0, state, None)
         if clock is not None:
             record = clocks.after_commit(self.store, clock, game_id, 0, entry.to_act, finished)
-            view = dataclasses.replace(view, clock=clocks.clock_view(clock, record, meta.players))
+            view = view._replace(clock=clocks.clock_view(clock, record, meta.players))
         return CreatedGame(game_id, 0, tokens, view)
 
     def keyed_game_id(self, request_id: str, creator: str | None) -> str:
@@ -663,9 +662,7 @@ class GameService:
         view = self._view(game_id, meta, stored.version, engine.decode(stored.snapshot), seat, over=stored.finished)
         spec = clocks.spec_of(meta.clock)
         if spec is not None:
-            view = dataclasses.replace(
-                view, clock=clocks.clock_view(spec, clocks.load(self.store, game_id), meta.players)
-            )
+            view = view._replace(clock=clocks.clock_view(spec, clocks.load(self.store, game_id), meta.players))
         return view
 
     def legal_moves(self, game_id: str, token: str | None) -> LegalMoves:
@@ -931,8 +928,8 @@ class GameService:
             if meta.clock is not None:
                 spec = clocks.ClockSpec.from_record(meta.clock)
                 record = clocks.after_commit(self.store, spec, game_id, version, game_view.to_act, finished, timed_out)
-                clocked = dataclasses.replace(game_view, clock=clocks.clock_view(spec, record, meta.players))
-                return dataclasses.replace(result, game=clocked)
+                clocked = game_view._replace(clock=clocks.clock_view(spec, record, meta.players))
+                return result._replace(game=clocked)
             return result
         if isinstance(outcome, Duplicate):
             current = self.store.load(game_id)  # the local copy was the version before: read the game as it is now
