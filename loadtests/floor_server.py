@@ -52,11 +52,11 @@ import engine
 from service import metrics
 from service.core import GameService, LogEntry, meta_of
 from service.engine_build import engine_kind, service_kind
+from service.gc_tuning import tune_garbage_collector
 from service.grpc_server import MAX_MESSAGE_BYTES, ErrorMapping, GameEngineServicer, add_game_engine, token_of
 from service.keys import make_key_ring
 from service.limits import LimitSettings, make_gate
 from service.redis_store import RedisStore
-from service.server import tune_garbage_collector
 from service.store import StoredGame
 from service.streams import StreamLimits
 

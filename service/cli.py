@@ -104,7 +104,7 @@ def command_bench(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    run_benchmarks(args.game or None, args.seconds, compiled=compiled)
+    run_benchmarks(args.game or None, args.seconds, compiled=compiled, serving_gc=not args.default_gc)
     return 0
 
 
@@ -756,6 +756,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="also the compiled engine of DIR (default build/compiled; bash scripts/build_compiled_engine makes it) "
         "beside the anchors, in the same run",
+    )
+    bench.add_argument(
+        "--default-gc",
+        action="store_true",
+        help="measure under Python's default garbage-collector settings, not those of a serving process",
     )
     bench.set_defaults(func=command_bench)
 

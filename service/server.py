@@ -14,7 +14,6 @@ bot seats of games in the store's bot queue (``service.bot_worker``), on the emb
 from __future__ import annotations
 
 import ctypes
-import gc
 import json
 import logging
 import os
@@ -37,6 +36,7 @@ from service.bot_worker import DEFAULT_LEASE_SECONDS, BotSettings, BotWorkers
 from service.clocks import ClockSweeper
 from service.core import DEFAULT_TICKET_SECONDS, WATCH_POLL_SECONDS, GameService
 from service.engine_build import engine_kind, service_kind
+from service.gc_tuning import tune_garbage_collector
 from service.grpc_server import MAX_MESSAGE_BYTES, GrpcServer
 from service.keys import make_key_ring
 from service.limits import LimitSettings, make_gate
@@ -317,24 +317,6 @@ def refuse_new_connections(listener: socket.socket) -> bool:
         log.warning("listener filter refused", extra={"error": str(error)})
         return False
     return True
-
-
-# The cyclic garbage collector of a serving process: a request's garbage is freed by reference counting (it holds
-# no cycles), so collections find little, yet with Python's default threshold (700) one ran every few requests and
-# a full one every few thousand, each scanning every live object (games' copies, caches) while the GIL is held:
-# a pause for every thread. Measured with loadtests/bench_service.py (16 callers, House Rummy): ApplyMove p99
-# 2.4-2.8x the bare call's instead of 3.4-6.7x, and less CPU per move.
-GC_GENERATION0_THRESHOLD = 50_000
-GC_OLDER_THRESHOLD = 20
-
-
-def tune_garbage_collector() -> None:
-    """After start-up: everything loaded so far (modules, descriptors, catalogs) moves to the permanent generation
-    (``gc.freeze``), never scanned again, and the youngest generation is collected every 50,000 allocations
-    (the two older ones every 20 collections of the one below)."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(GC_GENERATION0_THRESHOLD, GC_OLDER_THRESHOLD, GC_OLDER_THRESHOLD)
 
 
 def serve(config: ServeConfig) -> int:
