@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from clients.grpc_client import GameEngineClient
 from loadtests.server_process import ServerProcess
 
@@ -39,6 +41,7 @@ sys.exit(1 if failed else 0)
 """
 
 
+@pytest.mark.long
 def test_the_compiled_engine_replays_the_golden_matches_and_serves(tmp_path: Path) -> None:
     installed = tmp_path / "site-packages"  # as in the image's virtualenv: engine, service and the protobuf stubs
     ignored = shutil.ignore_patterns("__pycache__", "generated")
