@@ -27,8 +27,8 @@ measuring instrument.
 time, so that ``bench_service.py --ladder`` can show what each costs under load between the floor and the whole
 server (which adds the REST server, bot workers, the clock sweeper and reflection beside it):
 
-- ``service``: the real servicer and ``GameService`` on the bare store (the checks, the log entry with the events, the
-  events' texts and data for the caller, the header, the answer's wire form, metrics of moves, the log line);
+- ``service``: the real servicer and ``GameService`` on the bare store (the checks, the events' texts and data for the
+  caller, the header, the answer's wire form, metrics of moves, the log line; its log entry is the floor's);
 - ``metered``: and the store metered as ``cardengine serve`` meters it (``service.metrics.metered``);
 - ``gated``: and the ``ErrorMapping`` with the gate of the default limits (error mapping, call metrics, API keys
   off, wrong-token blocks): ``cardengine serve``'s gRPC server but for tracing (off by default) and reflection.

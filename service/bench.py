@@ -156,9 +156,9 @@ def run_benchmarks(
     results = []
     out(f"engine: {engine_build()}; garbage collector: {SERVING_SETTINGS if serving_gc else DEFAULT_SETTINGS}")
     out(HEADER)
-    engine.all_games()  # every game loaded before the collector freezes what is loaded
+    games = engine.all_games()  # every game loaded before the collector freezes what is loaded
     with serving_garbage_collector() if serving_gc else nullcontext():
-        for game in engine.all_games():
+        for game in games:
             if game_ids and game.id not in game_ids:
                 continue
             for players in sorted({game.min_players, game.default_players, game.max_players}):

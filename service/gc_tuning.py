@@ -33,13 +33,14 @@ def tune_garbage_collector() -> None:
 
 @contextmanager
 def serving_garbage_collector() -> Iterator[None]:
-    """``tune_garbage_collector`` for the block, the thresholds before it restored after and what it froze moved back
-    to the collected generations: a benchmark measures the engine as ``cardengine serve`` runs it, and leaves the
-    process (a test's) as it found it."""
-    threshold = gc.get_threshold()
+    """``tune_garbage_collector`` for the block, the thresholds before it restored after and, in a process that had
+    frozen nothing (``gc.unfreeze`` thaws all or nothing), what it froze moved back to the collected generations: a
+    benchmark measures the engine as ``cardengine serve`` runs it, and leaves the process (a test's) as it found it."""
+    threshold, frozen_before = gc.get_threshold(), gc.get_freeze_count()
     tune_garbage_collector()
     try:
         yield
     finally:
-        gc.unfreeze()
+        if not frozen_before:
+            gc.unfreeze()
         gc.set_threshold(*threshold)

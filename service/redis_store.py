@@ -615,6 +615,5 @@ class RedisStore:
 
     def move_clock(self, game_id: str, expected_ms: int, new_ms: int | None) -> bool:
         """Compare-and-set of a game's due time in one script, so two sweepers never both claim one deadline."""
-        script = self._move_clock
         args: list[bytes | str | int] = [game_id, expected_ms, "" if new_ms is None else new_ms]
-        return bool(self._guard(lambda: script(keys=[self.clocks_due_key()], args=args)))
+        return bool(self._guard(lambda: self._move_clock(keys=[self.clocks_due_key()], args=args)))
