@@ -42,6 +42,7 @@ GAMES = ("dracula", "house_rummy", "draw_blood", "rummy_battle", "dragon_rummy")
 LAYERS = ("rules", "+ commit", "+ service", "+ view json", "+ view struct")
 
 Match = tuple[int, list[tuple[int, str]]]
+Created = tuple[str, dict[int, str], list[tuple[int, str]]]  # a game's id, its seats' tokens, the moves to replay
 
 
 def record(game_type: str, matches: int, max_moves: int) -> list[Match]:
@@ -67,7 +68,7 @@ class Layers:
         self.game_type = game_type
         self.matches = matches
 
-    def games(self) -> list[tuple[str, dict[int, str], list[tuple[int, str]]]]:
+    def games(self) -> list[Created]:
         options = engine.get_game(self.game_type).playout_options
         created = []
         for seed, moves in self.matches:
@@ -75,8 +76,9 @@ class Layers:
             created.append((game.game_id, {seat.seat: seat.token for seat in game.seats}, moves))
         return created
 
-    def floor(self, commit: bool) -> float:
-        games, count = self.games(), 0
+    def floor(self, commit: bool, games: list[Created] | None = None) -> float:
+        """``games``: created beforehand (``games()``), else created here, before the clock starts."""
+        games, count = games or self.games(), 0
         started = time.process_time()
         for game_id, tokens, moves in games:
             for version, (seat, move) in enumerate(moves):
@@ -103,8 +105,13 @@ class Layers:
                 count += 1
         return (time.process_time() - started) / count * 1e6
 
-    def service_path(self, omit_view: bool, view_json: bool) -> float:
-        games, count = self.games(), 0
+    def service_path(
+        self,
+        omit_view: bool,
+        view_json: bool,
+        games: list[Created] | None = None,
+    ) -> float:
+        games, count = games or self.games(), 0
         started = time.process_time()
         for game_id, tokens, moves in games:
             for version, (seat, move) in enumerate(moves):
