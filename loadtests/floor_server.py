@@ -9,7 +9,8 @@ ApplyMove in one run. Its ApplyMove does only what no ApplyMove can skip:
 
 - read the game from the store's local copy (``load_for_update``: no round trip when this process wrote the version
   before, as in ``cardengine serve``) and find the token's seat;
-- the rules: decode the snapshot, parse the move, apply it, encode the new snapshot;
+- the rules: the state (decoded from the snapshot, or the one the process decoded or committed last for that
+  version: ``service.core.state_of``, as ``GameService`` does), parse the move, apply it, encode the new snapshot;
 - one compare-and-set on Redis: the store's own commit script with what every ApplyMove must store (the snapshot,
   the version and the version's log entry: the move, who acts next and the events, as ``GameService`` writes it,
   without which no event stream, page of events or retry on another replica could be answered);
@@ -50,7 +51,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 import engine
 from service import metrics
-from service.core import GameService, LogEntry, meta_of
+from service.core import GameService, LogEntry, meta_of, remember_state, state_of
 from service.engine_build import engine_kind, service_kind
 from service.gc_tuning import tune_garbage_collector
 from service.grpc_server import MAX_MESSAGE_BYTES, ErrorMapping, GameEngineServicer, add_game_engine, token_of
@@ -79,7 +80,7 @@ class FloorServicer(GameEngineServicer):
         seat = GameService._seat(stored.game_id, meta_of(stored.meta), token_of(context))
         if seat is None:
             context.abort(grpc.StatusCode.UNAUTHENTICATED, "a seat token is required")
-        state = engine.decode(stored.snapshot)
+        state = state_of(stored)
         parsed = engine.parse_move(state, request.move)
         new_state, events = engine.apply(state, seat, parsed)
         finished = engine.is_finished(new_state)
@@ -96,6 +97,7 @@ class FloorServicer(GameEngineServicer):
         else:
             entry = floor_entry(updated, seat, parsed, new_state, stored.event_count, events)
             self.store.commit(updated, expected, entry)
+        remember_state(updated.game_id, updated.snapshot, new_state)
         return pb.ApplyMoveResponse(game=pb.Game(game_id=stored.game_id, version=expected + 1))
 
 

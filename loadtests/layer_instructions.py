@@ -10,8 +10,8 @@ Redis, once to warm every cache, then once more on new games through one layer, 
 (Debian package ``valgrind``) in a process of its own:
 
 - ``none``: the warm-up and the new games only (what every layer below has, subtracted from it);
-- ``floor``: the floor's move (``loadtests/floor_server.py``): the local copy, the token's seat, decode, parse, apply,
-  encode, the log entry and the commit script on Redis;
+- ``floor``: the floor's move (``loadtests/floor_server.py``): the local copy, the token's seat, the state, parse,
+  apply, encode, the log entry and the commit script on Redis;
 - ``service``: ``GameService.apply_move`` with ``omit_view`` and its answer in wire form (what ``ApplyMove`` with
   ``omit_view`` runs inside gRPC): the checks, the events' texts and data for the caller, the header, metrics, the
   log line, the same commit;

@@ -7,7 +7,7 @@ answers). This takes the gRPC server away and replays random matches of each gam
 on the same Redis, in one thread, measuring CPU per move (``time.process_time``, the best of ``--rounds``) of each
 layer on top of the one before:
 
-- ``rules``: what the floor server does without Redis: the local copy, the seat's token, decode, parse, apply,
+- ``rules``: what the floor server does without Redis: the local copy, the seat's token, the state, parse, apply,
   encode (``loadtests/floor_server.py`` with ``x-floor: rules-only``);
 - ``+ commit``: the floor: the rules and the commit script on Redis (``RedisStore.commit``) with the move's log entry;
 - ``+ service``: ``GameService.apply_move`` with ``omit_view`` and its answer in wire form: the checks, the log
@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 import engine
 from loadtests.floor_server import floor_entry
 from service import convert
-from service.core import GameService, meta_of
+from service.core import GameService, meta_of, remember_state, state_of
 from service.redis_store import RedisStore
 from service.store import StoredGame
 
@@ -86,7 +86,7 @@ class Layers:
                 assert stored is not None
                 found = GameService._seat(game_id, meta_of(stored.meta), tokens[seat])
                 assert found == seat
-                state = engine.decode(stored.snapshot)
+                state = state_of(stored)
                 parsed = engine.parse_move(state, move)
                 new_state, events = engine.apply(state, seat, parsed)
                 updated = StoredGame(
@@ -102,6 +102,7 @@ class Layers:
                     self.store.commit(updated, version, entry)
                 else:
                     self.store._remember(updated)
+                remember_state(game_id, updated.snapshot, new_state)
                 count += 1
         return (time.process_time() - started) / count * 1e6
 

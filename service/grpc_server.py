@@ -221,8 +221,9 @@ class ErrorMapping:
         self.gate = gate
 
     def _admit(self, name: str, request: Any, context: grpc.ServicerContext) -> Caller | None:
-        """The gate's check of this call: its caller (None without a gate)."""
-        if self.gate is None:
+        """The gate's check of this call: its caller (None without a gate, or when the gate admits every call
+        unread: ``Gate.admits_unread``, the common case of a server without keys, which then costs no parsing)."""
+        if self.gate is None or self.gate.admits_unread():
             return None
         metadata = {key: value for key, value in context.invocation_metadata() if isinstance(value, str)}
         authorization = metadata.get("authorization")
@@ -247,6 +248,8 @@ class ErrorMapping:
         failure = errors.to_service_error(error)
         game_id = getattr(request, "game_id", "") or None
         if self.gate is not None and game_id:
+            if caller is None:  # admitted unread (or refused by the gate): the caller the wrong-token count needs
+                caller = Caller(grpc_address(context.peer()))
             failure = self.gate.after_failure(failure, game_id, caller)
         game_id = game_id[:LOGGED_ID_CHARS] if game_id else None  # a long id (refused) is not logged whole
         fields = {"rpc": name, "game_id": game_id, "status": failure.status.grpc_name, "code": failure.code}
@@ -265,6 +268,8 @@ class ErrorMapping:
         context.abort_with_status(status)
 
     def unary(self, name: str, behavior: Callable[[Any, grpc.ServicerContext], Any]) -> Callable[..., Any]:
+        record_ok = metrics.grpc_ok_recorder(name)
+
         def handle(request: Any, context: grpc.ServicerContext) -> Any:
             started = time.perf_counter()
             caller: Caller | None = None
@@ -279,7 +284,7 @@ class ErrorMapping:
                         response = behavior(request, context)
                     finally:
                         CURRENT_CALLER.reset(current)
-                metrics.grpc_call(name, "OK", time.perf_counter() - started)
+                record_ok(time.perf_counter() - started)
                 return response
             except Exception as error:
                 self._fail(name, request, context, error, started, caller)

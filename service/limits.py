@@ -291,6 +291,14 @@ class Gate:
         self._clock = clock
         self._blocks: dict[str, float] = {}  # "game|who" -> until (this process's clock)
         self._lock = threading.Lock()
+        self._reads_callers = keys.enabled or bool(settings.address_rate)
+
+    def admits_unread(self) -> bool:
+        """True when ``admit`` would admit any call without reading it: no API keys, no rate per address and nobody
+        blocked in this process. An edge may then skip reading the call's metadata and peer, and hand
+        ``after_failure`` the caller only if the call fails (``Caller(address)``: without keys no caller has a key
+        id)."""
+        return not self._reads_callers and not self._blocks
 
     def admit(
         self, operation: str, *, address: str, api_key: str | None, game_id: str | None, has_credential: bool

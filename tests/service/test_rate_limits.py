@@ -22,7 +22,7 @@ from cardengine.v1 import game_engine_pb2 as pb
 
 from service.core import GameService
 from service.errors import ServiceError
-from service.keys import KeyRing
+from service.keys import KeyRecord, KeyRing
 from service.limits import LimitSettings, make_gate
 from service.server import ServeConfig
 from tests.service.access import ALICE, BOB, Grpc, GrpcFailure, keys_file, rest
@@ -164,6 +164,43 @@ def test_wrong_seat_tokens_for_a_game_are_limited(store_kind: str, request: pyte
         # Other games, and spectators (no token), are not affected.
         assert rest(live, "GET", f"/v1/games/{other.game_id}", token=other.seats[1].token).status == 200
         assert rest(live, "GET", path).status == 200
+
+
+def test_wrong_tokens_over_grpc_alone_are_counted_while_calls_are_admitted_unread(
+    store_kind: str, request: pytest.FixtureRequest
+) -> None:
+    """Without keys or a per-address rate the gRPC edge admits calls without reading their caller
+    (``Gate.admits_unread``); a wrong seat token still counts against the caller's address, read when the call
+    fails, and the block that follows covers gRPC and REST."""
+    limits = LimitSettings(wrong_tokens=2, wrong_token_seconds=30)
+    with replicas(request, store_kind, 1, limits=limits) as (live,):
+        assert live.server.gate.admits_unread()
+        created = live.grpc.create_game("dracula", 2)
+        client = Grpc(live)
+        try:
+            started = time.monotonic()
+            apply = pb.ApplyMoveRequest(game_id=created.game_id, move="draw", expected_version=0)
+            for guess in ("guess-1", "guess-2"):
+                failure = client.call("ApplyMove", apply, token=guess)
+                assert isinstance(failure, GrpcFailure) and failure.error.code == "auth/invalid_token"
+            assert not live.server.gate.admits_unread()  # a caller is blocked: every call is read again
+            right = created.seats[0].token
+            blocked = client.call("GetGame", pb.GetGameRequest(game_id=created.game_id), token=right)
+            assert_grpc_429(blocked, "limit/wrong_tokens", 30, started)
+            assert_429(
+                rest(live, "GET", f"/v1/games/{created.game_id}", token=right), "limit/wrong_tokens", 30, started
+            )
+        finally:
+            client.close()
+        assert live.grpc.get_game(created.game_id).version == 0  # nothing was applied
+
+
+def test_calls_are_read_when_keys_or_an_address_rate_need_them(request: pytest.FixtureRequest) -> None:
+    store = make_store("memory", request)
+    assert make_gate(store, KeyRing(), LimitSettings()).admits_unread()
+    assert not make_gate(store, KeyRing(), LimitSettings(address_rate=5.0)).admits_unread()
+    keyed = KeyRing(file_keys={"0" * 64: KeyRecord("alice", "Alice", 0.0)})
+    assert not make_gate(store, keyed, LimitSettings()).admits_unread()
 
 
 def test_the_wrong_token_count_is_shared_by_replicas(request: pytest.FixtureRequest) -> None:

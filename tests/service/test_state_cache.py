@@ -1,0 +1,92 @@
+"""The decoded states beside the store's local copy (``service.core.state_of``): a move on the version this process
+wrote last starts from the state it applied, never from a state of another version, another store or another
+process, and the states kept are bounded."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from service import core
+from service.core import GameService, remember_state, state_of
+from service.store import StoredGame
+from tests.service.conftest import make_store
+
+
+def play(service: GameService, game_id: str, tokens: dict[int, str], moves: int, seed: int, version: int) -> int:
+    """``moves`` random legal moves from ``version``, each chosen on a state decoded from the store's snapshot;
+    returns the version reached. A version this service wrote last is read from its local copy (no new bytes)."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        stored = service.store.load_for_update(game_id, version)
+        assert stored is not None
+        version = stored.version
+        state = engine.decode(stored.snapshot)
+        seat = engine.to_act(state)[0]
+        move = rng.choice(engine.legal_moves(state, seat))
+        version = service.apply_move(game_id, tokens[seat], move.notation, version, omit_view=True).version
+    return version
+
+
+def created(service: GameService, game_type: str = "dracula") -> tuple[str, dict[int, str]]:
+    game = service.create_game(game_type, 2, 7)
+    return game.game_id, {seat.seat: seat.token for seat in game.seats}
+
+
+@pytest.mark.parametrize("game_type", ["dracula", "house_rummy", "draw_blood", "rummy_battle", "dragon_rummy"])
+def test_the_state_kept_is_the_one_its_snapshot_decodes_to(
+    store_kind: str, request: pytest.FixtureRequest, game_type: str
+) -> None:
+    service = GameService(make_store(store_kind, request))
+    game_id, tokens = created(service, game_type)
+    for step in range(12):
+        play(service, game_id, tokens, 1, step, step)
+        stored = service.store.load_for_update(game_id, step + 1)
+        assert stored is not None and stored.version == step + 1
+        kept = state_of(stored)
+        assert kept == engine.decode(stored.snapshot)
+        assert engine.encode(kept) == stored.snapshot  # unchanged by the moves, views and checks that used it
+        assert state_of(stored) is kept  # the same version again: no second decode
+
+
+def test_another_bytes_object_is_decoded_again() -> None:
+    state, _ = engine.new_game("dracula", 2, seed=3)
+    snapshot = engine.encode(state)
+    stored = StoredGame("cache-test-a", 0, snapshot, 0, False, b"{}")
+    remember_state(stored.game_id, snapshot, state)
+    assert state_of(stored) is state
+    equal = StoredGame("cache-test-a", 0, bytes(bytearray(snapshot)), 0, False, b"{}")  # as read from Redis again
+    decoded = state_of(equal)
+    assert decoded is not state and decoded == state
+    assert state_of(equal) is decoded and state_of(stored) is not state  # one version per game is kept
+
+
+def test_a_version_written_by_another_process_is_never_served_from_the_old_state(
+    request: pytest.FixtureRequest,
+) -> None:
+    """Two services on one Redis stand for two replicas: each keeps its own local copy; the states kept in this
+    process are found only for the snapshot objects they were made from, so the second replica's version is
+    decoded from what Redis holds."""
+    first = GameService(make_store("redis", request))
+    second = GameService(make_store("redis", request))
+    game_id, tokens = created(first)
+    assert play(first, game_id, tokens, 3, 1, 0) == 3
+    assert play(second, game_id, tokens, 3, 2, 3) == 6  # reads version 3 from Redis, writes 4..6
+    assert play(first, game_id, tokens, 2, 3, 6) == 8  # its copy (version 3) is stale: reads 6 from Redis
+    stored = first.store.load(game_id)
+    assert stored is not None and stored.version == 8
+    assert state_of(stored) == engine.decode(stored.snapshot)
+
+
+def test_the_states_kept_are_bounded(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
+    monkeypatch.setattr(core, "_STATES", {})
+    monkeypatch.setattr(core, "_STATES_LIMIT", 3)
+    service = GameService(make_store("memory", request))
+    games = [created(service)[0] for _ in range(5)]
+    assert list(core._STATES) == games[2:]  # the oldest games seen went first
+    stored = service.store.load(games[0])
+    assert stored is not None
+    state_of(stored)
+    assert list(core._STATES) == [*games[3:], games[0]]
