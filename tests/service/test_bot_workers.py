@@ -125,7 +125,7 @@ def redis_live(request: pytest.FixtureRequest) -> Iterator[LiveServer]:
         yield live
 
 
-def test_worker_processes_and_the_servers_worker_play_ten_games_each_move_once(
+def test_worker_processes_and_the_servers_worker_play_twenty_games_each_move_once(
     redis_live: LiveServer, redis_url: str, key_prefix: str
 ) -> None:
     service = redis_live.server.service
@@ -133,7 +133,10 @@ def test_worker_processes_and_the_servers_worker_play_ten_games_each_move_once(
     with bots_processes(redis_url, key_prefix, 2, "--workers", "2") as workers:
         assert [worker.health("/healthz") for worker in workers] == [200, 200]
         assert [worker.health("/readyz") for worker in workers] == [200, 200]
-        game_ids = create_bot_games(service, 6) + create_bot_games(service, 4, players=4)
+        # Twenty games, about three seconds of moves: the server's worker is woken at once by the moves it commits
+        # and the processes poll every 0.2 s, so a shorter load could end before a process warmed up on a busy
+        # machine (seen once in about fifteen runs with ten games: one process played 7 moves of 538).
+        game_ids = create_bot_games(service, 12) + create_bot_games(service, 8, players=4)
         wait_all_finished(store, game_ids, 120)
         for game_id in game_ids:
             stored = store.load(game_id)
