@@ -15,6 +15,8 @@ Redis, once to warm every cache, then once more on new games through one layer, 
 - ``service``: ``GameService.apply_move`` with ``omit_view`` and its answer in wire form (what ``ApplyMove`` with
   ``omit_view`` runs inside gRPC): the checks, the events' texts and data for the caller, the header, metrics, the
   log line, the same commit;
+- with ``--wire``, ``service, no wire``: the same without the answer's wire form (``service`` less this is what
+  writing the answer's bytes costs);
 - with ``--views``, ``view json`` and ``view struct``: the same with the caller's view as JSON text and as a Struct.
 
 It prints each layer's instructions per move (callgrind's "Collected", less the ``none`` run's, over the moves
@@ -44,6 +46,7 @@ from service.redis_store import RedisStore
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYERS = ("none", "floor", "service")
+WIRE_LAYER = "service, no wire"
 VIEW_LAYERS = ("view json", "view struct")
 COLLECTED = re.compile(r"Collected : (\d+)")
 
@@ -58,6 +61,8 @@ def run_layer(redis_url: str, layer: str, game_type: str, matches: int, max_move
         games = layers.games()
         if layer == "floor":
             layers.floor(True, games)
+        elif layer == WIRE_LAYER:
+            layers.service_path(True, False, games, wire=False)
         elif layer != "none":
             layers.service_path(layer == "service", layer == "view json", games)
         return sum(len(moves) for _, _, moves in games)
@@ -85,18 +90,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=4)
     parser.add_argument("--max-moves", type=int, default=100, help="moves per match at most")
     parser.add_argument("--views", action="store_true", help="also ApplyMove with the view (JSON text, Struct)")
+    parser.add_argument("--wire", action="store_true", help="also the service layer without the answer's wire form")
     parser.add_argument("--layer", nargs=2, metavar=("LAYER", "GAME"), help="run one layer's workload here")
     args = parser.parse_args(argv)
     if args.layer is not None:
         layer, game_type = args.layer
-        if layer not in (*LAYERS, *VIEW_LAYERS) or game_type not in GAMES:
-            parser.error(f"--layer takes one of {[*LAYERS, *VIEW_LAYERS]} and one of {list(GAMES)}")
+        if layer not in (*LAYERS, WIRE_LAYER, *VIEW_LAYERS) or game_type not in GAMES:
+            parser.error(f"--layer takes one of {[*LAYERS, WIRE_LAYER, *VIEW_LAYERS]} and one of {list(GAMES)}")
         print("moves", run_layer(args.redis_url, layer, game_type, args.matches, args.max_moves), flush=True)
         return 0
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (Debian: apt-get install -y valgrind)", file=sys.stderr)
         return 2
-    layers = [*LAYERS, *VIEW_LAYERS] if args.views else list(LAYERS)
+    layers = [*LAYERS, *([WIRE_LAYER] if args.wire else []), *(VIEW_LAYERS if args.views else ())]
     print(f"engine: {engine_build()}")
     print("user-space instructions per move of each layer (callgrind), and the ratio to the floor's")
     print(f"{'game':<14}{'moves':>7}" + "".join(f"{layer:>24}" for layer in layers[1:]))

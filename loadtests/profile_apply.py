@@ -111,13 +111,16 @@ class Layers:
         omit_view: bool,
         view_json: bool,
         games: list[Created] | None = None,
+        wire: bool = True,
     ) -> float:
+        """``wire``: the answer is written in its wire form too (``convert.move_result_bytes``), as gRPC's is."""
         games, count = games or self.games(), 0
         started = time.process_time()
         for game_id, tokens, moves in games:
             for version, (seat, move) in enumerate(moves):
                 result = self.service.apply_move(game_id, tokens[seat], move, version, omit_view=omit_view)
-                convert.move_result_bytes(result, view_json)
+                if wire:
+                    convert.move_result_bytes(result, view_json)
                 count += 1
         return (time.process_time() - started) / count * 1e6
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from loadtests.layer_instructions import LAYERS, VIEW_LAYERS, main, run_layer
+from loadtests.layer_instructions import LAYERS, VIEW_LAYERS, WIRE_LAYER, main, run_layer
 
 
 def test_every_layer_replays_the_same_moves(redis_url: str, capsys: pytest.CaptureFixture[str]) -> None:
-    replayed = {layer: run_layer(redis_url, layer, "draw_blood", 1, 12) for layer in (*LAYERS, *VIEW_LAYERS)}
+    replayed = {
+        layer: run_layer(redis_url, layer, "draw_blood", 1, 12) for layer in (*LAYERS, WIRE_LAYER, *VIEW_LAYERS)
+    }
     assert set(replayed.values()) == {12}
     arguments = ["--redis-url", redis_url, "--matches", "1", "--max-moves", "12"]
     assert main([*arguments, "--layer", "service", "draw_blood"]) == 0
