@@ -248,9 +248,10 @@ class ErrorMapping:
         failure = errors.to_service_error(error)
         game_id = getattr(request, "game_id", "") or None
         if self.gate is not None and game_id:
-            if caller is None:  # admitted unread (or refused by the gate): the caller the wrong-token count needs
-                caller = Caller(grpc_address(context.peer()))
-            failure = self.gate.after_failure(failure, game_id, caller)
+            # Admitted unread (or refused by the gate): the caller is read only if the wrong-token count needs it.
+            failure = self.gate.after_failure(
+                failure, game_id, caller or (lambda: Caller(grpc_address(context.peer())))
+            )
         game_id = game_id[:LOGGED_ID_CHARS] if game_id else None  # a long id (refused) is not logged whole
         fields = {"rpc": name, "game_id": game_id, "status": failure.status.grpc_name, "code": failure.code}
         fields["duration_ms"] = round((time.perf_counter() - started) * 1000, 3)

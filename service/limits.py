@@ -296,8 +296,7 @@ class Gate:
     def admits_unread(self) -> bool:
         """True when ``admit`` would admit any call without reading it: no API keys, no rate per address and nobody
         blocked in this process. An edge may then skip reading the call's metadata and peer, and hand
-        ``after_failure`` the caller only if the call fails (``Caller(address)``: without keys no caller has a key
-        id)."""
+        ``after_failure`` how to read its caller (``Caller(address)``: without keys no caller has a key id)."""
         return not self._reads_callers and not self._blocks
 
     def admit(
@@ -353,12 +352,17 @@ class Gate:
             return errors.too_many_wrong_tokens(game_id, retry_seconds(worst[1]))
         return None
 
-    def after_failure(self, failure: errors.ServiceError, game_id: str, caller: Caller | None) -> errors.ServiceError:
+    def after_failure(
+        self, failure: errors.ServiceError, game_id: str, caller: Caller | Callable[[], Caller] | None
+    ) -> errors.ServiceError:
         """The error to answer for a failed call on ``game_id``: a wrong seat token or ticket is counted, and
         answered 429 once the caller is over the limit; anything else unchanged. A store that cannot count leaves
-        the 401 as it is."""
+        the 401 as it is. ``caller`` may be how to read it, for a call admitted unread (``admits_unread``): it is
+        read only for a wrong credential."""
         if caller is None or failure.code not in WRONG_CREDENTIAL_CODES:
             return failure
+        if not isinstance(caller, Caller):
+            caller = caller()
         try:
             return self.wrong_credential(game_id, caller) or failure
         except errors.StoreUnavailableError as error:
