@@ -16,6 +16,14 @@ Then the same for one read of the game (``HGETALL`` of its hash: GetGame, a move
 ways in alternating rounds: ``redis-py client`` (``Redis.hgetall``, the read path before) and ``store``
 (``RedisStore._hgetall`` on the store's own wire connections, the read path now).
 
+Then the commit with ``--callers`` callers at once (16, as the service benchmark's load), each on a game of its own,
+as the server runs them: ``wire`` is the move path itself (``RedisStore._evalsha`` on the store's own connections, a
+thread per caller). Beside it, when installed (the ``bench`` extra: ``.venv/bin/pip install -e '.[bench]'``), the
+leaner clients issue 14 names: ``valkey-glide`` (valkey-glide's synchronous client, one client shared by the
+threads, its Rust core on threads of its own) and ``coredis`` (asyncio: a task per caller on one client and one
+event loop), with their commits per second. The process is pinned to one core meanwhile (``--no-pin`` not to), as
+the benchmark pins a server, so that every thread a client starts is counted on that core.
+
 It prints the median and the minimum over the rounds of each, in microseconds per call, and the ratios to the
 first. A measuring instrument, not part of the product.
 """
@@ -23,10 +31,16 @@ first. A measuring instrument, not part of the product.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import importlib
+import os
 import secrets
 import statistics
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
 
 import engine
 from service import redis_wire
@@ -40,6 +54,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--calls", type=int, default=400, help="calls per way and round")
     parser.add_argument("--game", default="draw_blood", help="whose snapshot the commits write")
+    parser.add_argument("--callers", type=int, default=16, help="callers at once in the concurrent rounds (0: none)")
+    parser.add_argument("--concurrent-rounds", type=int, default=5)
+    parser.add_argument("--no-pin", action="store_true", help="do not pin the process to one core")
     args = parser.parse_args(argv)
     prefix = f"bench-redis-call:{secrets.token_hex(4)}:"
     store = RedisStore.from_url(args.redis_url, key_prefix=prefix)
@@ -107,14 +124,185 @@ def main(argv: Sequence[str] | None = None) -> int:
     report(samples)
     print(f"client CPU per HGETALL of the game ({args.rounds} rounds):")
     report(read_samples)
+    if args.callers > 0:
+        with pinned(not args.no_pin) as where:
+            concurrent_commits(args, where)
     return 0
 
 
-def report(samples: dict[str, list[float]]) -> None:
+BENCH_EXTRA = "the bench extra: .venv/bin/pip install -e '.[bench]'"
+
+
+@contextmanager
+def pinned(pin: bool) -> Iterator[str]:
+    """This thread (and every thread started meanwhile, which inherits it) on the first core it may use, when it
+    may use two or more; the mask it had afterwards."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if not pin or len(cpus) < 2:
+        yield f"on cores {cpus}"
+        return
+    os.sched_setaffinity(0, {cpus[0]})
+    try:
+        yield f"pinned to core {cpus[0]}"
+    finally:
+        os.sched_setaffinity(0, cpus)
+
+
+def optional(module: str) -> Any:
+    """An optional client library (the bench extra), or None when it is not installed."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        return None
+
+
+class CommitGames:
+    """A game per caller (on the store's key prefix), each with the version its next commit moves from."""
+
+    def __init__(self, store: RedisStore, callers: int, snapshot: bytes, entry: bytes, sha: str) -> None:
+        self.store, self.snapshot, self.entry, self.sha = store, snapshot, entry, sha
+        self.ids = [f"c{caller}" for caller in range(callers)]
+        for game_id in self.ids:
+            store.create(StoredGame(game_id, 0, snapshot, 0, False, b'{"t":"bench"}'), b"{}")
+        self.versions = [0] * callers
+
+    def command(self, caller: int) -> tuple[bytes | str | int, ...]:
+        """The next commit of the caller's game (as ``RedisStore.commit`` sends it)."""
+        game_id, version = self.ids[caller], self.versions[caller]
+        self.versions[caller] = version + 1
+        store = self.store
+        keys = (store.game_key(game_id), store.log_key(game_id), store.results_key(game_id))
+        channel = store.channel(game_id)
+        return (
+            "EVALSHA",
+            self.sha,
+            3,
+            *keys,
+            version,
+            version + 1,
+            self.snapshot,
+            3,
+            0,
+            self.entry,
+            "",
+            b"",
+            3600,
+            channel,
+            "PUBLISH",
+        )
+
+
+def threaded(callers: int, calls: int, commit: Callable[[int], object]) -> tuple[float, int, float]:
+    """(process CPU seconds, commits, wall seconds) of ``callers`` threads making ``calls`` commits each."""
+    start, end = threading.Barrier(callers + 1), threading.Barrier(callers + 1)
+    failures: list[BaseException] = []
+
+    def caller(index: int) -> None:
+        start.wait()
+        try:
+            for _ in range(calls):
+                reply = commit(index)
+                assert isinstance(reply, list) and reply[0] == b"ok", reply
+        except BaseException as error:  # reported after the round, not lost in a thread
+            failures.append(error)
+        end.wait()
+
+    threads = [threading.Thread(target=caller, args=(index,), daemon=True) for index in range(callers)]
+    for thread in threads:
+        thread.start()
+    start.wait()
+    cpu, wall = time.process_time(), time.perf_counter()
+    end.wait()
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    for thread in threads:
+        thread.join()
+    if failures:
+        raise failures[0]
+    return cpu, callers * calls, wall
+
+
+def concurrent_commits(args: argparse.Namespace, where: str) -> None:
+    """The commit with ``args.callers`` callers at once: the move path, valkey-glide and coredis (module
+    docstring)."""
+    prefix = f"bench-redis-call:{secrets.token_hex(4)}:"
+    store = RedisStore.from_url(args.redis_url, key_prefix=prefix)
+    snapshot = engine.encode(engine.new_game(args.game, 2, seed=1)[0])
+    entry = b'{"v":1,"s":0,"m":"draw","t":[1],"f":false,"q":3,"e":[{"k":"drew","s":0,"d":{"card":"4H"}}]}'
+    sha = str(store.client.script_load(COMMIT_SCRIPT))
+    games = CommitGames(store, args.callers, snapshot, entry, sha)
+    ways: dict[str, Callable[[], tuple[float, int, float]]] = {
+        "wire": lambda: threaded(args.callers, args.calls, lambda caller: store._own_command(*games.command(caller)))
+    }
+    closers: list[Callable[[], object]] = []
+    missing: list[str] = []
+    glide = optional("glide_sync")
+    if glide is None:
+        missing.append("valkey-glide")
+    else:
+        kwargs = store.client.connection_pool.connection_kwargs
+        address = glide.NodeAddress(kwargs["host"], kwargs["port"])
+        client = glide.GlideClient.create(glide.GlideClientConfiguration([address], request_timeout=1000))
+        closers.append(client.close)
+
+        def glide_commit(caller: int) -> object:
+            return client.custom_command(
+                [str(part) if isinstance(part, int) else part for part in games.command(caller)]
+            )
+
+        ways["valkey-glide"] = lambda: threaded(args.callers, args.calls, glide_commit)
+    coredis = optional("coredis")
+    if coredis is None:
+        missing.append("coredis")
+    else:
+        ways["coredis"] = lambda: asyncio.run(coredis_round(coredis, args, games))
+    samples: dict[str, list[float]] = {name: [] for name in ways}
+    rates: dict[str, list[float]] = {name: [] for name in ways}
+    try:
+        for _ in range(args.concurrent_rounds):
+            for name, way in ways.items():
+                cpu, commits, wall = way()
+                samples[name].append(cpu / commits * 1e6)
+                rates[name].append(commits / wall)
+    finally:
+        for close in closers:
+            close()
+        keys = list(store.client.scan_iter(f"{prefix}*"))
+        if keys:
+            store.client.delete(*keys)
+        store.close()
+    print(
+        f"client CPU per EVALSHA commit with {args.callers} callers at once, each on its own game (this process "
+        f"{where}), {args.concurrent_rounds} rounds:"
+    )
+    report(samples, {name: statistics.median(values) for name, values in rates.items()})
+    for name in missing:
+        print(f"  {name}: not installed ({BENCH_EXTRA})")
+
+
+async def coredis_round(coredis: Any, args: argparse.Namespace, games: CommitGames) -> tuple[float, int, float]:
+    """A round of coredis: a task per caller on one client (its connection pool) and this event loop."""
+    kwargs = games.store.client.connection_pool.connection_kwargs
+    client = coredis.Redis(host=kwargs["host"], port=kwargs["port"], db=kwargs.get("db", 0), decode_responses=False)
+    async with client:
+
+        async def caller(index: int) -> None:
+            for _ in range(args.calls):
+                command = games.command(index)
+                reply = await client.evalsha(command[1], keys=list(command[3:6]), args=list(command[6:]))
+                assert isinstance(reply, list) and reply[0] == b"ok", reply
+
+        await client.ping()
+        cpu, wall = time.process_time(), time.perf_counter()
+        await asyncio.gather(*(caller(index) for index in range(args.callers)))
+        return time.process_time() - cpu, args.callers * args.calls, time.perf_counter() - wall
+
+
+def report(samples: dict[str, list[float]], rates: dict[str, float] | None = None) -> None:
     first = statistics.median(next(iter(samples.values())))
     for name, values in samples.items():
         median = statistics.median(values)
-        print(f"  {name:<20} median {median:6.1f} us  min {min(values):6.1f} us  ratio {median / first:.2f}")
+        rate = f"  {rates[name]:8,.0f} commits/s" if rates is not None else ""
+        print(f"  {name:<20} median {median:6.1f} us  min {min(values):6.1f} us  ratio {median / first:.2f}{rate}")
 
 
 if __name__ == "__main__":
