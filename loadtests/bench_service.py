@@ -99,12 +99,21 @@ class Measurement:
     server_cpu_seconds: float | None = None  # CPU time the server processes used meanwhile, when it is known
     percentiles_ms: dict[float, float] | None = None  # given instead of latencies (wrk)
     label: str = ""  # the configuration, for the plot
+    server_system_seconds: float | None = None  # the part of that CPU time spent in the kernel
+    server_switches: int | None = None  # context switches of the server's threads meanwhile
 
     @property
     def server_cpu_per_unit_us(self) -> float | None:
         if self.server_cpu_seconds is None or not self.units:
             return None
         return self.server_cpu_seconds / self.units * 1e6
+
+    def take_usage(self, before: Usage | None, after: Usage | None) -> None:
+        """The server's use of the machine between two readings (``server_usage``), when both could be read."""
+        if before is not None and after is not None:
+            self.server_cpu_seconds = after.cpu_seconds - before.cpu_seconds
+            self.server_system_seconds = after.system_seconds - before.system_seconds
+            self.server_switches = after.switches - before.switches
 
     @property
     def rate(self) -> float:
@@ -121,28 +130,51 @@ class Measurement:
         return ordered[rank - 1] * 1000.0
 
 
-def process_cpu_seconds(pid: int | None) -> float | None:
-    """User + system CPU time of a local process (Linux /proc), or None when it cannot be read."""
-    if pid is None:
-        return None
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """What local processes have used so far (Linux /proc): CPU time, its kernel part, context switches."""
+
+    cpu_seconds: float
+    system_seconds: float
+    switches: int
+
+
+def process_usage(pid: int) -> Usage | None:
+    """User + system CPU time of a local process (``/proc/PID/stat``), and the context switches of its threads
+    (voluntary and not, summed over ``/proc/PID/task/*/status``: a server's threads wait on locks, sockets and each
+    other, and each wait is a switch); None when it cannot be read."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        switches = 0
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            try:
+                status = (task / "status").read_text()
+            except OSError:  # a thread that ended meanwhile
+                continue
+            switches += sum(int(line.split()[1]) for line in status.splitlines() if "ctxt_switches:" in line)
     except OSError:
         return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return Usage((int(fields[11]) + int(fields[12])) / tick, int(fields[12]) / tick, switches)
 
 
-def processes_cpu_seconds(pids: Sequence[int]) -> float | None:
-    readings = [process_cpu_seconds(pid) for pid in pids]
-    return None if not readings or any(r is None for r in readings) else sum(r for r in readings if r is not None)
+def server_usage(pids: Sequence[int]) -> Usage | None:
+    """``process_usage`` summed over ``pids``; None when there are none or one cannot be read."""
+    readings = [process_usage(pid) for pid in pids]
+    if not readings or any(reading is None for reading in readings):
+        return None
+    known = [reading for reading in readings if reading is not None]
+    return Usage(
+        sum(reading.cpu_seconds for reading in known),
+        sum(reading.system_seconds for reading in known),
+        sum(reading.switches for reading in known),
+    )
 
 
 def with_server_cpu(pids: Sequence[int], measure: Callable[[], Measurement]) -> Measurement:
-    before = processes_cpu_seconds(pids)
+    before = server_usage(pids)
     measurement = measure()
-    after = processes_cpu_seconds(pids)
-    if before is not None and after is not None:
-        measurement.server_cpu_seconds = after - before
+    measurement.take_usage(before, server_usage(pids))
     return measurement
 
 
@@ -305,19 +337,18 @@ def measure_apply(
                 latencies.append(time.perf_counter() - start)
         return latencies, len(latencies)
 
-    before = processes_cpu_seconds(pids) if pids else None
+    before = server_usage(pids)
     try:
         elapsed, latencies, units = run_callers(callers, seconds, body)
     finally:
         for channel in channels:
             channel.close()
-    after = processes_cpu_seconds(pids) if pids else None
+    after = server_usage(pids)
     name = name or VIEW_FORMS[(omit_view, view_json)]
     if sum(inline_creates):
         print(f"  ({name}: {sum(inline_creates)} games created inside the window: their CPU is in the row)")
     measurement = Measurement(name, callers, elapsed, latencies, units)
-    if before is not None and after is not None:
-        measurement.server_cpu_seconds = after - before
+    measurement.take_usage(before, after)
     return measurement
 
 
@@ -534,10 +565,15 @@ def measure_growth(target: str, game_type: str, players: int, moves: int, repeat
 
 def report(row: Measurement, unit: str) -> str:
     cpu = row.server_cpu_per_unit_us
+    one = unit[:-1] if unit.endswith("s") else unit
+    usage = ""
+    if cpu is not None and row.server_cpu_seconds and row.server_system_seconds is not None:
+        usage = f" (kernel {row.server_system_seconds / row.server_cpu_seconds:3.0%}"
+        usage += f", {row.server_switches / row.units:4.1f} switches/{one})" if row.server_switches is not None else ")"
     return (
         f"{row.name:<26} {row.callers:>3} callers  p50 {row.percentile(0.50):7.2f} ms  "
         f"p99 {row.percentile(0.99):7.2f} ms  {row.rate:8.0f} {unit}/s  ({row.units} in {row.seconds:.1f} s)"
-        + (f"  server CPU {cpu:6.0f} us/{unit[:-1] if unit.endswith('s') else unit}" if cpu is not None else "")
+        + (f"  server CPU {cpu:6.0f} us/{one}{usage}" if cpu is not None else "")
     )
 
 
@@ -702,18 +738,20 @@ def ladder_servers(args: argparse.Namespace, cpus: Sequence[int]) -> Iterator[di
 
 def merged(first: Measurement, second: Measurement) -> Measurement:
     """Two runs of one configuration as one: their calls, time and server CPU pooled."""
-    cpu = (
-        first.server_cpu_seconds + second.server_cpu_seconds
-        if first.server_cpu_seconds is not None and second.server_cpu_seconds is not None
-        else None
-    )
+
+    def pooled(a: float | None, b: float | None) -> float | None:
+        return a + b if a is not None and b is not None else None
+
+    switches = pooled(first.server_switches, second.server_switches)
     return Measurement(
         first.name,
         first.callers,
         first.seconds + second.seconds,
         first.latencies + second.latencies,
         first.units + second.units,
-        cpu,
+        pooled(first.server_cpu_seconds, second.server_cpu_seconds),
+        server_system_seconds=pooled(first.server_system_seconds, second.server_system_seconds),
+        server_switches=None if switches is None else int(switches),
     )
 
 

@@ -4,12 +4,14 @@ are judged, the plot is written)."""
 
 from __future__ import annotations
 
+import os
 import re
+import time
 from pathlib import Path
 
 import pytest
 
-from loadtests.bench_service import Measurement, Verdicts, main, merged
+from loadtests.bench_service import Measurement, Usage, Verdicts, main, merged, process_usage, server_usage
 
 ROW = re.compile(
     r"^(bare Health/Check|ApplyMove|ApplyMove view_json|ApplyMove omit_view) +(\d+) callers  p50 +[\d.]+ ms  p99 "
@@ -40,6 +42,22 @@ def test_runs_of_one_configuration_are_pooled() -> None:
     assert (both.seconds, both.units, both.latencies, both.rate) == (5.0, 600, [0.001, 0.003, 0.002], 120.0)
     assert both.server_cpu_per_unit_us == pytest.approx(250.0)
     assert merged(first, Measurement("ApplyMove", 16, 1.0, [], 10)).server_cpu_seconds is None
+    first.take_usage(Usage(1.0, 0.25, 100), Usage(1.05, 0.27, 1100))
+    second.take_usage(Usage(2.0, 0.5, 10), Usage(2.1, 0.53, 2010))
+    both = merged(first, second)
+    assert both.server_system_seconds == pytest.approx(0.05) and both.server_switches == 3000
+    assert merged(first, Measurement("ApplyMove", 16, 1.0, [], 10)).server_switches is None
+
+
+def test_a_process_usage_counts_its_threads_switches() -> None:
+    """Read from /proc: CPU time with its kernel part, and the context switches of every thread (a sleep is one)."""
+    before = process_usage(os.getpid())
+    time.sleep(0.01)
+    after = server_usage([os.getpid()])
+    assert before is not None and after is not None
+    assert 0 <= before.system_seconds <= before.cpu_seconds <= after.cpu_seconds
+    assert after.switches > before.switches
+    assert server_usage([]) is None and process_usage(2**22 + 1) is None  # no such process
 
 
 def test_percentiles_are_nearest_rank() -> None:
@@ -87,6 +105,7 @@ def test_the_floor_is_measured_beside_apply_move_on_redis(capsys: pytest.Capture
     output = capsys.readouterr().out.splitlines()
     floor = [line for line in output if line.startswith(("floor: bare+rules+CAS ", "floor without the CAS "))]
     assert len(floor) == 2 and all(int(re.findall(r"\((\d+) in", line)[0]) > 0 for line in floor)
+    assert all(re.search(r"server CPU +\d+ us/move \(kernel +\d+%, +[\d.]+ switches/move\)$", line) for line in floor)
     assert sum(line.startswith("  floor/bare with 1 callers: throughput ") for line in output) == 1
     assert sum(line.startswith("  ApplyMove/floor with 1 callers: throughput ") for line in output) == 1
     assert sum("one compare-and-set on Redis costs a call" in line for line in output) == 1
