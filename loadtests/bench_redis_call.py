@@ -271,8 +271,8 @@ def concurrent_commits(args: argparse.Namespace, where: str) -> None:
             store.client.delete(*keys)
         store.close()
     print(
-        f"client CPU per EVALSHA commit with {args.callers} callers at once, each on its own game (this process "
-        f"{where}), {args.concurrent_rounds} rounds:"
+        f"client CPU per EVALSHA commit with {args.callers} caller{'' if args.callers == 1 else 's'} at once, each on "
+        f"its own game (this process {where}), {args.concurrent_rounds} rounds:"
     )
     report(samples, {name: statistics.median(values) for name, values in rates.items()})
     for name in missing:
