@@ -17,12 +17,13 @@ ways in alternating rounds: ``redis-py client`` (``Redis.hgetall``, the read pat
 (``RedisStore._hgetall`` on the store's own wire connections, the read path now).
 
 Then the commit with ``--callers`` callers at once (16, as the service benchmark's load), each on a game of its own,
-as the server runs them: ``wire`` is the move path itself (``RedisStore._evalsha`` on the store's own connections, a
-thread per caller). Beside it, when installed (the ``bench`` extra: ``.venv/bin/pip install -e '.[bench]'``), the
-leaner clients issue 14 names: ``valkey-glide`` (valkey-glide's synchronous client, one client shared by the
-threads, its Rust core on threads of its own) and ``coredis`` (asyncio: a task per caller on one client and one
-event loop), with their commits per second. The process is pinned to one core meanwhile (``--no-pin`` not to), as
-the benchmark pins a server, so that every thread a client starts is counted on that core.
+as the server runs them: ``wire`` is the move path itself (``RedisStore._own_command``, which ``RedisStore.commit``
+sends its script with, on the store's own connections; a thread per caller). Beside it, when installed (the
+``bench`` extra: ``.venv/bin/pip install -e '.[bench]'``), the leaner clients issue 14 names: ``valkey-glide``
+(valkey-glide's synchronous client, one client shared by the threads, its Rust core on threads of its own) and
+``coredis`` (asyncio: a task per caller on one client and one event loop), with their commits per second. The process
+is pinned to one core meanwhile (``--no-pin`` not to), as the benchmark pins a server, so that every thread a client
+starts is counted on that core.
 
 It prints the median and the minimum over the rounds of each, in microseconds per call, and the ratios to the
 first. A measuring instrument, not part of the product.
@@ -136,7 +137,7 @@ BENCH_EXTRA = "the bench extra: .venv/bin/pip install -e '.[bench]'"
 @contextmanager
 def pinned(pin: bool) -> Iterator[str]:
     """This thread (and every thread started meanwhile, which inherits it) on the first core it may use, when it
-    may use two or more; the mask it had afterwards."""
+    may use two or more; its cores given back afterwards."""
     cpus = sorted(os.sched_getaffinity(0))
     if not pin or len(cpus) < 2:
         yield f"on cores {cpus}"
