@@ -63,31 +63,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     store = RedisStore.from_url(args.redis_url, key_prefix=prefix)
     snapshot = engine.encode(engine.new_game(args.game, 2, seed=1)[0])
     entry = b'{"v":1,"s":0,"m":"draw","t":[1],"f":false,"q":3,"e":[{"k":"drew","s":0,"d":{"card":"4H"}}]}'
-    game_id = "g"
-    store.create(StoredGame(game_id, 0, snapshot, 0, False, b'{"t":"bench"}'), b"{}")
-    sha = store.client.script_load(COMMIT_SCRIPT)
-    keys = [store.game_key(game_id), store.log_key(game_id), store.results_key(game_id)]
-    version = [0]
+    sha = str(store.client.script_load(COMMIT_SCRIPT))
+    games = CommitGames(store, max(1, args.callers), snapshot, entry, sha)
+    try:
+        one_caller(args, games)
+        if args.callers > 0:
+            with pinned(not args.no_pin) as where:
+                concurrent_commits(args, games, where)
+    finally:
+        keys = list(store.client.scan_iter(f"{prefix}*"))
+        if keys:
+            store.client.delete(*keys)
+        store.close()
+    return 0
 
-    def command() -> tuple[bytes | str | int, ...]:
-        v = version[0]
-        version[0] = v + 1
-        channel = store.channel(game_id)
-        return ("EVALSHA", sha, 3, *keys, v, v + 1, snapshot, 3, 0, entry, "", b"", 3600, channel, "PUBLISH")
 
+def one_caller(args: argparse.Namespace, games: CommitGames) -> None:
+    """The commit three ways and the read two ways, one call at a time on the first game (module docstring)."""
+    store = games.store
     pool = store.client.connection_pool
     plain = pool.connection_class(**pool.connection_kwargs)
     wire = redis_wire.WireConnection(pool.connection_class(**pool.connection_kwargs), 1.0)
 
     def via_client() -> object:
-        return store.client.execute_command(*command())
+        return store.client.execute_command(*games.command(0))
 
     def via_connection() -> object:
-        plain.send_command(*command())
+        plain.send_command(*games.command(0))
         return plain.read_response()
 
     def via_wire() -> object:
-        return wire.call(*command())
+        return wire.call(*games.command(0))
 
     ways: dict[str, Callable[[], object]] = {
         "redis-py client": via_client,
@@ -95,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "wire": via_wire,
     }
     samples: dict[str, list[float]] = {name: [] for name in ways}
-    game_key = store.game_key(game_id)
+    game_key = store.game_key(games.ids[0])
     reads: dict[str, Callable[[], object]] = {
         "redis-py client": lambda: store.client.hgetall(game_key),
         "store": lambda: store._hgetall(game_key),
@@ -114,21 +120,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                 started = time.process_time()
                 for _ in range(args.calls):
                     read = call()
-                    assert isinstance(read, dict) and read[b"s"] == snapshot, read
+                    assert isinstance(read, dict) and read[b"s"] == games.snapshot, read
                 read_samples[name].append((time.process_time() - started) / args.calls * 1e6)
     finally:
-        store.client.delete(*keys)
         plain.disconnect()
         wire.close()
-        store.close()
-    print(f"client CPU per EVALSHA commit ({args.game} snapshot, {len(snapshot)} bytes), {args.rounds} rounds:")
+    print(f"client CPU per EVALSHA commit ({args.game} snapshot, {len(games.snapshot)} bytes), {args.rounds} rounds:")
     report(samples)
     print(f"client CPU per HGETALL of the game ({args.rounds} rounds):")
     report(read_samples)
-    if args.callers > 0:
-        with pinned(not args.no_pin) as where:
-            concurrent_commits(args, where)
-    return 0
 
 
 BENCH_EXTRA = "the bench extra: .venv/bin/pip install -e '.[bench]'"
@@ -222,15 +222,10 @@ def threaded(callers: int, calls: int, commit: Callable[[int], object]) -> tuple
     return cpu, callers * calls, wall
 
 
-def concurrent_commits(args: argparse.Namespace, where: str) -> None:
-    """The commit with ``args.callers`` callers at once: the move path, valkey-glide and coredis (module
-    docstring)."""
-    prefix = f"bench-redis-call:{secrets.token_hex(4)}:"
-    store = RedisStore.from_url(args.redis_url, key_prefix=prefix)
-    snapshot = engine.encode(engine.new_game(args.game, 2, seed=1)[0])
-    entry = b'{"v":1,"s":0,"m":"draw","t":[1],"f":false,"q":3,"e":[{"k":"drew","s":0,"d":{"card":"4H"}}]}'
-    sha = str(store.client.script_load(COMMIT_SCRIPT))
-    games = CommitGames(store, args.callers, snapshot, entry, sha)
+def concurrent_commits(args: argparse.Namespace, games: CommitGames, where: str) -> None:
+    """The commit with ``args.callers`` callers at once, each on its own game of ``games``: the move path,
+    valkey-glide and coredis (module docstring)."""
+    store = games.store
     ways: dict[str, Callable[[], tuple[float, int, float]]] = {
         "wire": lambda: threaded(args.callers, args.calls, lambda caller: store._own_command(*games.command(caller)))
     }
@@ -267,10 +262,6 @@ def concurrent_commits(args: argparse.Namespace, where: str) -> None:
     finally:
         for close in closers:
             close()
-        keys = list(store.client.scan_iter(f"{prefix}*"))
-        if keys:
-            store.client.delete(*keys)
-        store.close()
     print(
         f"client CPU per EVALSHA commit with {args.callers} caller{'' if args.callers == 1 else 's'} at once, each on "
         f"its own game (this process {where}), {args.concurrent_rounds} rounds:"
