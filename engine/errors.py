@@ -1,6 +1,6 @@
 """Typed engine errors. Each carries a stable, namespaced ``code`` and a full-sentence ``reason``.
 
-The service maps these codes to gRPC and HTTP statuses in one table (``service/errors.py``); nothing else in
+The service maps these codes to gRPC and HTTP statuses in one table (``service/core/errors.py``); nothing else in
 the engine knows about transports.
 """
 

@@ -64,7 +64,7 @@ class Game(ABC):
     # table dict is new, its values are shared with the caller's state), and ``play`` must REPLACE, never mutate in
     # place, every table value it changes (copy the one hand it changes, then store the copy under its key).
     copy_on_write: ClassVar[bool] = False
-    # Turn clocks (service/clocks.py): the move kinds a seat that runs out of time plays, in order of preference;
+    # Turn clocks (service/core/clocks.py): the move kinds a seat that runs out of time plays, in order of preference;
     # ``timeout_move`` picks the first legal move of the first kind that has one, else the first legal move.
     timeout_kinds: ClassVar[tuple[str, ...]] = ()
 

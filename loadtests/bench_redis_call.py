@@ -9,7 +9,7 @@ in alternating rounds so that a busy machine slows every way alike:
 
 - ``redis-py client``: ``Redis.evalsha`` through the connection pool;
 - ``redis-py connection``: ``send_command`` + ``read_response`` on a connection of redis-py (no pool), the move
-  path before ``service/redis_wire.py``;
+  path before ``service/storage/redis_wire.py``;
 - ``wire``: ``redis_wire.WireConnection`` (hiredis packing and parsing on a blocking socket), the move path now.
 
 Then the same for one read of the game (``HGETALL`` of its hash: GetGame, a move that misses the local copy), two
@@ -44,9 +44,9 @@ from contextlib import contextmanager
 from typing import Any
 
 import engine
-from service import redis_wire
-from service.redis_store import COMMIT_SCRIPT, RedisStore
-from service.store import StoredGame
+from service.storage import redis_wire
+from service.storage.redis_store import COMMIT_SCRIPT, RedisStore
+from service.storage.store import StoredGame
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -16,7 +16,7 @@ import statistics
 import time
 
 import engine
-from service.bench import bench_game
+from service.cli.bench import bench_game
 
 
 def openspiel_moves_per_second(seconds: float) -> float:

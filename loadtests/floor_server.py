@@ -10,7 +10,7 @@ ApplyMove in one run. Its ApplyMove does only what no ApplyMove can skip:
 - read the game from the store's local copy (``load_for_update``: no round trip when this process wrote the version
   before, as in ``cardengine serve``) and find the token's seat;
 - the rules: the state (decoded from the snapshot, or the one the process decoded or committed last for that
-  version: ``service.core.state_of``, as ``GameService`` does), parse the move, apply it, encode the new snapshot;
+  version: ``game_service.state_of``, as ``GameService`` does), parse the move, apply it, encode the new snapshot;
 - one compare-and-set on Redis: the store's own commit script with what every ApplyMove must store (the snapshot,
   the version and the version's log entry: the move, who acts next and the events, as ``GameService`` writes it,
   without which no event stream, page of events or retry on another replica could be answered);
@@ -30,7 +30,7 @@ server (which adds the REST server, bot workers, the clock sweeper and reflectio
 
 - ``service``: the real servicer and ``GameService`` on the bare store (the checks, the events' texts and data for the
   caller, the header, the answer's wire form, metrics of moves, the log line; its log entry is the floor's);
-- ``metered``: and the store metered as ``cardengine serve`` meters it (``service.metrics.metered``);
+- ``metered``: and the store metered as ``cardengine serve`` meters it (``service.observability.metrics.metered``);
 - ``gated``: and the ``ErrorMapping`` with the gate of the default limits (error mapping, call metrics, API keys
   off, wrong-token blocks): ``cardengine serve``'s gRPC server but for tracing (off by default) and reflection.
 """
@@ -50,16 +50,16 @@ from cardengine.v1 import game_engine_pb2 as pb
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 import engine
-from service import metrics
-from service.core import GameService, LogEntry, meta_of, remember_state, state_of
-from service.engine_build import engine_kind, service_kind
-from service.gc_tuning import tune_garbage_collector
-from service.grpc_server import MAX_MESSAGE_BYTES, ErrorMapping, GameEngineServicer, add_game_engine, token_of
-from service.keys import make_key_ring
-from service.limits import LimitSettings, make_gate
-from service.redis_store import RedisStore
-from service.store import StoredGame
-from service.streams import StreamLimits
+from service.access.keys import make_key_ring
+from service.access.limits import LimitSettings, make_gate
+from service.core.game_service import GameService, LogEntry, meta_of, remember_state, state_of
+from service.edges.grpc_server import MAX_MESSAGE_BYTES, ErrorMapping, GameEngineServicer, add_game_engine, token_of
+from service.edges.streams import StreamLimits
+from service.observability import metrics
+from service.runtime.engine_build import engine_kind, service_kind
+from service.runtime.gc_tuning import tune_garbage_collector
+from service.storage.redis_store import RedisStore
+from service.storage.store import StoredGame
 
 RULES_ONLY_HEADER = "x-floor"
 LAYERS = ("floor", "service", "metered", "gated")
@@ -109,7 +109,7 @@ def floor_entry(
     first_sequence: int,
     events: Sequence[engine.Event],
 ) -> bytes:
-    """The log entry the floor commits: the one ``GameService`` commits for the same move (``service.core.LogEntry``:
+    """The log entry the floor commits: the one ``GameService`` commits for the same move (``game_service.LogEntry``:
     the version, the seat, the move's notation, who acts next, whether the match is over, the events)."""
     return LogEntry(
         updated.version, seat, move.notation, engine.to_act(state), updated.finished, first_sequence, tuple(events)

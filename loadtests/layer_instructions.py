@@ -41,8 +41,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from loadtests.profile_apply import GAMES, Layers, record
-from service.engine_build import engine_build
-from service.redis_store import RedisStore
+from service.runtime.engine_build import engine_build
+from service.storage.redis_store import RedisStore
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYERS = ("none", "floor", "service")

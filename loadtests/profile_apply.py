@@ -33,10 +33,10 @@ from collections.abc import Callable, Sequence
 
 import engine
 from loadtests.floor_server import floor_entry
-from service import convert
-from service.core import GameService, meta_of, remember_state, state_of
-from service.redis_store import RedisStore
-from service.store import StoredGame
+from service.core.game_service import GameService, meta_of, remember_state, state_of
+from service.edges import convert
+from service.storage.redis_store import RedisStore
+from service.storage.store import StoredGame
 
 GAMES = ("dracula", "house_rummy", "draw_blood", "rummy_battle", "dragon_rummy")
 LAYERS = ("rules", "+ commit", "+ service", "+ view json", "+ view struct")

@@ -28,12 +28,20 @@ GAME_PARTS = ("views", "legal", "flow", "melds", "groups", "coffin", "scoring", 
 # The service's per-move path: the core (checks, log entries, events for the caller, headers and views) and the
 # answers' wire and JSON forms. Not the adapters (the gRPC servicer subclasses grpc's generated class; Flask), nor
 # the metered store, which passes for the store it wraps through a ``__class__`` property that mypyc does not allow.
-SERVICE = ("core", "convert", "store", "redis_store", "redis_wire", "limits", "errors")
+SERVICE = (
+    "core/game_service",
+    "edges/convert",
+    "storage/store",
+    "storage/redis_store",
+    "storage/redis_wire",
+    "access/limits",
+    "core/errors",
+)
 
 
 def has_service(root: Path) -> bool:
     """Whether ``root`` holds the service package beside the engine (a site-packages, or a copy of the tree)."""
-    return (root / "service" / "core.py").exists()
+    return (root / "service" / "core" / "game_service.py").exists()
 
 
 def compiled_modules(root: Path) -> list[str]:

@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from service import arena
-from service.arena import MatchResult, mean_interval, rotations, score_difference, seat_labels, win_share
-from service.cli import main
+from service.cli import arena, main
+from service.cli.arena import MatchResult, mean_interval, rotations, score_difference, seat_labels, win_share
 
 
 def test_a_tiny_tournament_in_two_processes_prints_the_table_and_writes_every_match(

@@ -4,7 +4,7 @@ the outcome is exact)."""
 
 from __future__ import annotations
 
-from service.arena import ArenaConfig, run_arena, score_difference, summarize
+from service.cli.arena import ArenaConfig, run_arena, score_difference, summarize
 
 
 def test_mcts_beats_random_over_duplicate_dracula_matches() -> None:

@@ -19,7 +19,7 @@ import pytest
 import redis
 import redis.cluster
 
-from service.store import GameStore
+from service.storage.store import GameStore
 from tests.service.conftest import redis_server_binary
 
 MASTERS = 3
@@ -275,7 +275,7 @@ def cluster_key_prefix(redis_cluster: RedisCluster) -> Iterator[str]:
 
 
 def make_cluster_store(request: pytest.FixtureRequest, **settings: object) -> GameStore:
-    from service.redis_store import RedisStore
+    from service.storage.redis_store import RedisStore
 
     url = request.getfixturevalue("redis_cluster_url")
     prefix = request.getfixturevalue("cluster_key_prefix")

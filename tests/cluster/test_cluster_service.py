@@ -13,9 +13,9 @@ import pytest
 import engine
 from clients.grpc_client import GameEngineClient
 from loadtests.server_process import ServerProcess
-from service.errors import StoreUnavailableError
-from service.redis_store import RedisStore
-from service.store import Committed
+from service.core.errors import StoreUnavailableError
+from service.storage.redis_store import RedisStore
+from service.storage.store import Committed
 from tests.cluster.conftest import RedisCluster, make_cluster_store
 from tests.faults import harness
 from tests.faults.harness import Load, check_calls, check_stored

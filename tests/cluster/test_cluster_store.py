@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from service.redis_store import RedisStore, cluster_url, is_cluster_url, plain_url
-from service.store import Committed
+from service.storage.redis_store import RedisStore, cluster_url, is_cluster_url, plain_url
+from service.storage.store import Committed
 from tests.cluster.conftest import RedisCluster, make_cluster_store
 from tests.service.test_store_contract import (  # noqa: F401  (the suite, collected here once more)
     advance,
@@ -100,8 +100,8 @@ def test_global_keys_each_sit_in_one_slot(request: pytest.FixtureRequest) -> Non
 def test_api_keys_and_limits_on_the_cluster(request: pytest.FixtureRequest) -> None:
     """The key store (a transaction and scripts on the ``{keys}`` slot) and the limits (one-key scripts; the live
     games read by a pipeline over every master) work on the cluster."""
-    from service.keys import RedisKeyStore, create_key, hmac_hex
-    from service.limits import backend_for
+    from service.access.keys import RedisKeyStore, create_key, hmac_hex
+    from service.access.limits import backend_for
 
     cluster_store = make_cluster_store(request)
     assert isinstance(cluster_store, RedisStore)

@@ -27,14 +27,15 @@ REPLAY_GOLDEN = """
 import sys
 
 import engine.api
-from service.engine_build import engine_kind
+from service.runtime.engine_build import engine_kind
 from tests.golden.golden import cases, record
 
-import service.core
-import service.convert
+import service.core.game_service
+import service.edges.convert
 
 assert engine_kind() == "compiled", engine.api.__file__
-assert service.core.__file__.endswith(".so") and service.convert.__file__.endswith(".so"), service.core.__file__
+assert service.core.game_service.__file__.endswith(".so"), service.core.game_service.__file__
+assert service.edges.convert.__file__.endswith(".so"), service.edges.convert.__file__
 failed = [case.name for case in cases() if record(case) != case.path.read_text()]
 print(len(list(cases())), "golden matches;", "differ:", failed)
 sys.exit(1 if failed else 0)

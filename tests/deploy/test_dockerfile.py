@@ -138,7 +138,7 @@ def test_the_build_stage_makes_a_wheel_that_runs_cardengine(stages: list[Stage],
         names = set(archive.namelist())
         entry_points = next(name for name in names if name.endswith(".dist-info/entry_points.txt"))
         assert "cardengine = service.cli:main" in archive.read(entry_points).decode()
-    for module in ("engine/__init__.py", "service/cli.py", "clients/bots.py", "cardengine/v1/__init__.py"):
+    for module in ("engine/__init__.py", "service/cli/commands.py", "clients/bots.py", "cardengine/v1/__init__.py"):
         assert module in names, f"the wheel lacks {module}"
     assert not any("__pycache__" in name or name.startswith("tests/") for name in names)
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import gc
 import importlib.util
 
-from service.bench import ANCHOR_HEADER, HEADER, INSTALL_HINT, bench_anchors, run_benchmarks
-from service.gc_tuning import (
+from service.cli.bench import ANCHOR_HEADER, HEADER, INSTALL_HINT, bench_anchors, run_benchmarks
+from service.runtime.gc_tuning import (
     DEFAULT_SETTINGS,
     GC_GENERATION0_THRESHOLD,
     GC_OLDER_THRESHOLD,
@@ -50,7 +50,7 @@ def test_anchor_ratios_are_ours_over_theirs() -> None:
 
 
 def test_the_engine_is_measured_under_a_serving_processs_collector_and_the_process_is_left_as_it_was() -> None:
-    """``cardengine bench`` measures the engine as ``cardengine serve`` runs it (``service.gc_tuning``), says so on
+    """``cardengine bench`` measures the engine as ``cardengine serve`` runs it (``gc_tuning``), says so on
     its first line, and restores the collector after (a test's process is not left frozen); ``--default-gc``
     (``serving_gc=False``) keeps Python's settings and says that instead."""
     before = (gc.get_threshold(), gc.get_freeze_count())

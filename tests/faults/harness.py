@@ -6,7 +6,7 @@ The bounds are those of issue 15: no 500; every answer to a fault (a 503) within
 twice the service's 1 s Redis timeout) and no call at all over ``MAX_CALL_SECONDS`` (5 s: the defects were calls
 hanging 10 s and more; an ordinary call is far quicker on an idle machine, but CI runs this suite beside the rest
 of the tests on few cores, where a plain create was seen to take 2.4 s); every acknowledged move stored; every
-stored game replays from its log to its snapshot (``service.replay.replay_stored_game``, as ``cardengine replay``).
+stored game replays from its log to its snapshot (``service.core.replay.replay_stored_game``, as ``cardengine replay``).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ import redis
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from loadtests.server_process import ServerProcess
-from service.redis_store import RedisStore
-from service.replay import replay_stored_game
+from service.core.replay import replay_stored_game
+from service.storage.redis_store import RedisStore
 from tests.service.conftest import free_port, redis_server_binary
 
 FAULT_ANSWER_SECONDS = 2.0
@@ -297,7 +297,7 @@ def check_stored(redis_url: str, load: Load, *, lost_allowed: bool = False) -> i
             assert report.version == stored.version
             logs[game_id] = store.log(game_id, -1)
             replayed += 1
-        from service.core import LogEntry
+        from service.core.game_service import LogEntry
 
         for game_id, version, move in load.acknowledged:
             if game_id not in logs:

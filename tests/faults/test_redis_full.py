@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from service.errors import STORE_FULL_RETRY_SECONDS
+from service.core.errors import STORE_FULL_RETRY_SECONDS
 from tests.faults.harness import (
     KEY_PREFIX,
     Load,

@@ -27,9 +27,9 @@ import pytest
 import redis
 
 from clients.grpc_client import GameEngineClient
-from service.redis_store import RedisStore
-from service.server import ServeConfig, Server
-from service.store import GameStore, MemoryStore
+from service.runtime.server import ServeConfig, Server
+from service.storage.redis_store import RedisStore
+from service.storage.store import GameStore, MemoryStore
 
 
 def free_port() -> int:

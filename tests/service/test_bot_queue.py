@@ -12,11 +12,11 @@ import pytest
 import redis
 
 from loadtests.server_process import cardengine_command
-from service.bot_queue import BotQueue
-from service.bot_worker import BotWorkers
-from service.core import GameService, SeatSpec
-from service.redis_store import RedisStore
-from service.store import GameStore
+from service.bots.worker import BotWorkers
+from service.core.game_service import GameService, SeatSpec
+from service.storage.bot_queue import BotQueue
+from service.storage.redis_store import RedisStore
+from service.storage.store import GameStore
 from tests.service.conftest import make_store
 from tests.service.test_rules_version import rewrite_rules_version
 

@@ -18,10 +18,10 @@ import pytest
 import engine
 from clients.grpc_client import GameEngineClient
 from engine.bots import RandomPolicy, SeatInput, bot_random, seat_input
-from service.core import LogEntry
-from service.replay import replay_stored_game
-from service.server import ServeConfig, Server
-from service.store import GameStore
+from service.core.game_service import LogEntry
+from service.core.replay import replay_stored_game
+from service.runtime.server import ServeConfig, Server
+from service.storage.store import GameStore
 from tests.playout import cards_shown, visible_cards
 from tests.service.conftest import LiveServer, Rest, make_store
 from tests.service.drivers import Driver, GrpcDriver, RestDriver

@@ -19,10 +19,10 @@ from typing import IO, Any
 import pytest
 
 from loadtests.server_process import cardengine_command
-from service.core import GameService, LogEntry, SeatSpec
-from service.redis_store import RedisStore
-from service.replay import replay_stored_game
-from service.store import GameStore
+from service.core.game_service import GameService, LogEntry, SeatSpec
+from service.core.replay import replay_stored_game
+from service.storage.redis_store import RedisStore
+from service.storage.store import GameStore
 from tests.service.conftest import LiveServer, make_store
 from tests.service.test_bot_seats import bot_server
 

@@ -12,7 +12,7 @@ from cardengine.v1 import game_engine_pb2 as pb
 from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
 from google.protobuf import json_format
 
-from service import convert
+from service.edges import convert
 from tests.service.conftest import LiveServer
 
 

@@ -12,8 +12,8 @@ from cardengine.v1 import game_engine_pb2 as pb
 from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
 
 import engine
-from service.convert import dict_of
-from service.openapi import openapi_document
+from service.edges.convert import dict_of
+from service.edges.openapi import openapi_document
 from tests.service.conftest import LiveServer
 
 

@@ -1,4 +1,4 @@
-"""Turn clocks (issue 16, service/clocks.py): a seat that does not move gets its game's timeout move, applied once,
+"""Turn clocks (issue 16, service/core/clocks.py): a seat that does not move gets its game's timeout move, applied once,
 through the same compare-and-set as a client; deadlines live in the store, so any replica's sweeper (or one started
 after a SIGKILL) applies them, and two sweepers never double-apply."""
 
@@ -19,10 +19,10 @@ from cardengine.v1 import game_engine_pb2 as pb
 
 import engine
 from clients.grpc_client import GameEngineError
-from service import clocks
-from service.core import GameService, LogEntry
-from service.redis_store import RedisStore
-from service.store import MemoryStore
+from service.core import clocks
+from service.core.game_service import GameService, LogEntry
+from service.storage.redis_store import RedisStore
+from service.storage.store import MemoryStore
 from tests.service.conftest import LiveServer, Rest, live_server, make_store
 
 GAME, PLAYERS, SEED = "house_rummy", 2, 7

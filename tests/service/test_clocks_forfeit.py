@@ -1,4 +1,4 @@
-"""Turn clocks with ``onTimeout: "forfeit"`` (issue 16, service/forfeit.py): a seat whose deadline passes loses the
+"""Turn clocks with ``onTimeout: "forfeit"`` (issue 16, service/core/forfeit.py): a seat whose deadline passes loses the
 match. The sweeper ends it with one more version (a log entry with no move and the public ``forfeited`` event),
 through the same compare-and-set as a move; the match is then finished everywhere: header, score, legal moves,
 ApplyMove, the bot queue, the fairness reveal, ``cardengine replay`` and ``verify``."""
@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from cardengine.v1 import game_engine_pb2 as pb
 
-from service import clocks, fairness
-from service.core import BotTurn, GameService, LogEntry, SeatSpec
-from service.redis_store import RedisStore
-from service.store import MemoryStore
+from service.core import clocks, fairness
+from service.core.game_service import BotTurn, GameService, LogEntry, SeatSpec
+from service.storage.redis_store import RedisStore
+from service.storage.store import MemoryStore
 from tests.service.conftest import LiveServer, Rest, live_server, make_store
 
 GAME, SEED = "dracula", 5

@@ -1,4 +1,4 @@
-"""The Struct wire encoder of ``service.convert`` builds exactly what ``Struct.update`` builds."""
+"""The Struct wire encoder of ``service.edges.convert`` builds exactly what ``Struct.update`` builds."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import engine
-from service.convert import dict_of, struct_of
+from service.edges.convert import dict_of, struct_of
 
 
 def reference(data: dict[str, Any]) -> struct_pb2.Struct:

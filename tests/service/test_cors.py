@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from service.cli import main
-from service.cors import CorsPolicy
+from service.edges.cors import CorsPolicy
 from tests.service.conftest import LiveServer, live_server, make_store, raw_request, stream_head
 
 ALLOWED = "https://table.example"

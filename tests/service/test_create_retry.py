@@ -14,8 +14,8 @@ import pytest
 from cardengine.v1 import game_engine_pb2 as pb
 from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
 
-from service.core import GameService
-from service.store import GameExistsError, GameStore, MemoryStore, StoredGame
+from service.core.game_service import GameService
+from service.storage.store import GameExistsError, GameStore, MemoryStore, StoredGame
 from tests.service.conftest import LiveServer, make_store
 
 

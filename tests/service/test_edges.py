@@ -16,7 +16,7 @@ import pytest
 from cardengine.v1 import game_engine_pb2 as pb
 from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
 
-from service.openapi import openapi_document
+from service.edges.openapi import openapi_document
 from tests.service.conftest import LiveServer
 
 GAME = {"gameType": "dracula", "players": 2, "seed": 7}

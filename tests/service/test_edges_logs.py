@@ -10,7 +10,7 @@ import time
 import orjson
 import pytest
 
-from service.logs import SECRET_FIELDS, JsonFormatter
+from service.observability.logs import SECRET_FIELDS, JsonFormatter
 from tests.service.conftest import LiveServer, live_server, make_store
 
 

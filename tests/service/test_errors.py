@@ -11,7 +11,7 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 import engine
-from service.redis_store import RedisStore
+from service.storage.redis_store import RedisStore
 from tests.service.conftest import LiveServer, free_port, live_server
 from tests.service.drivers import HTTP_OF_STATUS, ApiError, Created, Driver, GrpcDriver, RestDriver
 

@@ -15,10 +15,10 @@ import pytest
 from cardengine.v1 import game_engine_pb2 as pb
 
 import engine
-from service import cli
-from service.core import GameService
-from service.fairness import verify_record
-from service.store import MemoryStore
+from service.cli import commands as cli
+from service.core.fairness import verify_record
+from service.core.game_service import GameService
+from service.storage.store import MemoryStore
 from tests.service.conftest import LiveServer, live_server
 from tests.service.test_end_to_end import small_options
 

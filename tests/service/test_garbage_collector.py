@@ -1,4 +1,4 @@
-"""A serving process tunes Python's cyclic garbage collector once started (``service.gc_tuning.tune_garbage_collector``,
+"""A serving process tunes Python's cyclic garbage collector once started (``gc_tuning.tune_garbage_collector``,
 called by ``serve`` and so by every ``--workers`` process): what start-up loaded is frozen out of collections, and
 the youngest generation waits for 50,000 allocations. Checked in a fresh interpreter, whose collector it changes."""
 
@@ -8,11 +8,11 @@ import json
 import subprocess
 import sys
 
-from service.gc_tuning import GC_GENERATION0_THRESHOLD, GC_OLDER_THRESHOLD
+from service.runtime.gc_tuning import GC_GENERATION0_THRESHOLD, GC_OLDER_THRESHOLD
 
 PROBE = """
 import gc, json
-import service.server as server
+import service.runtime.server as server
 before = {"threshold": gc.get_threshold(), "frozen": gc.get_freeze_count()}
 server.tune_garbage_collector()
 after = {"threshold": gc.get_threshold(), "frozen": gc.get_freeze_count()}

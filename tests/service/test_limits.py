@@ -15,11 +15,11 @@ import orjson
 import pytest
 
 from clients.grpc_client import GameEngineError
-from service import errors
 from service.cli import build_parser, request_limit_settings
-from service.core import MAX_GAME_TYPE_CHARS, MAX_MOVE_CHARS
-from service.rest import MAX_BODY_BYTES
-from service.streams import StreamLimits
+from service.core import errors
+from service.core.game_service import MAX_GAME_TYPE_CHARS, MAX_MOVE_CHARS
+from service.edges.rest import MAX_BODY_BYTES
+from service.edges.streams import StreamLimits
 from tests.service.conftest import LiveServer, live_server, make_store
 
 QUOTED = errors.QUOTE_CHARS + 10  # a quoted prefix: its repr, quotes and "…"

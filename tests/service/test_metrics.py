@@ -1,4 +1,4 @@
-"""Prometheus metrics at ``GET /metrics`` (service/metrics.py): a short match over gRPC and over REST, on the
+"""Prometheus metrics at ``GET /metrics`` (observability/metrics.py): a short match over gRPC and over REST, on the
 in-memory store and on Redis, then exact counts of the series (moves applied, games created and finished, a
 stale-version conflict, requests by RPC or route and code, store calls), labels free of game ids and tokens; the
 live-watcher gauge; and ``serve --workers 2``, whose scrapes sum every worker (multiprocess mode)."""
@@ -19,9 +19,9 @@ import pytest
 import yaml
 from prometheus_client.metrics import MetricWrapperBase
 
-from service import metrics
-from service.store import MemoryStore
-from service.streams import StreamLimits
+from service.edges.streams import StreamLimits
+from service.observability import metrics
+from service.storage.store import MemoryStore
 from tests.deploy.dockerfile import ROOT
 from tests.service.conftest import LiveServer, Rest, live_server
 from tests.service.drivers import ApiError, Driver, GrpcDriver, RestDriver
@@ -190,7 +190,7 @@ def test_bots_only_match_counts_each_decision_and_the_queue_depth() -> None:
 
 
 def series_names() -> set[str]:
-    """The sample names service/metrics.py exposes (a counter's ``_total``, a histogram's ``_bucket``, ...)."""
+    """The sample names observability/metrics.py exposes (a counter's ``_total``, a histogram's ``_bucket``, ...)."""
     suffixes = {"counter": ("_total",), "histogram": ("_bucket", "_count", "_sum"), "gauge": ("",)}
     names = set()
     for value in vars(metrics).values():

@@ -11,10 +11,10 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 
-from service.core import GameService
-from service.openapi import openapi_document
-from service.rest import create_app
-from service.store import MemoryStore
+from service.core.game_service import GameService
+from service.edges.openapi import openapi_document
+from service.edges.rest import create_app
+from service.storage.store import MemoryStore
 from tests.service.conftest import LiveServer, live_server
 
 EXAMPLES_PER_OPERATION = 12

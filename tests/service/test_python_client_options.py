@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from clients.grpc_client import GameEngineClient, GameEngineError
-from service.store import MemoryStore
+from service.storage.store import MemoryStore
 from tests.service.access import ALICE, keys_file
 from tests.service.conftest import LiveServer, live_server
 

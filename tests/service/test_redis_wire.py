@@ -1,4 +1,4 @@
-"""The move path's own Redis connections (``service/redis_wire.py``) keep redis-py's meaning on a real, private
+"""The move path's own Redis connections (``service/storage/redis_wire.py``) keep redis-py's meaning on a real, private
 redis-server: replies and error replies as redis-py gives them, a script Redis forgot (a restart, SCRIPT FLUSH)
 loaded again, a connection Redis closed while it sat idle replaced before writing, a stalled Redis a time-out
 within the store's time-out (never a hang), a Redis gone a ``store/unavailable``, and a reply lost after the
@@ -13,10 +13,10 @@ from collections.abc import Iterator
 import pytest
 import redis
 
-from service import redis_wire
-from service.errors import StoreUnavailableError
-from service.redis_store import RedisStore
-from service.store import Committed, Stale, StoredGame
+from service.core.errors import StoreUnavailableError
+from service.storage import redis_wire
+from service.storage.redis_store import RedisStore
+from service.storage.store import Committed, Stale, StoredGame
 from tests.faults.harness import RedisProcess
 
 

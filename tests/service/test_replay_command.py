@@ -14,7 +14,7 @@ import pytest
 import redis
 
 import engine
-from service import cli
+from service.cli import commands as cli
 from tests.service.conftest import LiveServer
 from tests.service.drivers import RestDriver
 from tests.service.test_idempotent_retry import reach_list_move, reordered
@@ -169,7 +169,7 @@ def test_a_game_id_that_begins_with_a_dash_is_read_as_the_game_id(
 
 
 def test_a_random_game_id_never_begins_with_a_dash_or_underscore() -> None:
-    from service.core import new_game_id
+    from service.core.game_service import new_game_id
 
     ids = [new_game_id() for _ in range(4_000)]  # one in 32 of token_urlsafe's ids begins with one of them
     assert len(set(ids)) == len(ids)
@@ -199,7 +199,7 @@ def test_verify_reads_ids_and_tokens_that_begin_with_a_dash(
 
 
 def test_a_random_seat_token_never_begins_with_a_dash_or_underscore() -> None:
-    from service.core import url_safe_secret
+    from service.core.game_service import url_safe_secret
 
     tokens = [url_safe_secret(24) for _ in range(4_000)]
     assert all(len(token) == 32 and token[0] not in "-_" for token in tokens)

@@ -13,9 +13,9 @@ import pytest
 from cardengine.v1 import game_engine_pb2 as pb
 
 import engine
-from service import convert
-from service.core import GameService
-from service.store import MemoryStore
+from service.core.game_service import GameService
+from service.edges import convert
+from service.storage.store import MemoryStore
 from tests.service.conftest import LiveServer
 
 GAMES = [game.id for game in engine.all_games()]

@@ -1,4 +1,4 @@
-"""The decoded states beside the store's local copy (``service.core.state_of``): a move on the version this process
+"""The decoded states beside the store's local copy (``game_service.state_of``): a move on the version this process
 wrote last starts from the state it applied, never from a state of another version, another store or another
 process, and the states kept are bounded."""
 
@@ -9,9 +9,9 @@ import random
 import pytest
 
 import engine
-from service import core
-from service.core import GameService, remember_state, state_of
-from service.store import StoredGame
+from service.core.game_service import GameService, remember_state, state_of
+from service.core import game_service as core
+from service.storage.store import StoredGame
 from tests.service.conftest import make_store
 
 

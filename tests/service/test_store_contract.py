@@ -9,9 +9,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from service.errors import StoreUnavailableError
-from service.redis_store import RedisStore
-from service.store import Committed, Duplicate, GameStore, Missing, Stale, StoredGame
+from service.core.errors import StoreUnavailableError
+from service.storage.redis_store import RedisStore
+from service.storage.store import Committed, Duplicate, GameStore, Missing, Stale, StoredGame
 from tests.service.conftest import free_port, make_store
 
 

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 import redis
 
-from service.redis_store import RedisStore
-from service.store import GameStore, StoredGame
+from service.storage.redis_store import RedisStore
+from service.storage.store import GameStore, StoredGame
 from tests.service.conftest import make_store
 
 

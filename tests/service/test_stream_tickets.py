@@ -132,7 +132,7 @@ def test_a_ticket_expires(store_kind: str, request: pytest.FixtureRequest) -> No
 
 
 def test_a_ticket_works_on_every_replica(redis_url: str, key_prefix: str) -> None:
-    from service.redis_store import RedisStore
+    from service.storage.redis_store import RedisStore
 
     stores = [RedisStore.from_url(redis_url, key_prefix=key_prefix) for _ in range(2)]
     with live_server(stores[0], "redis") as first, live_server(stores[1], "redis") as second:

@@ -18,7 +18,7 @@ from cardengine.v1 import game_engine_pb2 as pb
 from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from service.streams import StreamLimits, StreamSlots
+from service.edges.streams import StreamLimits, StreamSlots
 from tests.service.conftest import LiveServer, live_server, make_store
 
 SSE_WATCHERS = 250

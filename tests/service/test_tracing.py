@@ -1,4 +1,4 @@
-"""OpenTelemetry traces (service/tracing.py), collected with the SDK's in-memory exporter: a gRPC CreateGame and a
+"""OpenTelemetry traces (observability/tracing.py), collected with the SDK's in-memory exporter: a gRPC CreateGame and a
 REST ApplyMove each make a server span, with the store and engine spans of that call under it; tracing is off (a
 shared no-op, nothing exported) unless an endpoint is configured."""
 
@@ -10,8 +10,8 @@ import pytest
 from opentelemetry.sdk.trace import ReadableSpan
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
-from service import tracing
-from service.store import MemoryStore
+from service.observability import tracing
+from service.storage.store import MemoryStore
 from tests.service.conftest import LiveServer, live_server
 
 

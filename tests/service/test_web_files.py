@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from service.store import MemoryStore
+from service.storage.store import MemoryStore
 from tests.service.conftest import LiveServer, live_server, raw_request
 
 INDEX = b"<!doctype html><title>cardengine</title><script src=app.js></script>"

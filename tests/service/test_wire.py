@@ -13,9 +13,10 @@ from cardengine.v1 import game_engine_pb2 as pb
 from google.protobuf import json_format
 
 import engine
-from service import clocks, convert
-from service.core import GameService, MoveResult, SeatSpec
-from service.store import MemoryStore
+from service.core import clocks
+from service.core.game_service import GameService, MoveResult, SeatSpec
+from service.edges import convert
+from service.storage.store import MemoryStore
 from tests.service.conftest import LiveServer
 
 CASES = [

@@ -136,14 +136,14 @@ def test_the_embedded_store_refuses_more_than_one_worker() -> None:
 
 @pytest.mark.parametrize("redis", ["", "redis://127.0.0.1:1/0"])
 def test_the_default_is_one_worker_per_core_with_redis_and_one_without(redis: str) -> None:
-    from service.workers import cgroup_cpu_limit, default_workers
+    from service.runtime.workers import cgroup_cpu_limit, default_workers
 
     cores = min(len(os.sched_getaffinity(0)), cgroup_cpu_limit() or 1000)
     assert default_workers(redis) == (cores if redis else 1)
 
 
 def test_a_cgroup_cpu_quota_caps_the_default(tmp_path: Path) -> None:
-    from service.workers import cgroup_cpu_limit
+    from service.runtime.workers import cgroup_cpu_limit
 
     limit = tmp_path / "cpu.max"
     for text, expected in (("150000 100000\n", 2), ("100000 100000\n", 1), ("max 100000\n", None), ("", None)):

@@ -1,0 +1,3 @@
+from service.cli.commands import main
+
+raise SystemExit(main())

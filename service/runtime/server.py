@@ -1,0 +1,356 @@
+"""``cardengine serve``: the gRPC server and the REST server (waitress) in one process, over one store.
+
+Port 0 picks free ports; the bound ports are logged and printed as one JSON line on stdout
+(``{"event": "serving", "grpcPort": ..., "httpPort": ...}``). SIGTERM or SIGINT stops gracefully: health turns
+NOT_SERVING, live watches end, bot workers take no new game; the REST server accepts the connections already waiting
+in its listen backlog, then closes its port (new connections are refused), and every request it accepted (in flight,
+queued for a thread, or still arriving) is answered within ``grace`` seconds; gRPC refuses new calls and gives those
+in flight ``grace`` seconds; then the store closes. A health checker thread pings the store every
+``health_interval_seconds`` (each ping bounded by the store's timeout) and turns gRPC health NOT_SERVING while the
+store does not answer or refuses writes, SERVING again when it does. ``bot_workers`` threads (default 1) play the
+bot seats of games in the store's bot queue (``service.bots.worker``), on the embedded store and on Redis alike.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import logging
+import os
+import signal
+import socket
+import struct
+import sys
+import threading
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+
+from waitress import wasyncore
+
+import engine.bots as engine_bots
+from service.access.keys import make_key_ring
+from service.access.limits import LimitSettings, make_gate
+from service.bots.worker import DEFAULT_LEASE_SECONDS, BotSettings, BotWorkers
+from service.core.clocks import ClockSweeper
+from service.core.game_service import DEFAULT_TICKET_SECONDS, WATCH_POLL_SECONDS, GameService
+from service.edges.grpc_server import MAX_MESSAGE_BYTES, GrpcServer
+from service.edges.rest import (
+    HEARTBEAT_SECONDS,
+    MAX_BODY_BYTES,
+    MAX_HEADER_BYTES,
+    RETRY_MILLISECONDS,
+    create_app,
+    create_http_server,
+)
+from service.edges.streams import StreamLimits
+from service.edges.web_files import DEFAULT_WEB_ROOT
+from service.observability import metrics, tracing
+from service.runtime.engine_build import engine_kind, service_kind
+from service.runtime.gc_tuning import tune_garbage_collector
+from service.storage.store import DEFAULT_FINISHED_TTL_SECONDS, DEFAULT_TTL_SECONDS, GameStore, MemoryStore
+
+log = logging.getLogger("cardengine.server")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ServeConfig:
+    host: str = ""  # empty: 127.0.0.1 on the embedded store (one user, this machine), 0.0.0.0 with Redis (hosted)
+    grpc_port: int = 50051
+    http_port: int = 8080
+    redis_url: str | None = None
+    ttl_seconds: int = DEFAULT_TTL_SECONDS
+    finished_ttl_seconds: int = DEFAULT_FINISHED_TTL_SECONDS
+    grpc_workers: int = 64
+    http_threads: int = 32
+    grace_seconds: float = 10.0
+    health_interval_seconds: float = 1.0
+    redis_timeout_seconds: float = 1.0  # every Redis command and connect gives up after this (store/unavailable)
+    secret: str = ""  # key of the seat tokens of keyed CreateGame (request_id); empty: random per process
+    key_prefix: str = "ce:"
+    cors_origins: str = ""  # comma-separated origins, or "*"; empty: same origin only
+    stream_ticket_seconds: float = DEFAULT_TICKET_SECONDS
+    sse_heartbeat_seconds: float = HEARTBEAT_SECONDS
+    sse_retry_milliseconds: int = RETRY_MILLISECONDS
+    web_root: Path | None = DEFAULT_WEB_ROOT  # None: no web table
+    bot_workers: int = 1  # threads playing bot seats in this process (0: none; see `cardengine bots`)
+    bot_delay_ms: int = 0  # think delay before a bot moves
+    bot_budget_ms: int = round(engine_bots.DEFAULT_BUDGET_SECONDS * 1000)
+    bot_lease_seconds: float = DEFAULT_LEASE_SECONDS
+    api_keys_file: Path | None = None  # a key a line (and a name); keys are needed when this or the next is set
+    api_keys_in_store: bool = False  # the keys of `cardengine keys create` (Redis, hashed with `secret`)
+    limits: LimitSettings = LimitSettings()  # noqa: RUF009 (frozen) rate limits, key quotas: service.access.limits
+    stream_limits: StreamLimits = StreamLimits()  # noqa: RUF009 (frozen) live streams per edge: service.edges.streams
+    max_body_bytes: int = MAX_BODY_BYTES  # REST body limit (413)
+    max_header_bytes: int = MAX_HEADER_BYTES  # REST request line + headers limit (431)
+    grpc_max_message_bytes: int = MAX_MESSAGE_BYTES  # gRPC request size limit (RESOURCE_EXHAUSTED)
+    otlp_endpoint: str | None = None  # OpenTelemetry traces to this OTLP/HTTP endpoint; None: the environment's
+
+    def bind_host(self) -> str:
+        return self.host or ("0.0.0.0" if self.redis_url else "127.0.0.1")
+
+    def bot_settings(self) -> BotSettings:
+        return BotSettings(
+            workers=self.bot_workers,
+            delay_seconds=self.bot_delay_ms / 1000,
+            budget_seconds=self.bot_budget_ms / 1000,
+            lease_seconds=self.bot_lease_seconds,
+        )
+
+
+def make_store(config: ServeConfig) -> GameStore:
+    if config.redis_url:
+        from service.storage.redis_store import RedisStore
+
+        return RedisStore.from_url(
+            config.redis_url,
+            timeout_seconds=config.redis_timeout_seconds,
+            ttl_seconds=config.ttl_seconds,
+            finished_ttl_seconds=config.finished_ttl_seconds,
+            key_prefix=config.key_prefix,
+        )
+    return MemoryStore(ttl_seconds=config.ttl_seconds, finished_ttl_seconds=config.finished_ttl_seconds)
+
+
+class Server:
+    """Both servers over one GameService; ``start`` binds and serves in background threads."""
+
+    def __init__(
+        self,
+        config: ServeConfig,
+        store: GameStore | None = None,
+        bot_policies: Mapping[str, engine_bots.Policy] | None = None,
+    ) -> None:
+        self.config = config
+        bot_settings = config.bot_settings()  # checked before anything starts
+        if config.stream_ticket_seconds <= 0 or config.sse_heartbeat_seconds <= 0:
+            raise ValueError("stream_ticket_seconds and sse_heartbeat_seconds must be positive.")
+        store = store if store is not None else make_store(config)
+        keys = make_key_ring(config.api_keys_file, config.api_keys_in_store, config.secret, store)
+        self.gate = make_gate(store, keys, config.limits)
+        endpoint = tracing.endpoint_of(config.otlp_endpoint)
+        if endpoint and not tracing.enabled():
+            tracing.enable(endpoint)
+        self.store_kind = type(store).__name__
+        self.service = GameService(
+            metrics.metered(store),
+            admit_game=self.gate.admit_game,
+            watch_poll_seconds=min(WATCH_POLL_SECONDS, config.sse_heartbeat_seconds),
+            ticket_seconds=config.stream_ticket_seconds,
+            secret=config.secret.encode("utf-8") or None,
+        )
+        app = create_app(
+            self.service,
+            cors_origins=config.cors_origins,
+            web_root=config.web_root,
+            heartbeat_seconds=config.sse_heartbeat_seconds,
+            retry_milliseconds=config.sse_retry_milliseconds,
+            gate=self.gate,
+            max_body_bytes=config.max_body_bytes,
+            stream_limits=config.stream_limits,
+        )
+        self.grpc = GrpcServer(
+            self.service,
+            host=config.bind_host(),
+            port=config.grpc_port,
+            workers=config.grpc_workers,
+            stream_limits=config.stream_limits,
+            max_message_bytes=config.grpc_max_message_bytes,
+            gate=self.gate,
+        )
+        self.bots = BotWorkers(self.service, bot_settings, bot_policies)
+        self.clocks = ClockSweeper(
+            self.service
+        )  # turn clocks: timeout moves of expired deadlines (service/core/clocks.py)
+        self.http = create_http_server(
+            app,
+            host=config.bind_host(),
+            port=config.http_port,
+            threads=config.http_threads,
+            stream_limits=config.stream_limits,
+            max_body_bytes=config.max_body_bytes,
+            max_header_bytes=config.max_header_bytes,
+        )
+        self._http_exit = threading.Event()
+        self._http_draining = threading.Event()
+        self._http_drained = threading.Event()
+        self._http_drain_deadline = 0.0
+        self._http_thread = threading.Thread(target=self._serve_http, name="http", daemon=True)
+        self._stopped = threading.Event()
+        self._stop_requested = threading.Event()
+        self._stop_lock = threading.Lock()
+
+    @property
+    def grpc_port(self) -> int:
+        return self.grpc.port
+
+    @property
+    def http_port(self) -> int:
+        return int(self.http.effective_port)
+
+    def start(self) -> Server:
+        self.grpc.start()
+        self.grpc.set_serving(self.service.is_ready())
+        self._http_thread.start()
+        threading.Thread(target=self._follow_store_health, name="health", daemon=True).start()
+        self.bots.start()
+        self.clocks.start()
+        store = self.store_kind
+        log.info(
+            "serving",
+            extra={
+                "grpc_port": self.grpc_port,
+                "http_port": self.http_port,
+                "host": self.config.bind_host(),
+                "store": store,
+                "engine": engine_kind(),
+                "service": service_kind(),
+            },
+        )
+        return self
+
+    def stop(self, grace: float | None = None) -> None:
+        """Graceful stop; safe to call more than once and from any thread."""
+        with self._stop_lock:
+            if self._stopped.is_set():
+                return
+            grace = self.config.grace_seconds if grace is None else grace
+            log.info("stopping", extra={"grace_seconds": grace})
+            self._stop_requested.set()
+            self.grpc.set_serving(False)
+            self.service.stop_watches()
+            bots_stop = threading.Thread(target=self.bots.stop, args=(grace,), name="bots-stop")
+            bots_stop.start()
+            grpc_stop = threading.Thread(target=self.grpc.stop, args=(grace,), name="grpc-stop")
+            grpc_stop.start()
+            self._http_drain_deadline = time.monotonic() + grace
+            self._http_draining.set()  # the loop thread accepts the backlog, closes the port, answers what it holds
+            self._http_drained.wait(grace + 1)
+            self.http.task_dispatcher.shutdown(cancel_pending=True, timeout=1)
+            self._http_exit.set()
+            self._http_thread.join(timeout=grace + 1)
+            grpc_stop.join()
+            bots_stop.join()
+            self.clocks.stop()
+            self.service.close()
+            self._stopped.set()
+            log.info("stopped")
+
+    def _follow_store_health(self) -> None:
+        """gRPC health is SERVING only while the store answers (checked every ``health_interval_seconds``)."""
+        while not self._stop_requested.wait(self.config.health_interval_seconds):
+            ready = self.service.is_ready()
+            if not self._stop_requested.is_set():
+                self.grpc.set_serving(ready)
+
+    def _serve_http(self) -> None:
+        """waitress's loop, in steps, so that stop() can end it; sockets are closed in this same thread."""
+        listening = True
+        try:
+            while not self._http_exit.is_set():
+                if self._http_draining.is_set():
+                    if listening:
+                        self._close_listener()
+                        listening = False
+                    if self._http_idle():
+                        self._http_drained.set()
+                wasyncore.loop(
+                    timeout=0.05 if self._http_draining.is_set() else 0.2, map=self.http._map, use_poll=True, count=1
+                )
+        finally:
+            wasyncore.close_all(self.http._map)
+
+    def _close_listener(self) -> None:
+        """Accepts every connection waiting in the listen backlog (a client that connected before the stop is
+        answered, not reset), then closes the listening socket: new connections are refused from here on.
+        First the socket stops taking new connections in (``refuse_new_connections``), so that none can join the
+        backlog between its last accept and the close (the kernel would reset it: this thread may wait for the GIL
+        there for milliseconds while other threads run)."""
+        refuse_new_connections(self.http.socket)
+        for _ in range(100_000):
+            known = len(self.http._map)
+            self.http.handle_accept()
+            if len(self.http._map) == known:
+                break
+        self.http.accepting = False
+        wasyncore.dispatcher.close(self.http)  # the port only; waitress's trigger stays, it wakes this loop
+
+    def _http_idle(self) -> bool:
+        """True when every accepted request is answered (or the grace is over): connections with nothing in
+        progress for a second are closed (idle keep-alive ones, or clients that never sent a request)."""
+        if time.monotonic() >= self._http_drain_deadline:
+            return True
+        now, busy = time.time(), False
+        for channel in list(self.http.active_channels.values()):
+            working = channel.requests or channel.request is not None or channel.total_outbufs_len
+            if working:
+                busy = True
+            elif now - channel.last_activity >= 1.0:
+                channel.will_close = True
+            else:
+                busy = True
+        return not busy
+
+    def wait(self) -> None:
+        self._stopped.wait()
+
+
+# Linux's classic BPF for "drop every packet" (BPF_RET | BPF_K, 0), attached with SO_ATTACH_FILTER.
+_SO_ATTACH_FILTER = 26
+_BPF_DROP_ALL = struct.pack("HBBI", 0x06, 0, 0, 0)
+
+
+def refuse_new_connections(listener: socket.socket) -> bool:
+    """Makes a listening TCP socket drop every packet that reaches it from now on (a socket filter that keeps
+    nothing): a new client's SYN goes unanswered, the client sends it again a second later and then meets the closed
+    port (connection refused), while connections already in the backlog stay there to be accepted. Without it a
+    connection completed between the last ``accept`` and ``close`` is reset by the kernel at the close. Linux only
+    (elsewhere False, and the close keeps that small window)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    program = ctypes.create_string_buffer(_BPF_DROP_ALL)
+    # struct sock_fprog { unsigned short len; struct sock_filter *filter; } (native alignment pads the pointer)
+    fprog = struct.pack("HP", 1, ctypes.addressof(program))
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, _SO_ATTACH_FILTER, fprog)
+    except OSError as error:
+        log.warning("listener filter refused", extra={"error": str(error)})
+        return False
+    return True
+
+
+def serve(config: ServeConfig) -> int:
+    """Runs until SIGTERM or SIGINT."""
+    server = Server(config).start()
+    tune_garbage_collector()
+    print(
+        json.dumps(
+            {
+                "event": "serving",
+                "grpcPort": server.grpc_port,
+                "httpPort": server.http_port,
+                "pid": os.getpid(),
+                "engine": engine_kind(),
+                "service": service_kind(),
+            }
+        ),
+        flush=True,
+    )
+    return run_until_signal(server)
+
+
+def run_until_signal(server: Server) -> int:
+    """Serves a started ``server`` until SIGTERM or SIGINT, then stops it gracefully (``Server.stop``) and returns
+    the exit code 0; for any process that runs one Server (``serve``, and each worker process)."""
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        log.info("signal", extra={"signal": signal.Signals(signum).name})
+        threading.Thread(target=server.stop, name="shutdown").start()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    while not server._stopped.wait(0.5):
+        pass
+    return 0
