@@ -6,6 +6,8 @@ the engine knows about transports.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 
 class EngineError(ValueError):
     """Base of every error the engine raises on purpose."""
@@ -57,6 +59,24 @@ class IllegalMoveError(EngineError):
     """
 
     code = "move/illegal"
+
+
+class Refusal(NamedTuple):
+    """Why a rule does not allow a move: a stable ``code`` (``move/...``) and a ``reason``, a clause without the
+    move and without a final full stop. Every game's legality predicates return one (or ``None``: allowed), and
+    ``error`` is the one way a refusal becomes an ``IllegalMoveError``. A named tuple, because legal-move
+    generators meet refusals on most calls and a tuple is cheap to build."""
+
+    code: str
+    reason: str
+
+    def error(self, move: object, *, position: str = "", **details: object) -> IllegalMoveError:
+        """The error for ``move``: "'<move>': <reason> (<position>)." (without the brackets when ``position`` is
+        empty). ``details``, if any, fill the reason's ``{placeholders}``; the sentence must name no card the
+        seat cannot see."""
+        reason = self.reason.format(**details) if details else self.reason
+        where = f" ({position})" if position else ""
+        return IllegalMoveError(f"'{move}': {reason}{where}.", code=self.code)
 
 
 class NotYourTurnError(IllegalMoveError):

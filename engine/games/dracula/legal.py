@@ -6,9 +6,8 @@
 from __future__ import annotations
 
 import operator
-from typing import NamedTuple
 
-from engine.errors import IllegalMoveError
+from engine.errors import IllegalMoveError, Refusal
 from engine.games.dracula.cards import card_name, full_pack, is_card
 from engine.games.dracula.coffin import CELL_INDEX, CELL_NAMES, CENTRE, DIRECTIONS, NEIGHBOURS
 from engine.games.dracula.flow import CELLS_PER_COFFIN, Phase
@@ -17,15 +16,8 @@ from engine.games.dracula.table import DraculaTable, table_of
 from engine.moves import Move
 from engine.state import GameState
 
-
-class Refusal(NamedTuple):
-    """Why a rule refuses a move: a stable code and a sentence; ``explain`` fills in ``{seat}``, ``{card}``
-    (the move's card, by its full name), ``{cell}`` (the move's cell) and ``{occupant}`` (the card on it)."""
-
-    code: str
-    reason: str
-
-
+# The reasons' placeholders, filled by ``explain``: ``{seat}``, ``{card}`` (the move's card, by its full name),
+# ``{card_code}``, ``{cell}`` (the move's cell) and ``{occupant}`` (the card on it).
 ALREADY_DECLARED = Refusal("move/wrong_phase", "the directions were declared before the first deal")
 BAD_DIRECTION = Refusal("move/bad_direction", "the direction must be 'across' or 'down'")
 NOT_DECLARED = Refusal("move/wrong_phase", "the first dealer must first declare across or down")
@@ -131,11 +123,12 @@ def explain(state: GameState, seat: int, move: Move) -> IllegalMoveError | None:
     card = move.args[0] if move.kind == PLACE else ""
     cell = move.args[1] if move.kind == PLACE else ""
     occupant = table["coffin"][CELL_INDEX[cell]] if cell in CELL_INDEX else None
-    reason = refused.reason.format(
+    return refused.error(
+        move,
+        position=f"deal {table['deal']}, step {state.step}",
         seat=seat,
         card_code=card,
         card=card_name(card) or card,
         cell=cell,
         occupant=card_name(occupant or "") or "",
     )
-    return IllegalMoveError(f"'{move}': {reason} (deal {table['deal']}, step {state.step}).", code=refused.code)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from typing import Final, NamedTuple
 
-from engine.errors import IllegalMoveError
+from engine.errors import IllegalMoveError, Refusal
 from engine.games.dragon_rummy.cards import (
     KINDS,
     SET_SIZES,
@@ -45,16 +45,10 @@ from engine.games.dragon_rummy.table import DragonTable, table_of
 from engine.moves import Move
 from engine.state import GameState
 
-
-class Refusal(NamedTuple):
-    """Why a rule refuses a move: a stable code and a sentence; ``explain`` fills in ``{seat}``, ``{card}`` (the
-    move's dragon, by its full name), ``{card_code}``, ``{in_hand}`` (how many of it the seat holds), ``{size}``
-    (of a set), ``{count}`` and ``{pile_size}`` (of a take and the discard pile), ``{found}`` (the card at that
-    depth of the pile), ``{slot}`` (the single play already made) and ``{duty}`` (the card taken that must be
-    played)."""
-
-    code: str
-    reason: str
+# The reasons' placeholders, filled by ``explain``: ``{seat}``, ``{card}`` (the move's dragon, by its full name),
+# ``{card_code}``, ``{in_hand}`` (how many of it the seat holds), ``{size}`` (of a set), ``{count}`` and
+# ``{pile_size}`` (of a take and the discard pile), ``{found}`` (the card at that depth of the pile), ``{slot}``
+# (the single play already made) and ``{duty}`` (the card taken that must be played).
 
 
 NOT_DRAWN_YET: Final = Refusal(
@@ -492,7 +486,9 @@ def explain(state: GameState, seat: int, move: Move) -> IllegalMoveError | None:
     draw_two, rare = table["draw_two_dragon"], table["rare_dragon"]
     slot = single_play_slot(card, draw_two, rare)
     duty = table["must_play"]
-    reason = refused.reason.format(
+    return refused.error(
+        move,
+        position=f"hand {table['hand_number']}, step {state.step}",
         seat=seat,
         card_code=card,
         card=card_name(card),
@@ -504,4 +500,3 @@ def explain(state: GameState, seat: int, move: Move) -> IllegalMoveError | None:
         slot=SLOT_NAMES.get(slot, SPLIT_NAME),
         duty=card_name(duty or ""),
     )
-    return IllegalMoveError(f"'{move}': {reason} (hand {table['hand_number']}, step {state.step}).", code=refused.code)

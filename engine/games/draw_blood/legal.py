@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import Final, NamedTuple
+from typing import Final
 
-from engine.errors import IllegalMoveError
+from engine.errors import IllegalMoveError, Refusal
 from engine.games.draw_blood.cards import (
     CARD_ORDER,
     IMMUNITIES,
@@ -62,38 +62,28 @@ from engine.games.draw_blood.table import (
 from engine.moves import LIST_SEPARATOR, Move
 from engine.state import GameState
 
-
-class Refusal(NamedTuple):
-    """Why a rule does not allow a move: a stable code and a sentence (without the move, which ``explain`` adds).
-    A named tuple: ``legal_moves`` meets refusals on most calls, and a tuple is built several times faster than a
-    frozen dataclass."""
-
-    code: str
-    reason: str
-
-
 # Refusals that legal_moves meets on most calls, built once.
-DISCARD_PILE_EMPTY: Final = Refusal("move/discard_pile_empty", "the Discard Pile is empty.")
+DISCARD_PILE_EMPTY: Final = Refusal("move/discard_pile_empty", "the Discard Pile is empty")
 TOP_CARD_UNUSABLE: Final = {
     card: Refusal(
         "move/top_card_unusable",
         f"the top card of the Discard Pile, the {name_or_code(card)}, could not be played in your next move "
-        "(discarding it again does not count), so the pile may not be picked up.",
+        "(discarding it again does not count), so the pile may not be picked up",
     )
     for card in CARD_ORDER
 }
-ALREADY_DISCARDED: Final = Refusal("move/already_discarded", "you may never discard more than one card per turn.")
+ALREADY_DISCARDED: Final = Refusal("move/already_discarded", "you may never discard more than one card per turn")
 SLOT_OCCUPIED: Final = {
     monster: Refusal(
         "move/slot_occupied",
         f"your {slot} slot already holds a live Monster; one of each type at a time, and a new one goes only on a "
-        "killed one.",
+        "killed one",
     )
     for monster, slot in zip(MONSTERS, SLOTS, strict=True)
 }
 NO_LIVE_MONSTER: Final = Refusal(
     "move/no_live_monster",
-    "you must have at least one live Monster in your Monster Row to lay down Melds or play off Melds.",
+    "you must have at least one live Monster in your Monster Row to lay down Melds or play off Melds",
 )
 
 
@@ -106,14 +96,14 @@ def phase_refusal(table: DrawBloodTable, kind: str) -> Refusal | None:
             return None
         return Refusal(
             "move/hand_over",
-            f"hand {table['hand_number']} is over; its next leader deals the next one with 'next_hand'.",
+            f"hand {table['hand_number']} is over; its next leader deals the next one with 'next_hand'",
         )
     if kind == NEXT_HAND:
-        return Refusal("move/hand_not_over", f"hand {table['hand_number']} is still being played.")
+        return Refusal("move/hand_not_over", f"hand {table['hand_number']} is still being played")
     if phase == DRAWING and kind not in DRAW_KINDS:
-        return Refusal("move/must_draw_first", "a turn begins by drawing one card or picking up the Discard Pile.")
+        return Refusal("move/must_draw_first", "a turn begins by drawing one card or picking up the Discard Pile")
     if phase == ACTING and kind in DRAW_KINDS:
-        return Refusal("move/already_drew", "you have drawn this turn; make your moves or end your turn.")
+        return Refusal("move/already_drew", "you have drawn this turn; make your moves or end your turn")
     return None
 
 
@@ -137,7 +127,7 @@ def must_use_refusal(table: DrawBloodTable, move: Move) -> Refusal | None:
     return Refusal(
         "move/must_use_top_card",
         f"having picked up the Discard Pile you must use its top card, the {name_or_code(must_use)}, in this move "
-        "(a Monster, Kill, Immunity, Meld, play-off or three-of-a-kind move; not a discard).",
+        "(a Monster, Kill, Immunity, Meld, play-off or three-of-a-kind move; not a discard)",
     )
 
 
@@ -147,7 +137,7 @@ def in_hand_refusal(hand: list[str], cards: list[str]) -> Refusal | None:
         held = hand.count(card)
         if held < count:
             return Refusal(
-                "move/card_not_in_hand", f"it needs {count} x {name_or_code(card)} and your hand holds {held} of them."
+                "move/card_not_in_hand", f"it needs {count} x {name_or_code(card)} and your hand holds {held} of them"
             )
     return None
 
@@ -159,19 +149,19 @@ def discard_refusal(table: DrawBloodTable) -> Refusal | None:
 def monster_refusal(row: list[Slot], card: str) -> Refusal | None:
     """One Monster of each type at a time: into an empty slot, or on a killed Monster of its type."""
     if card not in SLOT_OF_MONSTER:
-        return Refusal("move/not_a_monster", f"the {name_or_code(card)} is not a Monster card.")
+        return Refusal("move/not_a_monster", f"the {name_or_code(card)} is not a Monster card")
     return SLOT_OCCUPIED[card] if row[SLOT_OF_MONSTER[card]]["alive"] else None
 
 
 def seat_refusal(seat_text: str, players: int) -> Refusal | None:
     if seat_text not in SEAT_NAMES[:players]:
-        return Refusal("move/bad_seat", f"'{seat_text}' is not a seat; seats are 0 to {players - 1}.")
+        return Refusal("move/bad_seat", f"'{seat_text}' is not a seat; seats are 0 to {players - 1}")
     return None
 
 
 def slot_refusal(slot_text: str) -> Refusal | None:
     if slot_text not in SLOT_INDEX:
-        return Refusal("move/bad_slot", f"'{slot_text}' is not a Monster slot; slots are {', '.join(SLOTS)}.")
+        return Refusal("move/bad_slot", f"'{slot_text}' is not a Monster slot; slots are {', '.join(SLOTS)}")
     return None
 
 
@@ -179,13 +169,13 @@ def target_refusal(rows: list[list[Slot]], seat: int, target: int, index: int, *
     """A Kill card takes an opponent's live Monster (on an immune one it cancels the Immunity); Triple Skulls
     only an opponent's live Monster without Immunity. Never one's own."""
     if target == seat:
-        return Refusal("move/own_monster", "players may not kill their own Monsters.")
+        return Refusal("move/own_monster", "players may not kill their own Monsters")
     slot = rows[target][index]
     if not slot["alive"]:
-        return Refusal("move/monster_not_alive", f"seat {target} has no live Monster in its {SLOTS[index]} slot.")
+        return Refusal("move/monster_not_alive", f"seat {target} has no live Monster in its {SLOTS[index]} slot")
     if triple and is_immune(slot):
         return Refusal(
-            "move/monster_immune", f"seat {target}'s {SLOTS[index]} has Immunity; only a Kill card can cancel it."
+            "move/monster_immune", f"seat {target}'s {SLOTS[index]} has Immunity; only a Kill card can cancel it"
         )
     return None
 
@@ -193,23 +183,23 @@ def target_refusal(rows: list[list[Slot]], seat: int, target: int, index: int, *
 def revive_refusal(row: list[Slot], index: int) -> Refusal | None:
     """Triple Hearts revive one of one's own killed Monsters."""
     if not is_dead(row[index]):
-        return Refusal("move/monster_not_dead", f"you have no killed Monster in your {SLOTS[index]} slot to revive.")
+        return Refusal("move/monster_not_dead", f"you have no killed Monster in your {SLOTS[index]} slot to revive")
     return None
 
 
 def immunity_refusal(row: list[Slot], card: str) -> Refusal | None:
     """An Immunity card goes above its own Monster, alive in one's Monster Row, once."""
     if card not in SLOT_OF_IMMUNITY:
-        return Refusal("move/not_an_immunity_card", f"the {name_or_code(card)} is not an Immunity card.")
+        return Refusal("move/not_an_immunity_card", f"the {name_or_code(card)} is not an Immunity card")
     slot = row[SLOT_OF_IMMUNITY[card]]
     if not slot["alive"]:
         return Refusal(
             "move/monster_not_alive",
             f"the {name_or_code(card)} goes above a live {name_or_code(MONSTERS[SLOT_OF_IMMUNITY[card]])} in your "
-            "Monster Row, and you have none.",
+            "Monster Row, and you have none",
         )
     if slot["immunity"]:
-        return Refusal("move/already_immune", "that Monster already has an Immunity card above it.")
+        return Refusal("move/already_immune", "that Monster already has an Immunity card above it")
     return None
 
 
@@ -224,13 +214,13 @@ def meld_refusal(cards: list[str], highest_number: int) -> Refusal | None:
             "move/not_a_meld",
             f"{', '.join(cards)} is no Meld; Melds are Sets of 2-6 of a number, Runs of 3+ numbers in sequence, 2+ "
             "of a Monster, one of each Monster, 2-3 Kill cards, or the three Immunity cards. A flush of one colour "
-            "is no Meld.",
+            "is no Meld",
         )
     return None
 
 
 def unknown_meld(meld_text: str) -> Refusal:
-    return Refusal("move/unknown_meld", f"there is no Meld {meld_text!r} on the table.")
+    return Refusal("move/unknown_meld", f"there is no Meld {meld_text!r} on the table")
 
 
 def lay_off_refusal(meld: Meld, added: list[str], highest_number: int) -> Refusal | None:
@@ -240,7 +230,7 @@ def lay_off_refusal(meld: Meld, added: list[str], highest_number: int) -> Refusa
     return Refusal(
         "move/cannot_lay_off",
         f"{', '.join(added)} cannot be played off Meld {meld['id']} ({', '.join(meld['cards'])}): a Set takes more "
-        "of its card (up to six; Kill Sets up to three), a Run its next numbers at either end, each slot once.",
+        "of its card (up to six; Kill Sets up to three), a Run its next numbers at either end, each slot once",
     )
 
 
@@ -250,24 +240,24 @@ def triple_refusal(cards: list[str], *, skulls: bool) -> Refusal | None:
     if len(cards) == 3 and cards.count(card) == 3 and card in NUMBER_OF_CARD and is_skull(card) == skulls:
         return None
     name = "Triple Skulls (three of one odd number)" if skulls else "Triple Hearts (three of one even number)"
-    return Refusal("move/not_a_triple", f"{', '.join(cards)} is not {name}.")
+    return Refusal("move/not_a_triple", f"{', '.join(cards)} is not {name}")
 
 
 def pair_refusal(meld: Meld, card: str, *, skulls: bool) -> Refusal | None:
     """A Pair of a number on the table, completed by the same number to Triple Skulls (kill) or Hearts (revive)."""
     cards = meld["cards"]
     if meld["kind"] != SET or len(cards) != 2:
-        return Refusal("move/not_a_pair", f"Meld {meld['id']} ({', '.join(cards)}) is not a Pair of a number.")
+        return Refusal("move/not_a_pair", f"Meld {meld['id']} ({', '.join(cards)}) is not a Pair of a number")
     if card != cards[0]:
         return Refusal(
             "move/card_does_not_match",
-            f"the {name_or_code(card)} does not complete the Pair of {PLURAL_NAMES[cards[0]]}.",
+            f"the {name_or_code(card)} does not complete the Pair of {PLURAL_NAMES[cards[0]]}",
         )
     if is_skull(card) != skulls:
         return Refusal(
             "move/not_a_triple",
             "three odd numbers (Skulls) kill and three even numbers (Hearts) revive"
-            f"; {cards[0]} cannot {'kill' if skulls else 'revive'}.",
+            f"; {cards[0]} cannot {'kill' if skulls else 'revive'}",
         )
     return None
 
@@ -385,7 +375,7 @@ def explain(state: GameState, seat: int, move: Move) -> IllegalMoveError | None:
     refusal = refusal_of(state, seat, move)
     if refusal is None:
         return None
-    return IllegalMoveError(f"'{move}' is not legal: {refusal.reason}", code=refusal.code)
+    return refusal.error(move)
 
 
 # ----- every legal move (legal_moves) ------------------------------------------------------------------------

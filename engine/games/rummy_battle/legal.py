@@ -14,7 +14,7 @@ from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from typing import Final, cast
 
-from engine.errors import IllegalMoveError
+from engine.errors import IllegalMoveError, Refusal
 from engine.games.rummy_battle import moves
 from engine.games.rummy_battle.cards import (
     ACTION_SET,
@@ -44,7 +44,7 @@ from engine.games.rummy_battle.melds import (
     meld_of,
     melds_with,
 )
-from engine.games.rummy_battle.moves import MOVE_KINDS, Refusal
+from engine.games.rummy_battle.moves import MOVE_KINDS
 from engine.games.rummy_battle.table import RummyTable, group_id, group_index, number_of, seat_index
 from engine.moves import Move
 from engine.state import GameState
@@ -63,13 +63,15 @@ HOARD_MOVES: Final = [Move(moves.HOARD, (str(count),)) for count in range(MAX_PA
 DISCARD_MOVES: Final = {card: Move(moves.DISCARD, (card,)) for card in (*sorted(NATURALS), JOKER, *ACTION_SET)}
 
 # Refusals whose reason never changes, built once.
-NO_BONUS_DRAW: Final = Refusal("no_bonus_draw", "you may draw one card only for each new Run or Set laid this turn")
-STOCK_EMPTY: Final = Refusal("stock_empty", "the stock is empty")
-NO_ACTION_CARD: Final = Refusal("no_action_card", "you hold no such Action Card")
-AGAINST_YOURSELF: Final = Refusal("bad_target", "the card must be played against an opponent, not yourself")
-SWITCHEROO_LAST_CARD: Final = Refusal("last_card", "Switcheroo cannot be your last card: you need a hand to swap")
-THIEF_NOT_A_SET: Final = Refusal("not_a_set", "a Thief takes a Set, not a Run")
-THIEF_OWN_SET: Final = Refusal("bad_target", "a Thief takes an opponent's Set, not one of your own")
+NO_BONUS_DRAW: Final = Refusal(
+    "move/no_bonus_draw", "you may draw one card only for each new Run or Set laid this turn"
+)
+STOCK_EMPTY: Final = Refusal("move/stock_empty", "the stock is empty")
+NO_ACTION_CARD: Final = Refusal("move/no_action_card", "you hold no such Action Card")
+AGAINST_YOURSELF: Final = Refusal("move/bad_target", "the card must be played against an opponent, not yourself")
+SWITCHEROO_LAST_CARD: Final = Refusal("move/last_card", "Switcheroo cannot be your last card: you need a hand to swap")
+THIEF_NOT_A_SET: Final = Refusal("move/not_a_set", "a Thief takes a Set, not a Run")
+THIEF_OWN_SET: Final = Refusal("move/bad_target", "a Thief takes an opponent's Set, not one of your own")
 
 
 # ----- the phase: which kinds of move the moment allows ------------------------------------------------------
@@ -79,27 +81,27 @@ def refuse_kind(phase: str, must_play: str, kind: str) -> Refusal | None:
         if kind in ANSWERS:
             return None
         return Refusal(
-            "answer_second_chance", "answer the Action Card played against you first: 'second_chance' or 'accept'"
+            "move/answer_second_chance", "answer the Action Card played against you first: 'second_chance' or 'accept'"
         )
     if kind in ANSWERS:
-        return Refusal("nothing_to_answer", "no Action Card is waiting for a 2nd Chance answer")
+        return Refusal("move/nothing_to_answer", "no Action Card is waiting for a 2nd Chance answer")
     if phase == LUCKY_PHASE:
         if kind in LUCKY_DAY_PLAYS:
             return None
-        return Refusal("lucky_day_round", "during Lucky Day's round a seat may only play off one card or 'pass'")
+        return Refusal("move/lucky_day_round", "during Lucky Day's round a seat may only play off one card or 'pass'")
     if kind == moves.PASS:
-        return Refusal("nothing_to_pass", "'pass' is only for Lucky Day's round of play-offs")
+        return Refusal("move/nothing_to_pass", "'pass' is only for Lucky Day's round of play-offs")
     if phase == DRAW_PHASE:
         if kind in NEED_A_DRAW:
-            return Refusal("draw_first", "draw first: two cards from the stock ('draw') or from the discard pile")
+            return Refusal("move/draw_first", "draw first: two cards from the stock ('draw') or from the discard pile")
         return None
     if phase == PLAY_PHASE:
         if kind in DRAWS:
-            return Refusal("already_drew", "you have drawn this turn; play groups, lay off, or discard to end it")
+            return Refusal("move/already_drew", "you have drawn this turn; play groups, lay off, or discard to end it")
         if must_play and kind not in PLAYS_OF_THE_TAKEN_CARD:
-            return Refusal("must_play_taken_card", f"first play {card_label(must_play)}, the deepest card taken")
+            return Refusal("move/must_play_taken_card", f"first play {card_label(must_play)}, the deepest card taken")
         return None
-    return Refusal("match_finished", "the match is over")
+    return Refusal("move/match_finished", "the match is over")
 
 
 def kinds_allowed(phase: str, must_play: str) -> tuple[str, ...]:
@@ -156,10 +158,10 @@ def accepted_cards(groups: list[Group]) -> AbstractSet[str]:
 def refuse_count(table: RummyTable, text: str) -> Refusal | None:
     pile = len(table["discards"])
     if not pile:
-        return Refusal("bad_count", "the discard pile is empty")
+        return Refusal("move/bad_count", "the discard pile is empty")
     count = number_of(text)
     if count is None or not 1 <= count <= pile:
-        return Refusal("bad_count", f"the count must be a number from 1 to {pile}, the discard pile's size")
+        return Refusal("move/bad_count", f"the count must be a number from 1 to {pile}, the discard pile's size")
     return None
 
 
@@ -169,13 +171,15 @@ def refuse_take(table: RummyTable, seat: int, move: Move) -> Refusal | None:
         return refusal
     count = int(move.args[0])
     if table["first_turn"]:
-        return None if count == 1 else Refusal("up_card_only", "the round's first player may take only the up-card")
+        return (
+            None if count == 1 else Refusal("move/up_card_only", "the round's first player may take only the up-card")
+        )
     if take_allowed(table, seat, count):
         return None
     deepest = table["discards"][-count]
     where = "nor any group on the table" if table["opened"][seat] else "(you have not opened yet)"
     return Refusal(
-        "deepest_card_unplayable",
+        "move/deepest_card_unplayable",
         f"the deepest card taken, {card_label(deepest)}, must be played at once, and it fits no new Run or Set of "
         f"your hand {where}",
     )
@@ -221,15 +225,17 @@ def refuse_meld(table: RummyTable, seat: int, move: Move) -> Refusal | None:
     for card, count in Counter(meld.cards).items():
         if available[card] < count:
             times = f" {count} times" if count > 1 else ""
-            return Refusal("card_not_in_hand", f"you do not hold {card_label(card)}{times}")
+            return Refusal("move/card_not_in_hand", f"you do not hold {card_label(card)}{times}")
     if must and must not in meld.cards:
-        return Refusal("must_play_taken_card", f"the group must include {card_label(must)}, the deepest card taken")
+        return Refusal(
+            "move/must_play_taken_card", f"the group must include {card_label(must)}, the deepest card taken"
+        )
     if meld.run:
         for token, card in zip(group_tokens(True, meld.key, meld.low, meld.cards), meld.cards, strict=True):
             natural = token.removeprefix(JOKER_AS)
             if card == JOKER and available[natural] > 0:
                 return Refusal(
-                    "joker_for_held_card",
+                    "move/joker_for_held_card",
                     f"a Joker may stand only for a card you do not hold, and you hold the {card_name(natural)}",
                 )
     return None
@@ -260,22 +266,22 @@ def refuse_lay_off(table: RummyTable, seat: int, move: Move) -> Refusal | None:
     name, token = move.args
     lucky = table["phase"] == LUCKY_PHASE
     if not lucky and not table["opened"][seat]:
-        return Refusal("not_opened", "you may play off onto groups only once you have opened with a Run or Set")
+        return Refusal("move/not_opened", "you may play off onto groups only once you have opened with a Run or Set")
     must = "" if lucky else table["must_play"]
     card = played_card(token)
     if must and card != must:
-        return Refusal("must_play_taken_card", f"first play {card_label(must)}, the deepest card taken")
+        return Refusal("move/must_play_taken_card", f"first play {card_label(must)}, the deepest card taken")
     index = group_index(name, table["groups"])
     if index is None:
-        return Refusal("unknown_group", f"there is no group '{name}' on the table")
+        return Refusal("move/unknown_group", f"there is no group '{name}' on the table")
     if not must and card not in table["hands"][seat]:
         if card not in NATURALS and card != JOKER and card not in ACTION_SET:
-            return Refusal("not_a_play_card", f"'{token}' is not a Play Card")
-        return Refusal("card_not_in_hand", f"you do not hold {card_label(card)}")
+            return Refusal("move/not_a_play_card", f"'{token}' is not a Play Card")
+        return Refusal("move/card_not_in_hand", f"you do not hold {card_label(card)}")
     group = table["groups"][index]
     if all(option != token for option, _ in lay_off_options(group)):
         shown = ",".join(group_tokens(group["run"], group["key"], group["low"], group["cards"]))
-        return Refusal("does_not_fit", f"{card_label(token)} does not extend {name} ({shown})")
+        return Refusal("move/does_not_fit", f"{card_label(token)} does not extend {name} ({shown})")
     return None
 
 
@@ -327,7 +333,7 @@ LAY_OFF_OFFERS: Final[dict[int, LayOffOffer]] = {}
 def refuse_discard(table: RummyTable, seat: int, move: Move) -> Refusal | None:
     card = move.args[0]
     if card not in table["hands"][seat]:
-        return Refusal("card_not_in_hand", f"you do not hold {card_label(card)}")
+        return Refusal("move/card_not_in_hand", f"you do not hold {card_label(card)}")
     return None
 
 
@@ -341,7 +347,9 @@ def refuse_action_card(table: RummyTable, seat: int, card: str) -> Refusal | Non
     if card not in table["hands"][seat]:
         return NO_ACTION_CARD
     if card in ACTIONS_NEEDING_OPEN and not table["opened"][seat]:
-        return Refusal("not_opened", f"{card_name(card)} may be played only once you have opened with a Run or Set")
+        return Refusal(
+            "move/not_opened", f"{card_name(card)} may be played only once you have opened with a Run or Set"
+        )
     return None
 
 
@@ -350,7 +358,7 @@ def refuse_victim(table: RummyTable, seat: int, victim: int) -> Refusal | None:
     if victim == seat:
         return AGAINST_YOURSELF
     if not table["hands"][victim]:
-        return Refusal("bad_target", f"seat {victim} holds no cards")
+        return Refusal("move/bad_target", f"seat {victim} holds no cards")
     return None
 
 
@@ -362,7 +370,7 @@ def refuse_seat_target(table: RummyTable, seat: int, move: Move) -> Refusal | No
     players = len(table["hands"])
     victim = seat_index(move.args[0], players)
     if victim is None:
-        return Refusal("bad_target", f"'{move.args[0]}' is not a seat (0 to {players - 1})")
+        return Refusal("move/bad_target", f"'{move.args[0]}' is not a seat (0 to {players - 1})")
     return refuse_victim(table, seat, victim) or (
         refuse_last_card(table, seat) if move.kind == moves.SWITCHEROO else None
     )
@@ -388,7 +396,7 @@ def refuse_thief(table: RummyTable, seat: int, move: Move) -> Refusal | None:
         return refusal
     index = group_index(move.args[0], table["groups"])
     if index is None:
-        return Refusal("unknown_group", f"there is no group '{move.args[0]}' on the table")
+        return Refusal("move/unknown_group", f"there is no group '{move.args[0]}' on the table")
     return refuse_stolen_set(table["groups"][index], seat)
 
 
@@ -566,11 +574,11 @@ def refuse(table: RummyTable, seat: int, move: Move) -> Refusal | None:
     """The first rule ``move`` breaks for ``seat`` now, or None if it is legal."""
     kind = MOVE_KINDS.get(move.kind)
     if kind is None or len(move.args) != len(kind.params):
-        return Refusal("not_a_move", f"'{move.kind}' with {len(move.args)} argument(s) is no move of Rummy Battle")
+        return Refusal("move/not_a_move", f"'{move.kind}' with {len(move.args)} argument(s) is no move of Rummy Battle")
     return refuse_kind(table["phase"], table["must_play"], move.kind) or REFUSALS[move.kind](table, seat, move)
 
 
 def explain(table: RummyTable, seat: int, move: Move) -> IllegalMoveError | None:
     """None if ``move`` is legal for ``seat``, else the error naming the move, the position and the rule."""
     refusal = refuse(table, seat, move)
-    return refusal.error(move, f"(round {table['round']}, seat {seat})") if refusal else None
+    return refusal.error(move, position=f"round {table['round']}, seat {seat}") if refusal else None

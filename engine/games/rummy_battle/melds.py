@@ -20,6 +20,7 @@ from itertools import product
 from typing import Final, NamedTuple, TypedDict
 
 from engine.cards import ACE_HIGH, ACE_LOW, RANKS, SUITS, rank_number, run_positions
+from engine.errors import Refusal
 from engine.games.rummy_battle.cards import (
     JOKER,
     JOKER_AS,
@@ -29,7 +30,7 @@ from engine.games.rummy_battle.cards import (
     card_at,
     stand_in,
 )
-from engine.games.rummy_battle.moves import Refusal, canonical_group
+from engine.games.rummy_battle.moves import canonical_group
 
 MIN_GROUP: Final = 3
 
@@ -282,27 +283,27 @@ RUNS_TAKE_JOKER: Final[dict[int, bool]] = {}
 def read_meld(tokens: list[str]) -> Meld | Refusal:
     """Reads a group's notation: the Meld it lays, or the Refusal saying why it is no Run or Set."""
     if len(tokens) < MIN_GROUP:
-        return Refusal("group_too_small", f"a Run or Set needs at least {MIN_GROUP} cards, not {len(tokens)}")
+        return Refusal("move/group_too_small", f"a Run or Set needs at least {MIN_GROUP} cards, not {len(tokens)}")
     for token in tokens:
         if token != JOKER and stand_in(token) is None:
-            return Refusal("not_a_play_card", f"'{token}' is not a Play Card (a card like 7H, JK or JK=7H)")
+            return Refusal("move/not_a_play_card", f"'{token}' is not a Play Card (a card like 7H, JK or JK=7H)")
     canonical = canonical_group(tuple(tokens))
     if tuple(tokens) != canonical:
-        return Refusal("not_canonical", f"write the group in its canonical order: {','.join(canonical)}")
+        return Refusal("move/not_canonical", f"write the group in its canonical order: {','.join(canonical)}")
     naturals = [token for token in tokens if token in NATURALS]
     if not naturals:
-        return Refusal("jokers_only", "a Run or Set needs at least one natural card besides its Jokers")
+        return Refusal("move/jokers_only", "a Run or Set needs at least one natural card besides its Jokers")
     if len(naturals) + tokens.count(JOKER) == len(tokens) and len({card[0] for card in naturals}) == 1:
         return Meld(False, naturals[0][0], 0, tuple(tokens))
     if JOKER in tokens:
-        return Refusal("joker_unplaced", "in a Run each Joker is written as the card it stands for, e.g. JK=7H")
+        return Refusal("move/joker_unplaced", "in a Run each Joker is written as the card it stands for, e.g. JK=7H")
     represented = [token.removeprefix(JOKER_AS) for token in tokens]
     if len({card[1] for card in represented}) != 1:
-        return Refusal("not_a_group", "the cards are neither a Set (one rank) nor a Run (one suit in sequence)")
+        return Refusal("move/not_a_group", "the cards are neither a Set (one rank) nor a Run (one suit in sequence)")
     positions = run_positions(rank_number(card) for card in represented)
     if positions is None:
         return Refusal(
-            "not_in_sequence",
+            "move/not_in_sequence",
             "the cards of a Run must be in sequence from low to high (the Ace is low or high, not both)",
         )
     cards = tuple(JOKER if token.startswith(JOKER_AS) else token for token in tokens)

@@ -10,10 +10,9 @@ Q-K-A, first otherwise); a Set lists its natural cards by suit (spades, hearts, 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Final, NamedTuple
+from typing import Final
 
 from engine.cards import ACE_HIGH, rank_number, run_positions
-from engine.errors import IllegalMoveError
 from engine.games.rummy_battle.cards import JOKER, NATURALS, run_order_key, set_order_key, stand_in
 from engine.moves import Move, MoveKind
 
@@ -71,17 +70,6 @@ PLAY_LUCKY_DAY: Final = Move(LUCKY_DAY)
 REVEAL_SECOND_CHANCE: Final = Move(SECOND_CHANCE)
 ACCEPT_ACTION: Final = Move(ACCEPT)
 PASS_LUCKY_DAY: Final = Move(PASS)
-
-
-class Refusal(NamedTuple):
-    """Why a move is not legal: a stable code (``move/<code>``) and a clause saying why, naming only cards the
-    seat can see or that the move itself names."""
-
-    code: str
-    reason: str
-
-    def error(self, move: Move, where: str) -> IllegalMoveError:
-        return IllegalMoveError(f"'{move}' is not legal {where}: {self.reason}.", code=f"move/{self.code}")
 
 
 def canonical_list(kind: str, param: str, items: list[str]) -> list[str]:
