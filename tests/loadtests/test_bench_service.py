@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from loadtests.bench_service import Measurement, Usage, Verdicts, main, merged, process_usage, server_usage
+from loadtests.bench_service import Verdicts, main
+from loadtests.measurement import Measurement, Usage, merged, process_usage, server_usage
 
 ROW = re.compile(
     r"^(bare Health/Check|ApplyMove|ApplyMove view_json|ApplyMove omit_view) +(\d+) callers  p50 +[\d.]+ ms  p99 "
@@ -97,10 +98,9 @@ def test_a_missed_target_is_at_the_floor_only_within_a_tenth_of_a_floor_that_mis
 
 def test_the_floor_is_measured_beside_apply_move_on_redis(capsys: pytest.CaptureFixture[str], redis_url: str) -> None:
     """With Redis, the floor server (loadtests/floor_server.py) is measured in the same run: its two rows, their
-    ratios to the bare call, ApplyMove's to the floor, and each missed target names what the floor reaches; with
-    ``--ladder``, the floor server's layers between the floor and ``cardengine serve`` too."""
+    ratios to the bare call, ApplyMove's to the floor, and each missed target names what the floor reaches."""
     arguments = ["--redis-url", redis_url, "--seconds", "0.3", "--recorded-matches", "2", "--callers", "1"]
-    arguments += ["--game", "dracula", "--no-rest", "--no-growth", "--no-workers", "--no-pin", "--ladder"]
+    arguments += ["--game", "dracula", "--no-rest", "--no-growth", "--no-workers", "--no-pin"]
     assert main(arguments) == 0
     output = capsys.readouterr().out.splitlines()
     floor = [line for line in output if line.startswith(("floor: bare+rules+CAS ", "floor without the CAS "))]
@@ -112,21 +112,5 @@ def test_the_floor_is_measured_beside_apply_move_on_redis(capsys: pytest.Capture
     # Both servers name the engine they imported (the pure-Python package here: no compiled copy on the path).
     assert sum(line.startswith("server: pid ") and ", engine pure (" in line for line in output) == 1
     assert sum(line.startswith("floor server (") and line.endswith(", engine pure") for line in output) == 1
-    rungs = [line for line in output if line.startswith("ladder: ")]
-    assert [line.split("  ")[0] for line in rungs] == [
-        "ladder: service on the bare store",
-        "ladder: + metered store",
-        "ladder: + gate and error mapping",
-    ]
-    assert all(int(re.findall(r"\((\d+) in", line)[0]) > 0 for line in rungs)  # accepted moves on every rung
-    [ladder] = [line for line in output if line.startswith("  ladder, ApplyMove omit_view server CPU per move")]
-    steps = ladder.split(": ", 1)[1].split(", ")
-    assert steps[0].startswith("floor ") and float(steps[0].split()[-1]) > 0
-    assert [step.rsplit(" ", 1)[0] for step in steps[1:]] == [
-        "service on the bare store",
-        "+ metered store",
-        "+ gate and error mapping",
-        "cardengine serve",
-    ]
     missed = [line for line in output if re.match(r"  (missed|at the floor): dracula ApplyMove x1 p50", line)]
     assert all("; the floor: " in line for line in missed)
