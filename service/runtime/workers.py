@@ -2,8 +2,9 @@
 core (one Python process runs one core at most: the GIL).
 
 The parent (this module's ``supervise``) reserves the gRPC and REST ports (port 0: free ones) with sockets bound
-with ``SO_REUSEPORT`` that never listen, starts N worker processes (``python -m service.runtime.workers``: the same
-``serve`` arguments with those ports), each of which binds both ports with ``SO_REUSEPORT`` too, so the kernel
+with ``SO_REUSEPORT`` that never listen, starts N worker processes (the command line it is given, the CLI's
+``serve`` with the same arguments, plus those ports and ``--workers 1``; the supervisor's pid in the environment),
+each of which binds both ports with ``SO_REUSEPORT`` too (``enable_reuse_port``), so the kernel
 spreads new connections over the workers. Each connection stays with the worker that accepted it: a gRPC channel,
 or a kept-alive HTTP connection, sends all its calls to one process, so a client's moves keep finding that process's
 local copy of the game's last version (a miss costs one Redis read, never a wrong answer).
@@ -26,11 +27,10 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -80,27 +80,18 @@ def reserve_port(host: str, port: int) -> socket.socket:
     return reserved
 
 
-def supervise(serve_arguments: Sequence[str], workers: int, host: str, grpc_port: int, http_port: int) -> int:
-    """Runs ``workers`` worker processes of ``cardengine serve <serve_arguments>`` on shared ports until SIGTERM
-    or SIGINT; returns the exit code."""
+def supervise(worker_command: Sequence[str], workers: int, host: str, grpc_port: int, http_port: int) -> int:
+    """Runs ``workers`` processes of ``worker_command`` (a ``serve`` command line, given the shared ports and
+    ``--workers 1``) until SIGTERM or SIGINT; returns the exit code."""
     reserved = [reserve_port(host, grpc_port), reserve_port(host, http_port)]
     grpc_port, http_port = (int(sock.getsockname()[1]) for sock in reserved)
-    arguments = [*serve_arguments, "--grpc-port", str(grpc_port), "--http-port", str(http_port), "--workers", "1"]
+    command = [*worker_command, "--grpc-port", str(grpc_port), "--http-port", str(http_port), "--workers", "1"]
     environment = {**os.environ, WORKER_OF: str(os.getpid())}
     metrics_dir = None  # prometheus_client's multiprocess mode: every worker writes there, any one answers a scrape
     if not environment.get(MULTIPROC_ENV):
         metrics_dir = tempfile.mkdtemp(prefix="cardengine-metrics-")
         environment[MULTIPROC_ENV] = metrics_dir
-    children = [
-        subprocess.Popen(
-            [sys.executable, "-m", "service.runtime.workers", *arguments],
-            stdout=subprocess.PIPE,
-            stdin=subprocess.DEVNULL,
-            text=True,
-            env=environment,
-        )
-        for _ in range(workers)
-    ]
+    children = [start_worker(command, environment) for _ in range(workers)]
     stopping = threading.Event()
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
@@ -113,36 +104,45 @@ def supervise(serve_arguments: Sequence[str], workers: int, host: str, grpc_port
         if not _await_serving(children, stopping):
             stopping.set()
             return _stop_all(children, failed=True)
-        print(
-            json.dumps(
-                {
-                    "event": "serving",
-                    "grpcPort": grpc_port,
-                    "httpPort": http_port,
-                    "pid": os.getpid(),
-                    "workers": workers,
-                    "workerPids": [child.pid for child in children],
-                    "engine": engine_kind(),
-                    "service": service_kind(),
-                }
-            ),
-            flush=True,
-        )
-        log.info("workers serving", extra={"grpc_port": grpc_port, "http_port": http_port, "workers": workers})
-        while not stopping.wait(0.2):
-            dead = [child for child in children if child.poll() is not None]
-            if dead:
-                log.error(
-                    "a worker exited; stopping the others",
-                    extra={"pid": dead[0].pid, "exit_code": dead[0].returncode},
-                )
-                return _stop_all(children, failed=True)
-        return _stop_all(children, failed=False)
+        announce_serving(children, grpc_port, http_port)
+        return _watch(children, stopping)
     finally:
         for sock in reserved:
             sock.close()
         if metrics_dir is not None:
             shutil.rmtree(metrics_dir, ignore_errors=True)
+
+
+def start_worker(command: Sequence[str], environment: Mapping[str, str]) -> subprocess.Popen[str]:
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True, env=environment)
+
+
+def announce_serving(children: Sequence[subprocess.Popen[str]], grpc_port: int, http_port: int) -> None:
+    """The one "serving" line of the whole (stdout, JSON) once every worker serves."""
+    line = {
+        "event": "serving",
+        "grpcPort": grpc_port,
+        "httpPort": http_port,
+        "pid": os.getpid(),
+        "workers": len(children),
+        "workerPids": [child.pid for child in children],
+        "engine": engine_kind(),
+        "service": service_kind(),
+    }
+    print(json.dumps(line), flush=True)
+    log.info("workers serving", extra={"grpc_port": grpc_port, "http_port": http_port, "workers": len(children)})
+
+
+def _watch(children: list[subprocess.Popen[str]], stopping: threading.Event) -> int:
+    """Waits for a signal, then stops every worker; a worker that exits on its own first stops the others."""
+    while not stopping.wait(0.2):
+        dead = [child for child in children if child.poll() is not None]
+        if dead:
+            log.error(
+                "a worker exited; stopping the others", extra={"pid": dead[0].pid, "exit_code": dead[0].returncode}
+            )
+            return _stop_all(children, failed=True)
+    return _stop_all(children, failed=False)
 
 
 def _await_serving(children: list[subprocess.Popen[str]], stopping: threading.Event) -> bool:
@@ -218,17 +218,3 @@ def follow_parent(parent: int) -> None:
         os.kill(os.getpid(), signal.SIGTERM)
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
-
-def worker_main(arguments: Sequence[str]) -> int:
-    from service.cli import main
-
-    enable_reuse_port()
-    parent = os.environ.get(WORKER_OF)
-    if parent:
-        follow_parent(int(parent))
-    return main(["serve", *arguments])
-
-
-if __name__ == "__main__":
-    sys.exit(worker_main(sys.argv[1:]))

@@ -6,7 +6,7 @@ The bounds are those of issue 15: no 500; every answer to a fault (a 503) within
 twice the service's 1 s Redis timeout) and no call at all over ``MAX_CALL_SECONDS`` (5 s: the defects were calls
 hanging 10 s and more; an ordinary call is far quicker on an idle machine, but CI runs this suite beside the rest
 of the tests on few cores, where a plain create was seen to take 2.4 s); every acknowledged move stored; every
-stored game replays from its log to its snapshot (``service.core.replay.replay_stored_game``, as ``cardengine replay``).
+stored game replays from its log to its snapshot (``service.core.audit.audit_stored_game``, as ``cardengine replay``).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import redis
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from loadtests.server_process import ServerProcess
-from service.core.replay import replay_stored_game
+from service.core.audit import audit_stored_game
 from service.storage.redis_store import RedisStore
 from tests.service.conftest import free_port, redis_server_binary
 
@@ -292,12 +292,12 @@ def check_stored(redis_url: str, load: Load, *, lost_allowed: bool = False) -> i
                 assert lost_allowed, f"game {game_id} was created (201) but is not stored"
                 assert store.log(game_id, -1) == [], f"game {game_id}: a log without its game"
                 continue
-            report = replay_stored_game(store, game_id)
+            report = audit_stored_game(store, game_id)
             assert report.ok, report.summary()
             assert report.version == stored.version
             logs[game_id] = store.log(game_id, -1)
             replayed += 1
-        from service.core.game_service import LogEntry
+        from service.core.stored import LogEntry
 
         for game_id, version, move in load.acknowledged:
             if game_id not in logs:

@@ -18,8 +18,8 @@ import pytest
 import engine
 from clients.grpc_client import GameEngineClient
 from engine.bots import RandomPolicy, SeatInput, bot_random, seat_input
-from service.core.game_service import LogEntry
-from service.core.replay import replay_stored_game
+from service.core.audit import audit_stored_game
+from service.core.stored import LogEntry
 from service.runtime.server import ServeConfig, Server
 from service.storage.store import GameStore
 from tests.playout import cards_shown, visible_cards
@@ -132,7 +132,7 @@ def test_a_person_plays_a_whole_match_against_a_bot_seat(live: LiveServer, trans
     bot_moves = assert_bot_moves_are_the_policys_choices(store, game_id, {1})
     assert my_moves >= 2 and bot_moves >= 2
     assert my_moves + bot_moves == game.version
-    assert replay_stored_game(store, game_id).ok
+    assert audit_stored_game(store, game_id).ok
     assert store.bots.due_count() == 0
 
 
@@ -160,7 +160,7 @@ def test_a_game_of_bots_only_finishes_by_itself(
     store = live.server.service.store
     bot_moves = assert_bot_moves_are_the_policys_choices(store, game_id, set(range(players)))
     assert bot_moves == game["version"] > 0
-    assert replay_stored_game(store, game_id).ok
+    assert audit_stored_game(store, game_id).ok
     assert store.bots.due_count() == 0
 
 

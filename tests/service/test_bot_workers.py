@@ -19,8 +19,10 @@ from typing import IO, Any
 import pytest
 
 from loadtests.server_process import cardengine_command
-from service.core.game_service import GameService, LogEntry, SeatSpec
-from service.core.replay import replay_stored_game
+from service.core.audit import audit_stored_game
+from service.core.game_service import GameService
+from service.core.records import SeatSpec
+from service.core.stored import LogEntry
 from service.storage.redis_store import RedisStore
 from service.storage.store import GameStore
 from tests.service.conftest import LiveServer, make_store
@@ -107,7 +109,8 @@ def log_versions(store: GameStore, game_id: str) -> list[int]:
 
 def create_bot_games(service: GameService, count: int, players: int = 2) -> list[str]:
     seats = [SeatSpec(name=f"Bot {seat}", bot="random") for seat in range(players)]
-    return [service.create_game("dracula", players, 100 + n, {"deals": 2}, seats).game_id for n in range(count)]
+    create = service.creation.create_game
+    return [create("dracula", players, 100 + n, {"deals": 2}, seats).game_id for n in range(count)]
 
 
 def wait_all_finished(store: GameStore, game_ids: list[str], seconds: float) -> None:
@@ -142,7 +145,7 @@ def test_worker_processes_and_the_servers_worker_play_twenty_games_each_move_onc
             stored = store.load(game_id)
             assert stored is not None
             assert log_versions(store, game_id) == list(range(stored.version + 1)), "every version exactly once"
-            report = replay_stored_game(store, game_id)
+            report = audit_stored_game(store, game_id)
             assert report.ok, report.problem
         total_moves = sum(len(log_versions(store, game_id)) - 1 for game_id in game_ids)
         time.sleep(0.3)  # the last log lines reach the files
@@ -192,7 +195,7 @@ def test_a_worker_killed_mid_way_leaves_no_game_stuck(request: pytest.FixtureReq
             wait_all_finished(store, game_ids, 90)
             assert second.moves_played() >= 1
         for game_id in game_ids:
-            report = replay_stored_game(store, game_id)
+            report = audit_stored_game(store, game_id)
             assert report.ok, report.problem
         total = sum(len(log_versions(store, game_id)) - 1 for game_id in game_ids)
         assert total > played_by_first
