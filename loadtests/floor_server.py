@@ -72,7 +72,7 @@ class FloorServicer(GameEngineServicer):
         super().__init__(service)
         self.store = store
 
-    def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> pb.ApplyMoveResponse:  # type: ignore[override]
+    def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> pb.ApplyMoveResponse:
         expected = request.expected_version
         stored = self.store.load_for_update(request.game_id, expected)
         if stored is None:

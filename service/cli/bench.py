@@ -41,7 +41,7 @@ from typing import Any
 import orjson
 
 import engine
-from service.edges.convert import struct_bytes
+from service.edges.convert import struct_of
 from service.runtime.engine_build import engine_build
 from service.runtime.gc_tuning import (
     DEFAULT_SETTINGS,
@@ -122,7 +122,7 @@ def bench_game(game_id: str, players: int, seconds: float) -> BenchResult:
                 view = engine.view(state, seat)
                 t5 = clock()
                 view_times.append(t5 - t4)
-                struct_bytes(view)
+                struct_of(view).SerializeToString()
                 t6 = clock()
                 struct_times.append(t6 - t5)
                 orjson.dumps(view)

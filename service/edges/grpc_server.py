@@ -93,17 +93,6 @@ def tolerant(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], A
     return deserialize
 
 
-def passing_bytes(serializer: Callable[[Any], bytes] | None) -> Callable[[Any], bytes] | None:
-    """``serializer`` that sends an answer already in its wire form (bytes) as it is."""
-    if serializer is None:
-        return None
-
-    def serialize(message: Any) -> bytes:
-        return message if type(message) is bytes else serializer(message)
-
-    return serialize
-
-
 def check_decoded(request: Any) -> None:
     if isinstance(request, Undecodable):
         raise errors.invalid_argument(
@@ -117,13 +106,13 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
     def __init__(self, service: GameService, streams: StreamSlots | None = None) -> None:
         self.service = service
         self.streams = streams or metrics.MeteredStreamSlots(StreamLimits(), "grpc")
-        # The catalog in its wire form, serialized once: it is fixed for the life of the process, and building the
-        # message (every game with its cards and schemas, about 190 KB) took some 7 ms of CPU per call.
-        self._catalog = functools.cache(
-            lambda: convert.catalog_message(service.list_game_types(), service.bot_kinds()).SerializeToString()
-        )
+        # The catalog is fixed for the life of the process: its message (every game with its cards and schemas,
+        # about 190 KB) is built once, on the first call.
+        self._catalog = functools.cache(lambda: convert.catalog_message(service.list_game_types(), service.bot_kinds()))
 
-    def ListGameTypes(self, request: pb.ListGameTypesRequest, context: grpc.ServicerContext) -> bytes:  # type: ignore[override]
+    def ListGameTypes(
+        self, request: pb.ListGameTypesRequest, context: grpc.ServicerContext
+    ) -> pb.ListGameTypesResponse:
         return self._catalog()
 
     def CreateGame(self, request: pb.CreateGameRequest, context: grpc.ServicerContext) -> pb.CreateGameResponse:
@@ -139,18 +128,16 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
         )
         return convert.created_message(created)
 
-    def GetGame(self, request: pb.GetGameRequest, context: grpc.ServicerContext) -> bytes:  # type: ignore[override]
-        """The answer in its wire form (``convert.game_bytes``), as ApplyMove's."""
-        return convert.game_bytes(self.service.get_game(request.game_id, token_of(context)), request.view_json)
+    def GetGame(self, request: pb.GetGameRequest, context: grpc.ServicerContext) -> pb.Game:
+        view = self.service.get_game(request.game_id, token_of(context))
+        return convert.game_message(view, view_json=request.view_json)
 
     def ListLegalMoves(
         self, request: pb.ListLegalMovesRequest, context: grpc.ServicerContext
     ) -> pb.ListLegalMovesResponse:
         return convert.legal_moves_message(self.service.legal_moves(request.game_id, token_of(context)))
 
-    def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> bytes:  # type: ignore[override]
-        """The answer in its wire form (``convert.move_result_bytes``): the method's serializer passes bytes through
-        (``passing_bytes``)."""
+    def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> pb.ApplyMoveResponse:
         result = self.service.apply_move(
             request.game_id,
             token_of(context),
@@ -159,7 +146,7 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
             request.idempotency_key or None,
             omit_view=request.omit_view,
         )
-        return convert.move_result_bytes(result, request.view_json)
+        return convert.move_result_message(result, view_json=request.view_json)
 
     def GetScore(self, request: pb.GetScoreRequest, context: grpc.ServicerContext) -> pb.Score:
         return convert.score_message(self.service.score(request.game_id, token_of(context)))
@@ -187,10 +174,9 @@ def add_game_engine(
     servicer: pb_grpc.GameEngineServicer, server: grpc.Server, error_mapping: ErrorMapping | None = None
 ) -> None:
     """Registers the GameEngine methods of ``servicer`` on ``server``, as the generated
-    ``add_GameEngineServicer_to_server`` does, but with a request that is no message of its type decoded to an
-    ``Undecodable`` (``tolerant``: gRPC would answer INTERNAL), an answer already in wire form (bytes, as GetGame,
-    ApplyMove and ListGameTypes give) sent as it is (``passing_bytes``), and each method inside ``error_mapping``
-    (the gate, then the errors mapped to their status) when one is given."""
+    ``add_GameEngineServicer_to_server`` does (the same serializers), but with a request that is no message of its
+    type decoded to an ``Undecodable`` (``tolerant``: gRPC would answer INTERNAL), and each method inside
+    ``error_mapping`` (the gate, then the errors mapped to their status) when one is given."""
     handlers: dict[str, Any] = {}
     for method in pb.DESCRIPTOR.services_by_name["GameEngine"].methods:
         request_class = getattr(pb, method.input_type.name)
@@ -205,7 +191,7 @@ def add_game_engine(
         handlers[method.name] = factory(
             behavior,
             request_deserializer=tolerant(request_class.FromString),
-            response_serializer=passing_bytes(response_class.SerializeToString),
+            response_serializer=response_class.SerializeToString,
         )
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE_NAME, handlers),))
     cast(Any, server).add_registered_method_handlers(SERVICE_NAME, handlers)  # grpcio >= 1.63; not in its stubs

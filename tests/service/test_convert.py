@@ -1,4 +1,4 @@
-"""The Struct wire encoder of ``service.edges.convert`` builds exactly what ``Struct.update`` builds."""
+"""``service.edges.convert.struct_of`` builds exactly what ``Struct.update`` builds, and ``dict_of`` reads it back."""
 
 from __future__ import annotations
 
