@@ -187,6 +187,56 @@ def _first_difference(
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class RecordFields:
+    """The fields of a record that the verification reads, with their types checked."""
+
+    game_type: str
+    players: int
+    options: dict[str, Any]
+    seed_text: str
+    salt_text: str
+    promised: str
+    seat_names: list[str]
+    moves: list[tuple[int, str]]
+    versions: list[int]
+    events: list[Any]
+    score: Any
+
+
+def record_fields(record: Mapping[str, Any]) -> RecordFields:
+    """Raises KeyError, TypeError or ValueError for a missing field or one of a wrong type."""
+    moves_raw = record.get("moves", [])
+    return RecordFields(
+        game_type=str(record["gameType"]),
+        players=int(record["players"]),
+        options=dict(record["options"]),
+        seed_text=str(record["seed"]),
+        salt_text=str(record["salt"]),
+        promised=str(record["seedCommitment"]),
+        seat_names=[str(name) for name in record.get("seatNames", [])],
+        moves=[(int(move["seat"]), str(move["move"])) for move in moves_raw],
+        versions=[int(move["version"]) for move in moves_raw],
+        events=list(record["events"]),
+        score=record["score"],
+    )
+
+
+class Findings:
+    """The checks passed and the problems found so far."""
+
+    def __init__(self) -> None:
+        self.checks: list[str] = []
+        self.problems: list[str] = []
+
+    def note(self, problem: str | None, check: str) -> None:
+        """``problem`` if there is one, else the ``check`` passed."""
+        if problem is not None:
+            self.problems.append(problem)
+        else:
+            self.checks.append(check)
+
+
 def verify_record(
     record: Mapping[str, Any], seat: int | None = None, seat_events: Sequence[Mapping[str, Any]] = ()
 ) -> Verdict:
@@ -198,107 +248,161 @@ def verify_record(
     source = str(record.get("seedSource", ""))
     moves_raw = record.get("moves", [])
     count = len(moves_raw) if isinstance(moves_raw, list) else 0
-    checks: list[str] = []
+    findings = Findings()
 
-    def fail(*problems: str) -> Verdict:
-        return Verdict(game_id, count, source, tuple(checks), problems)
+    def verdict() -> Verdict:
+        return Verdict(game_id, count, source, tuple(findings.checks), tuple(findings.problems))
 
-    if record.get("format") != RECORD_FORMAT:
-        return fail(f"the record's format is {record.get('format')!r}, not {RECORD_FORMAT!r}.")
+    fields = parse_record(record)
+    if isinstance(fields, str):
+        findings.problems.append(fields)
+        return verdict()
+    seed = int(fields.seed_text)
+    check_commitment(source, seed, fields, findings)
     try:
-        game_type = str(record["gameType"])
-        players = int(record["players"])
-        options = dict(record["options"])
-        seed_text = str(record["seed"])
-        salt_text = str(record["salt"])
-        promised = str(record["seedCommitment"])
-        seat_names = [str(name) for name in record.get("seatNames", [])]
-        moves = [(int(move["seat"]), str(move["move"])) for move in moves_raw]
-        versions = [int(move["version"]) for move in moves_raw]
-        recorded_events = list(record["events"])
-        recorded_score = record["score"]
-    except (KeyError, TypeError, ValueError) as error:
-        return fail(f"the record lacks a field or holds a wrong type: {error!r}.")
-    if versions != list(range(1, len(moves) + 1)):
-        return fail("the move log's versions are not 1, 2, 3, ... in order: a move was removed, added or reordered.")
-    if not seed_text.isascii() or not seed_text.isdigit() or int(seed_text) >= 2**64:
-        return fail(f"the revealed seed {seed_text[:40]!r} is not a decimal number in 0..2^64-1.")
-    seed = int(seed_text)
-    problems: list[str] = []
-    if source == SOURCE_SERVER:
-        try:
-            salt = bytes.fromhex(salt_text)
-        except ValueError:
-            salt = b""
-        if len(salt) != SALT_BYTES or salt_text != salt.hex():
-            problems.append(f"the revealed salt is not {SALT_BYTES} bytes in lowercase hex ({len(salt_text)} chars).")
-        else:
-            actual = commitment(seed, salt)
-            if not hmac.compare_digest(actual, promised):
-                problems.append(
-                    f"the commitment does not match: sha256(seed || salt) of the revealed seed {seed} and salt is "
-                    f"{actual}, but the game committed to {promised!r} at creation."
-                )
-            else:
-                checks.append(f"commitment {promised} = sha256(seed {seed} as 8 bytes big-endian || salt)")
-    elif source == SOURCE_CLIENT:
-        checks.append("the client chose the seed: no commitment to check (the deal was known to whoever chose it)")
-    else:
-        problems.append(f"the record's seedSource is {source!r}: neither 'server' nor 'client'.")
-    service_kinds = (REVEAL_EVENT, forfeit.FORFEIT_EVENT)  # the service's own events, not the rules'
-    played = [
-        event for event in recorded_events if isinstance(event, Mapping) and event.get("kind") not in service_kinds
-    ]
-    lost = forfeit.forfeit_record(recorded_events)  # a seat that ran out of time forfeited (service/core/forfeit.py)
-    try:
-        rebuilt = engine.replay(game_type, players, seed, options, moves)
+        rebuilt = engine.replay(fields.game_type, fields.players, seed, fields.options, fields.moves)
     except engine.EngineError as error:
-        named = re.match(r"Move (\d+) ", error.reason)  # engine.replay names the refused move
-        refused = int(named.group(1)) if named else 0
-        if refused:  # an earlier move may already have diverged (an altered move that was legal): name it first
-            accepted = engine.replay(game_type, players, seed, options, moves[: refused - 1])
-            expected = _replayed_events(game_type, seat_names, accepted.setup_events, accepted.move_events)
-            difference = _first_difference(expected, played[: len(expected)], moves)
-            if difference is not None:
-                problems.append(difference)
-        problems.append(f"the move log cannot be replayed from the revealed seed: {error.reason}")
-        return fail(*problems)
-    checks.append(f"all {len(moves)} moves replayed through the rules from the revealed seed")
-    expected = _replayed_events(game_type, seat_names, rebuilt.setup_events, rebuilt.move_events)
-    difference = _first_difference(expected, played, moves)
-    if difference is not None:
-        problems.append(difference)
-    elif len(expected) != len(played):
-        problems.append(f"the record holds {len(played)} public events, the replay gives {len(expected)}.")
-    else:
-        checks.append(f"all {len(expected)} public events (deals, draws, plays) equal the replay's")
-    if seat is not None:
-        own = _replayed_events(game_type, seat_names, rebuilt.setup_events, rebuilt.move_events, seat)
-        mine = [event for event in seat_events if event.get("kind") not in service_kinds]
-        difference = _first_difference(own, mine, moves)
+        findings.problems += refusal_problems(fields, seed, error)
+        return verdict()
+    findings.checks.append(f"all {len(fields.moves)} moves replayed through the rules from the revealed seed")
+    check_events(fields, rebuilt, findings, seat, seat_events)
+    problem = reveal_problem(fields)
+    if problem is not None:
+        findings.problems.append(problem)
+    check_score(fields, rebuilt, findings)
+    return verdict()
+
+
+def parse_record(record: Mapping[str, Any]) -> RecordFields | str:
+    """The record's fields, or what makes it unfit to check at all (its format, a field, the move order, the
+    seed)."""
+    if record.get("format") != RECORD_FORMAT:
+        return f"the record's format is {record.get('format')!r}, not {RECORD_FORMAT!r}."
+    try:
+        fields = record_fields(record)
+    except (KeyError, TypeError, ValueError) as error:
+        return f"the record lacks a field or holds a wrong type: {error!r}."
+    if fields.versions != list(range(1, len(fields.moves) + 1)):
+        return "the move log's versions are not 1, 2, 3, ... in order: a move was removed, added or reordered."
+    seed_text = fields.seed_text
+    if not seed_text.isascii() or not seed_text.isdigit() or int(seed_text) >= 2**64:
+        return f"the revealed seed {seed_text[:40]!r} is not a decimal number in 0..2^64-1."
+    return fields
+
+
+def check_commitment(source: str, seed: int, fields: RecordFields, findings: Findings) -> None:
+    """The commitment published at creation against the revealed seed and salt (a server seed only)."""
+    if source == SOURCE_CLIENT:
+        findings.checks.append(
+            "the client chose the seed: no commitment to check (the deal was known to whoever chose it)"
+        )
+        return
+    if source != SOURCE_SERVER:
+        findings.problems.append(f"the record's seedSource is {source!r}: neither 'server' nor 'client'.")
+        return
+    salt_text, promised = fields.salt_text, fields.promised
+    try:
+        salt = bytes.fromhex(salt_text)
+    except ValueError:
+        salt = b""
+    if len(salt) != SALT_BYTES or salt_text != salt.hex():
+        findings.problems.append(
+            f"the revealed salt is not {SALT_BYTES} bytes in lowercase hex ({len(salt_text)} chars)."
+        )
+        return
+    actual = commitment(seed, salt)
+    mismatch = (
+        f"the commitment does not match: sha256(seed || salt) of the revealed seed {seed} and salt is {actual}, "
+        f"but the game committed to {promised!r} at creation."
+    )
+    findings.note(
+        None if hmac.compare_digest(actual, promised) else mismatch,
+        f"commitment {promised} = sha256(seed {seed} as 8 bytes big-endian || salt)",
+    )
+
+
+# The service's own events, not the rules': left out when the events are compared with a replay.
+SERVICE_EVENT_KINDS = (REVEAL_EVENT, forfeit.FORFEIT_EVENT)
+
+
+def public_rule_events(events: Sequence[Any]) -> list[Any]:
+    return [event for event in events if isinstance(event, Mapping) and event.get("kind") not in SERVICE_EVENT_KINDS]
+
+
+def refusal_problems(fields: RecordFields, seed: int, error: engine.EngineError) -> list[str]:
+    """Why the move log cannot be replayed; an earlier move may already have diverged (an altered move that was
+    legal), which is named first."""
+    problems: list[str] = []
+    named = re.match(r"Move (\d+) ", error.reason)  # engine.replay names the refused move
+    refused = int(named.group(1)) if named else 0
+    if refused:
+        accepted = engine.replay(fields.game_type, fields.players, seed, fields.options, fields.moves[: refused - 1])
+        expected = _replayed_events(fields.game_type, fields.seat_names, accepted.setup_events, accepted.move_events)
+        played = public_rule_events(fields.events)
+        difference = _first_difference(expected, played[: len(expected)], fields.moves)
         if difference is not None:
-            problems.append(f"seat {seat}'s own log: {difference}")
-        elif len(own) != len(mine):
-            problems.append(f"seat {seat}'s own log holds {len(mine)} events, the replay gives it {len(own)}.")
-        else:
-            checks.append(f"all {len(own)} events of seat {seat}'s own log (its hidden cards too) equal the replay's")
-    reveals = [event for event in recorded_events if isinstance(event, Mapping) and event.get("kind") == REVEAL_EVENT]
+            problems.append(difference)
+    problems.append(f"the move log cannot be replayed from the revealed seed: {error.reason}")
+    return problems
+
+
+def check_events(
+    fields: RecordFields,
+    rebuilt: engine.Replay,
+    findings: Findings,
+    seat: int | None,
+    seat_events: Sequence[Mapping[str, Any]],
+) -> None:
+    """Every recorded public event against the replay's; with ``seat``, that seat's own log against its view."""
+    expected = _replayed_events(fields.game_type, fields.seat_names, rebuilt.setup_events, rebuilt.move_events)
+    played = public_rule_events(fields.events)
+    difference = _first_difference(expected, played, fields.moves)
+    if difference is None and len(expected) != len(played):
+        difference = f"the record holds {len(played)} public events, the replay gives {len(expected)}."
+    findings.note(difference, f"all {len(expected)} public events (deals, draws, plays) equal the replay's")
+    if seat is None:
+        return
+    own = _replayed_events(fields.game_type, fields.seat_names, rebuilt.setup_events, rebuilt.move_events, seat)
+    mine = [event for event in seat_events if event.get("kind") not in SERVICE_EVENT_KINDS]
+    difference = _first_difference(own, mine, fields.moves)
+    if difference is not None:
+        difference = f"seat {seat}'s own log: {difference}"
+    elif len(own) != len(mine):
+        difference = f"seat {seat}'s own log holds {len(mine)} events, the replay gives it {len(own)}."
+    findings.note(
+        difference, f"all {len(own)} events of seat {seat}'s own log (its hidden cards too) equal the replay's"
+    )
+
+
+def reveal_problem(fields: RecordFields) -> str | None:
+    """The record's one ``seed_revealed`` event must reveal the record's seed, salt and commitment."""
+    reveals = [event for event in fields.events if isinstance(event, Mapping) and event.get("kind") == REVEAL_EVENT]
     if len(reveals) != 1:
-        problems.append(f"the record holds {len(reveals)} '{REVEAL_EVENT}' events; a finished match has one.")
-    else:
-        data = reveals[0].get("data", {})
-        if (data.get("seed"), data.get("salt"), data.get("seedCommitment")) != (seed_text, salt_text, promised):
-            problems.append(f"the '{REVEAL_EVENT}' event reveals another seed, salt or commitment than the record.")
+        return f"the record holds {len(reveals)} '{REVEAL_EVENT}' events; a finished match has one."
+    data = reveals[0].get("data", {})
+    if (data.get("seed"), data.get("salt"), data.get("seedCommitment")) != (
+        fields.seed_text,
+        fields.salt_text,
+        fields.promised,
+    ):
+        return f"the '{REVEAL_EVENT}' event reveals another seed, salt or commitment than the record."
+    return None
+
+
+def check_score(fields: RecordFields, rebuilt: engine.Replay, findings: Findings) -> None:
+    """The recorded final score against the replay's (a forfeit after the last move decides it too)."""
     sheet = engine.score(rebuilt.state)
+    lost = forfeit.forfeit_record(fields.events)  # a seat that ran out of time forfeited (service/core/forfeit.py)
     if lost is not None and not engine.is_finished(rebuilt.state):
-        sheet = forfeit.forfeited_sheet(sheet, players, lost[0], lost[1])
-        checks.append(f"seat {lost[0]} forfeited the match ({lost[1]}) after the last move")
+        sheet = forfeit.forfeited_sheet(sheet, fields.players, lost[0], lost[1])
+        findings.checks.append(f"seat {lost[0]} forfeited the match ({lost[1]}) after the last move")
     elif not engine.is_finished(rebuilt.state):
-        problems.append("the replayed match is not over, but the record is of a finished match.")
+        findings.problems.append("the replayed match is not over, but the record is of a finished match.")
     expected_score = score_json(sheet)
-    if _canonical(expected_score) != _canonical(recorded_score):
-        shown = _canonical(recorded_score).decode()[:300]
-        problems.append(f"the final score differs: the record has {shown}, the replay gives {expected_score}.")
-    else:
-        checks.append(f"the final score equals the replay's (totals {expected_score['totals']})")
-    return fail(*problems) if problems else Verdict(game_id, count, source, tuple(checks))
+    shown = _canonical(fields.score).decode()[:300]
+    findings.note(
+        None
+        if _canonical(expected_score) == _canonical(fields.score)
+        else f"the final score differs: the record has {shown}, the replay gives {expected_score}.",
+        f"the final score equals the replay's (totals {expected_score['totals']})",
+    )
