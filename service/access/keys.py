@@ -24,46 +24,19 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import orjson
 
 from service.core import errors
+from service.storage.protocols import KeyRecord, KeyStore
 
 API_KEY_HEADER = "x-api-key"
 MIN_KEY_LENGTH = 16
 MAX_KEY_LENGTH = 256
 KEY_ID_PATTERN = re.compile(r"^[A-Za-z0-9:_.-]{1,80}$")
 NAME_PATTERN = re.compile(r"^[\x21-\x7e]{1,64}$")
-
-
-@dataclass(frozen=True, slots=True)
-class KeyRecord:
-    """What is known of a key besides the key itself, which is never kept."""
-
-    key_id: str
-    name: str
-    created_at: float  # seconds since the epoch; 0 for file keys
-    revoked_at: float | None = None
-
-    def to_json(self) -> dict[str, object]:
-        record: dict[str, object] = {"id": self.key_id, "name": self.name, "createdAt": self.created_at}
-        if self.revoked_at is not None:
-            record["revokedAt"] = self.revoked_at
-        return record
-
-    @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> KeyRecord:
-        revoked = raw.get("revokedAt")
-        created = raw.get("createdAt", 0)
-        return cls(
-            str(raw["id"]),
-            str(raw.get("name", "")),
-            float(created) if isinstance(created, int | float) else 0.0,
-            float(revoked) if isinstance(revoked, int | float) else None,
-        )
 
 
 def api_key_of(x_api_key: str | None, authorization: str | None) -> str | None:
@@ -114,22 +87,10 @@ def read_keys_file(path: Path) -> dict[str, KeyRecord]:
 # ----- keys in the store ------------------------------------------------------------------------------------------
 
 
-class KeyStore(Protocol):
-    """Key records by the HMAC of their key (the key itself is never stored)."""
-
-    def add(self, digest: str, record: KeyRecord) -> None: ...
-
-    def find(self, digest: str) -> KeyRecord | None: ...
-
-    def records(self) -> list[KeyRecord]: ...
-
-    def revoke(self, key_id: str, when: float) -> bool:
-        """Marks the key revoked; False if there is no key with that id."""
-        ...
-
-
 class MemoryKeyStore:
     """Keys of one process (the embedded store; tests)."""
+
+    is_shared = False
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -195,6 +156,8 @@ def run_on_client(script: Any, keys: list[str], args: list[Any]) -> Any:
 class RedisKeyStore:
     """Keys in the service's Redis: ``<prefix>{keys}:digests`` (HMAC of a key -> its id) and
     ``<prefix>{keys}:records`` (id -> JSON record); one hash tag, so each lookup is one script in one slot."""
+
+    is_shared = True
 
     def __init__(
         self,

@@ -9,9 +9,10 @@ dies mid-move, another one takes the game when the lease runs out. The worker th
 core with compare-and-set on the version (a stale version is simply dropped: someone else moved), and the core's
 mark of the new version makes the game due again at once, or idle, or done.
 
-Implementations: ``MemoryBotQueue`` here (one process, a heap and a condition variable), ``RedisBotQueue`` in
-``redis_bot_queue`` (a sorted set scored by due time, claimed by a Lua script, plus a sweep that re-queues
-games whose mark was lost with a crash between a commit and its mark).
+The protocol is ``BotQueue`` (service/storage/protocols.py). Implementations: ``MemoryBotQueue`` here (one
+process, a heap and a condition variable), ``RedisBotQueue`` in ``redis_bot_queue`` (a sorted set scored by due
+time, claimed by a Lua script, plus a sweep that re-queues games whose mark was lost with a crash between a commit
+and its mark).
 """
 
 from __future__ import annotations
@@ -20,47 +21,10 @@ import heapq
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Literal, Protocol
 
-BotState = Literal["due", "idle", "done"]
-GONE_VERSION = 2**53
-"""The version a worker marks a vanished game ``done`` with: newer than any real version."""
+from service.storage.protocols import GONE_VERSION, BotQueue, BotState, Claim
 
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """A claimed game (None: nothing is due), and, when nothing is due, how long until the next entry may be."""
-
-    game_id: str | None
-    wait_seconds: float | None = None
-
-
-class BotQueue(Protocol):
-    def register(self, game_id: str) -> None:
-        """Known before the game is stored (version -1, not due), so a sweep finds it even if its first mark is
-        lost."""
-
-    def mark(self, game_id: str, version: int, state: BotState) -> None:
-        """The game at ``version`` waits on a bot (``due``), on people (``idle``), or on nobody (``done``).
-        Ignored when a newer version of the game was marked already. Marking ``due`` again at the same version
-        keeps a running lease."""
-
-    def claim(self, lease_seconds: float, delay_seconds: float = 0.0) -> Claim:
-        """The earliest game due for at least ``delay_seconds``, leased to the caller for ``lease_seconds``."""
-
-    def wait(self, timeout: float) -> None:
-        """Blocks until a game of this process is marked due, ``wake_all`` is called, or ``timeout`` seconds."""
-
-    def wake_all(self) -> None:
-        """Wakes every ``wait`` of this process (workers stopping)."""
-
-    def sweep(self) -> int:
-        """Re-queues games whose mark was lost and forgets games that are gone or finished; the number of games
-        re-queued. A no-op where marks cannot be lost."""
-
-    def due_count(self) -> int:
-        """Entries in the queue (due, or leased to a worker)."""
+__all__ = ["GONE_VERSION", "BotQueue", "BotState", "Claim", "MemoryBotQueue"]
 
 
 class MemoryBotQueue:

@@ -25,64 +25,11 @@ from typing import Any
 import redis
 import redis.cluster
 
-from service.storage.bot_queue import GONE_VERSION, BotState, Claim
+from service.storage.protocols import GONE_VERSION, BotState, Claim
+from service.storage.redis_client import guarded
+from service.storage.redis_scripts import CLAIM_SCRIPT, MARK_SCRIPT, SETTLE_SCRIPT
 
 log = logging.getLogger("cardengine.bots")
-
-# KEYS: due, games. ARGV: game id, version, state ('due' | 'idle' | 'done').
-MARK_SCRIPT = """
-local known = redis.call('HGET', KEYS[2], ARGV[1])
-local version = tonumber(ARGV[2])
-if known and tonumber(known) > version then
-  return 0
-end
-if ARGV[3] == 'done' then
-  redis.call('HDEL', KEYS[2], ARGV[1])
-  redis.call('ZREM', KEYS[1], ARGV[1])
-  return 1
-end
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
-if ARGV[3] == 'due' then
-  if known ~= ARGV[2] or not redis.call('ZSCORE', KEYS[1], ARGV[1]) then
-    local now = redis.call('TIME')
-    redis.call('ZADD', KEYS[1], tonumber(now[1]) + tonumber(now[2]) / 1000000, ARGV[1])
-  end
-else
-  redis.call('ZREM', KEYS[1], ARGV[1])
-end
-return 1
-"""
-
-# KEYS: due. ARGV: lease seconds, delay seconds. Returns {game id, ''} or {'', seconds until the next is due | ''}.
-CLAIM_SCRIPT = """
-local clock = redis.call('TIME')
-local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
-local delay = tonumber(ARGV[2])
-local found = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now - delay, 'LIMIT', 0, 1)
-if #found == 0 then
-  local nearest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  if #nearest == 0 then
-    return {'', ''}
-  end
-  return {'', tostring(tonumber(nearest[2]) + delay - now)}
-end
-redis.call('ZADD', KEYS[1], now + tonumber(ARGV[1]), found[1])
-return {found[1], ''}
-"""
-
-# KEYS: due, games. ARGV: game id, expected marked version, new one ('': forget the game). Compare-and-set.
-SETTLE_SCRIPT = """
-if redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[2] then
-  return 0
-end
-if ARGV[3] == '' then
-  redis.call('HDEL', KEYS[2], ARGV[1])
-  redis.call('ZREM', KEYS[1], ARGV[1])
-else
-  redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
-end
-return 1
-"""
 
 REGISTERED = -1  # known before the game is stored
 REGISTERED_AND_MISSING = -2  # a sweep found no game for it; the next sweep forgets it if it is still missing
@@ -100,31 +47,29 @@ class RedisBotQueue:
         client: redis.Redis | redis.cluster.RedisCluster,
         prefix: str,
         game_key: Callable[[str], str],
-        guard: Callable[[Callable[[], Any]], Any],
     ) -> None:
         self.client: Any = client
         self.due_key = f"{prefix}{{bots}}:due"
         self.games_key = f"{prefix}{{bots}}:games"
         self.sweep_key = f"{prefix}{{bots}}:sweep"
         self._game_key = game_key
-        self._guard = guard
         self._mark = client.register_script(MARK_SCRIPT)
         self._claim = client.register_script(CLAIM_SCRIPT)
         self._settle = client.register_script(SETTLE_SCRIPT)
         self._local = threading.Condition()
 
     def register(self, game_id: str) -> None:
-        self._guard(lambda: self.client.hsetnx(self.games_key, game_id, REGISTERED))
+        guarded(lambda: self.client.hsetnx(self.games_key, game_id, REGISTERED))
 
     def mark(self, game_id: str, version: int, state: BotState) -> None:
         keys = [self.due_key, self.games_key]
-        self._guard(lambda: self._mark(keys=keys, args=[game_id, version, state]))
+        guarded(lambda: self._mark(keys=keys, args=[game_id, version, state]))
         if state == "due":
             with self._local:
                 self._local.notify_all()
 
     def claim(self, lease_seconds: float, delay_seconds: float = 0.0) -> Claim:
-        reply: list[bytes] = self._guard(lambda: self._claim(keys=[self.due_key], args=[lease_seconds, delay_seconds]))
+        reply: list[bytes] = guarded(lambda: self._claim(keys=[self.due_key], args=[lease_seconds, delay_seconds]))
         game_id, wait = reply[0].decode(), reply[1].decode()
         if game_id:
             return Claim(game_id)
@@ -139,14 +84,14 @@ class RedisBotQueue:
             self._local.notify_all()
 
     def due_count(self) -> int:
-        count: int = self._guard(lambda: self.client.zcard(self.due_key))
+        count: int = guarded(lambda: self.client.zcard(self.due_key))
         return count
 
     def sweep(self, lock_seconds: float = 10.0) -> int:
         """Once per ``lock_seconds`` across all workers (a lock key): every known game's stored version and
         finished flag against its marked version; gone or finished games are forgotten, games with newer versions
         than marked are re-queued (due: the worker that claims it settles it)."""
-        locked = self._guard(lambda: self.client.set(self.sweep_key, 1, nx=True, px=max(1, round(lock_seconds * 1000))))
+        locked = guarded(lambda: self.client.set(self.sweep_key, 1, nx=True, px=max(1, round(lock_seconds * 1000))))
         if not locked:
             return 0
         requeued = 0
@@ -159,7 +104,7 @@ class RedisBotQueue:
                 return requeued
 
     def _scan(self, cursor: int) -> tuple[int, dict[bytes, bytes]]:
-        found: tuple[int, dict[bytes, bytes]] = self._guard(
+        found: tuple[int, dict[bytes, bytes]] = guarded(
             lambda: self.client.hscan(self.games_key, cursor, count=SWEEP_BATCH)
         )
         return found
@@ -169,7 +114,7 @@ class RedisBotQueue:
         pipeline = self.client.pipeline(transaction=False)
         for game_id in ids:
             pipeline.hmget(self._game_key(game_id), "v", "f")
-        stored: list[list[bytes | None]] = self._guard(pipeline.execute)
+        stored: list[list[bytes | None]] = guarded(pipeline.execute)
         requeued = 0
         for game_id, (version, finished) in zip(ids, stored, strict=True):
             if version is None:
@@ -187,8 +132,8 @@ class RedisBotQueue:
         (then it is forgotten only if still missing at the next sweep, and only if nothing marked it since)."""
         keys = [self.due_key, self.games_key]
         if marked == REGISTERED:
-            self._guard(lambda: self._settle(keys=keys, args=[game_id, REGISTERED, REGISTERED_AND_MISSING]))
+            guarded(lambda: self._settle(keys=keys, args=[game_id, REGISTERED, REGISTERED_AND_MISSING]))
         elif marked == REGISTERED_AND_MISSING:
-            self._guard(lambda: self._settle(keys=keys, args=[game_id, REGISTERED_AND_MISSING, ""]))
+            guarded(lambda: self._settle(keys=keys, args=[game_id, REGISTERED_AND_MISSING, ""]))
         else:
             self.mark(game_id, GONE_VERSION, "done")

@@ -1,138 +1,57 @@
-"""The game store: a tiny interface over snapshots with optimistic concurrency, and the in-memory store.
+"""The in-memory store (``MemoryStore``): every protocol of service/storage/protocols.py in one process's memory.
 
-A game is stored as a ``StoredGame`` (the engine snapshot with its version, event count, finished flag and the
-immutable ``meta``: game type, players, token hashes, seed and options) plus a log with one entry per version
-(entry 0: the deal; then the seat and canonical notation of each move, with its events) and a table of idempotency
-results. The meta and the log are all ``cardengine replay`` needs to rebuild a game. The store never interprets
-snapshots, log entries or results: they are bytes that the core encodes. Beside a game live its stream tickets
-(``put_ticket``): short-lived grants of one seat's event stream, kept by the SHA-256 of the ticket, expiring on
-their own.
-
-Beside the games, each store keeps the due-queue of games waiting on a bot seat (``bots``, ``bot_queue``).
-
-``commit`` is the only write after ``create``: it compare-and-sets the version, appends the version's log entry,
-records the idempotency result, refreshes the time-to-live and wakes watchers, all at once.
-
-Implementations: ``MemoryStore`` here (the default; one process), ``RedisStore`` in ``service.storage.redis_store``
-(shared by replicas). Both pass ``tests/service/test_store_contract.py``.
+The embedded default of ``cardengine serve`` without ``--redis-url``. Its games expire like Redis keys (their clocks
+do not: a clock is removed when its match ends); its limits and keys are service/storage/memory_parts.py, its bot
+queue service/storage/bot_queue.py. The protocols and
+their values are importable from here too, as before they had a module of their own.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
-from typing import Protocol
 
-from service.storage.bot_queue import BotQueue, MemoryBotQueue
+from service.storage.bot_queue import MemoryBotQueue
+from service.storage.memory_parts import MemoryKeyStore, MemoryLimits
+from service.storage.protocols import (
+    BotQueue,
+    ClockStore,
+    CommitOutcome,
+    Committed,
+    Duplicate,
+    GameExistsError,
+    GameStore,
+    KeyStore,
+    LimitStore,
+    Missing,
+    Stale,
+    StoredGame,
+)
+
+__all__ = [
+    "DEFAULT_FINISHED_TTL_SECONDS",
+    "DEFAULT_TTL_SECONDS",
+    "BotQueue",
+    "ClockStore",
+    "CommitOutcome",
+    "Committed",
+    "Duplicate",
+    "GameExistsError",
+    "GameStore",
+    "KeyStore",
+    "LimitStore",
+    "MemoryStore",
+    "Missing",
+    "Stale",
+    "StoredGame",
+    "VersionWaiters",
+]
 
 DEFAULT_TTL_SECONDS = 24 * 3600
 DEFAULT_FINISHED_TTL_SECONDS = 3600
-
-
-@dataclass(frozen=True, slots=True)
-class StoredGame:
-    game_id: str
-    version: int
-    snapshot: bytes
-    event_count: int
-    finished: bool
-    meta: bytes
-
-
-@dataclass(frozen=True, slots=True)
-class Committed:
-    """The version was ``expected`` and is now ``expected + 1``."""
-
-
-@dataclass(frozen=True, slots=True)
-class Stale:
-    """The version was not the expected one; nothing was written."""
-
-    current_version: int
-
-
-@dataclass(frozen=True, slots=True)
-class Duplicate:
-    """The idempotency key was already used; nothing was written. ``result`` is what the first use stored."""
-
-    result: bytes
-
-
-@dataclass(frozen=True, slots=True)
-class Missing:
-    """The game does not exist (any more)."""
-
-
-CommitOutcome = Committed | Stale | Duplicate | Missing
-
-
-class GameExistsError(ValueError):
-    """``create`` found a game with that id. ``same``: the stored game has the very ``meta`` of the one to create,
-    so it is an earlier attempt of this same create (a retried request, or a store call re-sent after a lost
-    answer: every create draws fresh token hashes, and a keyed CreateGame derives the same ones again)."""
-
-    def __init__(self, game_id: str, *, same: bool) -> None:
-        super().__init__(f"Game '{game_id}' already exists.")
-        self.game_id = game_id
-        self.same = same
-
-
-class GameStore(Protocol):
-    @property
-    def bots(self) -> BotQueue:
-        """The due-queue of games waiting on a bot seat (``bot_queue``), kept beside the games."""
-        ...
-
-    def create(self, game: StoredGame, first_entry: bytes) -> None:
-        """Stores a new game at version 0 with the log entry of its deal; GameExistsError (a ValueError) if a game
-        with that id exists, writing nothing."""
-
-    def load(self, game_id: str) -> StoredGame | None:
-        """The game's current state, or None if there is no such game."""
-
-    def load_for_update(self, game_id: str, expected_version: int) -> StoredGame | None:
-        """Like ``load``, but may answer from a local copy whose version is ``expected_version``: a game's state at
-        a given version never changes, and ``commit`` rejects the update if that version is no longer current."""
-
-    def commit(
-        self,
-        game: StoredGame,
-        expected_version: int,
-        entry: bytes,
-        idempotency: tuple[str, bytes] | None = None,
-    ) -> CommitOutcome:
-        """Atomically: if an idempotency key is given and known, Duplicate; if the stored version is not
-        ``expected_version``, Stale; else replaces the game by ``game`` (version ``expected_version + 1``),
-        appends ``entry`` to the log, stores the idempotency result, refreshes the time-to-live (the shorter
-        finished one when ``game.finished``) and wakes the game's watchers."""
-
-    def log(self, game_id: str, after_version: int, limit: int | None = None) -> list[bytes]:
-        """The log entries of the versions after ``after_version`` (-1: all), in order; at most ``limit`` of them
-        (None: to the end). Reads only that range, so a page costs the same however long the log is."""
-
-    def put_ticket(self, game_id: str, ticket_hash: str, seat: int, ttl_seconds: float) -> None:
-        """Keeps a stream ticket of ``game_id`` (by its hash) for ``seat``, for ``ttl_seconds``."""
-
-    def ticket_seat(self, game_id: str, ticket_hash: str) -> int | None:
-        """The seat of a live stream ticket of ``game_id``; None if unknown, expired or of another game."""
-
-    def idempotent_result(self, game_id: str, key: str) -> bytes | None:
-        """The result stored with ``key``, if any."""
-
-    def watching(self, game_id: str) -> AbstractContextManager[None]:
-        """While entered, ``wait_for_version`` of this game is woken by commits (on any replica)."""
-
-    def wait_for_version(self, game_id: str, version: int, timeout: float) -> bool:
-        """Blocks until a version greater than ``version`` was committed, or ``timeout`` seconds; True if woken
-        by such a commit. Only valid inside ``watching(game_id)``; callers re-read the log either way."""
-
-    def ping(self) -> None:
-        """Returns if the store answers; raises StoreUnavailableError otherwise."""
-
-    def close(self) -> None: ...
 
 
 class VersionWaiters:
@@ -207,8 +126,10 @@ class MemoryStore:
         self._waiters = VersionWaiters()
         self._writes = 0
         self.bots = MemoryBotQueue()
-        self._clocks: dict[str, bytes] = {}  # turn clocks (service/core/clocks.py): game id -> deadlines record
+        self._clocks: dict[str, bytes] = {}  # game id -> clock record
         self._clock_due: dict[str, int] = {}  # game id -> earliest deadline (or a sweeper's lease), epoch ms
+        self.limits = MemoryLimits(self._are_live, clock)
+        self.keys = MemoryKeyStore()
 
     def _expiry(self, finished: bool) -> float:
         ttl = self.finished_ttl_seconds if finished else self.ttl_seconds
@@ -314,9 +235,13 @@ class MemoryStore:
     def close(self) -> None:
         self._waiters.wake_all()
 
-    # ----- turn clocks (service/core/clocks.py) -----------------------------------------------------------------------
+    def _are_live(self, game_ids: Sequence[str]) -> list[bool]:
+        """Whether each game is stored and unfinished (the live-game places of ``limits``)."""
+        found = [self.load(game_id) for game_id in game_ids]
+        return [game is not None and not game.finished for game in found]
+
+    # ----- turn clocks ------------------------------------------------------------------------------------------
     def save_clock(self, game_id: str, record: bytes | None, due_ms: int | None) -> None:
-        """Keeps the game's clock record (None: removed) and its earliest deadline (None: no deadline runs)."""
         with self._lock:
             if record is None:
                 self._clocks.pop(game_id, None)
@@ -332,14 +257,11 @@ class MemoryStore:
             return self._clocks.get(game_id)
 
     def due_clocks(self, now_ms: int, limit: int) -> list[tuple[str, int]]:
-        """Games whose earliest deadline (or lease) is at or before ``now_ms``, earliest first, at most ``limit``."""
         with self._lock:
             due = sorted((ms, game_id) for game_id, ms in self._clock_due.items() if ms <= now_ms)
         return [(game_id, ms) for ms, game_id in due[:limit]]
 
     def move_clock(self, game_id: str, expected_ms: int, new_ms: int | None) -> bool:
-        """Compare-and-set of a game's due time: if it is ``expected_ms``, it becomes ``new_ms`` (None: removed; the
-        record stays)."""
         with self._lock:
             if self._clock_due.get(game_id) != expected_ms:
                 return False

@@ -1,5 +1,6 @@
-"""The store contract suite of tests/service, run on a real Redis Cluster (store kind "cluster"), and what a
-cluster adds: a game's keys in one slot, games spread over the masters, every global script in one slot."""
+"""The store contract suite of tests/service (every protocol: games, clocks, limits, keys, bot queue), run on a real
+Redis Cluster (store kind "cluster"), and what a cluster adds: a game's keys in one slot, games spread over the
+masters, every global script in one slot."""
 
 from __future__ import annotations
 
@@ -11,15 +12,29 @@ from tests.cluster.conftest import RedisCluster, make_cluster_store
 from tests.service.test_store_contract import (  # noqa: F401  (the suite, collected here once more)
     advance,
     game,
+    queue,
     store,
+    test_a_bucket_gives_its_burst_then_a_token_per_interval,
     test_a_commit_wakes_watchers,
+    test_a_counter_counts_in_its_window,
+    test_a_due_game_is_claimed_once_until_its_lease_runs_out,
+    test_a_due_time_is_claimed_once,
+    test_an_older_mark_changes_nothing,
+    test_clocks_keep_records_and_due_times,
     test_commit_compares_and_sets_the_version,
     test_create_and_load,
+    test_due_again_at_the_same_version_keeps_the_lease_and_a_new_version_ends_it,
+    test_games_are_claimed_earliest_due_first,
     test_games_expire,
     test_idempotency_results,
+    test_idle_and_done_leave_the_queue,
+    test_keys_are_added_found_listed_and_revoked,
+    test_live_games_take_places_until_they_finish_or_go,
     test_load_for_update_may_answer_from_a_local_copy_but_commit_still_checks,
     test_ping,
     test_racing_commits_one_wins,
+    test_the_think_delay_holds_a_game_back,
+    test_wait_returns_when_a_game_is_marked_due_in_this_process,
 )
 
 
@@ -93,6 +108,9 @@ def test_global_keys_each_sit_in_one_slot(request: pytest.FixtureRequest) -> Non
         assert cluster_store.due_clocks(5000, 10) == [("g1", 3000)] and cluster_store.load_clock("g1") == b"record"
         cluster_store.save_clock("g1", None, None)
         assert cluster_store.due_clocks(5000, 10) == [] and cluster_store.load_clock("g1") is None
+        # The API keys' two hashes share the {keys} slot.
+        keys = cluster_store.keys
+        assert cluster_store.client.keyslot(keys.digests_key) == cluster_store.client.keyslot(keys.records_key)
     finally:
         cluster_store.close()
 
@@ -100,24 +118,22 @@ def test_global_keys_each_sit_in_one_slot(request: pytest.FixtureRequest) -> Non
 def test_api_keys_and_limits_on_the_cluster(request: pytest.FixtureRequest) -> None:
     """The key store (a transaction and scripts on the ``{keys}`` slot) and the limits (one-key scripts; the live
     games read by a pipeline over every master) work on the cluster."""
-    from service.access.keys import RedisKeyStore, create_key, hmac_hex
-    from service.access.limits import backend_for
+    from service.access.keys import create_key, hmac_hex
 
     cluster_store = make_cluster_store(request)
-    assert isinstance(cluster_store, RedisStore)
     try:
-        keys = RedisKeyStore(cluster_store.client, cluster_store.prefix, cluster_store._guard)
+        keys = cluster_store.keys
         key_id, key = create_key(keys, "s3cret", "acme", now=lambda: 1000.0)
         found = keys.find(hmac_hex("s3cret", key))
         assert found is not None and found.key_id == key_id and found.name == "acme"
         assert keys.revoke(key_id, 2000.0) and [record.revoked_at for record in keys.records()] == [2000.0]
-        limits, is_live = backend_for(cluster_store)
+        limits = cluster_store.limits
         assert [limits.count("c", 2, 60)[0] for _ in range(3)] == [1, 2, 3]
         ids = [f"live{n}" for n in range(6)]
         for game_id in ids[:4]:
             cluster_store.create(game(game_id), b"entry-0")
         cluster_store.commit(game("live0", 1, finished=True), 0, b"entry-1")
-        assert is_live(ids) == [False, True, True, True, False, False]
-        assert limits.admit("k", "live1", 1, is_live) and not limits.admit("k", "live2", 1, is_live)
+        assert limits.are_live(ids) == [False, True, True, True, False, False]
+        assert limits.admit_live_game("k", "live1", 1) and not limits.admit_live_game("k", "live2", 1)
     finally:
         cluster_store.close()

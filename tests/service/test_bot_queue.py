@@ -1,5 +1,6 @@
-"""The bot due-queue contract, on the in-memory store's queue and on Redis's: marks by version, claims with a lease
-and a think delay, and (Redis) the sweep that finds games whose mark was lost."""
+"""The bot due-queue with the core, on the in-memory store and on Redis: games of bot seats enter and leave it, and
+(Redis) the sweep that finds games whose mark was lost. The queue's own contract (marks by version, claims with a
+lease and a think delay) is in tests/service/test_store_contract.py."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ import redis
 from loadtests.server_process import cardengine_command
 from service.bots.worker import BotWorkers
 from service.core.game_service import GameService, SeatSpec
-from service.storage.bot_queue import BotQueue
 from service.storage.redis_store import RedisStore
 from service.storage.store import GameStore
 from tests.service.conftest import make_store
@@ -28,78 +28,6 @@ def store(store_kind: str, request: pytest.FixtureRequest) -> Iterator[GameStore
     made = make_store(store_kind, request)
     yield made
     made.close()
-
-
-@pytest.fixture
-def queue(store: GameStore) -> BotQueue:
-    return store.bots
-
-
-def test_a_due_game_is_claimed_once_until_its_lease_runs_out(queue: BotQueue) -> None:
-    queue.mark("g1", 0, "due")
-    assert queue.claim(LEASE).game_id == "g1"
-    again = queue.claim(LEASE)
-    assert again.game_id is None
-    assert again.wait_seconds is not None and 0 < again.wait_seconds <= LEASE
-    time.sleep(LEASE + 0.05)
-    assert queue.claim(LEASE).game_id == "g1", "a worker that died mid-move leaves the game to another"
-    assert queue.due_count() == 1
-
-
-def test_games_are_claimed_earliest_due_first(queue: BotQueue) -> None:
-    queue.mark("first", 3, "due")
-    time.sleep(0.01)
-    queue.mark("second", 0, "due")
-    assert [queue.claim(LEASE).game_id for _ in range(3)] == ["first", "second", None]
-
-
-def test_idle_and_done_leave_the_queue(queue: BotQueue) -> None:
-    queue.mark("g1", 0, "due")
-    queue.mark("g1", 1, "idle")
-    assert queue.claim(LEASE).game_id is None
-    queue.mark("g1", 2, "due")
-    queue.mark("g1", 3, "done")
-    assert queue.claim(LEASE).game_id is None
-    assert queue.due_count() == 0
-
-
-def test_an_older_mark_changes_nothing(queue: BotQueue) -> None:
-    queue.mark("g1", 5, "due")
-    queue.mark("g1", 4, "idle")  # a commit's mark that arrives after the next commit's
-    queue.mark("g1", 4, "done")
-    assert queue.claim(LEASE).game_id == "g1"
-    queue.mark("g1", 6, "idle")
-    queue.mark("g1", 5, "due")
-    assert queue.claim(LEASE).game_id is None
-
-
-def test_due_again_at_the_same_version_keeps_the_lease_and_a_new_version_ends_it(queue: BotQueue) -> None:
-    queue.mark("g1", 2, "due")
-    assert queue.claim(10).game_id == "g1"
-    queue.mark("g1", 2, "due")  # a sweep, or a late duplicate: the worker keeps its lease
-    assert queue.claim(10).game_id is None
-    queue.mark("g1", 3, "due")  # the bot moved (or someone did) and a bot is to act again: due at once
-    assert queue.claim(10).game_id == "g1"
-
-
-def test_the_think_delay_holds_a_game_back(queue: BotQueue) -> None:
-    queue.mark("g1", 0, "due")
-    held = queue.claim(LEASE, delay_seconds=0.25)
-    assert held.game_id is None
-    assert held.wait_seconds is not None and 0 < held.wait_seconds <= 0.25
-    time.sleep(0.3)
-    assert queue.claim(LEASE, delay_seconds=0.25).game_id == "g1"
-
-
-def test_wait_returns_when_a_game_is_marked_due_in_this_process(queue: BotQueue) -> None:
-    import threading
-
-    timer = threading.Timer(0.05, queue.mark, args=("g1", 0, "due"))
-    started = time.monotonic()
-    timer.start()
-    queue.wait(5.0)
-    timer.join()
-    assert time.monotonic() - started < 1.0
 
 
 def test_games_with_bot_seats_enter_the_queue_at_creation_and_leave_it_at_the_end(store: GameStore) -> None:

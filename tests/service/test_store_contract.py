@@ -1,4 +1,6 @@
-"""The store contract: one suite, run against the in-memory store and against a real Redis."""
+"""The store contract: one suite of every protocol of service/storage/protocols.py (the games, and the clocks,
+limits, keys and bot queue parts), run against the in-memory store and against a real Redis (and, from
+tests/cluster/test_cluster_store.py, a real Redis Cluster)."""
 
 from __future__ import annotations
 
@@ -10,9 +12,13 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from service.core.errors import StoreUnavailableError
+from service.storage.protocols import BotQueue, KeyRecord
 from service.storage.redis_store import RedisStore
-from service.storage.store import Committed, Duplicate, GameStore, Missing, Stale, StoredGame
+from service.storage.store import Committed, Duplicate, GameStore, MemoryStore, Missing, Stale, StoredGame
 from tests.service.conftest import free_port, make_store
+
+# Checked by mypy: each store is a GameStore, with every part.
+STORES: tuple[type[GameStore], ...] = (MemoryStore, RedisStore)
 
 
 @pytest.fixture
@@ -175,3 +181,164 @@ def test_load_for_update_may_answer_from_a_local_copy_but_commit_still_checks(
         mine.close()
         if other is not mine:
             other.close()
+
+
+# ----- the clocks ---------------------------------------------------------------------------------------------------
+
+
+def test_clocks_keep_records_and_due_times(store: GameStore) -> None:
+    store.save_clock("a", b"record-a", 1_000)
+    store.save_clock("b", b"record-b", 3_000)
+    store.save_clock("c", b"record-c", 2_000)
+    assert store.load_clock("a") == b"record-a" and store.load_clock("zz") is None
+    assert store.due_clocks(2_500, 10) == [("a", 1_000), ("c", 2_000)]
+    assert store.due_clocks(2_500, 1) == [("a", 1_000)]
+    assert store.due_clocks(999, 10) == []
+    store.save_clock("b", b"record-b2", None)  # no deadline runs: the record stays, the due time goes
+    assert store.load_clock("b") == b"record-b2" and store.due_clocks(10_000, 10) == [("a", 1_000), ("c", 2_000)]
+    store.save_clock("a", None, 500)  # no record: nothing is due either
+    assert store.load_clock("a") is None and store.due_clocks(10_000, 10) == [("c", 2_000)]
+
+
+def test_a_due_time_is_claimed_once(store: GameStore) -> None:
+    store.save_clock("g", b"record", 1_000)
+    assert store.move_clock("g", 1_000, 9_000)  # a sweeper's lease
+    assert not store.move_clock("g", 1_000, 8_000)  # the second sweeper finds the lease, not its due time
+    assert not store.move_clock("nope", 1_000, 8_000)
+    assert store.due_clocks(8_500, 10) == [] and store.due_clocks(9_000, 10) == [("g", 9_000)]
+    assert store.move_clock("g", 9_000, None)
+    assert store.due_clocks(100_000, 10) == [] and store.load_clock("g") == b"record"
+
+
+# ----- the limits ---------------------------------------------------------------------------------------------------
+
+
+def test_a_bucket_gives_its_burst_then_a_token_per_interval(store: GameStore) -> None:
+    limits = store.limits
+    assert [limits.take("bucket", 2.0, 3) for _ in range(3)] == [0.0, 0.0, 0.0]
+    wait = limits.take("bucket", 2.0, 3)
+    assert 0 < wait <= 0.5
+    assert limits.take("other", 2.0, 3) == 0.0  # buckets are apart
+    time.sleep(0.6)
+    assert limits.take("bucket", 2.0, 3) == 0.0  # refilled at 2 a second
+
+
+def test_a_counter_counts_in_its_window(store: GameStore) -> None:
+    limits = store.limits
+    counts = [limits.count("counter", 3, 60.0) for _ in range(4)]
+    assert [count for count, _ in counts] == [1, 2, 3, 4]
+    assert all(0 < resets_in <= 60 for _, resets_in in counts)
+    assert limits.count("short", 10, 0.3)[0] == 1
+    assert limits.count("short", 10, 0.3)[0] == 2
+    time.sleep(0.5)
+    assert limits.count("short", 10, 0.3)[0] == 1  # the window ended: counted afresh
+
+
+def test_live_games_take_places_until_they_finish_or_go(store: GameStore) -> None:
+    limits = store.limits
+    ids = [f"live{number}" for number in range(6)]
+    for game_id in ids[:4]:
+        store.create(game(game_id), b"entry-0")
+    store.commit(game("live0", 1, finished=True), 0, b"entry-1")
+    assert limits.are_live(ids) == [False, True, True, True, False, False]
+    assert limits.admit_live_game("key", "live1", 2) and limits.admit_live_game("key", "live2", 2)
+    assert limits.admit_live_game("key", "live1", 2), "a game admitted again takes no second place"
+    assert not limits.admit_live_game("key", "live3", 2)
+    assert limits.admit_live_game("other key", "live3", 2), "each key its own places"
+    store.commit(game("live2", 1, finished=True), 0, b"entry-1")
+    assert limits.admit_live_game("key", "live3", 2), "a finished game's place is free again"
+    assert not limits.admit_live_game("key", "live4", 2)
+
+
+# ----- the keys -----------------------------------------------------------------------------------------------------
+
+
+def test_keys_are_added_found_listed_and_revoked(store: GameStore, store_kind: str) -> None:
+    keys = store.keys
+    assert keys.is_shared is (store_kind != "memory")  # Redis: `cardengine keys` reaches them
+    first, second = KeyRecord("k1", "acme", 1000.0), KeyRecord("k2", "", 1001.5)
+    keys.add("digest-1", first)
+    keys.add("digest-2", second)
+    assert keys.find("digest-1") == first and keys.find("digest-2") == second
+    assert keys.find("digest-3") is None
+    assert keys.records() == [first, second]
+    assert keys.revoke("k1", 2000.0)
+    assert keys.revoke("k1", 3000.0), "revoked again: still known"
+    assert keys.find("digest-1") == KeyRecord("k1", "acme", 1000.0, 2000.0), "the first revocation stands"
+    assert not keys.revoke("nope", 2000.0)
+    assert [record.revoked_at for record in keys.records()] == [2000.0, None]
+
+
+# ----- the bot queue ------------------------------------------------------------------------------------------------
+
+LEASE = 0.3
+
+
+@pytest.fixture
+def queue(store: GameStore) -> BotQueue:
+    return store.bots
+
+
+def test_a_due_game_is_claimed_once_until_its_lease_runs_out(queue: BotQueue) -> None:
+    queue.mark("g1", 0, "due")
+    assert queue.claim(LEASE).game_id == "g1"
+    again = queue.claim(LEASE)
+    assert again.game_id is None
+    assert again.wait_seconds is not None and 0 < again.wait_seconds <= LEASE
+    time.sleep(LEASE + 0.05)
+    assert queue.claim(LEASE).game_id == "g1", "a worker that died mid-move leaves the game to another"
+    assert queue.due_count() == 1
+
+
+def test_games_are_claimed_earliest_due_first(queue: BotQueue) -> None:
+    queue.mark("first", 3, "due")
+    time.sleep(0.01)
+    queue.mark("second", 0, "due")
+    assert [queue.claim(LEASE).game_id for _ in range(3)] == ["first", "second", None]
+
+
+def test_idle_and_done_leave_the_queue(queue: BotQueue) -> None:
+    queue.mark("g1", 0, "due")
+    queue.mark("g1", 1, "idle")
+    assert queue.claim(LEASE).game_id is None
+    queue.mark("g1", 2, "due")
+    queue.mark("g1", 3, "done")
+    assert queue.claim(LEASE).game_id is None
+    assert queue.due_count() == 0
+
+
+def test_an_older_mark_changes_nothing(queue: BotQueue) -> None:
+    queue.mark("g1", 5, "due")
+    queue.mark("g1", 4, "idle")  # a commit's mark that arrives after the next commit's
+    queue.mark("g1", 4, "done")
+    assert queue.claim(LEASE).game_id == "g1"
+    queue.mark("g1", 6, "idle")
+    queue.mark("g1", 5, "due")
+    assert queue.claim(LEASE).game_id is None
+
+
+def test_due_again_at_the_same_version_keeps_the_lease_and_a_new_version_ends_it(queue: BotQueue) -> None:
+    queue.mark("g1", 2, "due")
+    assert queue.claim(10).game_id == "g1"
+    queue.mark("g1", 2, "due")  # a sweep, or a late duplicate: the worker keeps its lease
+    assert queue.claim(10).game_id is None
+    queue.mark("g1", 3, "due")  # the bot moved (or someone did) and a bot is to act again: due at once
+    assert queue.claim(10).game_id == "g1"
+
+
+def test_the_think_delay_holds_a_game_back(queue: BotQueue) -> None:
+    queue.mark("g1", 0, "due")
+    held = queue.claim(LEASE, delay_seconds=0.25)
+    assert held.game_id is None
+    assert held.wait_seconds is not None and 0 < held.wait_seconds <= 0.25
+    time.sleep(0.3)
+    assert queue.claim(LEASE, delay_seconds=0.25).game_id == "g1"
+
+
+def test_wait_returns_when_a_game_is_marked_due_in_this_process(queue: BotQueue) -> None:
+    timer = threading.Timer(0.05, queue.mark, args=("g1", 0, "due"))
+    started = time.monotonic()
+    timer.start()
+    queue.wait(5.0)
+    timer.join()
+    assert time.monotonic() - started < 1.0

@@ -1,0 +1,282 @@
+"""What a caller may ask of a store: five protocols, and the values they exchange.
+
+A store (``GameStore``) keeps games: an engine snapshot with its version, event count, finished flag and immutable
+``meta`` (``StoredGame``), a log with one entry per version, idempotency results and stream tickets; ``commit`` is
+the one write after ``create``. It keeps each clocked game's turn clock beside the game (``ClockStore``, which
+``GameStore`` extends: service/core/clocks.py). Beside the games it has three parts, each a protocol of its own:
+
+- ``limits`` (``LimitStore``): token buckets, counters in a window and each API key's live games
+  (service/access/limits.py);
+- ``keys`` (``KeyStore``): API key records by the HMAC of their key (service/access/keys.py);
+- ``bots`` (``BotQueue``): the due-queue of games waiting on a bot seat (service/bots/).
+
+``MemoryStore`` (service/storage/store.py, one process) and ``RedisStore`` (service/storage/redis_store.py, on a
+Redis or a Redis Cluster, shared by replicas) implement all five; ``tests/service/test_store_contract.py`` runs each
+protocol on each of them. Callers see only these protocols. The store never interprets snapshots, log entries or
+results: they are bytes that the core encodes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+# ----- games ------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    game_id: str
+    version: int
+    snapshot: bytes
+    event_count: int
+    finished: bool
+    meta: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Committed:
+    """The version was ``expected`` and is now ``expected + 1``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stale:
+    """The version was not the expected one; nothing was written."""
+
+    current_version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Duplicate:
+    """The idempotency key was already used; nothing was written. ``result`` is what the first use stored."""
+
+    result: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Missing:
+    """The game does not exist (any more)."""
+
+
+CommitOutcome = Committed | Stale | Duplicate | Missing
+
+
+class GameExistsError(ValueError):
+    """``create`` found a game with that id. ``same``: the stored game has the very ``meta`` of the one to create,
+    so it is an earlier attempt of this same create (a retried request, or a store call re-sent after a lost
+    answer: every create draws fresh token hashes, and a keyed CreateGame derives the same ones again)."""
+
+    def __init__(self, game_id: str, *, same: bool) -> None:
+        super().__init__(f"Game '{game_id}' already exists.")
+        self.game_id = game_id
+        self.same = same
+
+
+# ----- the bot queue ----------------------------------------------------------------------------------------------
+
+BotState = Literal["due", "idle", "done"]
+GONE_VERSION = 2**53
+"""The version a worker marks a vanished game ``done`` with: newer than any real version."""
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A claimed game (None: nothing is due), and, when nothing is due, how long until the next entry may be."""
+
+    game_id: str | None
+    wait_seconds: float | None = None
+
+
+class BotQueue(Protocol):
+    """Which games wait on a bot seat (service/storage/bot_queue.py tells the whole protocol)."""
+
+    def register(self, game_id: str) -> None:
+        """Known before the game is stored (version -1, not due), so a sweep finds it even if its first mark is
+        lost."""
+
+    def mark(self, game_id: str, version: int, state: BotState) -> None:
+        """The game at ``version`` waits on a bot (``due``), on people (``idle``), or on nobody (``done``).
+        Ignored when a newer version of the game was marked already. Marking ``due`` again at the same version
+        keeps a running lease."""
+
+    def claim(self, lease_seconds: float, delay_seconds: float = 0.0) -> Claim:
+        """The earliest game due for at least ``delay_seconds``, leased to the caller for ``lease_seconds``."""
+
+    def wait(self, timeout: float) -> None:
+        """Blocks until a game of this process is marked due, ``wake_all`` is called, or ``timeout`` seconds."""
+
+    def wake_all(self) -> None:
+        """Wakes every ``wait`` of this process (workers stopping)."""
+
+    def sweep(self) -> int:
+        """Re-queues games whose mark was lost and forgets games that are gone or finished; the number of games
+        re-queued. A no-op where marks cannot be lost."""
+
+    def due_count(self) -> int:
+        """Entries in the queue (due, or leased to a worker)."""
+
+
+# ----- turn clocks ------------------------------------------------------------------------------------------------
+
+
+class ClockStore(Protocol):
+    """Each clocked game's clock record (bytes that service/core/clocks.py encodes) and its earliest deadline."""
+
+    def save_clock(self, game_id: str, record: bytes | None, due_ms: int | None) -> None:
+        """Keeps the game's clock record (None: removed) and its earliest deadline, epoch ms (None: no deadline
+        runs). The record expires with the game."""
+
+    def load_clock(self, game_id: str) -> bytes | None:
+        """The game's clock record; None without one."""
+
+    def due_clocks(self, now_ms: int, limit: int) -> list[tuple[str, int]]:
+        """Games whose deadline (or a sweeper's lease) is at or before ``now_ms``, earliest first, at most
+        ``limit``: (game id, due time)."""
+
+    def move_clock(self, game_id: str, expected_ms: int, new_ms: int | None) -> bool:
+        """Compare-and-set of a game's due time: if it is ``expected_ms``, it becomes ``new_ms`` (None: removed;
+        the record stays) and True; else nothing changes (two sweepers never both claim one deadline)."""
+
+
+# ----- limits -----------------------------------------------------------------------------------------------------
+
+
+class LimitStore(Protocol):
+    """The counts behind the rate limits and quotas, shared by every process of the store."""
+
+    def take(self, bucket: str, rate: float, burst: int) -> float:
+        """Takes one token of ``bucket`` (``rate`` tokens a second, at most ``burst``): 0 if there was one, else
+        the seconds until there is one."""
+
+    def count(self, counter: str, limit: int, window: float) -> tuple[int, float]:
+        """Counts one more in ``counter``; (the count, seconds until it resets). The window of ``window`` seconds
+        starts at the first count and starts again when the count reaches ``limit``."""
+
+    def admit_live_game(self, owner: str, game_id: str, cap: int) -> bool:
+        """Adds ``game_id`` to ``owner``'s live games if it holds fewer than ``cap``, after dropping those no
+        longer live (``are_live``) when it is full; True if added or already there, False if it stays full."""
+
+    def are_live(self, game_ids: Sequence[str]) -> list[bool]:
+        """Whether each game is stored and unfinished."""
+
+
+# ----- API keys ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class KeyRecord:
+    """What is known of an API key besides the key itself, which is never kept."""
+
+    key_id: str
+    name: str
+    created_at: float  # seconds since the epoch; 0 for file keys
+    revoked_at: float | None = None
+
+    def to_json(self) -> dict[str, object]:
+        record: dict[str, object] = {"id": self.key_id, "name": self.name, "createdAt": self.created_at}
+        if self.revoked_at is not None:
+            record["revokedAt"] = self.revoked_at
+        return record
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, object]) -> KeyRecord:
+        revoked = raw.get("revokedAt")
+        created = raw.get("createdAt", 0)
+        return cls(
+            str(raw["id"]),
+            str(raw.get("name", "")),
+            float(created) if isinstance(created, int | float) else 0.0,
+            float(revoked) if isinstance(revoked, int | float) else None,
+        )
+
+
+class KeyStore(Protocol):
+    """Key records by the HMAC of their key (the key itself is never stored)."""
+
+    @property
+    def is_shared(self) -> bool:
+        """Whether other processes (``cardengine keys``) reach these keys: True in Redis, False in a process's
+        memory (where no command could ever add one)."""
+        ...
+
+    def add(self, digest: str, record: KeyRecord) -> None: ...
+
+    def find(self, digest: str) -> KeyRecord | None: ...
+
+    def records(self) -> list[KeyRecord]:
+        """Every record, oldest first."""
+        ...
+
+    def revoke(self, key_id: str, when: float) -> bool:
+        """Marks the key revoked (once: a second revocation keeps the first time); False if there is no key with
+        that id."""
+        ...
+
+
+# ----- the store --------------------------------------------------------------------------------------------------
+
+
+class GameStore(ClockStore, Protocol):
+    """Games with optimistic concurrency and their turn clocks (a clock is kept beside its game and expires with
+    it), and the store's three other parts."""
+
+    @property
+    def bots(self) -> BotQueue:
+        """The due-queue of games waiting on a bot seat, kept beside the games."""
+        ...
+
+    @property
+    def limits(self) -> LimitStore: ...
+
+    @property
+    def keys(self) -> KeyStore: ...
+
+    def create(self, game: StoredGame, first_entry: bytes) -> None:
+        """Stores a new game at version 0 with the log entry of its deal; GameExistsError (a ValueError) if a game
+        with that id exists, writing nothing."""
+
+    def load(self, game_id: str) -> StoredGame | None:
+        """The game's current state, or None if there is no such game."""
+
+    def load_for_update(self, game_id: str, expected_version: int) -> StoredGame | None:
+        """Like ``load``, but may answer from a local copy whose version is ``expected_version``: a game's state at
+        a given version never changes, and ``commit`` rejects the update if that version is no longer current."""
+
+    def commit(
+        self,
+        game: StoredGame,
+        expected_version: int,
+        entry: bytes,
+        idempotency: tuple[str, bytes] | None = None,
+    ) -> CommitOutcome:
+        """Atomically: if an idempotency key is given and known, Duplicate; if the stored version is not
+        ``expected_version``, Stale; else replaces the game by ``game`` (version ``expected_version + 1``),
+        appends ``entry`` to the log, stores the idempotency result, refreshes the time-to-live (the shorter
+        finished one when ``game.finished``) and wakes the game's watchers."""
+
+    def log(self, game_id: str, after_version: int, limit: int | None = None) -> list[bytes]:
+        """The log entries of the versions after ``after_version`` (-1: all), in order; at most ``limit`` of them
+        (None: to the end). Reads only that range, so a page costs the same however long the log is."""
+
+    def put_ticket(self, game_id: str, ticket_hash: str, seat: int, ttl_seconds: float) -> None:
+        """Keeps a stream ticket of ``game_id`` (by its hash) for ``seat``, for ``ttl_seconds``."""
+
+    def ticket_seat(self, game_id: str, ticket_hash: str) -> int | None:
+        """The seat of a live stream ticket of ``game_id``; None if unknown, expired or of another game."""
+
+    def idempotent_result(self, game_id: str, key: str) -> bytes | None:
+        """The result stored with ``key``, if any."""
+
+    def watching(self, game_id: str) -> AbstractContextManager[None]:
+        """While entered, ``wait_for_version`` of this game is woken by commits (on any replica)."""
+
+    def wait_for_version(self, game_id: str, version: int, timeout: float) -> bool:
+        """Blocks until a version greater than ``version`` was committed, or ``timeout`` seconds; True if woken
+        by such a commit. Only valid inside ``watching(game_id)``; callers re-read the log either way."""
+
+    def ping(self) -> None:
+        """Returns if the store answers; raises StoreUnavailableError otherwise."""
+
+    def close(self) -> None: ...
