@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.games.house_rummy.groups import find_melds
+from engine.games.house_rummy.melds import find_melds
 from tests.games.test_house_rummy_support import deal, group, kinds, legal, play
 
 BASE = {"new_cards": False}

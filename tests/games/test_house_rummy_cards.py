@@ -6,7 +6,7 @@ import pytest
 
 import engine
 from engine.games.house_rummy.cards import ABILITIES, full_deck
-from engine.games.house_rummy.groups import find_melds
+from engine.games.house_rummy.melds import find_melds
 from tests.games.test_house_rummy_support import deal, group, kinds, legal, play
 
 STOCK = ["2C", "3S", "4D", "KD"]  # the top card is the last: KD

@@ -17,8 +17,8 @@ from collections import Counter
 
 from engine import rng
 from engine.determinize import redeal_hidden
-from engine.games.house_rummy.flow import Phase
 from engine.games.house_rummy.knowledge import holder_of, known_to, observer_of
+from engine.games.house_rummy.phases import Phase
 from engine.games.house_rummy.table import FINISHED, table_of
 from engine.state import GameState
 

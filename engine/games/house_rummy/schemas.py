@@ -26,9 +26,9 @@ from engine.games.house_rummy.cards import (
     SEARCH,
     SEE_HAND,
 )
-from engine.games.house_rummy.flow import Phase
 from engine.games.house_rummy.groups import HIGH, LOW
 from engine.games.house_rummy.moves import MOVE_KINDS, NEW_PILE
+from engine.games.house_rummy.phases import Phase
 from engine.games.house_rummy.table import RUN, SET
 from engine.schema_parts import POINTS, array, closed, content_schemas, seat, seat_argument
 

@@ -1,0 +1,369 @@
+"""What the board accepts: for each card the targets it can be played to on its own, the open run ends a
+Transition can reach, the Protected card's targets, and the Cross and Move cards a new group may use."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+import orjson
+
+from engine.cards import RANKS
+from engine.games.house_rummy.card_bits import hand_bits
+from engine.games.house_rummy.cards import (
+    CROSS_CARDS,
+    MOVE_CARDS,
+    PROTECTED,
+    RANK_OF,
+    SET_CARDS,
+    SPECIAL_NAMES,
+    SPECIALS,
+    TRANSITION,
+)
+from engine.games.house_rummy.groups import HIGH, LOW
+from engine.games.house_rummy.moves import LAY_OFF
+from engine.games.house_rummy.table import SET, Group
+from engine.moves import Move
+
+TRANSITIONS_IN_DECK: Final = SPECIALS.count(TRANSITION)
+
+
+Extra = tuple[str, bool, bool]  # a board card a new group may use: (card, may start a set, may start a run)
+
+
+BoardCard = tuple[str, int, bool]  # a Cross or Move card on the board: (card, owner, in a set)
+
+
+CROSS_OR_MOVE: Final = CROSS_CARDS | MOVE_CARDS
+
+
+class Board:
+    """What the board accepts now: for each card, the targets it can be played to on its own (``PR``: where a
+    Protected card may go), and the open run ends as (rank needed, target) for a Transition and its card. Shared
+    by every caller of the same board: read only, but for what it makes once when first asked (``lay_offs_of``,
+    ``board_cards``)."""
+
+    def __init__(
+        self,
+        accepts: dict[str, list[str]],
+        open_ends: list[tuple[int, str]],
+        at_run_ends: set[str],
+        at_high_ends: set[str],
+        at_low_ends: set[str],
+    ) -> None:
+        self.accepts = accepts
+        self.open_ends = open_ends
+        self.at_run_ends = at_run_ends  # the cards that fit an open run end as it is
+        self.at_high_ends = at_high_ends  # the cards that fit an open high end as it is
+        self.at_low_ends = at_low_ends
+        self.lay_offs: dict[str, tuple[Move, ...]] = {}  # the lay-off moves of cards of ``accepts``
+        self.known_cards: tuple[BoardCard, ...] | None = None  # ``board_cards``, once made
+        # ``meld_extras`` by seat, with the ``cross_second_group`` dict they were made with (read only, shared)
+        self.extras: dict[int, tuple[dict[str, int], list[tuple[str, bool, bool]]]] = {}
+        self.bits: tuple[int, int, int, int, int] | None = None  # ``board_bits``, once made
+
+
+def locked_cards(groups: list[Group]) -> tuple[set[str], int]:
+    """The cards on the board that can never be played anywhere else (all but the Move cards), and how many
+    Transitions are not on the board yet (the New Card Rules, where Protected cards are)."""
+    locked: set[str] = set()
+    transitions = 0
+    for group in groups:
+        locked.update(group["cards"])
+        transitions += group["cards"].count(TRANSITION)
+    return locked - MOVE_CARDS, TRANSITIONS_IN_DECK - transitions
+
+
+def can_be_played_to(needed: Iterable[str], locked: set[str]) -> bool:
+    return any(card not in locked for card in needed)
+
+
+GROUP_JSON_KEPT: Final = 4096
+
+
+# Each group's JSON by the group's identity, with the group (so its id is not reused while it is kept) and its card
+# count (as ``board_accepts`` checks, against a group changed in place after all): the plays never change a group
+# once a state holds it (copy on write), and most of a board's groups are shared with the boards before it.
+_group_json: Final[dict[int, tuple[Group, int, bytes]]] = {}
+
+
+def groups_json(groups: list[Group]) -> bytes:
+    """``orjson.dumps(groups)``, byte for byte, from each group's JSON made once."""
+    parts: list[bytes] = []
+    for group in groups:
+        known = _group_json.get(id(group))
+        if known is None or known[0] is not group or known[1] != len(group["cards"]):
+            if len(_group_json) >= GROUP_JSON_KEPT:
+                _group_json.clear()
+            known = _group_json[id(group)] = (group, len(group["cards"]), orjson.dumps(group))
+        parts.append(known[2])
+    return b"[" + b",".join(parts) + b"]"
+
+
+RECENT_KEPT: Final = 8
+
+
+# The boards of the last groups lists asked about, by identity: (groups, protect, each group's card count, Board).
+_recent: Final[list[tuple[list[Group], bool, tuple[int, ...], Board]]] = []
+
+
+def board_accepts(groups: list[Group], protect: bool) -> Board:
+    """``compute_board`` memoised on the groups list's identity: the plays never change a groups list or a group
+    once a state holds it (they replace what they change: copy on write), so the same list object is shared by the
+    states of the turns between two plays to the board (each group's card count is checked too, against a list
+    changed in place after all). A board after a play is new in all but a few cases (a memo on the board's content
+    missed 93% in random playouts), and ``compute_board`` reuses each unchanged group's part; the board of the same
+    groups with the other ``protect`` is made from the one known (``protected_board``, ``unprotected_board``). The
+    Board is shared between callers, so it is read only (no caller changes its dict, lists or sets)."""
+    sizes = tuple([len(group["cards"]) for group in groups])
+    other: Board | None = None  # the board of these groups with the other ``protect``
+    for known, protected, known_sizes, board in _recent:
+        if known is groups and known_sizes == sizes:
+            if protected == protect:
+                return board
+            other = board
+    if other is None:
+        board = compute_board(groups, protect)
+    elif protect:
+        board = protected_board(other, groups)
+    else:
+        board = unprotected_board(other)
+    if len(_recent) >= RECENT_KEPT:
+        del _recent[0]
+    _recent.append((groups, protect, sizes, board))
+    return board
+
+
+SEARCH_BOARDS_KEPT: Final = 256
+
+
+_search_boards: Final[dict[bytes, Board]] = {}
+
+
+def hypothetical_board(groups_json: bytes, groups: list[Group], protect: bool) -> Board:
+    """``compute_board`` for the boards of the bottom-card search's hypothetical plays, memoised on the board's
+    content (``groups_json``: ``orjson.dumps(groups)``, which the caller has made): the same board recurs over the
+    plays of a search in other orders. A board with ``protect`` is made from the one without, when known."""
+    key = groups_json + b"P" if protect else groups_json
+    board = _search_boards.get(key)
+    if board is None:
+        if len(_search_boards) >= SEARCH_BOARDS_KEPT:
+            _search_boards.clear()
+        unprotected = _search_boards.get(groups_json) if protect else None
+        board = compute_board(groups, protect) if unprotected is None else protected_board(unprotected, groups)
+        _search_boards[key] = board
+    return board
+
+
+# A group's part of its board: whether it is a set, a set's missing cards (none for a Protected set), and a run's
+# open ends as (card, rank index) (card "" for a closed end).
+GroupPart = tuple[bool, tuple[str, ...], str, int, str, int]
+
+
+GROUP_PARTS_KEPT: Final = 4096
+
+
+_group_parts: Final[dict[int, tuple[Group, int, GroupPart]]] = {}  # by the group's identity, as ``_group_json``
+
+
+def group_part(group: Group) -> GroupPart:
+    """``GroupPart`` of ``group``, made once per group (the plays never change a group a state holds)."""
+    known = _group_parts.get(id(group))
+    if known is not None and known[0] is group and known[1] == len(group["cards"]):
+        return known[2]
+    part: GroupPart
+    if group["kind"] == SET:
+        missing: tuple[str, ...] = ()
+        if not group["protected"]:
+            present = group["cards"]
+            missing = tuple([card for card in SET_CARDS[group["rank"]] if card not in present])
+        part = (True, missing, "", 0, "", 0)
+    else:
+        low_card, low_rank, high_card, high_rank = "", 0, "", 0
+        if not group["low_closed"]:
+            low_rank = (group["low"] - 2) % 13
+            low_card = RANKS[low_rank] + group["low_suit"]
+        if not group["high_closed"]:
+            high_rank = group["high"] % 13
+            high_card = RANKS[high_rank] + group["high_suit"]
+        part = (False, (), low_card, low_rank, high_card, high_rank)
+    if len(_group_parts) >= GROUP_PARTS_KEPT:
+        _group_parts.clear()
+    _group_parts[id(group)] = (group, len(group["cards"]), part)
+    return part
+
+
+def add_target(accepts: dict[str, list[str]], card: str, token: str) -> None:
+    """``token`` added to the targets of ``card`` (a board's ``accepts``)."""
+    targets = accepts.get(card)
+    if targets is None:
+        accepts[card] = [token]
+    else:
+        targets.append(token)
+
+
+TOKENS_KEPT: Final = 64
+
+
+SET_TOKENS: Final = tuple(str(index) for index in range(TOKENS_KEPT))
+
+
+LOW_TOKENS: Final = tuple(f"{index}{LOW}" for index in range(TOKENS_KEPT))
+
+
+HIGH_TOKENS: Final = tuple(f"{index}{HIGH}" for index in range(TOKENS_KEPT))
+
+
+def compute_board(groups: list[Group], protect: bool) -> Board:
+    """One pass over the board (see ``Board``), from each group's ``group_part``; with ``protect`` also where a
+    Protected card may go (``protected_targets``)."""
+    accepts: dict[str, list[str]] = {}
+    open_ends: list[tuple[int, str]] = []
+    at_run_ends: set[str] = set()
+    at_high_ends: set[str] = set()
+    at_low_ends: set[str] = set()
+    for index in range(len(groups)):
+        is_set, missing, low_card, low_rank, high_card, high_rank = group_part(groups[index])
+        if is_set:
+            if missing:
+                token = SET_TOKENS[index] if index < TOKENS_KEPT else str(index)
+                for card in missing:
+                    add_target(accepts, card, token)
+            continue
+        if low_card:
+            token = LOW_TOKENS[index] if index < TOKENS_KEPT else f"{index}{LOW}"
+            at_low_ends.add(low_card)
+            at_run_ends.add(low_card)
+            add_target(accepts, low_card, token)
+            open_ends.append((low_rank + 1, token))
+        if high_card:
+            token = HIGH_TOKENS[index] if index < TOKENS_KEPT else f"{index}{HIGH}"
+            at_high_ends.add(high_card)
+            at_run_ends.add(high_card)
+            add_target(accepts, high_card, token)
+            open_ends.append((high_rank + 1, token))
+    board = Board(accepts, open_ends, at_run_ends, at_high_ends, at_low_ends)
+    return protected_board(board, groups) if protect else board
+
+
+def protected_targets(groups: list[Group]) -> list[str]:
+    """Where a Protected card may go: only where something else can still play, a set one of whose missing cards is
+    not locked in another group, a run end whose next card is not locked (or, with a Transition not yet on the
+    board, some card of the next rank); in the order of ``compute_board``'s targets."""
+    targets: list[str] = []
+    locked: set[str] | None = None
+    transitions_left = 0
+    for index in range(len(groups)):
+        is_set, missing, low_card, low_rank, high_card, high_rank = group_part(groups[index])
+        if is_set:
+            if not missing:
+                continue
+            if locked is None:
+                locked, transitions_left = locked_cards(groups)
+            if can_be_played_to(missing, locked):
+                targets.append(SET_TOKENS[index] if index < TOKENS_KEPT else str(index))
+            continue
+        if low_card:
+            if locked is None:
+                locked, transitions_left = locked_cards(groups)
+            if low_card not in locked or (transitions_left and can_be_played_to(SET_CARDS[low_rank + 1], locked)):
+                targets.append(LOW_TOKENS[index] if index < TOKENS_KEPT else f"{index}{LOW}")
+        if high_card:
+            if locked is None:
+                locked, transitions_left = locked_cards(groups)
+            if high_card not in locked or (transitions_left and can_be_played_to(SET_CARDS[high_rank + 1], locked)):
+                targets.append(HIGH_TOKENS[index] if index < TOKENS_KEPT else f"{index}{HIGH}")
+    return targets
+
+
+def protected_board(board: Board, groups: list[Group]) -> Board:
+    """``board`` (made without ``protect`` of ``groups``) with the Protected card's targets (the same board when it
+    has none): its dict with one more key, its other parts shared (read only)."""
+    targets = protected_targets(groups)
+    if not targets:
+        return board
+    return Board(
+        {**board.accepts, PROTECTED: targets}, board.open_ends, board.at_run_ends, board.at_high_ends, board.at_low_ends
+    )
+
+
+def unprotected_board(board: Board) -> Board:
+    """``board`` (made with ``protect``) without the Protected card's targets (the same board when it has none)."""
+    if PROTECTED not in board.accepts:
+        return board
+    accepts = {card: targets for card, targets in board.accepts.items() if card != PROTECTED}
+    return Board(accepts, board.open_ends, board.at_run_ends, board.at_high_ends, board.at_low_ends)
+
+
+def board_cards(board: Board, groups: list[Group]) -> tuple[BoardCard, ...]:
+    """The Cross and Move cards on the board, group by group, in card order (``groups``: the groups ``board`` was
+    made of, whose content it is kept by), made once per board."""
+    if board.known_cards is not None:
+        return board.known_cards
+    found: list[BoardCard] = []
+    for group in groups:
+        cards = group["cards"]
+        for index in range(len(cards)):
+            card = cards[index]
+            if card in CROSS_OR_MOVE:
+                found.append((card, group["owners"][index], group["kind"] == SET))
+    board.known_cards = tuple(found)
+    return board.known_cards
+
+
+def lay_offs_of(board: Board, card: str) -> tuple[Move, ...]:
+    """The lay-off moves of ``card`` (one of ``board.accepts``), in target order, made once per board."""
+    found = board.lay_offs.get(card)
+    if found is None:
+        found = board.lay_offs[card] = tuple(Move(LAY_OFF, (card, target)) for target in board.accepts[card])
+    return found
+
+
+def accepts_card(groups: list[Group], card: str) -> bool:
+    """Whether a single card can be played to some group on its own (cheaper than ``board_accepts``)."""
+    if card == PROTECTED:
+        return PROTECTED in board_accepts(groups, True).accepts
+    if card in SPECIAL_NAMES:
+        return False
+    rank = RANK_OF[card[0]]
+    suit = card[1]
+    for group in groups:
+        if group["kind"] == SET:
+            if group["rank"] == rank and not group["protected"] and card not in group["cards"]:
+                return True
+        elif (not group["low_closed"] and group["low_suit"] == suit and (group["low"] - 2) % 13 + 1 == rank) or (
+            not group["high_closed"] and group["high_suit"] == suit and group["high"] % 13 + 1 == rank
+        ):
+            return True
+    return False
+
+
+def transition_pairs(open_ends: list[tuple[int, str]], hand: Iterable[str], only: str = "") -> list[tuple[str, str]]:
+    """(card, target) for every card of ``hand`` a Transition can bring to an open run end (``only``: that card)."""
+    if only:
+        if only in SPECIAL_NAMES:
+            return []
+        rank = RANK_OF[only[0]]
+        return [(only, token) for needed, token in open_ends if needed == rank]
+    by_rank: dict[int, list[str]] = {}
+    for card in sorted(set(hand)):
+        if card not in SPECIAL_NAMES and (not only or card == only):
+            by_rank.setdefault(RANK_OF[card[0]], []).append(card)
+    return [(card, token) for rank, token in open_ends for card in by_rank.get(rank, ())]
+
+
+def board_bits(board: Board) -> tuple[int, int, int, int, int]:
+    """As bits, once per board: the standard cards that fit an open run end as it is, those that fit some group,
+    those that fit an open high end, an open low end, and the ranks the open run ends need (a bit per rank)."""
+    if board.bits is None:
+        end_ranks = 0
+        for needed, _ in board.open_ends:
+            end_ranks |= 1 << needed
+        board.bits = (
+            hand_bits(board.at_run_ends),
+            hand_bits(board.accepts),
+            hand_bits(board.at_high_ends),
+            hand_bits(board.at_low_ends),
+            end_ranks,
+        )
+    return board.bits

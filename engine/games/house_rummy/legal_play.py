@@ -1,0 +1,164 @@
+"""Legality of the play phase: new groups, lay-offs, Move cards, the Hot Potato, and the discard."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine.games.house_rummy import moves as kinds
+from engine.games.house_rummy.board import Board, accepts_card, board_accepts
+from engine.games.house_rummy.bottom_card import BottomCardSearch, keeps_bottom_card
+from engine.games.house_rummy.cards import HOT_POTATO, NEW_DISCARD_CARDS, PROTECTED, TRANSITION
+from engine.games.house_rummy.discard_actions import starts_new_pile
+from engine.games.house_rummy.groups import build_meld, meld_kind, parse_target, transition_fits
+from engine.games.house_rummy.moves import NEW_PILE, cards_of
+from engine.games.house_rummy.refusals import Refusal, named, not_in_hand, pile_refusal, refuse
+from engine.games.house_rummy.table import RUN, SET, HouseTable, new_cards_on, table_of
+from engine.games.house_rummy.turn_plays import board_of_hand, may_start_group, meld_extras, own_move_card, turn_plays
+from engine.moves import Move
+from engine.state import GameState
+
+
+def play_moves(state: GameState, seat: int) -> list[Move]:
+    table = table_of(state)
+    board = board_of_hand(table, table["hands"][seat])
+    bottom = table["bottom_card"]
+    if not bottom:
+        return [*turn_plays(state, table, seat, board), *discard_moves(state, table, seat, board)]
+    search = BottomCardSearch(seat)
+    return [move for move in turn_plays(state, table, seat, board) if keeps_bottom_card(state, move, search)]
+
+
+def meld_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+    if not may_start_group(state, table):
+        return refuse(move, "one_group_per_turn", "only one new group may be started per turn (house rule)")
+    cards = cards_of(move)
+    hand = table["hands"][seat]
+    from_board = [card for card in cards if card not in hand]
+    usable = {card: (as_set, as_run) for card, as_set, as_run in meld_extras(state, table, seat)}
+    if len(from_board) > 1 or (from_board and from_board[0] not in usable):
+        return not_in_hand(table, seat, move, cards)
+    if build_meld(cards, dict.fromkeys(cards, seat), seat, new_cards_on(state)) is None:
+        return refuse(move, "not_a_group", "a new group is a set of 3+ cards of one rank or a run of 3+ of one suit")
+    if from_board:
+        as_set, as_run = usable[from_board[0]]
+        if not (as_set if meld_kind(cards) == SET else as_run):
+            return refuse(
+                move,
+                "board_card_not_usable",
+                f"{named(from_board[0])} is a Cross card: it may only start a group of the other kind than its own",
+            )
+    return None
+
+
+def lay_off_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+    cards = cards_of(move)
+    if bad := not_in_hand(table, seat, move, cards):
+        return bad
+    parsed = parse_target(move.args[1])
+    if parsed is None or parsed[0] >= len(table["groups"]):
+        return refuse(move, "no_such_group", f"there is no group '{move.args[1]}' (groups are numbered from 0)")
+    index, end = parsed
+    group = table["groups"][index]
+    if (group["kind"] == SET) != (end is None):
+        return refuse(move, "bad_target", "name a set by its number and a run end by number and 'lo' or 'hi'")
+    if len(cards) > 2:
+        return refuse(move, "one_card_at_a_time", "play one card (or a Transition and its card) off a group at a time")
+    if len(cards) == 2:
+        if cards[0] != TRANSITION:
+            return refuse(move, "transition_needs_card", "two cards are played off a group only as Transition,card")
+        if group["kind"] != RUN or not transition_fits(group, end or "", cards[1]):
+            return refuse(move, "does_not_fit", f"{named(cards[1])} cannot follow a Transition at that run end")
+        return None
+    card = cards[0]
+    if card == TRANSITION:
+        return refuse(move, "transition_needs_card", "a Transition must be followed at once by a card of the next rank")
+    if card == HOT_POTATO:
+        return refuse(move, "hot_potato", "the Hot Potato cannot be played to a group")
+    targets = board_accepts(table["groups"], card == PROTECTED).accepts.get(card, [])
+    if move.args[1] in targets:
+        return None
+    if card == PROTECTED:
+        return refuse(
+            move,
+            "nothing_to_protect",
+            f"nothing else can play to {move.args[1]} (it is closed, or every card that could go there is locked in "
+            "a group), and you are not allowed to protect something that nothing else can play to",
+        )
+    return refuse(move, "does_not_fit", f"{named(card)} does not fit group {move.args[1]}")
+
+
+def move_card_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+    card, target = move.args
+    if not own_move_card(table, seat, card):
+        return refuse(move, "not_your_move_card", f"'{card}' is not a Move card of yours on the board")
+    if target not in board_accepts(table["groups"], False).accepts.get(card, []):
+        return refuse(move, "does_not_fit", f"{named(card)} does not fit group {target}")
+    return None
+
+
+def play_potato_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+    if bad := not_in_hand(table, seat, move, [HOT_POTATO]):
+        return bad
+    if len(table["hands"][seat]) > 2:
+        return refuse(
+            move,
+            "hot_potato_not_going_out",
+            "the Hot Potato may only be played to your board when you go out this turn (at most one other card left)",
+        )
+    return None
+
+
+def discard_moves(state: GameState, table: HouseTable, seat: int, board: Board) -> list[Move]:
+    hand = table["hands"][seat]
+    piles = len(table["piles"])
+    last = len(hand) == 1
+    moves: list[Move] = []
+    previous = ""
+    for card in sorted(hand):  # each card once (the copies of a card are next to each other)
+        if card == previous:
+            continue
+        previous = card
+        if card == HOT_POTATO or (last and card in board.accepts):
+            continue
+        if card in NEW_DISCARD_CARDS and starts_new_pile(state, table, card):
+            moves.append(Move(kinds.DISCARD, (card, NEW_PILE)))
+        else:
+            moves.extend(discards_to_piles(card, piles))
+    return moves
+
+
+_discard_moves: Final[dict[str, list[tuple[Move, ...]]]] = {}  # [card][piles]
+
+
+def discards_to_piles(card: str, piles: int) -> tuple[Move, ...]:
+    """``discard <card> <pile>`` to each of ``piles`` piles, in pile order (pure, memoized: moves are values)."""
+    by_piles = _discard_moves.get(card)
+    if by_piles is None:
+        by_piles = _discard_moves[card] = []
+    while len(by_piles) <= piles:
+        by_piles.append(tuple(Move(kinds.DISCARD, (card, str(index))) for index in range(len(by_piles))))
+    return by_piles[piles]
+
+
+def discard_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+    card, pile = move.args
+    if table["bottom_card"]:
+        return refuse(
+            move,
+            "must_play_bottom_card",
+            f"the bottom-most card taken from the discard pile, {named(table['bottom_card'])}, must be played before "
+            "the discard",
+        )
+    if bad := not_in_hand(table, seat, move, [card]):
+        return bad
+    if card == HOT_POTATO:
+        return refuse(move, "hot_potato", "the Hot Potato can never be discarded")
+    if len(table["hands"][seat]) == 1 and accepts_card(table["groups"], card):
+        return refuse(move, "playable_last_card", f"{named(card)} can be played, so it must not be discarded last")
+    if card in NEW_DISCARD_CARDS and starts_new_pile(state, table, card):
+        if pile != NEW_PILE:
+            return refuse(move, "new_discard_pile", f"{named(card)} (New Discard) must start a new pile: use 'new'")
+        return None
+    if pile == NEW_PILE:
+        return refuse(move, "new_discard_pile", "only a New Discard card whose action triggers starts a new pile")
+    return pile_refusal(table, move, pile)

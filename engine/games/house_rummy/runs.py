@@ -1,0 +1,100 @@
+"""Run positions and spans: the rank at a run position is ``(position - 1) % 13 + 1``; a span is every run of 3
+to 13 positions over a suit's ranks (the Ace inside a span only as a KA2 card of the New Card Rules)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from engine.cards import RANKS, SUITS
+from engine.games.house_rummy.cards import KA2_ACES, RANK_OF
+
+# Each suit's cards by rank index (Ace 0 ... King 12).
+SUIT_CARDS: Final = {suit: tuple(rank + suit for rank in RANKS) for suit in SUITS}
+
+
+def rank_at(position: int) -> int:
+    return (position - 1) % 13 + 1
+
+
+def card_at(position: int, suit: str) -> str:
+    return RANKS[rank_at(position) - 1] + suit
+
+
+def is_ka2(card: str, new_cards: bool) -> bool:
+    return new_cards and card in KA2_ACES
+
+
+def run_spans(ranks: set[int] | frozenset[int], wrap: bool) -> Iterator[tuple[int, int]]:
+    """Every span (low, high) of 3 to 13 positions whose ranks are all in ``ranks``.
+
+    An Ace can only be inside a span (between a King and a Two) when ``wrap`` (its suit's Ace is a KA2 card).
+    Thirteen-card spans are given once (starting from the lowest position).
+    """
+    full_seen = False
+    for low in range(1, 14):
+        if low not in ranks:
+            continue
+        high = low
+        while high + 1 <= low + 12 and rank_at(high + 1) in ranks:
+            if high != low and rank_at(high) == 1 and not wrap:
+                break
+            high += 1
+            if high - low >= 2:
+                if high - low == 12:
+                    if full_seen:
+                        break
+                    full_seen = True
+                yield low, high
+
+
+RANK_BITS: Final = {rank: 1 << RANK_OF[rank] for rank in RANKS}  # Ace bit 1 ... King bit 13
+
+
+BIT_COUNTS: Final = tuple(bin(mask).count("1") for mask in range(1 << 14))
+
+
+ACE_BIT: Final = 1 << 1
+
+
+# ``run_spans_of`` by ``ranks`` and ``wrap`` as one int (at most 2**15 keys): a dict, cheaper to ask from compiled
+# code than an ``lru_cache``.
+_run_spans: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}
+
+
+def run_spans_of(ranks: int, wrap: bool) -> tuple[tuple[int, int, int], ...]:
+    """``run_spans`` of the ranks of the bits of ``ranks``, each as (low, high, its ranks as bits) (memoized)."""
+    key = ranks << 1 | 1 if wrap else ranks << 1
+    found = _run_spans.get(key)
+    if found is None:
+        found = _run_spans[key] = new_run_spans(ranks, wrap)
+    return found
+
+
+def new_run_spans(ranks: int, wrap: bool) -> tuple[tuple[int, int, int], ...]:
+    """``run_spans_of`` unmemoized."""
+    spans: list[tuple[int, int, int]] = []
+    for low, high in run_spans({rank for rank in range(1, 14) if ranks >> rank & 1}, wrap):
+        span = 0
+        for position in range(low, high + 1):
+            span |= 1 << rank_at(position)
+        spans.append((low, high, span))
+    return tuple(spans)
+
+
+def has_run_through(ranks: int, suit: str, new_cards: bool, through: int) -> bool:
+    """Whether ``suit_runs`` of ``ranks`` holds a run with every rank of the bits of ``through``."""
+    for _, _, span in run_spans_of(ranks, bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards)):
+        if span & through == through:
+            return True
+    return False
+
+
+def suit_may_run(ranks: int, suit: str, new_cards: bool) -> bool:
+    """Whether ``suit_runs`` of a suit's ranks (one bit each) holds a run."""
+    around = ranks | ranks << 13  # (three in a row, the Ace after the King too, or no run at all)
+    return (
+        (around & around >> 1 & around >> 2) != 0
+        and BIT_COUNTS[ranks] >= 3
+        and len(run_spans_of(ranks, (ranks & ACE_BIT) != 0 and is_ka2("A" + suit, new_cards))) > 0
+    )
