@@ -124,19 +124,19 @@ class Verdicts:
     checks: list[tuple[str, float, float, bool]] = field(default_factory=list)  # (what, value, target, higher is ok)
     floors: dict[str, float] = field(default_factory=dict)  # what the floor server reaches on the same check
 
-    def add(self, what: str, value: float, target: float, higher: bool, floor: float | None = None) -> None:
+    def add(self, what: str, value: float, target: float, *, higher: bool, floor: float | None = None) -> None:
         self.checks.append((what, value, target, higher))
         if floor is not None and not math.isnan(floor):
             self.floors[what] = floor
 
-    def at_floor(self, what: str, value: float, target: float, higher: bool) -> bool:
+    def at_floor(self, what: str, value: float, target: float, *, higher: bool) -> bool:
         """Missed, but so does the floor, and the figure is within ``AT_FLOOR_MARGIN`` of the floor's."""
         floor = self.floors.get(what)
         if floor is None or (floor >= target if higher else floor <= target):
             return False
         return value >= floor / (1 + AT_FLOOR_MARGIN) if higher else value <= floor * (1 + AT_FLOOR_MARGIN)
 
-    def _line(self, what: str, value: float, target: float, higher: bool) -> str:
+    def _line(self, what: str, value: float, target: float, *, higher: bool) -> str:
         floor = self.floors.get(what)
         return (
             f"{what} {value:.2f} (target {'>=' if higher else '<='} {target:.2f}"
@@ -147,7 +147,7 @@ class Verdicts:
     def failed(self) -> list[str]:
         """The targets missed, each with the floor's figure when there is one (those at the floor included)."""
         return [
-            self._line(what, value, target, higher)
+            self._line(what, value, target, higher=higher)
             for what, value, target, higher in self.checks
             if not (value >= target if higher else value <= target)
         ]
@@ -155,13 +155,14 @@ class Verdicts:
     def floored(self) -> list[str]:
         """The targets missed at the floor (``at_floor``)."""
         return [
-            self._line(what, value, target, higher)
+            self._line(what, value, target, higher=higher)
             for what, value, target, higher in self.checks
-            if not (value >= target if higher else value <= target) and self.at_floor(what, value, target, higher)
+            if not (value >= target if higher else value <= target)
+            and self.at_floor(what, value, target, higher=higher)
         ]
 
 
-def split_cpus(pin: bool) -> tuple[list[int], list[int]]:
+def split_cpus(*, pin: bool) -> tuple[list[int], list[int]]:
     """(server cores, load generator cores): the last core for the load generator when there are two or more."""
     cpus = sorted(os.sched_getaffinity(0))
     if not pin or len(cpus) < 2:
@@ -317,15 +318,23 @@ def judge_grpc(
             print(f"  {name}/floor with {callers} callers: " + ratios_text(against_bare(row, floor_row)))
         if callers >= 16:
             verdicts.add(
-                f"{game_type} {name} x16 throughput", throughput, TARGETS["grpc_throughput_16"], True, at_floor[0]
+                f"{game_type} {name} x16 throughput",
+                throughput,
+                TARGETS["grpc_throughput_16"],
+                higher=True,
+                floor=at_floor[0],
             )
-            verdicts.add(f"{game_type} {name} x16 p99", tail, TARGETS["grpc_p99_16"], False, at_floor[2])
+            verdicts.add(f"{game_type} {name} x16 p99", tail, TARGETS["grpc_p99_16"], higher=False, floor=at_floor[2])
             if not math.isnan(cpu):
-                verdicts.add(f"{game_type} {name} server CPU", cpu, TARGETS["grpc_cpu"], False, at_floor[3])
+                verdicts.add(
+                    f"{game_type} {name} server CPU", cpu, TARGETS["grpc_cpu"], higher=False, floor=at_floor[3]
+                )
         if callers == 1:
-            verdicts.add(f"{game_type} {name} x1 p50", median, TARGETS["grpc_p50_1"], False, at_floor[1])
+            verdicts.add(f"{game_type} {name} x1 p50", median, TARGETS["grpc_p50_1"], higher=False, floor=at_floor[1])
             if not math.isnan(cpu):
-                verdicts.add(f"{game_type} {name} x1 server CPU", cpu, TARGETS["grpc_cpu"], False, at_floor[3])
+                verdicts.add(
+                    f"{game_type} {name} x1 server CPU", cpu, TARGETS["grpc_cpu"], higher=False, floor=at_floor[3]
+                )
 
 
 def measure_rest_rows(
@@ -361,9 +370,9 @@ def measure_rest_rows(
         flush=True,
     )
     if "errors" in apply.name or "errors" in get.name:
-        verdicts.add(f"{game_type} REST answers without errors", 0.0, 1.0, True)
-    verdicts.add(f"{game_type} REST ApplyMove/healthz", rest_apply, TARGETS["rest_apply"], True)
-    verdicts.add(f"{game_type} REST GetGame/healthz", rest_get, TARGETS["rest_get"], True)
+        verdicts.add(f"{game_type} REST answers without errors", 0.0, 1.0, higher=True)
+    verdicts.add(f"{game_type} REST ApplyMove/healthz", rest_apply, TARGETS["rest_apply"], higher=True)
+    verdicts.add(f"{game_type} REST GetGame/healthz", rest_get, TARGETS["rest_get"], higher=True)
 
 
 def compare_workers(args: argparse.Namespace, server_cpus: Sequence[int], rows: list[Measurement]) -> None:
@@ -458,7 +467,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.target:
         run(args, args.target)
         return 0
-    server_cpus, gen_cpus = split_cpus(not args.no_pin)
+    server_cpus, gen_cpus = split_cpus(pin=not args.no_pin)
     if gen_cpus != server_cpus:
         os.sched_setaffinity(0, gen_cpus)
     print(f"servers on cores {server_cpus}, load generator on cores {gen_cpus}; {args.seconds:.0f} s per row")

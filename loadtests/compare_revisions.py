@@ -214,7 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if len(args.revisions) != 2:
         print("error: give two revisions, OLD and NEW", file=sys.stderr)
         return 2
-    server_cpus, generator_cpus = split_cpus(True)
+    server_cpus, generator_cpus = split_cpus(pin=True)
     if generator_cpus != server_cpus:
         os.sched_setaffinity(0, generator_cpus)
     with worktrees(args.revisions) as revisions, ExitStack() as stack:

@@ -72,20 +72,20 @@ def test_percentiles_are_nearest_rank() -> None:
 
 def test_targets_are_judged_by_direction() -> None:
     verdicts = Verdicts()
-    verdicts.add("throughput", 0.61, 0.6, True)
-    verdicts.add("p99", 2.1, 2.0, False)
-    verdicts.add("cpu", 1.5, 1.6, False)
+    verdicts.add("throughput", 0.61, 0.6, higher=True)
+    verdicts.add("p99", 2.1, 2.0, higher=False)
+    verdicts.add("cpu", 1.5, 1.6, higher=False)
     assert verdicts.failed() == ["p99 2.10 (target <= 2.00)"]
     assert verdicts.floored() == []
 
 
 def test_a_missed_target_is_at_the_floor_only_within_a_tenth_of_a_floor_that_misses_it_too() -> None:
     verdicts = Verdicts()
-    verdicts.add("p99 near", 2.2, 2.0, False, floor=2.05)  # the floor misses; 2.2 <= 1.1 x 2.05
-    verdicts.add("p99 far", 2.4, 2.0, False, floor=2.05)  # 2.4 > 2.255
-    verdicts.add("throughput near", 0.5, 0.6, True, floor=0.54)  # 0.5 >= 0.54 / 1.1
-    verdicts.add("throughput floor meets", 0.55, 0.6, True, floor=0.62)  # the floor meets it: no excuse
-    verdicts.add("met", 1.5, 1.6, False, floor=1.7)
+    verdicts.add("p99 near", 2.2, 2.0, higher=False, floor=2.05)  # the floor misses; 2.2 <= 1.1 x 2.05
+    verdicts.add("p99 far", 2.4, 2.0, higher=False, floor=2.05)  # 2.4 > 2.255
+    verdicts.add("throughput near", 0.5, 0.6, higher=True, floor=0.54)  # 0.5 >= 0.54 / 1.1
+    verdicts.add("throughput floor meets", 0.55, 0.6, higher=True, floor=0.62)  # the floor meets it: no excuse
+    verdicts.add("met", 1.5, 1.6, higher=False, floor=1.7)
     assert [line.split(" (")[0] for line in verdicts.failed()] == [
         "p99 near 2.20",
         "p99 far 2.40",
