@@ -30,6 +30,11 @@ GAME_PARTS = ("views", "legal", "flow", "melds", "groups", "coffin", "scoring", 
 # the metered store, which passes for the store it wraps through a ``__class__`` property that mypyc does not allow.
 SERVICE = (
     "core/game_service",
+    "core/games",
+    "core/moves",
+    "core/hooks",
+    "core/stored",
+    "core/records",
     "edges/convert",
     "storage/store",
     "storage/redis_store",

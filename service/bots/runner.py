@@ -19,8 +19,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import FrameType
 
 from service.bots.worker import BotSettings, BotWorkers
-from service.core.clocks import ClockSweeper
 from service.core.game_service import GameService
+from service.core.timeouts import ClockSweeper
 from service.observability import metrics
 
 log = logging.getLogger("cardengine.bots")
@@ -80,7 +80,7 @@ def run_bots(config: BotsConfig) -> int:
     health = health_server(workers, service, config.health_host, config.health_port)
     threading.Thread(target=health.serve_forever, kwargs={"poll_interval": 0.2}, name="health", daemon=True).start()
     workers.start()
-    sweeper = ClockSweeper(service).start()  # turn clocks: any bot-worker process sweeps expired deadlines too
+    sweeper = ClockSweeper(service.timeouts).start()  # turn clocks: any bot-worker process sweeps expired deadlines too
     port = health.server_address[1]
     log.info("bot workers serving", extra={"workers": config.settings.workers, "health_port": port})
     print(json.dumps({"event": "bots", "healthPort": port, "pid": os.getpid()}), flush=True)

@@ -1,7 +1,7 @@
 """Bot workers: threads that play the bot seats of games waiting in the store's bot queue.
 
 Each worker loops: claim the earliest due game (``BotQueue.claim``, with a lease and the think delay), load it
-through the core (``GameService.bot_turn``: the bot seat to act and its seat-scoped input), let the seat's policy
+through the core (``BotTurns.bot_turn``: the bot seat to act and its seat-scoped input), let the seat's policy
 (``service.bots.kinds.BOT_POLICIES``) choose a move with a generator seeded by the game's seed, version and seat,
 and apply it through the core with compare-and-set on the version it was chosen at (``apply_bot_move``). A stale
 version means another worker (or a person) moved first: the move is dropped. Nothing ever waits on a request:
@@ -21,7 +21,8 @@ import engine
 import engine.bots as engine_bots
 from service.bots.kinds import BOT_POLICIES, bot_policy, is_bot_spec
 from service.core import errors
-from service.core.game_service import BotTurn, GameService
+from service.core.game_service import GameService
+from service.core.records import BotTurn
 from service.observability import metrics, tracing
 from service.storage.bot_queue import GONE_VERSION
 
@@ -123,7 +124,7 @@ class BotWorkers:
         """Plays one bot move of a claimed game, or settles its queue entry when no bot is to act; True if a move
         was committed."""
         try:
-            turn = self.service.bot_turn(game_id, self.settings.budget_seconds)
+            turn = self.service.bot_turns.bot_turn(game_id, self.settings.budget_seconds)
         except engine.EngineError as error:  # a snapshot of another rules version (or corrupt): no bot can play it
             log.warning("bot worker: game cannot be played", extra={"game_id": game_id, "code": error.code})
             self.queue.mark(game_id, GONE_VERSION, "done")
@@ -151,7 +152,7 @@ class BotWorkers:
         if thought > self.settings.budget_seconds:
             log.warning("bot move over its budget", extra={**context, "milliseconds": round(thought * 1000, 1)})
         try:
-            self.service.apply_bot_move(turn.game_id, turn.seat, move.notation, turn.version)
+            self.service.bot_turns.apply_bot_move(turn.game_id, turn.seat, move.notation, turn.version)
         except errors.ServiceError as error:
             if error.code == "version/stale":
                 with self._counts_lock:

@@ -11,19 +11,19 @@ after its draw, a claim still open while another seat answers) keeps its deadlin
 move until the seat is no longer to act.
 
 A sweeper claims an expired game by moving its due time to a lease (a compare-and-set on the sorted set: one
-sweeper wins), applies the timeout moves, and the commit's hook writes the next deadlines (replacing the lease);
-a sweeper that dies holding a lease leaves the game to another once the lease is over.
+sweeper wins), applies the timeout moves, and the commit's hook (``deadline_hook``) writes the next deadlines
+(replacing the lease); a sweeper that dies holding a lease leaves the game to another once the lease is over. The
+sweeper and the timeout moves are in service/core/timeouts.py; this module is the clock and its hook.
 
 A match clock (``matchSeconds``, chess-clock style) charges each seat the time its turns took (from the start of
 its turn to the commit that ended it); a turn's deadline is then the sooner of ``turnSeconds`` and the seat's match
 time left, so a seat whose match time is spent has its next turns timed out at once. With ``onTimeout: "forfeit"``
-a seat out of time plays no timeout move but loses the match (service/core/forfeit.py; ``GameService.apply_timeouts``).
+a seat out of time plays no timeout move but loses the match (service/core/forfeit.py, service/core/timeouts.py).
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -32,9 +32,9 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 import orjson
 
 from service.core import errors
+from service.core.hooks import Commit, CommitHook
 
 if TYPE_CHECKING:
-    from service.core.game_service import GameService
     from service.storage.store import GameStore
 
 log = logging.getLogger("cardengine.clocks")
@@ -44,10 +44,6 @@ MAX_TURN_SECONDS = 86_400
 MAX_MATCH_SECONDS = 7 * 86_400
 ON_TIMEOUT_MOVE = "move"
 ON_TIMEOUT_FORFEIT = "forfeit"
-SWEEP_SECONDS = 0.25  # how often a sweeper looks for expired deadlines
-LEASE_SECONDS = 10.0  # a claimed deadline comes back to the other sweepers after this, if its claimer died
-SWEEP_BATCH = 64
-MAX_TIMEOUT_MOVES = 16  # per claim: the moves of one timed-out turn (draw, then discard), and a margin
 # An abandoned match (nobody has moved for this many timeout moves in a row) pauses its clock: no deadline runs
 # until a person or a bot moves again, so it neither plays itself forever nor keeps refreshing its time-to-live.
 MAX_IDLE_MOVES = 100
@@ -165,6 +161,7 @@ def next_record(
     previous: ClockRecord | None,
     version: int,
     to_act: Sequence[int],
+    *,
     finished: bool,
     at_ms: int,
     timed_out: bool = False,
@@ -218,6 +215,7 @@ def after_commit(
     game_id: str,
     version: int,
     to_act: Sequence[int],
+    *,
     finished: bool,
     timed_out: bool = False,
 ) -> ClockRecord | None:
@@ -228,7 +226,7 @@ def after_commit(
         previous = load(store, game_id) if version > 0 else None
         if previous is not None and previous.version >= version:  # a newer commit's hook already ran
             return previous
-        record = next_record(spec, previous, version, to_act, finished, now_ms(), timed_out)
+        record = next_record(spec, previous, version, to_act, finished=finished, at_ms=now_ms(), timed_out=timed_out)
         save(store, game_id, record)
         return record
     except errors.StoreUnavailableError as error:
@@ -258,59 +256,17 @@ def clock_view(spec: ClockSpec, record: ClockRecord | None, players: int, at_ms:
     }
 
 
-# ----- the sweeper ------------------------------------------------------------------------------------------------
+def deadline_hook(store: GameStore) -> CommitHook:
+    """The after-commit hook of turn clocks: a clocked game's next deadlines written, and its header's clock."""
 
+    def write_deadlines(commit: Commit) -> dict[str, Any] | None:
+        if commit.meta.clock is None:
+            return None
+        spec = ClockSpec.from_record(commit.meta.clock)
+        finished, timed_out = commit.finished, commit.timed_out
+        record = after_commit(
+            store, spec, commit.game_id, commit.version, commit.to_act, finished=finished, timed_out=timed_out
+        )
+        return {"clock": clock_view(spec, record, commit.meta.players)}
 
-class ClockSweeper:
-    """A thread that applies the timeout moves of expired deadlines (one per replica and per bot-worker process;
-    claims keep two sweepers from working on one game at once, the compare-and-set from double-applying)."""
-
-    def __init__(
-        self, service: GameService, *, interval: float = SWEEP_SECONDS, lease_seconds: float = LEASE_SECONDS
-    ) -> None:
-        self.service = service
-        self.interval = interval
-        self.lease_ms = int(lease_seconds * 1000)
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-        self.applied = 0  # timeout moves this sweeper has applied (for operators and tests)
-
-    def start(self) -> ClockSweeper:
-        self._thread = threading.Thread(target=self._run, name="clock-sweeper", daemon=True)
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-
-    def _run(self) -> None:
-        while not self._stop.wait(self.interval):
-            try:
-                self.sweep()
-            except errors.StoreUnavailableError as error:
-                log.warning("clock sweep failed; retrying", extra={"error": str(error)})
-            except Exception:
-                log.exception("clock sweep failed")
-
-    def sweep(self) -> int:
-        """One pass: claims every expired game and applies its timeout moves; returns how many were applied."""
-        store = clock_store(self.service.store)
-        applied = 0
-        now = now_ms()
-        for game_id, due in store.due_clocks(now, SWEEP_BATCH):
-            if self._stop.is_set():
-                break
-            lease = now_ms() + self.lease_ms
-            if not store.move_clock(game_id, due, lease):
-                continue  # another sweeper claimed it, or a commit moved its deadline
-            try:
-                moves = self.service.apply_timeouts(game_id, lease)
-                applied += moves
-                self.applied += moves
-            except errors.StoreUnavailableError:
-                raise
-            except Exception:  # one game's failure (its lease runs out, it is tried again) never stops the others
-                log.exception("timeout move failed", extra={"game_id": game_id})
-        return applied
+    return write_deadlines

@@ -34,8 +34,9 @@ import engine.bots as engine_bots
 from service.access.keys import make_key_ring
 from service.access.limits import LimitSettings, make_gate
 from service.bots.worker import DEFAULT_LEASE_SECONDS, BotSettings, BotWorkers
-from service.core.clocks import ClockSweeper
-from service.core.game_service import DEFAULT_TICKET_SECONDS, WATCH_POLL_SECONDS, GameService
+from service.core.event_streams import DEFAULT_TICKET_SECONDS, WATCH_POLL_SECONDS
+from service.core.game_service import GameService
+from service.core.timeouts import ClockSweeper
 from service.edges.grpc_server import MAX_MESSAGE_BYTES, GrpcServer
 from service.edges.rest import (
     HEARTBEAT_SECONDS,
@@ -161,9 +162,7 @@ class Server:
             gate=self.gate,
         )
         self.bots = BotWorkers(self.service, bot_settings, bot_policies)
-        self.clocks = ClockSweeper(
-            self.service
-        )  # turn clocks: timeout moves of expired deadlines (service/core/clocks.py)
+        self.clocks = ClockSweeper(self.service.timeouts)  # turn clocks: timeout moves of expired deadlines
         self.http = create_http_server(
             app,
             host=config.bind_host(),

@@ -14,7 +14,8 @@ import redis
 
 from loadtests.server_process import cardengine_command
 from service.bots.worker import BotWorkers
-from service.core.game_service import GameService, SeatSpec
+from service.core.game_service import GameService
+from service.core.records import SeatSpec
 from service.storage.redis_store import RedisStore
 from service.storage.store import GameStore
 from tests.service.conftest import make_store
@@ -32,9 +33,9 @@ def store(store_kind: str, request: pytest.FixtureRequest) -> Iterator[GameStore
 
 def test_games_with_bot_seats_enter_the_queue_at_creation_and_leave_it_at_the_end(store: GameStore) -> None:
     service = GameService(store)
-    people = service.create_game("dracula", 2, 1)
+    people = service.creation.create_game("dracula", 2, 1)
     assert store.bots.due_count() == 0, "a game without bot seats never enters the queue"
-    bots = service.create_game("dracula", 2, 1, seats=[SeatSpec(bot="random"), SeatSpec(bot="random")])
+    bots = service.creation.create_game("dracula", 2, 1, seats=[SeatSpec(bot="random"), SeatSpec(bot="random")])
     assert store.bots.claim(LEASE).game_id == bots.game_id
     assert people.game_id != bots.game_id
 
@@ -52,7 +53,7 @@ def redis_store(request: pytest.FixtureRequest) -> Iterator[RedisStore]:
 
 def test_the_sweep_requeues_a_game_whose_mark_was_lost(redis_store: RedisStore) -> None:
     service = GameService(redis_store)
-    created = service.create_game("dracula", 2, 3, seats=[SeatSpec(bot="random"), SeatSpec(bot="random")])
+    created = service.creation.create_game("dracula", 2, 3, seats=[SeatSpec(bot="random"), SeatSpec(bot="random")])
     queue = redis_store.bots
     client: redis.Redis = redis_store.client
     # As if the creating process died between storing the game and marking it: registered only, not due.
@@ -88,7 +89,7 @@ def test_a_game_saved_under_other_rules_leaves_the_queue_unplayed(
     redis_store: RedisStore, redis_url: str, key_prefix: str
 ) -> None:
     service = GameService(redis_store)
-    created = service.create_game("dracula", 2, 3, seats=[SeatSpec(bot="random"), SeatSpec(bot="random")])
+    created = service.creation.create_game("dracula", 2, 3, seats=[SeatSpec(bot="random"), SeatSpec(bot="random")])
     snapshot = rewrite_rules_version(redis_url, key_prefix, created.game_id, 99)
     claimed = redis_store.bots.claim(LEASE)
     assert claimed.game_id == created.game_id

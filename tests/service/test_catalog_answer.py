@@ -31,7 +31,7 @@ def test_rest_catalog_has_an_etag_and_revalidates_to_304(live: LiveServer) -> No
     status, headers, body = get(port, {})
     assert status == 200 and headers["content-type"] == "application/json" and headers["cache-control"] == "no-cache"
     service = live.server.service
-    built = convert.catalog_message(service.list_game_types(), service.bot_kinds())
+    built = convert.catalog_message(service.catalog.list_game_types(), service.catalog.bot_kinds())
     assert orjson.loads(body) == convert.to_dict(built)
     etag = headers["etag"]
     again = get(port, {})
@@ -52,6 +52,7 @@ def test_grpc_catalog_is_the_same_bytes_each_call_and_the_catalog_message(live: 
         second = call(pb.ListGameTypesRequest(), timeout=30)
         typed = pb_grpc.GameEngineStub(channel).ListGameTypes(pb.ListGameTypesRequest(), timeout=30)
     assert first == second
-    built = convert.catalog_message(live.server.service.list_game_types(), live.server.service.bot_kinds())
+    catalog = live.server.service.catalog
+    built = convert.catalog_message(catalog.list_game_types(), catalog.bot_kinds())
     assert pb.ListGameTypesResponse.FromString(first) == built == typed
     assert json_format.MessageToDict(typed)["gameTypes"][0]["id"] == built.game_types[0].id

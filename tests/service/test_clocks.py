@@ -20,7 +20,9 @@ from cardengine.v1 import game_engine_pb2 as pb
 import engine
 from clients.grpc_client import GameEngineError
 from service.core import clocks
-from service.core.game_service import GameService, LogEntry
+from service.core.game_service import GameService
+from service.core.stored import LogEntry
+from service.core.timeouts import ClockSweeper
 from service.storage.redis_store import RedisStore
 from service.storage.store import MemoryStore
 from tests.service.conftest import LiveServer, Rest, live_server, make_store
@@ -172,13 +174,15 @@ def test_a_seat_that_does_not_move_gets_its_timeout_moves_once(live: LiveServer)
 
 def test_a_match_clock_charges_each_seat_its_own_turns() -> None:
     spec = clocks.clock_spec(5, 8)  # 5 s a turn, 8 s a seat for the match
-    first = clocks.next_record(spec, None, 0, [0], False, 1_000)
+    first = clocks.next_record(spec, None, 0, [0], finished=False, at_ms=1_000)
     assert first == clocks.ClockRecord(0, {0: 6_000}, {0: 1_000}, {})
-    drawn = clocks.next_record(spec, first, 1, [0], False, 2_000)  # seat 0 drew: its turn (and deadline) go on
+    # seat 0 drew: its turn (and deadline) go on
+    drawn = clocks.next_record(spec, first, 1, [0], finished=False, at_ms=2_000)
     assert drawn == clocks.ClockRecord(1, {0: 6_000}, {0: 1_000}, {})
-    passed = clocks.next_record(spec, drawn, 2, [1], False, 5_000)  # seat 0 discarded: charged 4 s
+    passed = clocks.next_record(spec, drawn, 2, [1], finished=False, at_ms=5_000)  # seat 0 discarded: charged 4 s
     assert passed == clocks.ClockRecord(2, {1: 10_000}, {1: 5_000}, {0: 4_000})
-    back = clocks.next_record(spec, passed, 3, [0], False, 6_500)  # seat 1 took 1.5 s; seat 0 has 4 s left
+    # seat 1 took 1.5 s; seat 0 has 4 s left
+    back = clocks.next_record(spec, passed, 3, [0], finished=False, at_ms=6_500)
     assert back == clocks.ClockRecord(3, {0: 10_500}, {0: 6_500}, {0: 4_000, 1: 6_500})
     assert clocks.clock_view(spec, back, 2, at_ms=7_000) == {
         "turnSeconds": 5,
@@ -189,7 +193,7 @@ def test_a_match_clock_charges_each_seat_its_own_turns() -> None:
         "paused": False,
     }
     assert clocks.ClockRecord.decode(back.encode()) == back
-    assert clocks.next_record(spec, back, 4, [], True, 8_000) is None
+    assert clocks.next_record(spec, back, 4, [], finished=True, at_ms=8_000) is None
 
 
 def test_a_spent_match_clock_times_out_every_turn_until_the_clock_pauses(live: LiveServer) -> None:
@@ -227,15 +231,15 @@ def test_a_spent_match_clock_times_out_every_turn_until_the_clock_pauses(live: L
 
 def test_a_move_just_before_the_deadline_wins_and_no_timeout_lands() -> None:
     service = GameService(MemoryStore())
-    sweeper = clocks.ClockSweeper(service)  # swept by hand, at chosen times
-    created = service.create_game(GAME, PLAYERS, SEED, clock=clocks.clock_spec(2))
+    sweeper = ClockSweeper(service.timeouts)  # swept by hand, at chosen times
+    created = service.creation.create_game(GAME, PLAYERS, SEED, clock=clocks.clock_spec(2))
     token = created.seats[0].token
     assert created.game.clock is not None
     deadline = created.game.clock["deadlines"][0]["deadline"] / 1000
     time.sleep(max(0.0, deadline - 0.3 - time.time()))
     for version in (0, 1):
-        move = service.legal_moves(created.game_id, token).moves[-1].notation
-        service.apply_move(created.game_id, token, move, version)
+        move = service.reads.legal_moves(created.game_id, token).moves[-1].notation
+        service.moves.apply_move(created.game_id, token, move, version)
     time.sleep(max(0.0, deadline + 0.2 - time.time()))
     assert sweeper.sweep() == 0
     entries = stored_entries(service.store, created.game_id)
@@ -244,7 +248,7 @@ def test_a_move_just_before_the_deadline_wins_and_no_timeout_lands() -> None:
 
 def test_a_late_sweeper_loses_to_the_move_that_came_first() -> None:
     service = GameService(MemoryStore())
-    created = service.create_game(GAME, PLAYERS, SEED, clock=clocks.clock_spec(1))
+    created = service.creation.create_game(GAME, PLAYERS, SEED, clock=clocks.clock_spec(1))
     time.sleep(1.1)
     store = clocks.clock_store(service.store)
     [(game_id, due)] = store.due_clocks(clocks.now_ms(), 10)
@@ -252,10 +256,11 @@ def test_a_late_sweeper_loses_to_the_move_that_came_first() -> None:
     assert store.move_clock(game_id, due, lease)
     assert not store.move_clock(game_id, due, lease)  # one claim per deadline
     token = created.seats[0].token
-    move = service.legal_moves(game_id, token).moves[0].notation
-    service.apply_move(game_id, token, move, 0)  # the person's late move lands first (the sweeper has not applied)
+    move = service.reads.legal_moves(game_id, token).moves[0].notation
+    # the person's late move lands first (the sweeper has not applied)
+    service.moves.apply_move(game_id, token, move, 0)
     # The claimer then applies what is still due at the current version (seat 0's discard), never a second draw.
-    assert service.apply_timeouts(game_id, lease) == 1
+    assert service.timeouts.apply_timeouts(game_id, lease) == 1
     entries = stored_entries(service.store, game_id)
     assert [(entry.version, entry.seat, entry.timed_out) for entry in entries] == [(1, 0, False), (2, 0, True)]
 

@@ -14,7 +14,10 @@ import pytest
 from cardengine.v1 import game_engine_pb2 as pb
 
 from service.core import clocks, fairness
-from service.core.game_service import BotTurn, GameService, LogEntry, SeatSpec
+from service.core.game_service import GameService
+from service.core.records import BotTurn, SeatSpec
+from service.core.stored import LogEntry
+from service.core.timeouts import ClockSweeper
 from service.storage.redis_store import RedisStore
 from service.storage.store import MemoryStore
 from tests.service.conftest import LiveServer, Rest, live_server, make_store
@@ -108,29 +111,29 @@ def test_four_players_the_three_others_win(live: LiveServer) -> None:
 
 def test_a_move_before_the_deadline_wins_over_the_forfeit() -> None:
     service = GameService(MemoryStore())
-    sweeper = clocks.ClockSweeper(service)  # swept by hand, at chosen times
+    sweeper = ClockSweeper(service.timeouts)  # swept by hand, at chosen times
     spec = clocks.clock_spec(1, 0, "forfeit")
-    created = service.create_game(GAME, 2, SEED, clock=spec)
+    created = service.creation.create_game(GAME, 2, SEED, clock=spec)
     token = created.seats[0].token
     assert created.game.clock is not None
     deadline = created.game.clock["deadlines"][0]["deadline"] / 1000
     time.sleep(max(0.0, deadline - 0.3 - time.time()))
-    move = service.legal_moves(created.game_id, token).moves[0].notation
-    service.apply_move(created.game_id, token, move, 0)  # just in time
+    move = service.reads.legal_moves(created.game_id, token).moves[0].notation
+    service.moves.apply_move(created.game_id, token, move, 0)  # just in time
     time.sleep(max(0.0, deadline + 0.2 - time.time()))
     assert sweeper.sweep() == 0  # seat 0 moved in time; seat 1 has its own second, from that move on
-    game = service.get_game(created.game_id, None)
+    game = service.reads.get_game(created.game_id, None)
     assert (game.version, game.finished, game.to_act) == (1, False, (1,))
     time.sleep(max(0.0, deadline + 0.9 - time.time()))
     assert sweeper.sweep() == 1  # now seat 1 is out of time
-    game = service.get_game(created.game_id, None)
+    game = service.reads.get_game(created.game_id, None)
     assert (game.version, game.finished, game.to_act) == (2, True, ())
-    assert service.score(created.game_id).winners == (0,)
-    watch = service.watch(created.game_id, None, 2)  # a watcher after the forfeit: ends at once, "finished"
+    assert service.reads.score(created.game_id).winners == (0,)
+    watch = service.streams.watch(created.game_id, None, 2)  # a watcher after the forfeit: ends at once, "finished"
     with pytest.raises(StopIteration) as ended:
         next(watch)
     assert ended.value.value == "finished"
-    watch = service.watch(created.game_id, None, 1)  # one before it: sees the forfeit, then ends
+    watch = service.streams.watch(created.game_id, None, 1)  # one before it: sees the forfeit, then ends
     update = next(watch)
     assert update is not None and (update.version, update.finished, update.to_act) == (2, True, ())
     assert [event.kind for event in update.events] == ["forfeited", fairness.REVEAL_EVENT]
@@ -141,19 +144,19 @@ def test_a_move_before_the_deadline_wins_over_the_forfeit() -> None:
 
 def test_a_late_forfeit_claim_loses_to_the_move_that_came_first() -> None:
     service = GameService(MemoryStore())
-    created = service.create_game(GAME, 2, SEED, clock=clocks.clock_spec(1, 0, "forfeit"))
+    created = service.creation.create_game(GAME, 2, SEED, clock=clocks.clock_spec(1, 0, "forfeit"))
     time.sleep(1.1)
     store = clocks.clock_store(service.store)
     [(game_id, due)] = store.due_clocks(clocks.now_ms(), 10)
     lease = clocks.now_ms() + 10_000
     assert store.move_clock(game_id, due, lease)
     token = created.seats[0].token
-    move = service.legal_moves(game_id, token).moves[0].notation
-    service.apply_move(game_id, token, move, 0)  # the person's late move lands before the claimer commits
-    assert service.apply_timeouts(game_id, lease) == 0  # seat 1 now acts, with its own fresh deadline
+    move = service.reads.legal_moves(game_id, token).moves[0].notation
+    service.moves.apply_move(game_id, token, move, 0)  # the person's late move lands before the claimer commits
+    assert service.timeouts.apply_timeouts(game_id, lease) == 0  # seat 1 now acts, with its own fresh deadline
     entries = [LogEntry.decode(raw) for raw in service.store.log(game_id, 0)]
     assert [(entry.version, entry.seat, entry.move is not None) for entry in entries] == [(1, 0, True)]
-    assert not service.get_game(game_id, None).finished
+    assert not service.reads.get_game(game_id, None).finished
 
 
 def test_replay_and_verify_accept_a_forfeited_match_on_redis(
@@ -197,12 +200,12 @@ def test_a_bot_seat_out_of_time_forfeits_and_leaves_the_bot_queue() -> None:
     """No bot worker runs here, so the bot seat to act runs out of time like a person would."""
     service = GameService(MemoryStore())
     seats = [SeatSpec(bot="random"), SeatSpec(name="Lucy")]
-    created = service.create_game(GAME, 2, SEED, seats=seats, clock=clocks.clock_spec(1, 0, "forfeit"))
+    created = service.creation.create_game(GAME, 2, SEED, seats=seats, clock=clocks.clock_spec(1, 0, "forfeit"))
     assert created.game.to_act == (0,) and service.store.bots.due_count() == 1  # the bot's turn is queued
-    turn = service.bot_turn(created.game_id)
+    turn = service.bot_turns.bot_turn(created.game_id)
     assert turn is not None and (turn.version, turn.seat) == (0, 0)
     time.sleep(1.1)
-    assert clocks.ClockSweeper(service).sweep() == 1
-    assert service.bot_turn(created.game_id) == BotTurn(created.game_id, 1, True)  # no seat to play
+    assert ClockSweeper(service.timeouts).sweep() == 1
+    assert service.bot_turns.bot_turn(created.game_id) == BotTurn(created.game_id, 1, True)  # no seat to play
     assert service.store.bots.due_count() == 0 and service.store.bots.claim(10.0).game_id is None
-    assert service.score(created.game_id).winners == (1,)
+    assert service.reads.score(created.game_id).winners == (1,)

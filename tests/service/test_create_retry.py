@@ -106,15 +106,15 @@ def test_rest_request_id_in_body_or_header(live: LiveServer) -> None:
 def test_secret_decides_the_derived_game() -> None:
     store = MemoryStore()
     one, same, other = (GameService(store, secret=s) for s in (b"one", b"one", b"two"))
-    first = one.create_game("dracula", 2, request_id="r")
-    again = same.create_game("dracula", 2, request_id="r")
+    first = one.creation.create_game("dracula", 2, request_id="r")
+    again = same.creation.create_game("dracula", 2, request_id="r")
     assert (again.game_id, again.seats) == (first.game_id, first.seats)
-    elsewhere = other.create_game("dracula", 2, request_id="r")
+    elsewhere = other.creation.create_game("dracula", 2, request_id="r")
     assert elsewhere.game_id != first.game_id
     assert {s.token for s in elsewhere.seats}.isdisjoint({s.token for s in first.seats})
     # API keys (the creator) scope request ids: another key's same id is another game.
-    assert one.keyed_game_id("r", None) == first.game_id
-    assert one.keyed_game_id("r", "key-a") not in (first.game_id, one.keyed_game_id("r", "key-b"))
+    assert one.creation.keyed_game_id("r", None) == first.game_id
+    assert one.creation.keyed_game_id("r", "key-a") not in (first.game_id, one.creation.keyed_game_id("r", "key-b"))
 
 
 @pytest.mark.parametrize("kind", ["memory", "redis"])

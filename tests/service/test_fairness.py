@@ -263,14 +263,14 @@ def test_an_honest_match_of_every_game_verifies(game_id: str) -> None:
     service = GameService(MemoryStore())
     game = engine.get_game(game_id)
     players = game.supported_player_counts()[0]
-    created = service.create_game(game_id, players, None, small_options(game, players))
+    created = service.creation.create_game(game_id, players, None, small_options(game, players))
     tokens = {seat.seat: seat.token for seat in created.seats}
     view = created.game
     while not view.finished:
         seat = view.to_act[0]
-        legal = service.legal_moves(created.game_id, tokens[seat])
-        view = service.apply_move(created.game_id, tokens[seat], legal.moves[0].notation, legal.version).game
-    record = service.record(created.game_id)
+        legal = service.reads.legal_moves(created.game_id, tokens[seat])
+        view = service.moves.apply_move(created.game_id, tokens[seat], legal.moves[0].notation, legal.version).game
+    record = service.reads.record(created.game_id)
     verdict = verify_record(record)
     assert verdict.ok, verdict.summary()
     assert verdict.moves == view.version >= 3, "a match of a few moves at least"

@@ -155,7 +155,7 @@ def test_a_game_id_that_begins_with_a_dash_is_read_as_the_game_id(
 ) -> None:
     """A keyed game's id is URL-safe base64 and may begin with "-": the command takes it as GAME_ID, before or
     after the options, and never as an option (it once failed with a usage error one run in 32)."""
-    core = live_redis.server.service  # one request id in 4,096 gives an id beginning with "-h" (as `-h` help)
+    core = live_redis.server.service.creation  # one request id in 4,096 gives an id beginning with "-h" (as `-h` help)
     request_id = next(f"dash-{n}" for n in range(1_000_000) if core.keyed_game_id(f"dash-{n}", None).startswith("-h"))
     created = live_redis.grpc.create_game("dracula", 2, 3, {"deals": 1}, request_id=request_id)
     assert created.game_id.startswith("-h")
@@ -169,7 +169,7 @@ def test_a_game_id_that_begins_with_a_dash_is_read_as_the_game_id(
 
 
 def test_a_random_game_id_never_begins_with_a_dash_or_underscore() -> None:
-    from service.core.game_service import new_game_id
+    from service.core.creation import new_game_id
 
     ids = [new_game_id() for _ in range(4_000)]  # one in 32 of token_urlsafe's ids begins with one of them
     assert len(set(ids)) == len(ids)
@@ -199,7 +199,7 @@ def test_verify_reads_ids_and_tokens_that_begin_with_a_dash(
 
 
 def test_a_random_seat_token_never_begins_with_a_dash_or_underscore() -> None:
-    from service.core.game_service import url_safe_secret
+    from service.core.creation import url_safe_secret
 
     tokens = [url_safe_secret(24) for _ in range(4_000)]
     assert all(len(token) == 32 and token[0] not in "-_" for token in tokens)

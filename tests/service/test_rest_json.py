@@ -24,7 +24,7 @@ GAMES = [game.id for game in engine.all_games()]
 @pytest.mark.parametrize("game_type", GAMES)
 def test_direct_json_equals_the_protobuf_json_mapping(game_type: str) -> None:
     service = GameService(MemoryStore())
-    created = service.create_game(game_type, 2, 11, engine.get_game(game_type).playout_options)
+    created = service.creation.create_game(game_type, 2, 11, engine.get_game(game_type).playout_options)
     tokens = {seat.seat: seat.token for seat in created.seats}
     assert orjson.loads(orjson.dumps(convert.game_json(created.game))) == convert.to_dict(
         convert.game_message(created.game)
@@ -34,16 +34,16 @@ def test_direct_json_equals_the_protobuf_json_mapping(game_type: str) -> None:
         if game.finished:
             break
         seat = game.to_act[0]
-        move = rng.choice(service.legal_moves(created.game_id, tokens[seat]).moves).notation
+        move = rng.choice(service.reads.legal_moves(created.game_id, tokens[seat]).moves).notation
         for omit_view in (False, True):  # the same move applied once; the retry with the key answers the header
-            result = service.apply_move(
+            result = service.moves.apply_move(
                 created.game_id, tokens[seat], move, version, f"k{version}", omit_view=omit_view
             )
             printed = orjson.loads(convert.move_result_json(result))
             assert printed == convert.to_dict(convert.move_result_message(result))
             assert ("view" in printed["game"]) is not omit_view
         version, game = result.version, result.game
-        spectator = service.get_game(created.game_id, None)
+        spectator = service.reads.get_game(created.game_id, None)
         assert orjson.loads(orjson.dumps(convert.game_json(spectator))) == convert.to_dict(
             convert.game_message(spectator)
         )

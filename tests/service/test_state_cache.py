@@ -1,4 +1,4 @@
-"""The decoded states beside the store's local copy (``game_service.state_of``): a move on the version this process
+"""The decoded states beside the store's local copy (``games.StateCache``): a move on the version this process
 wrote last starts from the state it applied, never from a state of another version, another store or another
 process, and the states kept are bounded."""
 
@@ -9,8 +9,8 @@ import random
 import pytest
 
 import engine
-from service.core.game_service import GameService, remember_state, state_of
-from service.core import game_service as core
+from service.core.game_service import GameService
+from service.core.games import StateCache
 from service.storage.store import StoredGame
 from tests.service.conftest import make_store
 
@@ -26,12 +26,12 @@ def play(service: GameService, game_id: str, tokens: dict[int, str], moves: int,
         state = engine.decode(stored.snapshot)
         seat = engine.to_act(state)[0]
         move = rng.choice(engine.legal_moves(state, seat))
-        version = service.apply_move(game_id, tokens[seat], move.notation, version, omit_view=True).version
+        version = service.moves.apply_move(game_id, tokens[seat], move.notation, version, omit_view=True).version
     return version
 
 
 def created(service: GameService, game_type: str = "dracula") -> tuple[str, dict[int, str]]:
-    game = service.create_game(game_type, 2, 7)
+    game = service.creation.create_game(game_type, 2, 7)
     return game.game_id, {seat.seat: seat.token for seat in game.seats}
 
 
@@ -45,22 +45,23 @@ def test_the_state_kept_is_the_one_its_snapshot_decodes_to(
         play(service, game_id, tokens, 1, step, step)
         stored = service.store.load_for_update(game_id, step + 1)
         assert stored is not None and stored.version == step + 1
-        kept = state_of(stored)
+        kept = service.games.state_of(stored)
         assert kept == engine.decode(stored.snapshot)
         assert engine.encode(kept) == stored.snapshot  # unchanged by the moves, views and checks that used it
-        assert state_of(stored) is kept  # the same version again: no second decode
+        assert service.games.state_of(stored) is kept  # the same version again: no second decode
 
 
 def test_another_bytes_object_is_decoded_again() -> None:
     state, _ = engine.new_game("dracula", 2, seed=3)
     snapshot = engine.encode(state)
     stored = StoredGame("cache-test-a", 0, snapshot, 0, False, b"{}")
-    remember_state(stored.game_id, snapshot, state)
-    assert state_of(stored) is state
+    states = StateCache()
+    states.remember(stored.game_id, snapshot, state)
+    assert states.state_of(stored) is state
     equal = StoredGame("cache-test-a", 0, bytes(bytearray(snapshot)), 0, False, b"{}")  # as read from Redis again
-    decoded = state_of(equal)
+    decoded = states.state_of(equal)
     assert decoded is not state and decoded == state
-    assert state_of(equal) is decoded and state_of(stored) is not state  # one version per game is kept
+    assert states.state_of(equal) is decoded and states.state_of(stored) is not state  # one version per game is kept
 
 
 def test_a_version_written_by_another_process_is_never_served_from_the_old_state(
@@ -77,16 +78,16 @@ def test_a_version_written_by_another_process_is_never_served_from_the_old_state
     assert play(first, game_id, tokens, 2, 3, 6) == 8  # its copy (version 3) is stale: reads 6 from Redis
     stored = first.store.load(game_id)
     assert stored is not None and stored.version == 8
-    assert state_of(stored) == engine.decode(stored.snapshot)
+    assert first.games.state_of(stored) == engine.decode(stored.snapshot)
 
 
-def test_the_states_kept_are_bounded(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
-    monkeypatch.setattr(core, "_STATES", {})
-    monkeypatch.setattr(core, "_STATES_LIMIT", 3)
+def test_the_states_kept_are_bounded(request: pytest.FixtureRequest) -> None:
     service = GameService(make_store("memory", request))
+    states = service.games.states
+    states.capacity = 3
     games = [created(service)[0] for _ in range(5)]
-    assert list(core._STATES) == games[2:]  # the oldest games seen went first
+    assert states.game_ids() == games[2:]  # the oldest games seen went first
     stored = service.store.load(games[0])
     assert stored is not None
-    state_of(stored)
-    assert list(core._STATES) == [*games[3:], games[0]]
+    states.state_of(stored)
+    assert states.game_ids() == [*games[3:], games[0]]

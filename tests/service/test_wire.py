@@ -14,7 +14,8 @@ from google.protobuf import json_format
 
 import engine
 from service.core import clocks
-from service.core.game_service import GameService, MoveResult, SeatSpec
+from service.core.game_service import GameService
+from service.core.records import MoveResult, SeatSpec
 from service.edges import convert
 from service.storage.store import MemoryStore
 from tests.service.conftest import LiveServer
@@ -52,18 +53,19 @@ def test_written_answers_parse_to_the_built_message(game_type: str, players: int
     seats = [SeatSpec(name=f"Ádám {index}" if index % 2 else "") for index in range(players)]
     clock = clocks.clock_spec(60, 600, "move") if players == 2 else None
     options = engine.get_game(game_type).playout_options
-    created = service.create_game(game_type, players, 17, options, seats, clock=clock)
+    created = service.creation.create_game(game_type, players, 17, options, seats, clock=clock)
     tokens = {seat.seat: seat.token for seat in created.seats}
     rng, version, game = random.Random(5), 0, created.game
     moves = 0
     while not game.finished and moves < 160:
         seat = game.to_act[rng.randrange(len(game.to_act))]
-        move = rng.choice(service.legal_moves(created.game_id, tokens[seat]).moves).notation
+        move = rng.choice(service.reads.legal_moves(created.game_id, tokens[seat]).moves).notation
         omit_view = moves % 3 == 1
-        result = service.apply_move(created.game_id, tokens[seat], move, version, f"k{version}", omit_view=omit_view)
+        key = f"k{version}"
+        result = service.moves.apply_move(created.game_id, tokens[seat], move, version, key, omit_view=omit_view)
         assert_same(result)
         if moves % 5 == 0:  # the retry: answered as a replay, with the events of the first answer
-            replay = service.apply_move(created.game_id, tokens[seat], move, version, f"k{version}")
+            replay = service.moves.apply_move(created.game_id, tokens[seat], move, version, f"k{version}")
             assert replay.replayed
             assert_same(replay)
         version, game = result.version, result.game
@@ -74,10 +76,10 @@ def test_written_answers_parse_to_the_built_message(game_type: str, players: int
 
 def test_negative_and_large_numbers_and_empty_values_are_written_as_protobuf_writes_them() -> None:
     service = GameService(MemoryStore())
-    created = service.create_game("dracula", 2, 3)
+    created = service.creation.create_game("dracula", 2, 3)
     token = created.seats[0].token
-    move = service.legal_moves(created.game_id, token).moves[0].notation
-    result = service.apply_move(created.game_id, token, move, 0)
+    move = service.reads.legal_moves(created.game_id, token).moves[0].notation
+    result = service.moves.apply_move(created.game_id, token, move, 0)
     view = dict(result.game.view or {})
     view |= {"negative": -3, "large": 2**40, "float": -0.5, "empty": {}, "nothing": None, "list": [[], {}, "é", True]}
     game = result.game._replace(view=view, to_act=(), seat=0, seat_names=("", "Zoë"), bots=("", "mcts"))

@@ -1,0 +1,36 @@
+"""The catalog: the game types this server plays, with their JSON Schemas, and the kinds of bot a seat can be."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from service.bots.kinds import BOT_KINDS
+from service.core import errors
+
+
+class Catalog:
+    def __init__(self) -> None:
+        self._entries: list[dict[str, Any]] | None = None
+
+    def list_game_types(self) -> list[dict[str, Any]]:
+        """Every game's catalog entry (cards included) with its JSON Schemas; built once (the games are fixed for
+        the life of the process)."""
+        if self._entries is None:
+            self._entries = [
+                {**game.catalog_entry(), "schemas": engine.game_schemas(game.id)} for game in engine.all_games()
+            ]
+        return self._entries
+
+    def bot_kinds(self) -> list[str]:
+        """The kinds of bot a seat can be given at CreateGame (``SeatConfig.bot``): ``BOT_KINDS`` of
+        service/bots/kinds.py, in its order, the same for every game type."""
+        return list(BOT_KINDS)
+
+    def game_schemas(self, game_type: str) -> dict[str, Any]:
+        """The JSON Schemas of one game type; NOT_FOUND for an id that is not in the catalog."""
+        for entry in self.list_game_types():
+            if entry["id"] == game_type:
+                schemas: dict[str, Any] = entry["schemas"]
+                return schemas
+        raise errors.game_type_not_found(game_type)

@@ -1,0 +1,236 @@
+"""Creating a game: the request checked, the deal made by the engine, a secret token per person's seat (the store
+keeps only their SHA-256), the seed committed to when the server draws it (service/core/fairness.py), and version 0
+stored with its log entry. A create with a ``request_id`` is safe to retry: its game id, seed and seat tokens are
+derived from the server secret, so a retry finds the same game and answers it again."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import logging
+import os
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+
+import engine
+from service.bots.kinds import BOT_KINDS, SPEC_EXAMPLES, is_bot_spec
+from service.core import clocks, errors, fairness
+from service.core.games import IDEMPOTENCY_KEY_PATTERN, StoredGames, game_view, token_hash
+from service.core.hooks import Commit, CommitHooks
+from service.core.records import CreatedGame, SeatSpec, SeatToken
+from service.core.stored import GameMeta, LogEntry
+from service.observability import tracing
+from service.storage.store import GameExistsError, StoredGame
+
+log = logging.getLogger("cardengine.service")
+
+MAX_SEED = 2**64 - 1
+MAX_SEAT_NAME = 32
+MAX_GAME_TYPE_CHARS = 64  # field limits (docs: "Limits and keys"); longer is INVALID_ARGUMENT request/too_long
+
+
+def new_game_id() -> str:
+    """A random game id: 16 URL-safe characters that never begin with "-" or "_", so that a command line (the
+    `replay` and `verify` commands, curl, a shell script) never reads one for an option."""
+    return url_safe_secret(12)
+
+
+def url_safe_secret(size: int) -> str:
+    """``secrets.token_urlsafe(size)`` drawn again while it begins with "-" or "_" (game ids and seat tokens)."""
+    while True:
+        secret = secrets.token_urlsafe(size)
+        if secret[0] not in "-_":
+            return secret
+
+
+def seat_name(index: int, name: str) -> str:
+    """A display name trimmed and checked: at most MAX_SEAT_NAME printable characters (empty: none)."""
+    trimmed = name.strip()
+    if len(trimmed) > MAX_SEAT_NAME:
+        raise errors.invalid_argument(
+            f"seats[{index}].name is {len(trimmed)} characters long; a seat name has at most {MAX_SEAT_NAME}.",
+            field=f"seats[{index}].name",
+            code="seats/invalid_name",
+        )
+    if not trimmed.isprintable():
+        raise errors.invalid_argument(
+            f"seats[{index}].name {trimmed!r} holds a character that cannot be printed (a control or format "
+            "character); use letters, digits, punctuation and spaces.",
+            field=f"seats[{index}].name",
+            code="seats/invalid_name",
+        )
+    return trimmed
+
+
+def seat_bot(index: int, bot: str) -> str:
+    if bot and not is_bot_spec(bot):
+        kinds = ", ".join(repr(kind) for kind in BOT_KINDS)
+        raise errors.invalid_argument(
+            f"seats[{index}].bot {errors.quote(bot)} is no kind of bot of this server; use one of {kinds} (a search "
+            f"bot with a budget of its own: {SPEC_EXAMPLES}), or empty for a person.",
+            field=f"seats[{index}].bot",
+            code="seats/unknown_bot",
+        )
+    return bot
+
+
+def check_request(
+    game_type: str, players: int | None, seed: int | None, seats: Sequence[SeatSpec], request_id: str | None
+) -> None:
+    """INVALID_ARGUMENT for a create whose fields are out of range (the seats' names and bots are checked apart)."""
+    if request_id is not None and not IDEMPOTENCY_KEY_PATTERN.match(request_id):
+        raise errors.invalid_argument(
+            "requestId must be 1 to 128 printable ASCII characters without spaces (a UUID is a good one).",
+            field="requestId",
+        )
+    if not game_type:
+        raise errors.invalid_argument("gameType is required: one of the ids of ListGameTypes.", field="gameType")
+    if len(game_type) > MAX_GAME_TYPE_CHARS:
+        raise errors.too_long("gameType", game_type, MAX_GAME_TYPE_CHARS)
+    if players is not None and players < 0:
+        raise errors.invalid_argument(f"players must be positive (0: the default); got {players}.", field="players")
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise errors.invalid_argument(f"seed must be in 0..2^64-1; got {seed}.", field="seed")
+    if seats and players and len(seats) != players:
+        raise errors.invalid_argument(
+            f"seats lists {len(seats)} seats but players is {players}: give one entry per seat, or players 0.",
+            field="seats",
+            code="seats/wrong_count",
+        )
+
+
+class Creation:
+    """Creates games in the store; ``admit_game`` (creator key id, game id) raises when the key may hold no more
+    live games. ``secret``: the key of keyed creates (``request_id``)."""
+
+    def __init__(
+        self,
+        games: StoredGames,
+        hooks: CommitHooks,
+        *,
+        secret: bytes,
+        admit_game: Callable[[str, str], None] | None = None,
+    ) -> None:
+        self.games = games
+        self.hooks = hooks
+        self.admit_game = admit_game
+        self._secret = secret
+
+    def create_game(
+        self,
+        game_type: str,
+        players: int | None = None,
+        seed: int | None = None,
+        options: Mapping[str, object] | None = None,
+        seats: Sequence[SeatSpec] = (),
+        *,
+        creator: str | None = None,
+        request_id: str | None = None,
+        clock: clocks.ClockSpec | None = None,
+    ) -> CreatedGame:
+        """``creator``: the id of the caller's API key, recorded with the game (and counted by ``admit_game``).
+        ``request_id``: makes the create safe to retry (``keyed_game_id``): the same id and parameters (and the
+        same creator) give the same game and seat tokens again and create nothing."""
+        check_request(game_type, players, seed, seats, request_id)
+        names = tuple(seat_name(index, seat.name) for index, seat in enumerate(seats))
+        bots = tuple(seat_bot(index, seat.bot) for index, seat in enumerate(seats))
+        keyed_id = self.keyed_game_id(request_id, creator) if request_id else None
+        seed, seed_source, salt = self._seed(seed, keyed_id)
+        if bots and all(bots):
+            # No person can stop a bots-only match: the game's playout options (a hand cap where the rules have
+            # none, e.g. Draw Blood's max_hands) apply under the options given, so the match surely ends.
+            options = {**engine.get_game(game_type).playout_options, **(options or {})}
+        with tracing.span("engine.new_game", game_type=game_type):
+            state, events = engine.new_game(game_type, players or len(seats) or None, seed, options)
+        game_id = keyed_id or new_game_id()
+        bots = bots or ("",) * state.players
+        tokens = tuple(
+            SeatToken(seat, self._keyed_token(game_id, seat) if keyed_id else url_safe_secret(24))
+            for seat in range(state.players)
+            if not bots[seat]
+        )
+        hashes = {seat.seat: token_hash(seat.token) for seat in tokens}
+        meta = GameMeta(
+            state.game_id,
+            state.players,
+            tuple(hashes.get(seat, "") for seat in range(state.players)),  # a bot seat: no token
+            seed=state.seed,
+            options=dict(state.options),
+            seat_names=names or ("",) * state.players,
+            bots=bots,
+            creator=creator,
+            seed_source=seed_source,
+            salt=salt.hex(),
+            commitment=fairness.commitment(state.seed, salt) if salt else "",
+            clock=None if clock is None else clock.to_record(),
+        )
+        return self._store(game_id, meta, state, tuple(events), tokens, request_id)
+
+    def keyed_game_id(self, request_id: str, creator: str | None) -> str:
+        """The game id of a keyed CreateGame: an HMAC of the server secret, the creator (the API key id, when keys
+        are on) and the request id; 16 URL-safe characters like a random one."""
+        return base64.urlsafe_b64encode(self._derive("game", creator or "", request_id)[:12]).decode("ascii")
+
+    def _seed(self, seed: int | None, keyed_id: str | None) -> tuple[int, str, bytes]:
+        """The seed, its source and the salt of its commitment: a client's seed as given (no salt); else a server
+        seed, committed to, derived (with its salt) from the secret for a keyed create."""
+        if seed is not None:
+            return seed, fairness.SOURCE_CLIENT, b""
+        drawn = int.from_bytes(self._derive("seed", keyed_id)[:8] if keyed_id else os.urandom(8), "big")
+        salt = self._derive("salt", keyed_id) if keyed_id else os.urandom(fairness.SALT_BYTES)
+        return drawn, fairness.SOURCE_SERVER, salt
+
+    def _keyed_token(self, game_id: str, seat: int) -> str:
+        """A seat token of a keyed game, derived again on a retry (the store keeps only its hash)."""
+        return base64.urlsafe_b64encode(self._derive("token", game_id, str(seat))[:24]).decode("ascii")
+
+    def _derive(self, *parts: str) -> bytes:
+        return hmac.new(self._secret, "\x00".join(parts).encode("utf-8"), hashlib.sha256).digest()
+
+    def _store(
+        self,
+        game_id: str,
+        meta: GameMeta,
+        state: engine.GameState,
+        events: tuple[engine.Event, ...],
+        tokens: tuple[SeatToken, ...],
+        request_id: str | None,
+    ) -> CreatedGame:
+        """Version 0 admitted, stored and handed to the after-commit hooks; a game found stored already is
+        answered by ``_created_before``."""
+        store = self.games.store
+        finished = engine.is_finished(state)
+        entry = LogEntry(0, None, None, engine.to_act(state), finished, 0, events)
+        stored = StoredGame(game_id, 0, engine.encode(state), len(events), finished, meta.encode())
+        if meta.creator is not None and self.admit_game is not None:
+            self.admit_game(meta.creator, game_id)
+        if any(meta.bots):  # known to the bot queue before it exists, so a lost first mark is found by the sweep
+            store.bots.register(game_id)
+        try:
+            store.create(stored, entry.encode())
+        except GameExistsError as exists:
+            return self._created_before(exists, request_id, tokens, meta)
+        self.games.states.remember(game_id, stored.snapshot, state)
+        log.info("game created", extra={"game_id": game_id, "game_type": meta.game_type, "players": meta.players})
+        header = self.hooks.run(Commit(game_id, meta, 0, None, None, tuple(entry.to_act), finished))
+        view = game_view(game_id, meta, 0, state, None)
+        return CreatedGame(game_id, 0, tokens, view._replace(**header) if header else view)
+
+    def _created_before(
+        self, exists: GameExistsError, request_id: str | None, tokens: tuple[SeatToken, ...], meta: GameMeta
+    ) -> CreatedGame:
+        """A create that found its game stored: the same one (a retried keyed request, or a store call re-sent
+        after a lost answer) is answered as created, at its current version; another one under a reused request
+        id is INVALID_ARGUMENT."""
+        if not exists.same:
+            if request_id is not None:
+                raise errors.idempotency_request_reused(request_id) from None
+            raise exists
+        stored = self.games.store.load(exists.game_id)
+        if stored is None:  # expired between the two calls: a retry creates it again
+            raise errors.game_not_found(exists.game_id)
+        log.info("game create replayed", extra={"game_id": exists.game_id, "version": stored.version})
+        state = self.games.state_of(stored)
+        view = game_view(exists.game_id, meta, stored.version, state, None, over=stored.finished)
+        return CreatedGame(exists.game_id, stored.version, tokens, view)

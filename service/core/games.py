@@ -1,0 +1,157 @@
+"""The store's games as every use case reads them: a checked game id, the decoded meta, the caller's seat from its
+token, the decoded engine state and the game's header for a seat (``GameView``)."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import threading
+from typing import Any
+
+import engine
+from service.core import errors
+from service.core.records import GameView
+from service.core.stored import GameMeta
+from service.storage.store import GameStore, StoredGame
+
+GAME_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+IDEMPOTENCY_KEY_PATTERN = re.compile(r"^[\x21-\x7e]{1,128}$")  # request ids and idempotency keys
+STATE_CACHE_SIZE = 4096  # games whose last decoded state is kept (about 4-8 KB each)
+META_CACHE_SIZE = 4096
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class StateCache:
+    """The decoded state of the last version seen of the last ``capacity`` games, found only for the very snapshot
+    bytes object it was decoded from or encoded to: skipping ``engine.decode`` on the next move of a game this
+    process served last is the move path's largest saving outside the rules. A version read again from the store
+    is a new object, so another version, store or replica is never served a state that is not its own. States are
+    never changed once ``engine.apply`` has returned them, so one may serve many requests and threads."""
+
+    def __init__(self, capacity: int = STATE_CACHE_SIZE) -> None:
+        self.capacity = capacity
+        self._states: dict[str, tuple[bytes, engine.GameState]] = {}  # oldest first
+        self._lock = threading.Lock()
+
+    def state_of(self, stored: StoredGame) -> engine.GameState:
+        """``engine.decode(stored.snapshot)``, kept for the next call on the same snapshot."""
+        known = self._states.get(stored.game_id)
+        if known is not None and known[0] is stored.snapshot:
+            return known[1]
+        state = engine.decode(stored.snapshot)
+        self.remember(stored.game_id, stored.snapshot, state)
+        return state
+
+    def remember(self, game_id: str, snapshot: bytes, state: engine.GameState) -> None:
+        """``state`` is what ``snapshot`` decodes to (the version just committed, or just decoded)."""
+        with self._lock:
+            self._states.pop(game_id, None)  # to the end: the oldest game seen goes first
+            self._states[game_id] = (snapshot, state)
+            while len(self._states) > self.capacity:
+                del self._states[next(iter(self._states))]
+
+    def game_ids(self) -> list[str]:
+        """The games kept, the oldest seen first."""
+        return list(self._states)
+
+
+_META_CACHE: dict[bytes, GameMeta] = {}
+
+
+def meta_of(data: bytes) -> GameMeta:
+    """``GameMeta.decode``, remembered for the last games seen (a meta never changes; the local snapshot copy hands
+    back the same bytes object, whose hash Python keeps, so a hit costs one dictionary lookup)."""
+    meta = _META_CACHE.get(data)
+    if meta is None:
+        meta = GameMeta.decode(data)
+        if len(_META_CACHE) >= META_CACHE_SIZE:
+            _META_CACHE.clear()
+        _META_CACHE[data] = meta
+    return meta
+
+
+class StoredGames:
+    """Loads games from one store for the use cases, with the decoded states kept (``StateCache``)."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self.states = StateCache()
+
+    def load(self, game_id: str, *, for_version: int | None = None) -> tuple[StoredGame, GameMeta]:
+        """The game and its meta; INVALID_ARGUMENT for a malformed id, NOT_FOUND for a game that is not stored.
+        ``for_version``: the version the caller expects to write over (``GameStore.load_for_update``)."""
+        if not game_id or not GAME_ID_PATTERN.fullmatch(game_id):
+            raise errors.invalid_argument(
+                f"gameId {errors.quote(game_id)} is malformed: 1 to 64 letters, digits, '-' or '_'.", field="gameId"
+            )
+        store = self.store
+        stored = store.load(game_id) if for_version is None else store.load_for_update(game_id, for_version)
+        if stored is None:
+            raise errors.game_not_found(game_id)
+        return stored, meta_of(stored.meta)
+
+    def state_of(self, stored: StoredGame) -> engine.GameState:
+        return self.states.state_of(stored)
+
+
+def seat_of_token(game_id: str, meta: GameMeta, token: str | None) -> int | None:
+    """The seat of ``token``; None without a token (a spectator); UNAUTHENTICATED for a token of no seat."""
+    if not token:
+        return None
+    digest = token_hash(token)
+    found: int | None = None
+    for seat, known in enumerate(meta.token_hashes):
+        if known and hmac.compare_digest(digest, known):  # every seat compared: the time says nothing of which
+            found = seat
+    if found is None:
+        raise errors.invalid_token(game_id)
+    return found
+
+
+def required_seat(game_id: str, meta: GameMeta, token: str | None, operation: str) -> int:
+    """The seat of ``token``; UNAUTHENTICATED without one (``operation`` is for a seat only)."""
+    seat = seat_of_token(game_id, meta, token)
+    if seat is None:
+        raise errors.missing_token(operation)
+    return seat
+
+
+def game_view(
+    game_id: str,
+    meta: GameMeta,
+    version: int,
+    state: engine.GameState,
+    seat: int | None,
+    *,
+    omit_view: bool = False,
+    over: bool = False,
+) -> GameView:
+    """The game's header and, unless ``omit_view``, the engine's view for ``seat``. ``over``: the stored record says
+    finished (a forfeited match is, though its engine state is not): the header then says finished with nobody to
+    act."""
+    view: dict[str, Any] | None = None
+    if omit_view:
+        to_act, finished = ((), True) if over else (tuple(engine.to_act(state)), engine.is_finished(state))
+    else:  # the view's header already says who acts and whether the match is over
+        view = engine.view(state, seat)
+        if over and not view["finished"]:
+            view = view | {"toAct": [], "finished": True}
+        to_act, finished = tuple(view["toAct"]), view["finished"]
+    return GameView(
+        game_id,
+        meta.game_type,
+        meta.players,
+        version,
+        seat,
+        to_act,
+        finished,
+        view,
+        meta.seat_names,
+        meta.bots,
+        meta.commitment,
+        meta.seed_source,
+    )

@@ -1,0 +1,87 @@
+"""What runs after a commit. The write paths (creating a game, a move, a forfeit) commit a version, then hand a
+``Commit`` to ``CommitHooks.run``; each concern registers its own hook (metrics and the move log here, the bot
+queue in ``service/core/bot_turns.py``, the turn clock in ``service/core/clocks.py``) and the write paths name none.
+
+A hook runs after the version stands: it must not raise for a store failure of its own (it logs, and its sweep or
+the next commit repairs). A hook may return fields of the answer's ``GameView`` header (the clock hook: ``clock``).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+import engine
+from service.core.stored import GameMeta
+from service.observability import metrics
+
+log = logging.getLogger("cardengine.service")
+
+
+class Commit(NamedTuple):
+    """A version just committed: a game's creation (version 0, no seat), a move, or a forfeit (a seat, no move)."""
+
+    game_id: str
+    meta: GameMeta
+    version: int
+    seat: int | None
+    move: engine.Move | None
+    to_act: tuple[int, ...]
+    finished: bool
+    timed_out: bool = False  # a move the service played (or a forfeit) for a seat whose clock ran out
+
+
+CommitHook = Callable[[Commit], Mapping[str, Any] | None]
+
+
+class CommitHooks:
+    """The hooks run after every commit, in the order registered."""
+
+    def __init__(self) -> None:
+        self._hooks: list[CommitHook] = []
+
+    def register(self, hook: CommitHook) -> None:
+        self._hooks.append(hook)
+
+    def run(self, commit: Commit) -> dict[str, Any]:
+        """Runs every hook; returns the header fields they give the answer's ``GameView`` (empty: none)."""
+        fields: dict[str, Any] = {}
+        for hook in self._hooks:
+            given = hook(commit)
+            if given:
+                fields.update(given)
+        return fields
+
+
+def count_commit(commit: Commit) -> None:
+    """Metrics: a game created (version 0) or a move applied (a forfeit counts as the match's last move)."""
+    if commit.version == 0:
+        metrics.game_created(commit.meta.game_type, commit.finished)
+    else:
+        metrics.move_applied(commit.meta.game_type, commit.finished)
+
+
+MOVE_LOG_SECONDS = 1.0  # at INFO, one move per second at most (and each match's last); every move at DEBUG
+
+
+class MoveLog:
+    """Logs moves: each at DEBUG (with its text); at INFO only a sample, with the move's kind, never its text (a
+    private move is a secret): the move that ends a match, and at most one other per ``MOVE_LOG_SECONDS``."""
+
+    def __init__(self) -> None:
+        self._next_at = 0.0  # when the next move may be logged at INFO
+
+    def __call__(self, commit: Commit) -> None:
+        move = commit.move
+        if move is None:
+            return
+        fields = {"game_id": commit.game_id, "seat": commit.seat, "version": commit.version, "kind": move.kind}
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug("move applied", extra=fields | {"move": str(move)})
+            return
+        now = time.monotonic()
+        if commit.finished or now >= self._next_at:
+            self._next_at = now + MOVE_LOG_SECONDS
+            log.info("move applied", extra=fields)

@@ -1,0 +1,144 @@
+"""Moving: a seat's move checked by the engine and committed with compare-and-set on the game's version, the one
+write path of people, bots and timeouts alike.
+
+A game's version is its number of accepted moves; a move is read, compute, then one compare-and-set, so concurrent
+moves never overwrite each other (the loser gets ABORTED, ``version/stale``, and reloads). A move sent with an
+idempotency key keeps its result with the key: a retry of an applied move answers that move's version and events
+again (with the game as it is now) instead of a stale version."""
+
+from __future__ import annotations
+
+import engine
+from service.core import errors
+from service.core.games import IDEMPOTENCY_KEY_PATTERN, StoredGames, game_view, required_seat
+from service.core.hooks import Commit, CommitHooks
+from service.core.records import MoveResult
+from service.core.stored import GameMeta, LogEntry, decode_idempotent_result, encode_idempotent_result
+from service.observability import metrics, tracing
+from service.storage.store import Committed, Duplicate, Missing, Stale, StoredGame
+
+MAX_MOVE_CHARS = 512  # field limits (docs: "Limits and keys"); longer is INVALID_ARGUMENT request/too_long
+
+
+def canonical_notation(game_type: str, move: str) -> str | None:
+    """The canonical notation of ``move`` in ``game_type`` (``Game.parse_move``), or None if it is not a move of it."""
+    try:
+        return engine.get_game(game_type).parse_move(move).notation
+    except engine.EngineError:
+        return None
+
+
+def check_move_request(move: str, expected_version: int | None, idempotency_key: str | None) -> int:
+    """The expected version of a well-formed ApplyMove; INVALID_ARGUMENT otherwise."""
+    if not move:
+        raise errors.invalid_argument("move is required: the notation of one of the legal moves.", field="move")
+    if len(move) > MAX_MOVE_CHARS:
+        raise errors.too_long("move", move, MAX_MOVE_CHARS)
+    if expected_version is None:
+        raise errors.invalid_argument(
+            "expectedVersion is required: the version the move was chosen at.", field="expectedVersion"
+        )
+    if idempotency_key and not IDEMPOTENCY_KEY_PATTERN.match(idempotency_key):
+        raise errors.invalid_argument(
+            "idempotencyKey must be 1 to 128 printable ASCII characters without spaces.", field="idempotencyKey"
+        )
+    return expected_version
+
+
+class Moves:
+    def __init__(self, games: StoredGames, hooks: CommitHooks) -> None:
+        self.games = games
+        self.hooks = hooks
+
+    def apply_move(
+        self,
+        game_id: str,
+        token: str | None,
+        move: str,
+        expected_version: int | None,
+        idempotency_key: str | None = None,
+        *,
+        omit_view: bool = False,
+    ) -> MoveResult:
+        """Applies ``move`` of the token's seat at ``expected_version``. ``omit_view``: the answer's game carries the
+        header (version, who acts, finished, seats) without the view, the cheapest answer. A retry with a known
+        ``idempotency_key`` answers the first result's version and events with the game as it is now (the view at
+        that version is not kept)."""
+        expected = check_move_request(move, expected_version, idempotency_key)
+        stored, meta = self.games.load(game_id, for_version=expected)
+        seat = required_seat(game_id, meta, token, "ApplyMove")
+        result_key = f"{seat}:{idempotency_key}" if idempotency_key else None
+        if stored.version != expected:
+            prior = self.games.store.idempotent_result(game_id, result_key) if result_key is not None else None
+            if prior is not None:  # a retry of a move that was applied: its first result
+                return self._answer_retry(prior, stored, meta, seat, move, idempotency_key or "", omit_view=omit_view)
+            metrics.stale_conflict(meta.game_type)
+            raise errors.stale_version(expected, stored.version)
+        key = idempotency_key or ""
+        return self.commit_move(stored, meta, seat, move, result_key=result_key, key=key, omit_view=omit_view)
+
+    def commit_move(
+        self,
+        stored: StoredGame,
+        meta: GameMeta,
+        seat: int,
+        move: str,
+        *,
+        result_key: str | None = None,
+        key: str = "",
+        omit_view: bool = False,
+        timed_out: bool = False,
+    ) -> MoveResult:
+        """Applies ``move`` of ``seat`` to ``stored`` (the expected version), commits it with compare-and-set and
+        runs the after-commit hooks. ``result_key``: where the store keeps the result for retries with the
+        idempotency key ``key``; ``timed_out``: the service plays the move for a seat out of time."""
+        game_id = stored.game_id
+        version = stored.version + 1
+        if stored.finished:  # a forfeited match: over by the stored record though the engine state is not
+            raise engine.GameFinishedError(f"The match is finished; '{move}' cannot be played.")
+        with tracing.span("engine.apply", game_type=meta.game_type):
+            state = self.games.state_of(stored)
+            parsed = engine.parse_move(state, move)
+            new_state, events = engine.apply(state, seat, parsed)
+            view = game_view(game_id, meta, version, new_state, seat, omit_view=omit_view)
+        to_act, finished = view.to_act, view.finished
+        entry = LogEntry(version, seat, parsed.notation, to_act, finished, stored.event_count, tuple(events), timed_out)
+        updated = StoredGame(
+            game_id, version, engine.encode(new_state), stored.event_count + len(events), finished, stored.meta
+        )
+        idempotency = (result_key, encode_idempotent_result(parsed.notation, version)) if result_key else None
+        outcome = self.games.store.commit(updated, stored.version, entry.encode(), idempotency)
+        if isinstance(outcome, Committed):
+            self.games.states.remember(game_id, updated.snapshot, new_state)
+            header = self.hooks.run(Commit(game_id, meta, version, seat, parsed, to_act, finished, timed_out))
+            return MoveResult(version, view._replace(**header) if header else view, entry.events_for(meta, seat))
+        if isinstance(outcome, Duplicate):
+            current = self.games.store.load(game_id)  # the local copy was the version before: read it as it is now
+            if current is None:
+                raise errors.game_not_found(game_id)
+            return self._answer_retry(outcome.result, current, meta, seat, parsed.notation, key, omit_view=omit_view)
+        if isinstance(outcome, Stale):
+            metrics.stale_conflict(meta.game_type)
+            raise errors.stale_version(stored.version, outcome.current_version)
+        assert isinstance(outcome, Missing)
+        raise errors.game_not_found(game_id)
+
+    def _answer_retry(
+        self, prior: bytes, current: StoredGame, meta: GameMeta, seat: int, move: str, key: str, *, omit_view: bool
+    ) -> MoveResult:
+        """The answer to a retried move: the first result kept with the key, if ``move`` is the same move as the
+        first one (their canonical notations are compared: a list argument in any order is the same move); else
+        ``idempotency/key_reused``. Its version and events are the first answer's (the events read again from that
+        version's log entry); its game is ``current``, the game as it is now, seen by ``seat``. The cost is flat:
+        one result and one log entry, however long the match."""
+        first_move, version, events = decode_idempotent_result(prior)
+        game_type = meta.game_type
+        retried = canonical_notation(game_type, move)
+        if retried is None or retried != (canonical_notation(game_type, first_move) or first_move):
+            raise errors.idempotency_key_reused(key, first_move)
+        if events is None:
+            entries = self.games.store.log(current.game_id, version - 1, 1)
+            events = LogEntry.decode(entries[0]).events_for(meta, seat) if entries else ()
+        state, over = self.games.state_of(current), current.finished
+        game = game_view(current.game_id, meta, current.version, state, seat, omit_view=omit_view, over=over)
+        return MoveResult(version, game, events, replayed=True)

@@ -1,0 +1,146 @@
+"""The values the core's use cases answer with: immutable, compared by their fields, written to the wire by the edges
+(``service/edges/convert.py``). Those built on every move (GameView, EventView, MoveResult) are NamedTuples, the
+cheapest immutable value to build; change one with ``_replace``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import engine.bots as engine_bots
+from service.core import fairness
+
+
+@dataclass(frozen=True, slots=True)
+class SeatToken:
+    seat: int
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """How CreateGame fills one seat: a display name (may be empty) and a bot kind (empty: a person)."""
+
+    name: str = ""
+    bot: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StreamTicket:
+    """A short-lived grant of one seat's event stream of one game, for URLs (never the seat token itself)."""
+
+    ticket: str
+    game_id: str
+    seat: int
+    expires_in: float
+    expires_at: float  # seconds since the epoch
+
+
+class GameView(NamedTuple):
+    game_id: str
+    game_type: str
+    players: int
+    version: int
+    seat: int | None
+    to_act: tuple[int, ...]
+    finished: bool
+    view: dict[str, Any] | None  # None: left out on request (``ApplyMoveRequest.omit_view``), the header only
+    seat_names: tuple[str, ...] = ()
+    bots: tuple[str, ...] = ()
+    seed_commitment: str = ""  # provably fair deals (service/core/fairness.py): empty for a client seed
+    seed_source: str = ""  # "server" or "client"; empty for games created before commitments
+    clock: dict[str, Any] | None = None  # turn clocks (service/core/clocks.py ``clock_view``); None: no clock
+
+
+@dataclass(frozen=True, slots=True)
+class CreatedGame:
+    game_id: str
+    version: int
+    seats: tuple[SeatToken, ...]
+    game: GameView
+
+
+@dataclass(frozen=True, slots=True)
+class LegalMove:
+    notation: str
+    kind: str
+    args: dict[str, Any]
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class LegalMoves:
+    game_id: str
+    version: int
+    seat: int
+    moves: tuple[LegalMove, ...]
+
+
+class EventView(NamedTuple):
+    version: int
+    sequence: int
+    kind: str
+    seat: int | None
+    data: dict[str, Any]
+    text: str = ""
+    timed_out: bool = False  # the event of a move the service played for a seat whose turn clock ran out
+
+
+class MoveResult(NamedTuple):
+    version: int
+    game: GameView
+    events: tuple[EventView, ...]
+    replayed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScore:
+    label: str
+    points: tuple[int, ...]
+    details: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    game_id: str
+    version: int
+    totals: tuple[int, ...]
+    rounds: tuple[RoundScore, ...]
+    finished: bool
+    winners: tuple[int, ...]
+    details: dict[str, Any]
+    fairness: fairness.Fairness = fairness.NO_CLAIM  # the commitment; the seed and salt once the match is over
+
+
+@dataclass(frozen=True, slots=True)
+class EventLog:
+    game_id: str
+    version: int
+    events: tuple[EventView, ...]
+    finished: bool
+    next_page_token: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class VersionUpdate:
+    """One version of a watched game, as the watcher may see it."""
+
+    version: int
+    seat: int | None
+    events: tuple[EventView, ...]
+    to_act: tuple[int, ...]
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A game as a bot worker sees it: its version, and the bot seat to play (None: no bot is to act) with its
+    kind, the seed of its generator (the game's seed) and its seat-scoped input."""
+
+    game_id: str
+    version: int
+    finished: bool
+    seat: int | None = None
+    kind: str = ""
+    seed: int | str = 0
+    seat_input: engine_bots.SeatInput | None = None
