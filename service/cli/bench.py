@@ -81,25 +81,52 @@ HEADER = (
 )
 
 
+@dataclass
+class Samples:
+    """The timings (seconds) and snapshot sizes one game's bench collects."""
+
+    step: list[float] = field(default_factory=list)
+    legal: list[float] = field(default_factory=list)
+    codec: list[float] = field(default_factory=list)
+    snapshot_sizes: list[int] = field(default_factory=list)
+    view: list[float] = field(default_factory=list)
+    struct: list[float] = field(default_factory=list)
+    json: list[float] = field(default_factory=list)
+
+    def apart(self) -> float:
+        """The time of the codec and view samples, left out of the playout's time (matches/s, moves/s)."""
+        return sum(self.codec) + sum(self.view) + sum(self.struct) + sum(self.json)
+
+    def sample_codec_and_view(self, state: engine.GameState, seat: int, clock: Callable[[], float]) -> None:
+        """Times a snapshot's round trip and ``seat``'s view, bare, as a Struct's wire form and as JSON."""
+        t3 = clock()
+        data = engine.encode(state)
+        engine.decode(data)
+        t4 = clock()
+        self.codec.append(t4 - t3)
+        self.snapshot_sizes.append(len(data))
+        view = engine.view(state, seat)
+        t5 = clock()
+        self.view.append(t5 - t4)
+        struct_of(view).SerializeToString()
+        t6 = clock()
+        self.struct.append(t6 - t5)
+        orjson.dumps(view)
+        self.json.append(clock() - t6)
+
+
+def median_us(times: list[float]) -> float:
+    return statistics.median(times) * 1e6 if times else 0.0
+
+
 def bench_game(game_id: str, players: int, seconds: float) -> BenchResult:
     rng = random.Random(12345)
-    step_times: list[float] = []
-    legal_times: list[float] = []
-    codec_times: list[float] = []
-    snapshot_sizes: list[int] = []
-    view_times: list[float] = []
-    struct_times: list[float] = []
-    json_times: list[float] = []
+    samples = Samples()
     matches = moves = 0
     clock: Callable[[], float] = time.perf_counter
     started = clock()
     seed = 0
-
-    # The codec and view samples are timed apart and left out of the playout's time (matches/s, moves/s).
-    def apart() -> float:
-        return sum(codec_times) + sum(view_times) + sum(struct_times) + sum(json_times)
-
-    while clock() - started - apart() < seconds or matches == 0:
+    while clock() - started - samples.apart() < seconds or matches == 0:
         state, _ = engine.new_game(game_id, players, seed, engine.get_game(game_id).playout_options)
         seed += 1
         while not engine.is_finished(state):
@@ -109,40 +136,27 @@ def bench_game(game_id: str, players: int, seconds: float) -> BenchResult:
             t1 = clock()
             state, _ = engine.apply(state, seat, rng.choice(legal))
             t2 = clock()
-            step_times.append(t2 - t0)
-            legal_times.append(t1 - t0)
+            samples.step.append(t2 - t0)
+            samples.legal.append(t1 - t0)
             moves += 1
             if moves % 7 == 0:
-                t3 = clock()
-                data = engine.encode(state)
-                engine.decode(data)
-                t4 = clock()
-                codec_times.append(t4 - t3)
-                snapshot_sizes.append(len(data))
-                view = engine.view(state, seat)
-                t5 = clock()
-                view_times.append(t5 - t4)
-                struct_of(view).SerializeToString()
-                t6 = clock()
-                struct_times.append(t6 - t5)
-                orjson.dumps(view)
-                json_times.append(clock() - t6)
+                samples.sample_codec_and_view(state, seat, clock)
         matches += 1
-    elapsed = clock() - started - apart()
-    step_times.sort()
+    elapsed = clock() - started - samples.apart()
+    samples.step.sort()
     return BenchResult(
         game_id=game_id,
         players=players,
         matches_per_second=matches / elapsed,
         moves_per_second=moves / elapsed,
-        step_median_us=statistics.median(step_times) * 1e6,
-        step_p99_us=step_times[int(len(step_times) * 0.99)] * 1e6,
-        legal_moves_median_us=statistics.median(legal_times) * 1e6,
-        codec_median_us=statistics.median(codec_times) * 1e6 if codec_times else 0.0,
-        snapshot_bytes=int(statistics.median(snapshot_sizes)) if snapshot_sizes else 0,
-        view_median_us=statistics.median(view_times) * 1e6 if view_times else 0.0,
-        struct_median_us=statistics.median(struct_times) * 1e6 if struct_times else 0.0,
-        json_median_us=statistics.median(json_times) * 1e6 if json_times else 0.0,
+        step_median_us=statistics.median(samples.step) * 1e6,
+        step_p99_us=samples.step[int(len(samples.step) * 0.99)] * 1e6,
+        legal_moves_median_us=statistics.median(samples.legal) * 1e6,
+        codec_median_us=median_us(samples.codec),
+        snapshot_bytes=int(statistics.median(samples.snapshot_sizes)) if samples.snapshot_sizes else 0,
+        view_median_us=median_us(samples.view),
+        struct_median_us=median_us(samples.struct),
+        json_median_us=median_us(samples.json),
     )
 
 
