@@ -5,10 +5,10 @@ Two sources, either or both:
 - a file (``--api-keys-file``): one key a line, optionally followed by a name (``KEY [NAME]``; ``#`` starts a
   comment). Keys are hashed (SHA-256) when the file is loaded and only the hashes are kept. A key's id is
   ``file:<name>``, or ``file:<first 12 hex digits of its hash>`` without a name;
-- the store (``cardengine keys create|list|revoke``, Redis): a key ``cek_<id>_<secret part>`` is kept only as its
-  HMAC-SHA256 under the server secret (``--secret`` / ``CARDENGINE_SECRET``), beside a record of its id, name,
-  creation time and revocation. Every replica reads the same records at each request, so a revocation holds on
-  every replica at once.
+- the store (``store.keys``, a ``KeyStore``: Redis; ``cardengine keys create|list|revoke``): a key
+  ``cek_<id>_<secret part>`` is kept only as its HMAC-SHA256 under the server secret (``--secret`` /
+  ``CARDENGINE_SECRET``), beside a record of its id, name, creation time and revocation. Every replica reads the
+  same records at each request, so a revocation holds on every replica at once.
 
 A request names its key with ``x-api-key: <key>`` (gRPC: the ``x-api-key`` metadata) or ``Authorization: ApiKey
 <key>``; seat tokens stay ``Authorization: Bearer <token>``. A key's id (never the key) is what a game records as its
@@ -21,16 +21,12 @@ import hashlib
 import hmac
 import re
 import secrets
-import threading
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
-
-import orjson
 
 from service.core import errors
-from service.storage.protocols import KeyRecord, KeyStore
+from service.storage.protocols import GameStore, KeyRecord, KeyStore
 
 API_KEY_HEADER = "x-api-key"
 MIN_KEY_LENGTH = 16
@@ -87,121 +83,6 @@ def read_keys_file(path: Path) -> dict[str, KeyRecord]:
 # ----- keys in the store ------------------------------------------------------------------------------------------
 
 
-class MemoryKeyStore:
-    """Keys of one process (the embedded store; tests)."""
-
-    is_shared = False
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._by_digest: dict[str, str] = {}
-        self._records: dict[str, KeyRecord] = {}
-
-    def add(self, digest: str, record: KeyRecord) -> None:
-        with self._lock:
-            self._by_digest[digest] = record.key_id
-            self._records[record.key_id] = record
-
-    def find(self, digest: str) -> KeyRecord | None:
-        with self._lock:
-            key_id = self._by_digest.get(digest)
-            return None if key_id is None else self._records[key_id]
-
-    def records(self) -> list[KeyRecord]:
-        with self._lock:
-            return sorted(self._records.values(), key=lambda record: (record.created_at, record.key_id))
-
-    def revoke(self, key_id: str, when: float) -> bool:
-        with self._lock:
-            record = self._records.get(key_id)
-            if record is None:
-                return False
-            if record.revoked_at is None:
-                self._records[key_id] = KeyRecord(record.key_id, record.name, record.created_at, when)
-            return True
-
-
-# KEYS: digests hash, records hash. ARGV: digest. The record of the key with that digest, or nil.
-FIND_SCRIPT = """
-local key_id = redis.call('HGET', KEYS[1], ARGV[1])
-if not key_id then
-  return false
-end
-return redis.call('HGET', KEYS[2], key_id)
-"""
-
-# KEYS: records hash. ARGV: key id, revocation time. 1 if revoked (or already), 0 if no such key.
-REVOKE_SCRIPT = """
-local raw = redis.call('HGET', KEYS[1], ARGV[1])
-if not raw then
-  return 0
-end
-local record = cjson.decode(raw)
-if record['revokedAt'] == nil then
-  record['revokedAt'] = tonumber(ARGV[2])
-  redis.call('HSET', KEYS[1], ARGV[1], cjson.encode(record))
-end
-return 1
-"""
-
-
-RunScript = Callable[[Any, list[str], list[Any]], Any]  # (redis-py script object, keys, args) -> the reply
-
-
-def run_on_client(script: Any, keys: list[str], args: list[Any]) -> Any:
-    """A script through redis-py's client (its script object: EVALSHA, loading the script if Redis lost it)."""
-    return script(keys=keys, args=args)
-
-
-class RedisKeyStore:
-    """Keys in the service's Redis: ``<prefix>{keys}:digests`` (HMAC of a key -> its id) and
-    ``<prefix>{keys}:records`` (id -> JSON record); one hash tag, so each lookup is one script in one slot."""
-
-    is_shared = True
-
-    def __init__(
-        self,
-        client: object,
-        key_prefix: str,
-        guard: Callable[[Callable[[], Any]], Any],
-        run_script: RunScript | None = None,
-    ) -> None:
-        """``run_script``: how the lookup script runs (the store's ``_evalsha``, on its own wire connections: a key
-        is looked up on every request that sends one); redis-py's script object without it."""
-        import redis
-        import redis.cluster
-
-        assert isinstance(client, redis.Redis | redis.cluster.RedisCluster)
-        self.client: Any = client
-        self.digests_key = f"{key_prefix}{{keys}}:digests"
-        self.records_key = f"{key_prefix}{{keys}}:records"
-        self._guard = guard
-        self._run = run_script or run_on_client
-        self._find = client.register_script(FIND_SCRIPT)
-        self._revoke = client.register_script(REVOKE_SCRIPT)
-
-    def add(self, digest: str, record: KeyRecord) -> None:
-        def write() -> None:
-            with self.client.pipeline(transaction=True) as pipe:
-                pipe.hset(self.records_key, record.key_id, orjson.dumps(record.to_json()))
-                pipe.hset(self.digests_key, digest, record.key_id)
-                pipe.execute()
-
-        self._guard(write)
-
-    def find(self, digest: str) -> KeyRecord | None:
-        raw = self._guard(lambda: self._run(self._find, [self.digests_key, self.records_key], [digest]))
-        return KeyRecord.from_json(orjson.loads(raw)) if isinstance(raw, bytes) else None
-
-    def records(self) -> list[KeyRecord]:
-        raw: dict[bytes, bytes] = self._guard(lambda: self.client.hgetall(self.records_key))
-        found = [KeyRecord.from_json(orjson.loads(value)) for value in raw.values()]
-        return sorted(found, key=lambda record: (record.created_at, record.key_id))
-
-    def revoke(self, key_id: str, when: float) -> bool:
-        return bool(self._guard(lambda: self._revoke(keys=[self.records_key], args=[key_id, when])))
-
-
 def hmac_hex(secret: str, key: str) -> str:
     return hmac.new(secret.encode("utf-8"), key.encode("utf-8"), hashlib.sha256).hexdigest()
 
@@ -255,14 +136,13 @@ class KeyRing:
         raise errors.invalid_api_key()
 
 
-def make_key_ring(api_keys_file: Path | None, in_store: bool, secret: str, store: object) -> KeyRing:
-    """The server's keys: those of ``api_keys_file`` and, with ``in_store``, those of the store (Redis only)."""
-    from service.storage.redis_store import RedisStore
-
+def make_key_ring(api_keys_file: Path | None, in_store: bool, secret: str, store: GameStore) -> KeyRing:
+    """The server's keys: those of ``api_keys_file`` and, with ``in_store``, those of the store (Redis only: no
+    command reaches the keys of a process's memory)."""
     file_keys = read_keys_file(api_keys_file) if api_keys_file is not None else None
     key_store: KeyStore | None = None
     if in_store:
-        if not isinstance(store, RedisStore):
+        if not store.keys.is_shared:
             raise ValueError("keys kept in the store need the Redis store (--redis-url).")
-        key_store = RedisKeyStore(store.client, store.prefix, store._guard, store._evalsha)
+        key_store = store.keys
     return KeyRing(file_keys, key_store, secret)

@@ -12,13 +12,12 @@ from typing import TYPE_CHECKING
 from service.cli.arguments import add_redis_arguments, fail
 
 if TYPE_CHECKING:
-    from service.access.keys import RedisKeyStore
     from service.cli.arguments import Subcommands
+    from service.storage.protocols import KeyStore
 
 
 def command_keys(args: argparse.Namespace) -> int:
     """``cardengine keys create|list|revoke`` on the service's Redis: exit 0 done, 1 no such key, 2 unusable."""
-    from service.access.keys import RedisKeyStore
     from service.core import errors
     from service.storage.redis_store import RedisStore
 
@@ -29,7 +28,7 @@ def command_keys(args: argparse.Namespace) -> int:
     if args.action == "revoke" and not args.key_id:
         return fail("name the key to revoke by its id (cardengine keys list)")
     store = RedisStore.from_url(args.redis_url, key_prefix=args.key_prefix)
-    keys = RedisKeyStore(store.client, store.prefix, store._guard)
+    keys = store.keys
     try:
         return run_key_action(args, keys)
     except (errors.StoreUnavailableError, ValueError) as error:
@@ -38,7 +37,7 @@ def command_keys(args: argparse.Namespace) -> int:
         store.close()
 
 
-def run_key_action(args: argparse.Namespace, keys: RedisKeyStore) -> int:
+def run_key_action(args: argparse.Namespace, keys: KeyStore) -> int:
     from service.access.keys import create_key
 
     if args.action == "create":

@@ -123,8 +123,6 @@ class RedisStore:
     def health_key(self) -> str:
         return f"{self.prefix}health"
 
-    _guard = staticmethod(guarded)
-
     def _ttl(self, finished: bool) -> int:
         return self.finished_ttl_seconds if finished else self.ttl_seconds
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import orjson
 import pytest
+import redis
 from cardengine.v1 import game_engine_pb2 as pb
 
 from service.access.limits import LimitSettings
@@ -154,8 +155,8 @@ def test_keys_in_redis_are_created_listed_and_revoked_on_every_replica(
             answer = rest(replica, "POST", "/v1/games", key=key, body=body)
             assert answer.status == 201
             assert creator_of(replica, answer.json()["gameId"]) == key_id
-        raw = first.server.service.store.client  # type: ignore[attr-defined]
-        stored = b"".join(value for value in raw.hvals(f"{key_prefix}{{keys}}:records"))
+        with redis.Redis.from_url(redis_url) as raw:
+            stored = b"".join(value for value in raw.hvals(f"{key_prefix}{{keys}}:records"))
         assert key.encode() not in stored and key_id.encode() in stored
 
         listed = keys_command(redis_url, key_prefix, "list", "--json")

@@ -20,11 +20,12 @@ from typing import Any
 import pytest
 from cardengine.v1 import game_engine_pb2 as pb
 
-from service.access.keys import KeyRecord, KeyRing
+from service.access.keys import KeyRing
 from service.access.limits import LimitSettings, make_gate
 from service.core.errors import ServiceError
 from service.core.game_service import GameService
 from service.runtime.server import ServeConfig
+from service.storage.protocols import KeyRecord
 from tests.service.access import ALICE, BOB, Grpc, GrpcFailure, keys_file, rest
 from tests.service.conftest import LiveServer, live_server, make_store
 
