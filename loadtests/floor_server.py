@@ -10,29 +10,20 @@ ApplyMove in one run. Its ApplyMove does only what no ApplyMove can skip:
 - read the game from the store's local copy (``load_for_update``: no round trip when this process wrote the version
   before, as in ``cardengine serve``) and find the token's seat;
 - the rules: the state (decoded from the snapshot, or the one the process decoded or committed last for that
-  version: ``game_service.state_of``, as ``GameService`` does), parse the move, apply it, encode the new snapshot;
+  version: ``StateCache``, as ``GameService`` does), parse the move, apply it, encode the new snapshot;
 - one compare-and-set on Redis: the store's own commit script with what every ApplyMove must store (the snapshot,
   the version and the version's log entry: the move, who acts next and the events, as ``GameService`` writes it,
   without which no event stream, page of events or retry on another replica could be answered);
 - answer the new version (no view, no events, no header).
 
-A call with the metadata ``x-floor: rules-only`` skips the compare-and-set (the new version goes to the local copy
-only): the difference between the two is what one round trip to Redis costs a call inside this server.
+A call with the metadata ``x-floor: rules-only`` skips the compare-and-set (the new version is kept in this server
+only, where the next rules-only call finds it): the difference between the two is what one round trip to Redis
+costs a call inside this server.
 
 Not in it: error mapping, the gate (keys and limits), metrics, logs, tracing, the events and header of the answer,
 bot marking, clocks and idempotency. Every other RPC is the real servicer's (the benchmark creates its games through
 it). It prints the same serving line as ``cardengine serve`` and stops on SIGTERM. Not part of the product: a
-measuring instrument.
-
-``--layer`` serves the real ApplyMove instead, with the layers of ``cardengine serve``'s gRPC server added one at a
-time, so that ``bench_service.py --ladder`` can show what each costs under load between the floor and the whole
-server (which adds the REST server, bot workers, the clock sweeper and reflection beside it):
-
-- ``service``: the real servicer and ``GameService`` on the bare store (the checks, the events' texts and data for the
-  caller, the header, the answer's wire form, metrics of moves, the log line; its log entry is the floor's);
-- ``metered``: and the store metered as ``cardengine serve`` meters it (``service.observability.metrics.metered``);
-- ``gated``: and the ``ErrorMapping`` with the gate of the default limits (error mapping, call metrics, API keys
-  off, wrong-token blocks): ``cardengine serve``'s gRPC server but for tracing (off by default) and reflection.
+measuring instrument, built only from what the service's modules make public.
 """
 
 from __future__ import annotations
@@ -50,19 +41,18 @@ from cardengine.v1 import game_engine_pb2 as pb
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 import engine
-from service.access.keys import make_key_ring
-from service.access.limits import LimitSettings, make_gate
-from service.core.game_service import GameService, LogEntry, meta_of, remember_state, state_of
-from service.edges.grpc_server import MAX_MESSAGE_BYTES, ErrorMapping, GameEngineServicer, add_game_engine, token_of
+from service.core.game_service import GameService
+from service.core.games import meta_of, seat_of_token
+from service.core.stored import LogEntry
+from service.edges.grpc_server import MAX_MESSAGE_BYTES, GameEngineServicer, add_game_engine, token_of
 from service.edges.streams import StreamLimits
-from service.observability import metrics
 from service.runtime.engine_build import engine_kind, service_kind
 from service.runtime.gc_tuning import tune_garbage_collector
 from service.storage.redis_store import RedisStore
 from service.storage.store import StoredGame
 
 RULES_ONLY_HEADER = "x-floor"
-LAYERS = ("floor", "service", "metered", "gated")
+RULES_ONLY_GAMES = 4096  # the rules-only versions kept, one per game, the oldest game dropped first
 
 
 class FloorServicer(GameEngineServicer):
@@ -71,16 +61,19 @@ class FloorServicer(GameEngineServicer):
     def __init__(self, service: GameService, store: RedisStore) -> None:
         super().__init__(service)
         self.store = store
+        self.rules_only_games: dict[str, StoredGame] = {}  # the last version a rules-only call made, never committed
+        self.rules_only_lock = threading.Lock()
 
     def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> pb.ApplyMoveResponse:
         expected = request.expected_version
-        stored = self.store.load_for_update(request.game_id, expected)
+        rules_only = (RULES_ONLY_HEADER, "rules-only") in context.invocation_metadata()
+        stored = self.load(request.game_id, expected, rules_only=rules_only)
         if stored is None:
             context.abort(grpc.StatusCode.NOT_FOUND, "no such game")
-        seat = GameService._seat(stored.game_id, meta_of(stored.meta), token_of(context))
+        seat = seat_of_token(stored.game_id, meta_of(stored.meta), token_of(context))
         if seat is None:
             context.abort(grpc.StatusCode.UNAUTHENTICATED, "a seat token is required")
-        state = state_of(stored)
+        state = self.service.games.state_of(stored)
         parsed = engine.parse_move(state, request.move)
         new_state, events = engine.apply(state, seat, parsed)
         finished = engine.is_finished(new_state)
@@ -92,13 +85,30 @@ class FloorServicer(GameEngineServicer):
             finished,
             stored.meta,
         )
-        if (RULES_ONLY_HEADER, "rules-only") in context.invocation_metadata():
-            self.store._remember(updated)
+        if rules_only:
+            self.keep_rules_only(updated)
         else:
             entry = floor_entry(updated, seat, parsed, new_state, stored.event_count, events)
             self.store.commit(updated, expected, entry)
-        remember_state(updated.game_id, updated.snapshot, new_state)
+        self.service.games.states.remember(updated.game_id, updated.snapshot, new_state)
         return pb.ApplyMoveResponse(game=pb.Game(game_id=stored.game_id, version=expected + 1))
+
+    def load(self, game_id: str, expected_version: int, *, rules_only: bool) -> StoredGame | None:
+        """A rules-only call's game from this server's own copy when a rules-only call made that version, else as
+        every ApplyMove reads it (the store's local copy of the version this process wrote, or Redis)."""
+        if rules_only:
+            with self.rules_only_lock:
+                kept = self.rules_only_games.get(game_id)
+            if kept is not None and kept.version == expected_version:
+                return kept
+        return self.store.load_for_update(game_id, expected_version)
+
+    def keep_rules_only(self, updated: StoredGame) -> None:
+        with self.rules_only_lock:
+            self.rules_only_games.pop(updated.game_id, None)  # to the end: the oldest game goes first
+            self.rules_only_games[updated.game_id] = updated
+            if len(self.rules_only_games) > RULES_ONLY_GAMES:
+                del self.rules_only_games[next(iter(self.rules_only_games))]
 
 
 def floor_entry(
@@ -109,7 +119,7 @@ def floor_entry(
     first_sequence: int,
     events: Sequence[engine.Event],
 ) -> bytes:
-    """The log entry the floor commits: the one ``GameService`` commits for the same move (``game_service.LogEntry``:
+    """The log entry the floor commits: the one ``GameService`` commits for the same move (``stored.LogEntry``:
     the version, the seat, the move's notation, who acts next, whether the match is over, the events)."""
     return LogEntry(
         updated.version, seat, move.notation, engine.to_act(state), updated.finished, first_sequence, tuple(events)
@@ -122,19 +132,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--grpc-port", type=int, default=0)
     parser.add_argument("--grpc-workers", type=int, default=32, help="as `cardengine serve --grpc-workers`")
-    parser.add_argument("--layer", choices=LAYERS, default="floor", help="the floor, or the real ApplyMove with ...")
     args = parser.parse_args(argv)
     store = RedisStore.from_url(args.redis_url)
-    service = GameService(metrics.metered(store) if args.layer in ("metered", "gated") else store)
+    service = GameService(store)
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=args.grpc_workers + StreamLimits().per_server),
         options=[("grpc.so_reuseport", 0), ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES)],
     )
-    servicer = FloorServicer(service, store) if args.layer == "floor" else GameEngineServicer(service)
-    error_mapping = None
-    if args.layer == "gated":  # the gate of `cardengine serve`'s defaults: no API keys, the default limits
-        error_mapping = ErrorMapping(make_gate(store, make_key_ring(None, False, "", store), LimitSettings()))
-    add_game_engine(servicer, server, error_mapping)
+    add_game_engine(FloorServicer(service, store), server)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
