@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 from waitress import wasyncore
 
@@ -142,6 +143,34 @@ class Server:
             ticket_seconds=config.stream_ticket_seconds,
             secret=config.secret.encode("utf-8") or None,
         )
+        self.grpc = self._make_grpc_server()
+        self.http = self._make_http_server()
+        self.bots = BotWorkers(self.service, bot_settings, bot_policies)
+        self.clocks = ClockSweeper(self.service.timeouts)  # turn clocks: timeout moves of expired deadlines
+        self._http_exit = threading.Event()
+        self._http_draining = threading.Event()
+        self._http_drained = threading.Event()
+        self._http_drain_deadline = 0.0
+        self._http_thread = threading.Thread(target=self._serve_http, name="http", daemon=True)
+        self._stopped = threading.Event()
+        self._stop_requested = threading.Event()
+        self._stop_lock = threading.Lock()
+
+    def _make_grpc_server(self) -> GrpcServer:
+        config = self.config
+        return GrpcServer(
+            self.service,
+            host=config.bind_host(),
+            port=config.grpc_port,
+            workers=config.grpc_workers,
+            stream_limits=config.stream_limits,
+            max_message_bytes=config.grpc_max_message_bytes,
+            gate=self.gate,
+        )
+
+    def _make_http_server(self) -> Any:
+        """The REST app in its waitress server."""
+        config = self.config
         app = create_app(
             self.service,
             cors_origins=config.cors_origins,
@@ -152,18 +181,7 @@ class Server:
             max_body_bytes=config.max_body_bytes,
             stream_limits=config.stream_limits,
         )
-        self.grpc = GrpcServer(
-            self.service,
-            host=config.bind_host(),
-            port=config.grpc_port,
-            workers=config.grpc_workers,
-            stream_limits=config.stream_limits,
-            max_message_bytes=config.grpc_max_message_bytes,
-            gate=self.gate,
-        )
-        self.bots = BotWorkers(self.service, bot_settings, bot_policies)
-        self.clocks = ClockSweeper(self.service.timeouts)  # turn clocks: timeout moves of expired deadlines
-        self.http = create_http_server(
+        return create_http_server(
             app,
             host=config.bind_host(),
             port=config.http_port,
@@ -172,14 +190,6 @@ class Server:
             max_body_bytes=config.max_body_bytes,
             max_header_bytes=config.max_header_bytes,
         )
-        self._http_exit = threading.Event()
-        self._http_draining = threading.Event()
-        self._http_drained = threading.Event()
-        self._http_drain_deadline = 0.0
-        self._http_thread = threading.Thread(target=self._serve_http, name="http", daemon=True)
-        self._stopped = threading.Event()
-        self._stop_requested = threading.Event()
-        self._stop_lock = threading.Lock()
 
     @property
     def grpc_port(self) -> int:
