@@ -23,6 +23,7 @@ revision's and the engine's moves/s within -5% (issue 26). Timings mean somethin
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
 import shutil
@@ -184,7 +185,7 @@ def verdict(what: str, ratios: list[tuple[str, float]], limit: float, *, higher_
     """Prints whether every ratio is within ``limit`` (a NaN, a figure that could not be read, is not)."""
 
     def badness(item: tuple[str, float]) -> float:
-        return float("inf") if item[1] != item[1] else (-item[1] if higher_is_better else item[1])
+        return math.inf if math.isnan(item[1]) else (-item[1] if higher_is_better else item[1])
 
     if not ratios:
         print(f"{what}: nothing measured")
