@@ -24,7 +24,7 @@ from service.core import errors
 from service.core.game_service import GameService
 from service.core.records import BotTurn
 from service.observability import metrics, tracing
-from service.storage.bot_queue import GONE_VERSION
+from service.storage.protocols import GONE_VERSION
 
 log = logging.getLogger("cardengine.bots")
 

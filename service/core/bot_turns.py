@@ -14,8 +14,7 @@ from service.core.moves import Moves
 from service.core.records import BotTurn, MoveResult
 from service.core.stored import GameMeta
 from service.observability import metrics
-from service.storage.bot_queue import BotState
-from service.storage.store import GameStore
+from service.storage.protocols import BotState, GameStore
 
 log = logging.getLogger("cardengine.service")
 

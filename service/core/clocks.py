@@ -27,15 +27,13 @@ import logging
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import Any
 
 import orjson
 
 from service.core import errors
 from service.core.hooks import Commit, CommitHook
-
-if TYPE_CHECKING:
-    from service.storage.store import GameStore
+from service.storage.protocols import ClockStore
 
 log = logging.getLogger("cardengine.clocks")
 
@@ -47,22 +45,6 @@ ON_TIMEOUT_FORFEIT = "forfeit"
 # An abandoned match (nobody has moved for this many timeout moves in a row) pauses its clock: no deadline runs
 # until a person or a bot moves again, so it neither plays itself forever nor keeps refreshing its time-to-live.
 MAX_IDLE_MOVES = 100
-
-
-class ClockStore(Protocol):
-    """The deadline methods of ``MemoryStore`` and ``RedisStore``."""
-
-    def save_clock(self, game_id: str, record: bytes | None, due_ms: int | None) -> None: ...
-
-    def load_clock(self, game_id: str) -> bytes | None: ...
-
-    def due_clocks(self, now_ms: int, limit: int) -> list[tuple[str, int]]: ...
-
-    def move_clock(self, game_id: str, expected_ms: int, new_ms: int | None) -> bool: ...
-
-
-def clock_store(store: GameStore) -> ClockStore:
-    return cast(ClockStore, store)
 
 
 def now_ms() -> int:
@@ -197,20 +179,20 @@ def next_record(
     return ClockRecord(version, deadlines, kept, banks, idle)
 
 
-def save(store: GameStore, game_id: str, record: ClockRecord | None) -> None:
+def save(store: ClockStore, game_id: str, record: ClockRecord | None) -> None:
     if record is None:
-        clock_store(store).save_clock(game_id, None, None)
+        store.save_clock(game_id, None, None)
     else:
-        clock_store(store).save_clock(game_id, record.encode(), record.due_ms())
+        store.save_clock(game_id, record.encode(), record.due_ms())
 
 
-def load(store: GameStore, game_id: str) -> ClockRecord | None:
-    raw = clock_store(store).load_clock(game_id)
+def load(store: ClockStore, game_id: str) -> ClockRecord | None:
+    raw = store.load_clock(game_id)
     return None if raw is None else ClockRecord.decode(raw)
 
 
 def after_commit(
-    store: GameStore,
+    store: ClockStore,
     spec: ClockSpec,
     game_id: str,
     version: int,
@@ -256,7 +238,7 @@ def clock_view(spec: ClockSpec, record: ClockRecord | None, players: int, at_ms:
     }
 
 
-def deadline_hook(store: GameStore) -> CommitHook:
+def deadline_hook(store: ClockStore) -> CommitHook:
     """The after-commit hook of turn clocks: a clocked game's next deadlines written, and its header's clock."""
 
     def write_deadlines(commit: Commit) -> dict[str, Any] | None:

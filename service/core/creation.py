@@ -21,7 +21,7 @@ from service.core.hooks import Commit, CommitHooks
 from service.core.records import CreatedGame, SeatSpec, SeatToken
 from service.core.stored import GameMeta, LogEntry
 from service.observability import tracing
-from service.storage.store import GameExistsError, StoredGame
+from service.storage.protocols import GameExistsError, StoredGame
 
 log = logging.getLogger("cardengine.service")
 

@@ -30,7 +30,7 @@ from service.core.games import StoredGames
 from service.core.moves import Moves
 from service.core.reads import Reads
 from service.core.timeouts import Timeouts
-from service.storage.store import GameStore
+from service.storage.protocols import GameStore
 
 
 class GameService:

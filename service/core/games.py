@@ -13,7 +13,7 @@ import engine
 from service.core import errors
 from service.core.records import GameView
 from service.core.stored import GameMeta
-from service.storage.store import GameStore, StoredGame
+from service.storage.protocols import GameStore, StoredGame
 
 GAME_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 IDEMPOTENCY_KEY_PATTERN = re.compile(r"^[\x21-\x7e]{1,128}$")  # request ids and idempotency keys

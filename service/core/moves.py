@@ -15,7 +15,7 @@ from service.core.hooks import Commit, CommitHooks
 from service.core.records import MoveResult
 from service.core.stored import GameMeta, LogEntry, decode_idempotent_result, encode_idempotent_result
 from service.observability import metrics, tracing
-from service.storage.store import Committed, Duplicate, Missing, Stale, StoredGame
+from service.storage.protocols import Committed, Duplicate, Missing, Stale, StoredGame
 
 MAX_MOVE_CHARS = 512  # field limits (docs: "Limits and keys"); longer is INVALID_ARGUMENT request/too_long
 

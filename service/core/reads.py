@@ -10,7 +10,7 @@ from service.core import clocks, errors, fairness, forfeit
 from service.core.games import StoredGames, game_view, required_seat, seat_of_token
 from service.core.records import GameView, LegalMove, LegalMoves, RoundScore, Score
 from service.core.stored import GameMeta, LogEntry
-from service.storage.store import StoredGame
+from service.storage.protocols import StoredGame
 
 
 class Reads:

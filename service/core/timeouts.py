@@ -14,7 +14,7 @@ from service.core.games import StoredGames, meta_of
 from service.core.hooks import Commit, CommitHooks
 from service.core.moves import Moves
 from service.core.stored import GameMeta, LogEntry
-from service.storage.store import Missing, Stale, StoredGame
+from service.storage.protocols import Missing, Stale, StoredGame
 
 log = logging.getLogger("cardengine.service")
 sweep_log = logging.getLogger("cardengine.clocks")
@@ -37,15 +37,14 @@ class Timeouts:
         path (``Moves.commit_move``, flagged ``timed_out``); a stale version means a person or another sweeper
         moved first, and its commit set the next deadlines. Returns the moves applied."""
         store = self.games.store
-        clock_store = clocks.clock_store(store)
         applied = 0
         for _ in range(MAX_TIMEOUT_MOVES):
             stored = store.load(game_id)
             meta = None if stored is None else meta_of(stored.meta)
             spec = None if meta is None else clocks.spec_of(meta.clock)
             if stored is None or meta is None or spec is None or stored.finished:
-                if clock_store.move_clock(game_id, lease_ms, None):
-                    clock_store.save_clock(game_id, None, None)
+                if store.move_clock(game_id, lease_ms, None):
+                    store.save_clock(game_id, None, None)
                 return applied
             acting = engine.to_act(self.games.state_of(stored))
             record = clocks.load(store, game_id)
@@ -57,7 +56,7 @@ class Timeouts:
             now = clocks.now_ms()
             late = [seat for seat in acting if record.deadlines.get(seat, now + 1) <= now]
             if not late:  # give the lease back as the earliest deadline (unless a commit has replaced it)
-                clock_store.move_clock(game_id, lease_ms, record.due_ms())
+                store.move_clock(game_id, lease_ms, record.due_ms())
                 return applied
             if spec.on_timeout == clocks.ON_TIMEOUT_FORFEIT:
                 return applied + self._forfeit(stored, meta, late[0])
@@ -132,7 +131,7 @@ class ClockSweeper:
 
     def sweep(self) -> int:
         """One pass: claims every expired game and applies its timeout moves; returns how many were applied."""
-        store = clocks.clock_store(self.timeouts.games.store)
+        store = self.timeouts.games.store
         applied = 0
         now = clocks.now_ms()
         for game_id, due in store.due_clocks(now, SWEEP_BATCH):

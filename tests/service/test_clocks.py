@@ -93,7 +93,7 @@ def test_each_game_times_out_as_its_rules_page_says(game_type: str, kinds: list[
 
 
 def test_the_stores_keep_deadlines_and_claims_alike(store_kind: str, request: pytest.FixtureRequest) -> None:
-    store = clocks.clock_store(make_store(store_kind, request))
+    store = make_store(store_kind, request)
     store.save_clock("a", b"record-a", 1_000)
     store.save_clock("b", b"record-b", 3_000)
     store.save_clock("c", b"record-c", 2_000)
@@ -250,7 +250,7 @@ def test_a_late_sweeper_loses_to_the_move_that_came_first() -> None:
     service = GameService(MemoryStore())
     created = service.creation.create_game(GAME, PLAYERS, SEED, clock=clocks.clock_spec(1))
     time.sleep(1.1)
-    store = clocks.clock_store(service.store)
+    store = service.store
     [(game_id, due)] = store.due_clocks(clocks.now_ms(), 10)
     lease = clocks.now_ms() + 10_000
     assert store.move_clock(game_id, due, lease)

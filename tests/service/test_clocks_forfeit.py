@@ -146,7 +146,7 @@ def test_a_late_forfeit_claim_loses_to_the_move_that_came_first() -> None:
     service = GameService(MemoryStore())
     created = service.creation.create_game(GAME, 2, SEED, clock=clocks.clock_spec(1, 0, "forfeit"))
     time.sleep(1.1)
-    store = clocks.clock_store(service.store)
+    store = service.store
     [(game_id, due)] = store.due_clocks(clocks.now_ms(), 10)
     lease = clocks.now_ms() + 10_000
     assert store.move_clock(game_id, due, lease)
