@@ -233,7 +233,7 @@ def summarize(results: Sequence[MatchResult], labels: Sequence[str]) -> list[Bot
     return summaries
 
 
-def interval_text(interval: Interval, digits: int, signed: bool = False) -> str:
+def interval_text(interval: Interval, digits: int, *, signed: bool = False) -> str:
     sign = "+" if signed else ""
     if math.isnan(interval.low):
         return f"{interval.mean:{sign}.{digits}f} [n/a]"

@@ -189,7 +189,7 @@ def run_benchmarks(
                 out(result.line())
                 results.append(result)
         if anchors:
-            run_anchors(game_ids, seconds, out, compiled, serving_gc)
+            run_anchors(game_ids, seconds, out, compiled, serving_gc=serving_gc)
     return results
 
 
@@ -303,7 +303,7 @@ class CompiledMeter:
 
     name = "compiled"
 
-    def __init__(self, directory: Path, game_id: str, players: int, serving_gc: bool = True) -> None:
+    def __init__(self, directory: Path, game_id: str, players: int, *, serving_gc: bool = True) -> None:
         self.moves = 0
         self.cpu_seconds = 0.0
         self.step_median_us = 0.0
@@ -448,6 +448,7 @@ def bench_anchors(
     seconds: float,
     players: int = ANCHOR_PLAYERS,
     compiled: Path | None = None,
+    *,
     serving_gc: bool = True,
 ) -> AnchorResult | None:
     """``game_id``'s random playouts beside OpenSpiel's and RLCard's gin rummy (and, with ``compiled``, the
@@ -464,7 +465,7 @@ def bench_anchors(
         if steps is not None
     }
     meters.extend(theirs.values())
-    compiled_meter = CompiledMeter(compiled, game_id, players, serving_gc) if compiled is not None else None
+    compiled_meter = CompiledMeter(compiled, game_id, players, serving_gc=serving_gc) if compiled is not None else None
     try:
         if compiled_meter is not None:
             meters.append(compiled_meter)
@@ -499,6 +500,7 @@ def run_anchors(
     seconds: float,
     out: Callable[[str], None] = print,
     compiled: Path | None = None,
+    *,
     serving_gc: bool = True,
 ) -> list[AnchorResult]:
     """Every game (or those named) beside the anchors (and the compiled engine of ``compiled``, its child under the

@@ -67,10 +67,10 @@ class Fairness:
 NO_CLAIM = Fairness()
 
 
-def fairness_of(seed_source: str, seed_commitment: str, seed: int | None, salt: str, finished: bool) -> Fairness:
+def fairness_of(seed_source: str, seed_commitment: str, seed: int | None, salt: str, *, finished: bool) -> Fairness:
     """The fairness of a game: the seed and salt only when the match is over (and the game has a known source)."""
     if finished and seed_source and seed is not None:
-        return Fairness(seed_source, seed_commitment, True, str(seed), salt)
+        return Fairness(seed_source, seed_commitment, revealed=True, seed=str(seed), salt=salt)
     return Fairness(seed_source, seed_commitment)
 
 

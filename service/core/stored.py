@@ -79,7 +79,7 @@ class GameMeta:
 
     def fairness(self, *, finished: bool) -> fairness.Fairness:
         """The seed commitment, with the seed and salt revealed once the match is over."""
-        return fairness.fairness_of(self.seed_source, self.commitment, self.seed, self.salt, finished)
+        return fairness.fairness_of(self.seed_source, self.commitment, self.seed, self.salt, finished=finished)
 
 
 class LogEntry(NamedTuple):
