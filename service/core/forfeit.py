@@ -1,10 +1,10 @@
-"""Forfeits (issue 16, turn clocks with ``onTimeout: "forfeit"``): a seat whose turn clock runs out loses the match.
+"""Forfeits (turn clocks with ``onTimeout: "forfeit"``): a seat whose turn clock runs out loses the match.
 
 The service, not the engine, ends such a match: the sweeper commits one more version (through the store's
 compare-and-set, like any move) whose log entry has no move and carries one public service-level event,
 ``forfeited`` (seat: the seat out of time; data ``{"reason": "time"}``); the snapshot stays the engine state it
 was, and the stored record says finished. The winners are every other seat; the score is the engine's score sheet
-with ``finished: true``, those winners and ``details.forfeit = {seat, reason}``. Replays (``cardengine replay`` and
+with ``finished: true``, those winners and ``details.forfeit = {seat, reason}``. The audits (``cardengine replay`` and
 ``verify``) accept such an entry as the last one of the log.
 """
 

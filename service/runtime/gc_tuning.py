@@ -3,9 +3,9 @@ there.
 
 A request's garbage is freed by reference counting (it holds no cycles), so collections find little, yet with
 Python's default threshold (700) one ran every few requests and a full one every few thousand, each scanning every
-live object (games' copies, caches, every module loaded) while the GIL is held: a pause for every thread. Measured
-with loadtests/bench_service.py (16 callers, House Rummy): ApplyMove p99 2.4-2.8x the bare call's instead of
-3.4-6.7x, and less CPU per move.
+live object (games' copies, caches, every module loaded) while the GIL is held: a pause for every thread. Start-up
+objects are frozen out of the scans and the youngest generation is collected far less often (docs/performance.md
+has what it saves).
 """
 
 from __future__ import annotations
