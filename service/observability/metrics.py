@@ -22,9 +22,7 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager
 from typing import Any
 
 from prometheus_client import (
@@ -39,9 +37,8 @@ from prometheus_client import (
 
 from service.core import errors
 from service.edges.streams import StreamLimits, StreamSlots
-from service.observability import tracing
-from service.storage.bot_queue import BotQueue
-from service.storage.store import CommitOutcome, GameStore, StoredGame
+from service.observability.metered_store import MeteredStore, StoreMeter
+from service.storage.protocols import BotQueue, GameStore
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 CONTENT_TYPE = CONTENT_TYPE_LATEST
@@ -202,102 +199,10 @@ class MeteredStreamSlots(StreamSlots):
 # ----- the store ------------------------------------------------------------------------------------------------------
 
 
-class MeteredStore:
-    """A ``GameStore`` whose calls are timed (``cardengine_store_operation_duration_seconds``), whose failures are
-    counted (``cardengine_store_errors_total``) and traced (a span per call when tracing is on). Attributes it does
-    not define (a store's own, e.g. RedisStore's ``client``) are the wrapped store's, and it passes for an instance
-    of the wrapped store's class (``isinstance(service.store, RedisStore)``), as ``unittest.mock`` specs do."""
-
-    def __init__(self, store: GameStore) -> None:
-        self.inner = store
-        self._timers = {name: STORE_SECONDS.labels(name) for name in OPERATIONS}
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
-
-    @property  # type: ignore[misc]
-    def __class__(self) -> type:
-        return type(self.inner)
-
-    def _call(self, operation: str, function: Callable[..., Any], *args: Any) -> Any:
-        started = time.perf_counter()
-        try:
-            with tracing.span(SPAN_NAMES[operation]):
-                return function(*args)
-        except errors.StoreFullError:
-            STORE_ERRORS.labels(operation, "full").inc()
-            raise
-        except errors.StoreUnavailableError:
-            STORE_ERRORS.labels(operation, "unavailable").inc()
-            raise
-        finally:
-            self._timers[operation].observe(time.perf_counter() - started)
-
-    @property
-    def bots(self) -> BotQueue:
-        return self.inner.bots
-
-    def create(self, game: StoredGame, first_entry: bytes) -> None:
-        self._call("create", self.inner.create, game, first_entry)
-
-    def load(self, game_id: str) -> StoredGame | None:
-        result: StoredGame | None = self._call("load", self.inner.load, game_id)
-        return result
-
-    def load_for_update(self, game_id: str, expected_version: int) -> StoredGame | None:
-        result: StoredGame | None = self._call("load_for_update", self.inner.load_for_update, game_id, expected_version)
-        return result
-
-    def commit(
-        self, game: StoredGame, expected_version: int, entry: bytes, idempotency: tuple[str, bytes] | None = None
-    ) -> CommitOutcome:
-        result: CommitOutcome = self._call("commit", self.inner.commit, game, expected_version, entry, idempotency)
-        return result
-
-    def log(self, game_id: str, after_version: int, limit: int | None = None) -> list[bytes]:
-        result: list[bytes] = self._call("log", self.inner.log, game_id, after_version, limit)
-        return result
-
-    def put_ticket(self, game_id: str, ticket_hash: str, seat: int, ttl_seconds: float) -> None:
-        self._call("put_ticket", self.inner.put_ticket, game_id, ticket_hash, seat, ttl_seconds)
-
-    def ticket_seat(self, game_id: str, ticket_hash: str) -> int | None:
-        result: int | None = self._call("ticket_seat", self.inner.ticket_seat, game_id, ticket_hash)
-        return result
-
-    def idempotent_result(self, game_id: str, key: str) -> bytes | None:
-        result: bytes | None = self._call("idempotent_result", self.inner.idempotent_result, game_id, key)
-        return result
-
-    def watching(self, game_id: str) -> AbstractContextManager[None]:
-        return self.inner.watching(game_id)
-
-    def wait_for_version(self, game_id: str, version: int, timeout: float) -> bool:
-        return self.inner.wait_for_version(game_id, version, timeout)  # a wait, not a latency
-
-    def ping(self) -> None:
-        self._call("ping", self.inner.ping)
-
-    def close(self) -> None:
-        self.inner.close()
-
-
-OPERATIONS = (
-    "create",
-    "load",
-    "load_for_update",
-    "commit",
-    "log",
-    "put_ticket",
-    "ticket_seat",
-    "idempotent_result",
-    "ping",
-)
-
-
 def metered(store: GameStore) -> GameStore:
-    """``store`` with its calls measured (once: a metered store is returned as it is)."""
-    return store if isinstance(store, MeteredStore) else MeteredStore(store)
+    """``store`` with its calls measured (service/observability/metered_store.py; once: a metered store is returned
+    as it is)."""
+    return store if isinstance(store, MeteredStore) else MeteredStore(store, StoreMeter(STORE_SECONDS, STORE_ERRORS))
 
 
 def parse_exposition(text: str) -> Iterator[tuple[str, dict[str, str], float]]:
@@ -307,6 +212,3 @@ def parse_exposition(text: str) -> Iterator[tuple[str, dict[str, str], float]]:
     for family in text_string_to_metric_families(text):
         for sample in family.samples:
             yield sample.name, dict(sample.labels), float(sample.value)
-
-
-SPAN_NAMES = {name: f"store.{name}" for name in OPERATIONS}

@@ -23,6 +23,7 @@ from service.core.audit import audit_stored_game
 from service.core.game_service import GameService
 from service.core.records import SeatSpec
 from service.core.stored import LogEntry
+from service.observability.metered_store import MeteredStore
 from service.storage.redis_store import RedisStore
 from service.storage.store import GameStore
 from tests.service.conftest import LiveServer, make_store
@@ -157,8 +158,8 @@ def test_worker_processes_and_the_servers_worker_play_twenty_games_each_move_onc
             assert "Traceback" not in worker.text()
             assert not [record for record in worker.records() if record["level"] in {"error", "critical"}]
         assert store.bots.due_count() == 0
-        assert isinstance(store, RedisStore)
-        assert store.client.hlen(store.bots.games_key) == 0, "finished games leave the queue's records"
+        assert isinstance(store, MeteredStore) and isinstance(store.inner, RedisStore)  # the server's store, metered
+        assert store.inner.client.hlen(store.inner.bots.games_key) == 0, "finished games leave the queue's records"
         assert [worker.stop(signal.SIGTERM) for worker in workers] == [0, 0], "SIGTERM: a graceful exit"
         assert all("bot workers stopped" in worker.text() for worker in workers)
 

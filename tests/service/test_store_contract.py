@@ -342,3 +342,47 @@ def test_wait_returns_when_a_game_is_marked_due_in_this_process(queue: BotQueue)
     queue.wait(5.0)
     timer.join()
     assert time.monotonic() - started < 1.0
+
+
+# ----- the metered store --------------------------------------------------------------------------------------------
+
+
+def test_the_metered_store_measures_every_protocol() -> None:
+    """Every call of every protocol through ``metrics.metered`` is timed under its operation, clocks included."""
+    from prometheus_client import REGISTRY
+
+    from service.observability import metrics
+
+    store = metrics.metered(MemoryStore())
+    assert metrics.metered(store) is store, "metered once"
+
+    def timed(operation: str) -> float:
+        labels = {"operation": operation}
+        return REGISTRY.get_sample_value("cardengine_store_operation_duration_seconds_count", labels) or 0.0
+
+    calls: dict[str, Callable[[], object]] = {
+        "create": lambda: store.create(game(), b"entry-0"),
+        "commit": lambda: advance(store, "g1", 0),
+        "save_clock": lambda: store.save_clock("g1", b"record", 1_000),
+        "load_clock": lambda: store.load_clock("g1"),
+        "due_clocks": lambda: store.due_clocks(2_000, 10),
+        "move_clock": lambda: store.move_clock("g1", 1_000, None),
+        "limits.take": lambda: store.limits.take("bucket", 1.0, 1),
+        "limits.count": lambda: store.limits.count("counter", 3, 60.0),
+        "limits.admit_live_game": lambda: store.limits.admit_live_game("key", "g1", 1),
+        "limits.are_live": lambda: store.limits.are_live(["g1"]),
+        "keys.add": lambda: store.keys.add("digest", KeyRecord("k1", "", 1.0)),
+        "keys.find": lambda: store.keys.find("digest"),
+        "keys.records": store.keys.records,
+        "keys.revoke": lambda: store.keys.revoke("k1", 2.0),
+        "bots.register": lambda: store.bots.register("g1"),
+        "bots.mark": lambda: store.bots.mark("g1", 1, "due"),
+        "bots.claim": lambda: store.bots.claim(LEASE),
+        "bots.sweep": store.bots.sweep,
+    }
+    for operation, call in calls.items():
+        before = timed(operation)
+        call()
+        assert timed(operation) == before + 1, operation
+    assert store.load_clock("g1") == b"record" and store.keys.find("digest") == KeyRecord("k1", "", 1.0, 2.0)
+    assert store.limits.are_live(["g1", "g2"]) == [True, False] and store.bots.due_count() == 1
