@@ -18,7 +18,6 @@ from service.storage.protocols import GameStore, StoredGame
 GAME_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 IDEMPOTENCY_KEY_PATTERN = re.compile(r"^[\x21-\x7e]{1,128}$")  # request ids and idempotency keys
 STATE_CACHE_SIZE = 4096  # games whose last decoded state is kept (about 4-8 KB each)
-META_CACHE_SIZE = 4096
 
 
 def token_hash(token: str) -> str:
@@ -59,21 +58,6 @@ class StateCache:
         return list(self._states)
 
 
-_META_CACHE: dict[bytes, GameMeta] = {}
-
-
-def meta_of(data: bytes) -> GameMeta:
-    """``GameMeta.decode``, remembered for the last games seen (a meta never changes; the local snapshot copy hands
-    back the same bytes object, whose hash Python keeps, so a hit costs one dictionary lookup)."""
-    meta = _META_CACHE.get(data)
-    if meta is None:
-        meta = GameMeta.decode(data)
-        if len(_META_CACHE) >= META_CACHE_SIZE:
-            _META_CACHE.clear()
-        _META_CACHE[data] = meta
-    return meta
-
-
 class StoredGames:
     """Loads games from one store for the use cases, with the decoded states kept (``StateCache``)."""
 
@@ -92,7 +76,7 @@ class StoredGames:
         stored = store.load(game_id) if for_version is None else store.load_for_update(game_id, for_version)
         if stored is None:
             raise errors.game_not_found(game_id)
-        return stored, meta_of(stored.meta)
+        return stored, GameMeta.decode(stored.meta)
 
     def state_of(self, stored: StoredGame) -> engine.GameState:
         return self.states.state_of(stored)

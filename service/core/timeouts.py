@@ -10,7 +10,7 @@ import threading
 
 import engine
 from service.core import clocks, errors, forfeit
-from service.core.games import StoredGames, meta_of
+from service.core.games import StoredGames
 from service.core.hooks import Commit, CommitHooks
 from service.core.moves import Moves
 from service.core.stored import GameMeta, LogEntry
@@ -40,7 +40,7 @@ class Timeouts:
         applied = 0
         for _ in range(MAX_TIMEOUT_MOVES):
             stored = store.load(game_id)
-            meta = None if stored is None else meta_of(stored.meta)
+            meta = None if stored is None else GameMeta.decode(stored.meta)
             spec = None if meta is None else clocks.spec_of(meta.clock)
             if stored is None or meta is None or spec is None or stored.finished:
                 if store.move_clock(game_id, lease_ms, None):
