@@ -35,11 +35,14 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import engine
 import engine.bots as engine_bots
 from service.bots.kinds import bot_policy, parse_bot
+
+if TYPE_CHECKING:
+    from service.cli.arguments import Subcommands
 
 # Student's t, two-sided 95%, by degrees of freedom (1.96 beyond the table).
 T_975 = {
@@ -425,7 +428,7 @@ def arena_main(config: ArenaConfig, json_path: str | None, plot_path: str | None
 
 
 # ----- the command line -------------------------------------------------------------------------------------------
-def add_arena_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_arena_parser(commands: Subcommands) -> None:
     arena = commands.add_parser(
         "arena",
         help="bots against each other in duplicate matches: win rates and score differences with 95%% intervals",
