@@ -65,14 +65,8 @@ from loadtests.server_process import ServerProcess
 
 # How to choose the servers' engine: they import it from the path, as `cardengine serve` does.
 ENGINE_HOW = "PYTHONPATH=$PWD/build/compiled puts the mypyc-compiled copy of scripts/build_compiled_engine first"
-
-
 ROOT = Path(__file__).resolve().parents[1]
-
-
 GAMES = ("dracula", "house_rummy", "draw_blood", "rummy_battle", "dragon_rummy")
-
-
 TARGETS = {
     "grpc_throughput_16": 0.6,
     "grpc_p99_16": 2.0,
@@ -467,10 +461,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.target:
         run(args, args.target)
         return 0
-    server_cpus, gen_cpus = split_cpus(pin=not args.no_pin)
-    if gen_cpus != server_cpus:
-        os.sched_setaffinity(0, gen_cpus)
-    print(f"servers on cores {server_cpus}, load generator on cores {gen_cpus}; {args.seconds:.0f} s per row")
+    server_cpus, generator_cpus = split_cpus(pin=not args.no_pin)
+    if generator_cpus != server_cpus:
+        os.sched_setaffinity(0, generator_cpus)
+    print(f"servers on cores {server_cpus}, load generator on cores {generator_cpus}; {args.seconds:.0f} s per row")
     verdicts = Verdicts()
     rows: list[Measurement] = []
     with (
@@ -486,7 +480,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"floor server (loadtests/floor_server.py): pid {floor.pid}, gRPC {floor.grpc_target}, "
                 f"engine {floor.engine}"
             )
-        servers = Servers(running.grpc_target, running.http_url, running.pids, gen_cpus, floor)
+        servers = Servers(running.grpc_target, running.http_url, running.pids, generator_cpus, floor)
         run_games(args, servers, verdicts, rows)
         if not args.no_growth:
             for line in measure_growth(running.grpc_target, "house_rummy", args.players, args.growth_moves):
