@@ -1,7 +1,7 @@
-"""Conversions between the core's results and the API's protobuf messages, shared by the gRPC and REST edges.
-
-REST prints the same messages with protobuf's JSON mapping (``to_json``): camelCase names, default values
-included (a version or a seat of 0, ``finished: false``), integral numbers as JSON integers.
+"""Conversions of requests to the core's values, and of the core's results (typed values: ``GameView``,
+``MoveResult``, ``EventView``, ...) to answers, written one way per protocol: a protobuf message for gRPC
+(``*_message``) and a JSON object for REST (``*_json``), the object protobuf's JSON mapping prints for that message
+(camelCase names, default values included, integral numbers as JSON integers).
 """
 
 from __future__ import annotations
@@ -13,10 +13,9 @@ from typing import Any
 import orjson
 from cardengine.v1 import game_engine_pb2 as pb
 from google.protobuf import json_format, struct_pb2
-from google.protobuf.message import Message
 
 from service.core import clocks, errors
-from service.core import game_service as core
+from service.core import records as core
 from service.core.fairness import Fairness
 
 
@@ -62,28 +61,6 @@ def check_finite(value: struct_pb2.Value, field: str) -> None:
     elif kind == "list_value":
         for index, item in enumerate(value.list_value.values):
             check_finite(item, f"{field}[{index}]")
-
-
-# Fields of the gRPC API only: REST is JSON already, so its Game has no ``viewJson`` (its ``view`` is the JSON).
-GRPC_ONLY_GAME_FIELDS = ("viewJson",)
-
-
-def to_dict(message: Message) -> dict[str, Any]:
-    """A message in protobuf's JSON mapping, every field present but the gRPC-only ones (``GRPC_ONLY_GAME_FIELDS``
-    of a Game, or of the ``game`` a response holds). Our messages have no double fields, so every float is a
-    Struct number, and integral ones print as integers."""
-    result: dict[str, Any] = plain(json_format.MessageToDict(message, always_print_fields_with_no_presence=True))
-    games = (
-        [result] if isinstance(message, pb.Game) else [result["game"]] if isinstance(result.get("game"), dict) else []
-    )
-    for game in games:
-        for name in GRPC_ONLY_GAME_FIELDS:
-            game.pop(name, None)
-    return result
-
-
-def to_json(message: Message) -> bytes:
-    return orjson.dumps(to_dict(message))
 
 
 # ----- results to messages ----------------------------------------------------------------------------------------
@@ -195,60 +172,6 @@ def game_message(view: core.GameView, *, view_json: bool = False) -> pb.Game:
     return message
 
 
-# ----- results straight to JSON (REST) ----------------------------------------------------------------------------
-# The same objects ``to_dict`` prints for the messages above (protobuf's JSON mapping, every field present), built
-# from the core's results without a message in between: engine views and event data are JSON values whose numbers
-# are ints, which the mapping prints unchanged. tests/service/test_rest_json.py checks they are equal.
-
-
-def game_json(view: core.GameView) -> dict[str, Any]:
-    game: dict[str, Any] = {
-        "gameId": view.game_id,
-        "gameType": view.game_type,
-        "players": view.players,
-        "version": view.version,
-        "toAct": list(view.to_act),
-        "finished": view.finished,
-        "seatNames": list(view.seat_names),
-        "bots": list(view.bots),
-        "seedCommitment": view.seed_commitment,
-        "seedSource": view.seed_source,
-    }
-    if view.seat is not None:
-        game["seat"] = view.seat
-    if view.view is not None:
-        game["view"] = view.view
-    if view.clock is not None:  # whole-number deadlines: protobuf prints the double as an integer
-        game["clock"] = view.clock
-    return game
-
-
-def event_json(event: core.EventView) -> dict[str, Any]:
-    shown: dict[str, Any] = {
-        "version": event.version,
-        "sequence": event.sequence,
-        "kind": event.kind,
-        "data": event.data,
-        "text": event.text,
-        "timedOut": event.timed_out,
-    }
-    if event.seat is not None:
-        shown["seat"] = event.seat
-    return shown
-
-
-def move_result_json(result: core.MoveResult) -> bytes:
-    """ApplyMoveResponse in protobuf's JSON mapping, as ``to_json(move_result_message(result))`` prints it."""
-    return orjson.dumps(
-        {
-            "version": result.version,
-            "game": game_json(result.game),
-            "events": [event_json(event) for event in result.events],
-            "replayed": result.replayed,
-        }
-    )
-
-
 def created_message(created: core.CreatedGame) -> pb.CreateGameResponse:
     return pb.CreateGameResponse(
         game_id=created.game_id,
@@ -336,3 +259,181 @@ def update_message(update: core.VersionUpdate) -> pb.WatchGameResponse:
     if update.seat is not None:
         message.seat = update.seat
     return message
+
+
+# ----- results to JSON (REST) -------------------------------------------------------------------------------------
+# The objects protobuf's JSON mapping prints for the messages above (every field present, camelCase names; REST has
+# no ``viewJson``: its view is JSON already), built from the core's results without a message in between: engine
+# views, arguments and event data are JSON values whose numbers are ints, which the mapping prints unchanged.
+# tests/service/test_rest_json.py checks each against the mapping of its message.
+
+
+def game_json(view: core.GameView) -> dict[str, Any]:
+    game: dict[str, Any] = {
+        "gameId": view.game_id,
+        "gameType": view.game_type,
+        "players": view.players,
+        "version": view.version,
+        "toAct": list(view.to_act),
+        "finished": view.finished,
+        "seatNames": list(view.seat_names),
+        "bots": list(view.bots),
+        "seedCommitment": view.seed_commitment,
+        "seedSource": view.seed_source,
+    }
+    if view.seat is not None:
+        game["seat"] = view.seat
+    if view.view is not None:
+        game["view"] = view.view
+    if view.clock is not None:  # whole-number deadlines: protobuf prints the double as an integer
+        game["clock"] = view.clock
+    return game
+
+
+def event_json(event: core.EventView) -> dict[str, Any]:
+    shown: dict[str, Any] = {
+        "version": event.version,
+        "sequence": event.sequence,
+        "kind": event.kind,
+        "data": event.data,
+        "text": event.text,
+        "timedOut": event.timed_out,
+    }
+    if event.seat is not None:
+        shown["seat"] = event.seat
+    return shown
+
+
+def move_result_json(result: core.MoveResult) -> dict[str, Any]:
+    return {
+        "version": result.version,
+        "game": game_json(result.game),
+        "events": [event_json(event) for event in result.events],
+        "replayed": result.replayed,
+    }
+
+
+def catalog_json(entries: list[dict[str, Any]], bot_kinds: list[str]) -> dict[str, Any]:
+    return {"gameTypes": [game_type_json(entry) for entry in entries], "botKinds": list(bot_kinds)}
+
+
+def game_type_json(entry: Mapping[str, Any]) -> dict[str, Any]:
+    shown: dict[str, Any] = {
+        "id": entry["id"],
+        "title": entry["title"],
+        "description": entry["description"],
+        "minPlayers": entry["minPlayers"],
+        "maxPlayers": entry["maxPlayers"],
+        "defaultPlayers": entry["defaultPlayers"],
+        "rulesVersion": entry["rulesVersion"],
+        "options": [option_json(option) for option in entry["options"]],
+        "moveKinds": [
+            {"name": kind["name"], "params": list(kind["params"]), "description": kind["description"]}
+            for kind in entry["moveKinds"]
+        ],
+        "playerCounts": list(entry["playerCounts"]),
+        "cards": [card_json(card) for card in entry.get("cards", ())],
+    }
+    if "schemas" in entry:
+        shown["schemas"] = plain(entry["schemas"])
+    return shown
+
+
+def option_json(option: Mapping[str, Any]) -> dict[str, Any]:
+    """A game option; its default as a Struct Value prints it (integral numbers as integers)."""
+    shown: dict[str, Any] = {
+        "name": option["name"],
+        "type": option["type"],
+        "defaultValue": plain(option["default"]),
+        "description": option["description"],
+        "choices": list(option.get("choices", [])),
+    }
+    for bound in ("minimum", "maximum"):
+        if bound in option:
+            shown[bound] = option[bound]
+    return shown
+
+
+def card_json(card: Mapping[str, Any]) -> dict[str, Any]:
+    shown: dict[str, Any] = {
+        "code": card["code"],
+        "name": card["name"],
+        "suit": card.get("suit") or "",
+        "rank": card.get("rank") or "",
+        "count": card["count"],
+        "description": card.get("description") or "",
+        "option": card.get("option") or "",
+        "optionCount": card.get("optionCount", 0),
+    }
+    if card.get("points") is not None:
+        shown["points"] = card["points"]
+    return shown
+
+
+def created_json(created: core.CreatedGame) -> dict[str, Any]:
+    return {
+        "gameId": created.game_id,
+        "version": created.version,
+        "seats": [{"seat": seat.seat, "token": seat.token} for seat in created.seats],
+        "game": game_json(created.game),
+    }
+
+
+def legal_moves_json(moves: core.LegalMoves) -> dict[str, Any]:
+    return {
+        "gameId": moves.game_id,
+        "version": moves.version,
+        "seat": moves.seat,
+        "moves": [
+            {"notation": move.notation, "kind": move.kind, "args": move.args, "description": move.description}
+            for move in moves.moves
+        ],
+    }
+
+
+def score_json(score: core.Score) -> dict[str, Any]:
+    return {
+        "gameId": score.game_id,
+        "version": score.version,
+        "totals": list(score.totals),
+        "rounds": [
+            {"label": round_score.label, "points": list(round_score.points), "details": round_score.details}
+            for round_score in score.rounds
+        ],
+        "finished": score.finished,
+        "winners": list(score.winners),
+        "details": score.details,
+        "fairness": fairness_json(score.fairness),
+    }
+
+
+def fairness_json(fair: Fairness) -> dict[str, Any]:
+    return {
+        "seedSource": fair.seed_source,
+        "seedCommitment": fair.seed_commitment,
+        "revealed": fair.revealed,
+        "seed": fair.seed,
+        "salt": fair.salt,
+    }
+
+
+def event_log_json(event_log: core.EventLog) -> dict[str, Any]:
+    return {
+        "gameId": event_log.game_id,
+        "version": event_log.version,
+        "events": [event_json(event) for event in event_log.events],
+        "finished": event_log.finished,
+        "nextPageToken": event_log.next_page_token,
+    }
+
+
+def update_json(update: core.VersionUpdate) -> dict[str, Any]:
+    shown: dict[str, Any] = {"version": update.version}
+    if update.seat is not None:
+        shown["seat"] = update.seat
+    shown |= {
+        "events": [event_json(event) for event in update.events],
+        "toAct": list(update.to_act),
+        "finished": update.finished,
+    }
+    return shown

@@ -108,7 +108,8 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
         self.streams = streams or metrics.MeteredStreamSlots(StreamLimits(), "grpc")
         # The catalog is fixed for the life of the process: its message (every game with its cards and schemas,
         # about 190 KB) is built once, on the first call.
-        self._catalog = functools.cache(lambda: convert.catalog_message(service.list_game_types(), service.bot_kinds()))
+        catalog = service.catalog
+        self._catalog = functools.cache(lambda: convert.catalog_message(catalog.list_game_types(), catalog.bot_kinds()))
 
     def ListGameTypes(
         self, request: pb.ListGameTypesRequest, context: grpc.ServicerContext
@@ -116,7 +117,7 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
         return self._catalog()
 
     def CreateGame(self, request: pb.CreateGameRequest, context: grpc.ServicerContext) -> pb.CreateGameResponse:
-        created = self.service.create_game(
+        created = self.service.creation.create_game(
             request.game_type,
             request.players,
             request.seed if request.HasField("seed") else None,
@@ -129,16 +130,16 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
         return convert.created_message(created)
 
     def GetGame(self, request: pb.GetGameRequest, context: grpc.ServicerContext) -> pb.Game:
-        view = self.service.get_game(request.game_id, token_of(context))
+        view = self.service.reads.get_game(request.game_id, token_of(context))
         return convert.game_message(view, view_json=request.view_json)
 
     def ListLegalMoves(
         self, request: pb.ListLegalMovesRequest, context: grpc.ServicerContext
     ) -> pb.ListLegalMovesResponse:
-        return convert.legal_moves_message(self.service.legal_moves(request.game_id, token_of(context)))
+        return convert.legal_moves_message(self.service.reads.legal_moves(request.game_id, token_of(context)))
 
     def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> pb.ApplyMoveResponse:
-        result = self.service.apply_move(
+        result = self.service.moves.apply_move(
             request.game_id,
             token_of(context),
             request.move,
@@ -149,11 +150,11 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
         return convert.move_result_message(result, view_json=request.view_json)
 
     def GetScore(self, request: pb.GetScoreRequest, context: grpc.ServicerContext) -> pb.Score:
-        return convert.score_message(self.service.score(request.game_id, token_of(context)))
+        return convert.score_message(self.service.reads.score(request.game_id, token_of(context)))
 
     def GetEvents(self, request: pb.GetEventsRequest, context: grpc.ServicerContext) -> pb.GetEventsResponse:
         after = request.after_version if request.HasField("after_version") else None
-        log = self.service.events(
+        log = self.service.streams.events(
             request.game_id, token_of(context), after, page_size=request.page_size, page_token=request.page_token
         )
         return convert.event_log_message(log)
@@ -163,7 +164,7 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
         release = self.streams.acquire(request.game_id, grpc_address(context.peer()))
         context.add_callback(release)  # the slot is free as soon as the call ends, however it ends
         try:
-            for update in self.service.watch(request.game_id, token_of(context), after, context.is_active):
+            for update in self.service.streams.watch(request.game_id, token_of(context), after, context.is_active):
                 if update is not None:
                     yield convert.update_message(update)
         finally:

@@ -14,6 +14,7 @@ from google.protobuf import json_format
 
 from service.edges import convert
 from tests.service.conftest import LiveServer
+from tests.service.protobuf_json import to_dict
 
 
 def get(port: int, headers: dict[str, str]) -> tuple[int, dict[str, str], bytes]:
@@ -32,7 +33,7 @@ def test_rest_catalog_has_an_etag_and_revalidates_to_304(live: LiveServer) -> No
     assert status == 200 and headers["content-type"] == "application/json" and headers["cache-control"] == "no-cache"
     service = live.server.service
     built = convert.catalog_message(service.catalog.list_game_types(), service.catalog.bot_kinds())
-    assert orjson.loads(body) == convert.to_dict(built)
+    assert orjson.loads(body) == to_dict(built)
     etag = headers["etag"]
     again = get(port, {})
     assert (again[0], again[1]["etag"], again[2]) == (200, etag, body)  # the same bytes again

@@ -11,9 +11,9 @@ import pytest
 from cardengine.v1 import game_engine_pb2 as pb
 from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
 
-from service.edges.convert import to_dict
 from service.storage.store import GameStore
 from tests.service.conftest import LiveServer, live_server, make_store
+from tests.service.protobuf_json import to_dict
 from tests.service.test_watch import play_to_the_end
 
 

@@ -1,5 +1,6 @@
-"""REST answers printed straight from the core's results (``convert.move_result_json``, ``convert.game_json``) are
-exactly what protobuf's JSON mapping prints for the API's messages (``convert.to_dict``), for every game; and
+"""REST answers printed straight from the core's results (``convert.move_result_json``, ``convert.game_json`` and
+every other ``*_json``) are exactly what protobuf's JSON mapping prints for the API's messages (``to_dict``), for
+every game; and
 ``omit_view`` (``ApplyMoveRequest.omit_view``, REST ``omitView``) answers the header without the view over both
 protocols."""
 
@@ -14,9 +15,11 @@ from cardengine.v1 import game_engine_pb2 as pb
 
 import engine
 from service.core.game_service import GameService
+from service.core.records import VersionUpdate
 from service.edges import convert
 from service.storage.store import MemoryStore
 from tests.service.conftest import LiveServer
+from tests.service.protobuf_json import to_dict
 
 GAMES = [game.id for game in engine.all_games()]
 
@@ -26,27 +29,42 @@ def test_direct_json_equals_the_protobuf_json_mapping(game_type: str) -> None:
     service = GameService(MemoryStore())
     created = service.creation.create_game(game_type, 2, 11, engine.get_game(game_type).playout_options)
     tokens = {seat.seat: seat.token for seat in created.seats}
-    assert orjson.loads(orjson.dumps(convert.game_json(created.game))) == convert.to_dict(
-        convert.game_message(created.game)
-    )
+    assert orjson.loads(orjson.dumps(convert.game_json(created.game))) == to_dict(convert.game_message(created.game))
+    assert orjson.loads(orjson.dumps(convert.created_json(created))) == to_dict(convert.created_message(created))
     rng, version, game = random.Random(3), 0, created.game
     for _ in range(30):
         if game.finished:
             break
         seat = game.to_act[0]
-        move = rng.choice(service.reads.legal_moves(created.game_id, tokens[seat]).moves).notation
+        legal = service.reads.legal_moves(created.game_id, tokens[seat])
+        assert orjson.loads(orjson.dumps(convert.legal_moves_json(legal))) == to_dict(
+            convert.legal_moves_message(legal)
+        )
+        move = rng.choice(legal.moves).notation
         for omit_view in (False, True):  # the same move applied once; the retry with the key answers the header
             result = service.moves.apply_move(
                 created.game_id, tokens[seat], move, version, f"k{version}", omit_view=omit_view
             )
-            printed = orjson.loads(convert.move_result_json(result))
-            assert printed == convert.to_dict(convert.move_result_message(result))
+            printed = orjson.loads(orjson.dumps(convert.move_result_json(result)))
+            assert printed == to_dict(convert.move_result_message(result))
             assert ("view" in printed["game"]) is not omit_view
         version, game = result.version, result.game
+        update = VersionUpdate(result.version, seat, result.events, game.to_act, game.finished)
+        assert orjson.loads(orjson.dumps(convert.update_json(update))) == to_dict(convert.update_message(update))
         spectator = service.reads.get_game(created.game_id, None)
-        assert orjson.loads(orjson.dumps(convert.game_json(spectator))) == convert.to_dict(
-            convert.game_message(spectator)
-        )
+        assert orjson.loads(orjson.dumps(convert.game_json(spectator))) == to_dict(convert.game_message(spectator))
+    for token in (None, tokens[0]):
+        score = service.reads.score(created.game_id, token)
+        assert orjson.loads(orjson.dumps(convert.score_json(score))) == to_dict(convert.score_message(score))
+        page = service.streams.events(created.game_id, token, None, page_size=7)
+        assert orjson.loads(orjson.dumps(convert.event_log_json(page))) == to_dict(convert.event_log_message(page))
+
+
+def test_catalog_json_equals_the_protobuf_json_mapping() -> None:
+    catalog = GameService(MemoryStore()).catalog
+    entries, bot_kinds = catalog.list_game_types(), catalog.bot_kinds()
+    printed = orjson.loads(orjson.dumps(convert.catalog_json(entries, bot_kinds)))
+    assert printed == to_dict(convert.catalog_message(entries, bot_kinds))
 
 
 def apply_rest(live: LiveServer, game_id: str, token: str, move: str, version: int, **extra: Any) -> dict[str, Any]:

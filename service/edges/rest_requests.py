@@ -1,0 +1,188 @@
+"""What every REST route reads and writes: the edge's context, the JSON body, query parameters, the seat token, the
+JSON answer and the error answer.
+
+The routes (``service.edges.rest_routes``) are module-level functions: they reach the service and the edge's
+settings through ``rest_context()``, the ``RestContext`` that ``create_app`` keeps in the Flask app's extensions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TypeVar, cast
+
+import orjson
+from flask import Response, current_app, request
+from google.protobuf import json_format
+from google.protobuf.message import Message
+
+from service.access.limits import Gate
+from service.core import errors
+from service.core.game_service import GameService
+from service.edges.cors import CorsPolicy
+from service.edges.grpc_server import bearer_token
+from service.edges.streams import StreamSlots
+from service.edges.web_files import WebFiles
+
+M = TypeVar("M", bound=Message)
+JSON = "application/json"
+CONTEXT_KEY = "cardengine"
+MAX_VERSION = 2**32 - 1  # versions are uint32 in the API
+ASCII_DIGITS = re.compile(r"[0-9]{1,10}")
+NO_PARAMETERS: frozenset[str] = frozenset()
+CREDENTIAL_WORDS = ("token", "auth", "secret", "passw", "credential", "bearer", "jwt", "apikey", "session", "cookie")
+CREDENTIAL_PARTS = frozenset({"key", "sig", "signature", "ticket", "pwd", "pass", "sid"})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RestContext:
+    """The service and the settings of one REST app, shared by its routes and hooks."""
+
+    service: GameService
+    cors: CorsPolicy
+    web: WebFiles
+    streams: StreamSlots
+    gate: Gate | None
+    heartbeat_seconds: float
+    retry_milliseconds: int
+    max_body_bytes: int
+
+
+def rest_context() -> RestContext:
+    """The context of the app serving this request."""
+    return cast(RestContext, current_app.extensions[CONTEXT_KEY])
+
+
+def json_answer(body: bytes, status: int = 200) -> Response:
+    return Response(body, status=status, mimetype=JSON)
+
+
+def error_answer(error: errors.ServiceError) -> Response:
+    """The answer of a failure: its HTTP status (the one table of ``service.core.errors``), the body ``{"error":
+    ...}``, and Retry-After when the caller should come back later."""
+    response = json_answer(orjson.dumps({"error": error.to_json()}), status=error.status.http_status)
+    retry_after = error.details.get(errors.RETRY_AFTER)
+    if retry_after is not None:
+        response.headers["Retry-After"] = str(retry_after)
+    elif error.status is errors.Status.UNAVAILABLE:
+        response.headers["Retry-After"] = "1"
+    return response
+
+
+def read_body(limit: int) -> bytes:
+    """The request body, refused (413 ``request/too_large``) past ``limit`` bytes: from Content-Length before
+    reading, and while reading a body of unknown length (chunked)."""
+    length = request.content_length
+    if length is not None and length > limit:
+        raise errors.body_too_large(limit)
+    stream = request.stream
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        chunk = stream.read(min(65536, limit + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            raise errors.body_too_large(limit)
+    return b"".join(chunks)
+
+
+def parse_body(message: M, *, path_fields: tuple[str, ...] = (), grpc_only: tuple[str, ...] = ()) -> M:
+    """The JSON body parsed into ``message`` with protobuf's JSON mapping; INVALID_ARGUMENT if it is not. A field
+    the OpenAPI document does not list for the body is refused, even one of the message: ``path_fields`` (e.g.
+    ``game_id``) come from the path only, ``grpc_only`` fields (``view_json``) have no meaning in REST."""
+    raw = read_body(rest_context().max_body_bytes)
+    if not raw.strip():
+        raw = b"{}"
+    try:
+        body = orjson.loads(raw)
+    except (orjson.JSONDecodeError, UnicodeDecodeError) as error:
+        raise errors.invalid_argument(f"The request body is not JSON: {error}.", field="body") from None
+    if not isinstance(body, dict):
+        raise errors.invalid_argument("The request body must be a JSON object.", field="body")
+    check_body_fields(body, message, path_fields=path_fields, grpc_only=grpc_only)
+    try:
+        json_format.ParseDict(body, message)
+    except json_format.ParseError as error:
+        reason = errors.clip(str(error), 200)
+        raise errors.invalid_argument(f"The request body is malformed: {reason}", field="body") from None
+    return message
+
+
+def check_body_fields(
+    body: dict[str, object], message: Message, *, path_fields: tuple[str, ...], grpc_only: tuple[str, ...]
+) -> None:
+    """INVALID_ARGUMENT naming the first key of ``body`` that is no field of the REST body of ``message``."""
+    fields = message.DESCRIPTOR.fields_by_name
+    known = {name for name in fields if name not in path_fields and name not in grpc_only}
+    known |= {fields[name].json_name for name in known}
+    for key in body:
+        if key not in known:
+            where = (
+                " (it is given by the path)"
+                if key in path_fields or key in {fields[name].json_name for name in path_fields if name in fields}
+                else ""
+            )
+            raise errors.invalid_argument(
+                f"Unknown field {errors.quote(key)} in the request body{where}; the body has only "
+                f"{', '.join(sorted(fields[name].json_name for name in known if name in fields))}.",
+                field=key[: errors.QUOTE_CHARS],
+            )
+
+
+def ascii_number(text: str, maximum: int) -> int | None:
+    """``text`` as a number if it is 1 to 10 ASCII digits of at most ``maximum``; else None (never ² or ٣)."""
+    if not ASCII_DIGITS.fullmatch(text):
+        return None
+    number = int(text)
+    return number if number <= maximum else None
+
+
+def int_argument(name: str, what: str = "a version (0 or more)") -> int | None:
+    value = request.args.get(name)
+    if value is None or value == "":
+        return None
+    number = ascii_number(value, MAX_VERSION)
+    if number is None:
+        raise errors.invalid_argument(
+            f"Query parameter '{name}' must be {what} in ASCII digits; got {errors.quote(value)}.", field=name
+        )
+    return number
+
+
+def request_token() -> str | None:
+    return bearer_token(request.headers.get("Authorization"))
+
+
+def looks_like_credential(name: str) -> bool:
+    """Whether a query parameter's name suggests a secret (access_token, api_key, auth, key, ticket, ...)."""
+    lowered = name.lower()
+    parts = set(re.split(r"[^a-z0-9]+", lowered))
+    return any(word in lowered for word in CREDENTIAL_WORDS) or bool(parts & CREDENTIAL_PARTS)
+
+
+def check_query(allowed: frozenset[str] = NO_PARAMETERS) -> None:
+    """No credential in the URL (401) except a ``ticket`` where allowed; on routes with ``allowed`` parameters, no
+    other parameter either (400): a misspelt or unsupported parameter is never silently ignored there."""
+    for name in request.args:
+        if name in allowed:
+            continue
+        if looks_like_credential(name):
+            where = "" if "ticket" in allowed else " (only GET /v1/games/{id}/events reads a ticket)"
+            raise errors.credential_in_url(name, where)
+        if allowed:
+            known = ", ".join(sorted(allowed))
+            raise errors.invalid_argument(
+                f"Unknown query parameter '{name}'; this route reads only {known}.", field=name
+            )
+
+
+def wants_stream() -> bool:
+    follow = request.args.get("follow", "").lower()
+    if follow in ("1", "true", "yes"):
+        return True
+    if follow in ("", "0", "false", "no"):
+        return "text/event-stream" in request.headers.get("Accept", "") and follow == ""
+    raise errors.invalid_argument(f"Query parameter 'follow' must be true or false; got {follow!r}.", field="follow")
