@@ -366,3 +366,37 @@ def test_loadtests_use_only_what_service_exports() -> None:
         for problem in private_uses_of_service(path)
     ]
     assert not problems, "loadtests/ reaching into service/:\n" + "\n".join(problems)
+
+
+def test_the_walker_finds_every_kind_of_import() -> None:
+    """Function-level imports count, TYPE_CHECKING ones are marked; relative imports resolve against the package."""
+    tree = ast.parse(
+        "import a\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import b\nelse:\n    import c\n"
+        "def f():\n    from . import d\n    class K:\n        import e\n"
+    )
+    found = {
+        (node.names[0].name, type_checking)
+        for node, type_checking in import_nodes(tree)
+        if node.names[0].name != "TYPE_CHECKING"
+    }
+    assert found == {("a", False), ("b", True), ("c", False), ("d", False), ("e", False)}
+    relative = ast.parse("from ..cards import Card\nfrom . import game").body
+    assert isinstance(relative[0], ast.ImportFrom) and isinstance(relative[1], ast.ImportFrom)
+    module = ROOT / "engine" / "games" / "dracula" / "flow.py"
+    assert resolve_from(module, relative[0]) == "engine.games.cards"
+    assert resolve_from(ROOT / "engine" / "games" / "dracula" / "__init__.py", relative[1]) == "engine.games.dracula"
+
+
+def test_a_cycle_is_named_by_its_shortest_loop() -> None:
+    def edge(target: str) -> Import:
+        return Import(target, ROOT / "x.py", 1, type_checking=False)
+
+    graph = {
+        "a": {"b": edge("b")},
+        "b": {"c": edge("c"), "a": edge("a")},
+        "c": {"a": edge("a")},
+        "d": {"a": edge("a")},
+    }
+    assert strongly_connected(graph) == [["a", "b", "c"]]
+    assert shortest_cycle(graph, ["a", "b", "c"]) == ["a", "b", "a"]
+    assert strongly_connected({"a": {"b": edge("b")}, "b": {}}) == []
