@@ -9,7 +9,6 @@ the next commit repairs). A hook may return fields of the answer's ``GameView`` 
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
@@ -63,25 +62,13 @@ def count_commit(commit: Commit) -> None:
         metrics.move_applied(commit.meta.game_type, commit.finished)
 
 
-MOVE_LOG_SECONDS = 1.0  # at INFO, one move per second at most (and each match's last); every move at DEBUG
-
-
-class MoveLog:
-    """Logs moves: each at DEBUG (with its text); at INFO only a sample, with the move's kind, never its text (a
-    private move is a secret): the move that ends a match, and at most one other per ``MOVE_LOG_SECONDS``."""
-
-    def __init__(self) -> None:
-        self._next_at = 0.0  # when the next move may be logged at INFO
-
-    def __call__(self, commit: Commit) -> None:
-        move = commit.move
-        if move is None:
-            return
-        fields = {"game_id": commit.game_id, "seat": commit.seat, "version": commit.version, "kind": move.kind}
-        if log.isEnabledFor(logging.DEBUG):
-            log.debug("move applied", extra=fields | {"move": str(move)})
-            return
-        now = time.monotonic()
-        if commit.finished or now >= self._next_at:
-            self._next_at = now + MOVE_LOG_SECONDS
-            log.info("move applied", extra=fields)
+def log_move(commit: Commit) -> None:
+    """Logs each move: at INFO with its kind, never its text (a private move is a secret); at DEBUG with its text."""
+    move = commit.move
+    if move is None:
+        return
+    fields = {"game_id": commit.game_id, "seat": commit.seat, "version": commit.version, "kind": move.kind}
+    if log.isEnabledFor(logging.DEBUG):
+        log.debug("move applied", extra=fields | {"move": str(move)})
+    else:
+        log.info("move applied", extra=fields)
