@@ -5,6 +5,10 @@ functions of a ``GameState``. ``play`` mutates a private copy that ``engine.api.
 called with a legal move. Legality has one source of truth: the predicates of the game's ``legal.py``, from which
 both ``legal_moves`` (every legal move) and ``explain`` (``None`` for a legal move, else the precise reason it is
 not) are built; the conformance suite checks that the two agree.
+
+A game package keeps each role in a module of its own (``flow``, ``legal``, ``views``, ``scoring``, ``schemas``,
+``determinize``); its ``Game`` subclass names them once in ``rules = RulesPackage(...)`` and the class gets their
+functions as its methods, so the class itself states only what differs (declarations, the deck, card names).
 """
 
 from __future__ import annotations
@@ -13,14 +17,14 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from engine.cards import CardInfo, is_standard, standard_card_info
 from engine.cards import card_name as standard_card_name
 from engine.errors import IllegalMoveError, InvalidMoveError, InvalidPlayersError
 from engine.events import Event
 from engine.moves import LIST_SEPARATOR, Move, MoveKind
-from engine.options import OptionSpec, OptionValue
+from engine.options import OptionSpec, OptionValue, resolve_options
 from engine.scoring import ScoreSheet
 from engine.state import GameState
 from engine.words import join_words as join_words  # re-exported: games imported it from here before engine.words
@@ -40,6 +44,85 @@ class CardLocation:
     name: str
     cards: Sequence[str]
     visible_to: frozenset[int] | None = PUBLIC
+
+
+class Flow(Protocol):
+    """A game's turn state machine (its ``flow`` module): the ``Game`` methods of the same names."""
+
+    def setup(self, state: GameState) -> list[Event]: ...
+    def to_act(self, state: GameState) -> tuple[int, ...]: ...
+    def is_finished(self, state: GameState) -> bool: ...
+    def play(self, state: GameState, seat: int, move: Move) -> list[Event]: ...
+
+
+class Legality(Protocol):
+    """A game's legality (its ``legal`` module), both answers built from the same predicates."""
+
+    def legal_moves(self, state: GameState, seat: int) -> list[Move]: ...
+    def explain(self, state: GameState, seat: int, move: Move) -> IllegalMoveError | None: ...
+
+
+class Views(Protocol):
+    """What seats see, and the game's events in words (its ``views`` module)."""
+
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]: ...
+    def card_locations(self, state: GameState) -> list[CardLocation]: ...
+    def event_text(self, event: Mapping[str, Any], viewer: int | None, seat_names: Sequence[str]) -> str: ...
+
+
+class MoveWords(Protocol):
+    """A game's own sentences for moves (``Game.describe_move``), when the move kinds' templates do not suffice."""
+
+    def describe_move(self, state: GameState, seat: int, move: Move) -> str: ...
+
+
+class Scoring(Protocol):
+    def score(self, state: GameState, *, finished: bool) -> ScoreSheet: ...
+
+
+class Schemas(Protocol):
+    def schemas(self) -> dict[str, Any]: ...
+
+
+class Determinization(Protocol):
+    def determinize(self, state: GameState, seat: int, seed: int) -> GameState: ...
+
+
+@dataclass(frozen=True, slots=True)
+class RulesPackage:
+    """The role modules of a game package. A ``Game`` subclass that sets ``rules`` gets, at class creation, each
+    role's functions as its methods of the same names (``scoring.score`` is called with ``finished``); what the
+    class body defines itself wins. ``flow`` may be ``None`` when the class defines the turn flow itself,
+    ``move_words`` and ``scoring`` when the defaults (the move kinds' templates) or the class's own ``score`` do.
+
+    The functions are bound as they are (static methods, no wrapper), so ``engine.api`` calls the modules'
+    functions with no frame of the class in between."""
+
+    legal: Legality
+    views: Views
+    schemas: Schemas
+    determinize: Determinization
+    flow: Flow | None = None
+    scoring: Scoring | None = None
+    move_words: MoveWords | None = None
+
+
+# The methods a RulesPackage binds: each ``Game`` method name, and the role (a ``RulesPackage`` field) whose module
+# has the function of that name. ``score`` is not among them: it passes ``finished`` (``Game.score``).
+BOUND_METHODS: dict[str, str] = {
+    "setup": "flow",
+    "to_act": "flow",
+    "is_finished": "flow",
+    "play": "flow",
+    "legal_moves": "legal",
+    "explain": "legal",
+    "view": "views",
+    "card_locations": "views",
+    "event_text": "views",
+    "describe_move": "move_words",
+    "schemas": "schemas",
+    "determinize": "determinize",
+}
 
 
 class Game(ABC):
@@ -67,6 +150,32 @@ class Game(ABC):
     # Turn clocks (service/core/clocks.py): the move kinds a seat that runs out of time plays, in order of preference;
     # ``timeout_move`` picks the first legal move of the first kind that has one, else the first legal move.
     timeout_kinds: ClassVar[tuple[str, ...]] = ()
+    # The game package's role modules, whose functions become this class's methods (see ``RulesPackage``).
+    rules: ClassVar[RulesPackage | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Binds the functions of the class's ``rules`` as its methods (static: ``engine.api`` then calls the role
+        module's function with no frame of the class in between), except those the class body defines itself."""
+        super().__init_subclass__(**kwargs)
+        rules = cls.__dict__.get("rules")
+        if rules is None:
+            return
+        for name, role in BOUND_METHODS.items():
+            module = getattr(rules, role)
+            if module is not None and name not in cls.__dict__:
+                setattr(cls, name, staticmethod(getattr(module, name)))
+
+    def _package(self) -> RulesPackage:
+        """The role modules (``rules``); an error for a game that neither sets them nor defines the method asked."""
+        if self.rules is None:
+            raise NotImplementedError(f"{type(self).__name__} sets no rules package; it must define this method.")
+        return self.rules
+
+    def _flow(self) -> Flow:
+        flow = self._package().flow
+        if flow is None:
+            raise NotImplementedError(f"{type(self).__name__} has no flow module; it must define its turn flow.")
+        return flow
 
     # ----- set-up ---------------------------------------------------------------------------------------
     def supported_player_counts(self) -> tuple[int, ...]:
@@ -83,29 +192,32 @@ class Game(ABC):
                 accepted = " or ".join(str(count) for count in counts)
             raise InvalidPlayersError(f"{self.title} takes {accepted} players; got {players}.")
 
-    @abstractmethod
+    # The methods below marked "(bound)" are replaced at class creation by the function of the same name of the
+    # class's ``rules`` (``BOUND_METHODS``); their bodies say which, for the type checker and a reader.
     def setup(self, state: GameState) -> list[Event]:
-        """Fills ``state.table`` for a new match (``players``, ``options`` and RNG already set)."""
+        """Fills ``state.table`` for a new match (``players``, ``options`` and RNG already set). (bound)"""
+        return self._flow().setup(state)
 
     @abstractmethod
     def deck(self, state: GameState) -> list[str]:
         """Every card of this match, once each (identical copies repeated)."""
 
     # ----- turn flow ------------------------------------------------------------------------------------
-    @abstractmethod
     def to_act(self, state: GameState) -> tuple[int, ...]:
-        """Seats that have a decision to make now (several when a claim or a reaction is pending)."""
+        """Seats that have a decision to make now (several when a claim or a reaction is pending). (bound)"""
+        return self._flow().to_act(state)
 
-    @abstractmethod
-    def is_finished(self, state: GameState) -> bool: ...
+    def is_finished(self, state: GameState) -> bool:
+        """Whether the match is over. (bound)"""
+        return self._flow().is_finished(state)
 
-    @abstractmethod
     def legal_moves(self, state: GameState, seat: int) -> list[Move]:
-        """Every legal move of ``seat``, each once (identical cards give one move)."""
+        """Every legal move of ``seat``, each once (identical cards give one move). (bound)"""
+        return self._package().legal.legal_moves(state, seat)
 
-    @abstractmethod
     def play(self, state: GameState, seat: int, move: Move) -> list[Event]:
-        """Applies a legal move to ``state`` in place and returns the events."""
+        """Applies a legal move to ``state`` in place and returns the events. (bound)"""
+        return self._flow().play(state, seat, move)
 
     def timeout_move(self, state: GameState, seat: int) -> Move:
         """The move played for ``seat`` (a seat in ``to_act``) when its turn clock runs out: always one of
@@ -120,23 +232,23 @@ class Game(ABC):
                     return move
         return moves[0]
 
-    @abstractmethod
     def explain(self, state: GameState, seat: int, move: Move) -> IllegalMoveError | None:
         """``None`` if ``move`` is legal for ``seat`` (a seat in ``to_act``), else why not.
 
         Built from the same predicates as ``legal_moves`` (the game's ``legal.py``): the error carries a precise,
         stable code (``move/card_not_in_hand``, never the generic ``move/illegal``) and a full sentence naming the
         move and no card the seat cannot see. The conformance suite checks that ``explain`` is ``None`` exactly for
-        the moves ``legal_moves`` lists.
+        the moves ``legal_moves`` lists. (bound)
         """
+        return self._package().legal.explain(state, seat, move)
 
-    @abstractmethod
     def determinize(self, state: GameState, seat: int, seed: int) -> GameState:
         """A full state ``seat`` cannot tell from ``state``: everything it knows unchanged (its hand, public cards,
         sizes of hidden hands and piles, cards shown to it, cards whose place it can infer), every card it cannot
         know dealt again at random (seeded by ``seed``) among the places it cannot see, and a fresh RNG state.
         ``state`` itself never changes. The conformance suite certifies it at every step (see
-        ``engine/determinize.py`` for the shared mechanics)."""
+        ``engine/determinize.py`` for the shared mechanics). (bound)"""
+        return self._package().determinize.determinize(state, seat, seed)
 
     # ----- notation -------------------------------------------------------------------------------------
     def parse_move(self, text: str) -> Move:
@@ -218,8 +330,6 @@ class Game(ABC):
 
     def default_state(self) -> GameState:
         """A new match with the default players and options (seed 0), for self-descriptions such as ``cards``."""
-        from engine.options import resolve_options
-
         state = GameState(self.id, self.rules_version, self.default_players, resolve_options(self.options, None), 0,
                           0, 0, {})  # fmt: skip
         self.setup(state)
@@ -228,7 +338,7 @@ class Game(ABC):
     def event_text(self, event: Mapping[str, Any], viewer: int | None, seat_names: Sequence[str]) -> str:
         """One sentence for a log, written from ``event`` as ``viewer`` sees it (the redacted form of
         ``Event.for_seat``, so the text can never say more than the data): "Seat 2 drew a card" / "You drew the 7
-        of Clubs". The default names the seat and the event kind; games override it with their own sentences."""
+        of Clubs". The default names the seat and the event kind; games bind their own sentences (``views``)."""
         subject = self.seat_subject(event.get("seat"), viewer, seat_names)
         what = str(event.get("kind", "event")).replace("_", " ")
         return f"{subject}: {what}." if subject else f"{what[:1].upper()}{what[1:]}."
@@ -245,6 +355,7 @@ class Game(ABC):
         (per move kind, the structured ``args``), ``eventData`` (per event kind, the fields an event shows any
         seat besides ``kind``, ``seat`` and ``text``), ``scoreDetails`` and ``roundDetails``. ``engine.schemas``
         completes them with the common fields; the conformance suite validates every view and event against them.
+        The default: none (bound from ``rules.schemas``).
         """
         return {}
 
@@ -252,17 +363,21 @@ class Game(ABC):
         return move.structured(self.move_kinds[move.kind])
 
     # ----- what seats see -------------------------------------------------------------------------------
-    @abstractmethod
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know (``None``: a spectator). JSON-compatible."""
+        """What ``seat`` may know (``None``: a spectator). JSON-compatible. (bound)"""
+        return self._package().views.view(state, seat)
 
-    @abstractmethod
     def card_locations(self, state: GameState) -> list[CardLocation]:
-        """Every place holding cards, for the conservation and secrecy checks of the conformance suite."""
+        """Every place holding cards, for the conservation and secrecy checks of the conformance suite. (bound)"""
+        return self._package().views.card_locations(state)
 
     # ----- scores ---------------------------------------------------------------------------------------
-    @abstractmethod
-    def score(self, state: GameState) -> ScoreSheet: ...
+    def score(self, state: GameState) -> ScoreSheet:
+        """The score sheet: the package's ``scoring.score``, told whether the match is over."""
+        scoring = self._package().scoring
+        if scoring is None:
+            raise NotImplementedError(f"{type(self).__name__} has no scoring module; it must define score.")
+        return scoring.score(state, finished=self.is_finished(state))
 
     def catalog_entry(self) -> dict[str, Any]:
         """The game's self-description, for the API catalog."""

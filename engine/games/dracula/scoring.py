@@ -47,7 +47,7 @@ def totals(state: GameState, finished: bool) -> list[int]:
     return totals_from_rounds((record["points"] for record in table["rounds"]), state.players, start)
 
 
-def score(state: GameState, finished: bool) -> ScoreSheet:
+def score(state: GameState, *, finished: bool) -> ScoreSheet:
     table = table_of(state)
     directions = [table["directions"][0], table["directions"][1]]
     rounds = [RoundScore(r["label"], tuple(r["points"]), coffin_details(r, directions)) for r in table["rounds"]]

@@ -62,7 +62,7 @@ def is_finished(state: GameState) -> bool:
 
 
 # ----- dealing ----------------------------------------------------------------------------------------------
-def start_match(state: GameState) -> list[Event]:
+def setup(state: GameState) -> list[Event]:
     players = state.players
     state.table = cast(
         dict[str, Any],

@@ -1,21 +1,17 @@
-"""Dragon Mystery Rummy: the game's declarations, delegating to its modules (cards, table, moves, legal, flow,
-scoring, views: what seats see and the game in words, schemas: the JSON Schemas of the content)."""
+"""Dragon Mystery Rummy: the game's declarations; the rules are the package's modules (cards, table, moves, legal,
+flow, scoring, views: what seats see and the game in words, schemas: the JSON Schemas of the content)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.cards import CardInfo
-from engine.errors import IllegalMoveError
-from engine.events import Event
-from engine.game import CardLocation, Game
+from engine.game import Game, RulesPackage
 from engine.games.dragon_rummy import cards, determinize, flow, legal, moves, schemas, scoring, views
 from engine.games.dragon_rummy.cards import CARD_NAMES, FULL_DECK
 from engine.games.dragon_rummy.table import DEFAULT_TARGET_SCORE, MAX_TARGET_SCORE, TARGET_OPTION
-from engine.moves import Move, MoveKind
+from engine.moves import MoveKind
 from engine.options import OptionSpec
-from engine.scoring import ScoreSheet
 from engine.state import GameState
 
 
@@ -52,21 +48,18 @@ class DragonRummyGame(Game):
     # 3,000 random 4-player matches to 50 points took at most 550 moves (17 hands).
     playout_bound: ClassVar[int] = 5_000
 
+    rules: ClassVar[RulesPackage] = RulesPackage(
+        flow=flow,
+        legal=legal,
+        views=views,
+        move_words=views,
+        scoring=scoring,
+        schemas=schemas,
+        determinize=determinize,
+    )
+
     def deck(self, state: GameState) -> list[str]:
         return list(FULL_DECK)
-
-    def setup(self, state: GameState) -> list[Event]:
-        return flow.start_match(state)
-
-    # The per-step entry points are the compiled modules' own functions (no method frame of this module).
-    to_act = staticmethod(flow.to_act)
-    is_finished = staticmethod(flow.is_finished)
-    legal_moves = staticmethod(legal.legal_moves)
-
-    def explain(self, state: GameState, seat: int, move: Move) -> IllegalMoveError | None:
-        return legal.explain(state, seat, move)
-
-    play = staticmethod(flow.play)
 
     def canonical_list(self, kind: str, param: str, items: list[str]) -> list[str]:
         return moves.canonical_list(items)
@@ -76,24 +69,3 @@ class DragonRummyGame(Game):
 
     def cards(self) -> list[CardInfo]:
         return cards.card_list()
-
-    def describe_move(self, state: GameState, seat: int, move: Move) -> str:
-        return views.describe_move(state, seat, move)
-
-    def event_text(self, event: Mapping[str, Any], viewer: int | None, seat_names: Sequence[str]) -> str:
-        return views.event_text(event, viewer, seat_names)
-
-    def schemas(self) -> dict[str, Any]:
-        return schemas.schemas()
-
-    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
-
-    def card_locations(self, state: GameState) -> list[CardLocation]:
-        return views.card_locations(state)
-
-    def determinize(self, state: GameState, seat: int, seed: int) -> GameState:
-        return determinize.determinize(state, seat, seed)
-
-    def score(self, state: GameState) -> ScoreSheet:
-        return scoring.score(state, flow.is_finished(state))

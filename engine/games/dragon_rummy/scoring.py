@@ -36,7 +36,7 @@ def match_totals(table: DragonTable, players: int) -> list[int]:
     return totals_from_rounds((record["points"] for record in table["hand_records"]), players)
 
 
-def score(state: GameState, finished: bool) -> ScoreSheet:
+def score(state: GameState, *, finished: bool) -> ScoreSheet:
     """One round per hand played, with its draw-2 and rare dragons, how it ended and each play area's counts;
     the winners (every seat with the best total) once the match is ``finished``."""
     table = table_of(state)

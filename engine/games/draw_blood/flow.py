@@ -79,13 +79,13 @@ HAND_OVER: Final = Phase.HAND_OVER
 FINISHED: Final = Phase.FINISHED
 
 
-def state_to_act(state: GameState) -> tuple[int, ...]:
+def to_act(state: GameState) -> tuple[int, ...]:
     """The seat to act (``Game.to_act``): the turn's, until the match is finished."""
     table = table_of(state)
     return () if table["phase"] == FINISHED else (table["turn"],)
 
 
-def state_is_finished(state: GameState) -> bool:
+def is_finished(state: GameState) -> bool:
     """``Game.is_finished``."""
     return table_of(state)["phase"] == FINISHED
 

@@ -1,23 +1,20 @@
-"""Draw Blood (Draw Blood Rummy), with the Immunity expansion: the declarations, and delegations to the modules
-``cards`` (the deck, card names, the catalog's card list), ``moves`` (notation), ``legal`` (legality), ``flow`` (the
-turn state machine), ``scoring``, ``determinize`` (sampling what a seat cannot see), ``views`` (views, moves and
-events in words) and ``schemas``."""
+"""Draw Blood (Draw Blood Rummy), with the Immunity expansion: the declarations; the rules are the package's
+modules ``cards`` (the deck, card names, the catalog's card list), ``moves`` (notation), ``legal`` (legality),
+``flow`` (the turn state machine), ``scoring``, ``determinize`` (sampling what a seat cannot see), ``views`` (views,
+moves and events in words) and ``schemas``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import ClassVar
 
 from engine.cards import CardInfo
-from engine.errors import IllegalMoveError
-from engine.events import Event
-from engine.game import CardLocation, Game
+from engine.game import Game, RulesPackage
 from engine.games.draw_blood import cards, determinize, flow, legal, schemas, scoring, views
 from engine.games.draw_blood.cards import full_deck
 from engine.games.draw_blood.moves import MOVE_KINDS, canonical_list
-from engine.moves import Move, MoveKind
+from engine.moves import MoveKind
 from engine.options import OptionSpec
-from engine.scoring import ScoreSheet
 from engine.state import GameState
 
 
@@ -86,48 +83,24 @@ class DrawBloodGame(Game):
     )
     playout_bound: ClassVar[int] = 20_000
 
+    rules: ClassVar[RulesPackage] = RulesPackage(
+        flow=flow,
+        legal=legal,
+        views=views,
+        move_words=views,
+        scoring=scoring,
+        schemas=schemas,
+        determinize=determinize,
+    )
+
     def deck(self, state: GameState) -> list[str]:
         return full_deck(state.options)
 
-    def setup(self, state: GameState) -> list[Event]:
-        return flow.setup(state)
-
-    # The per-step entry points are the compiled modules' own functions (no method frame of this module).
-    to_act = staticmethod(flow.state_to_act)
-    is_finished = staticmethod(flow.state_is_finished)
-    legal_moves = staticmethod(legal.legal_moves)
-
-    def explain(self, state: GameState, seat: int, move: Move) -> IllegalMoveError | None:
-        return legal.explain(state, seat, move)
-
     def canonical_list(self, kind: str, param: str, items: list[str]) -> list[str]:
         return canonical_list(items)
-
-    play = staticmethod(flow.play)
-
-    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
-
-    def card_locations(self, state: GameState) -> list[CardLocation]:
-        return views.card_locations(state)
-
-    def determinize(self, state: GameState, seat: int, seed: int) -> GameState:
-        return determinize.determinize(state, seat, seed)
-
-    def score(self, state: GameState) -> ScoreSheet:
-        return scoring.score(state, self.is_finished(state))
 
     def card_name(self, code: str) -> str | None:
         return cards.card_name(code)
 
     def cards(self) -> list[CardInfo]:
         return cards.card_list()
-
-    def describe_move(self, state: GameState, seat: int, move: Move) -> str:
-        return views.describe_move(state, seat, move)
-
-    def event_text(self, event: Mapping[str, Any], viewer: int | None, seat_names: Sequence[str]) -> str:
-        return views.event_text(event, viewer, seat_names)
-
-    def schemas(self) -> dict[str, Any]:
-        return schemas.schemas()

@@ -46,7 +46,7 @@ def match_over(totals_now: list[int], hands_played: int, options: Mapping[str, O
     return max(totals_now) >= int(options["target_score"]) or 0 < max_hands <= hands_played
 
 
-def score(state: GameState, finished: bool) -> ScoreSheet:
+def score(state: GameState, *, finished: bool) -> ScoreSheet:
     """The score sheet: one round per hand played, the totals, and the winners (the highest totals, ties share)
     once the match is ``finished``."""
     table = table_of(state)

@@ -1,6 +1,6 @@
 """House Rummy: the base rules ("Rummy Base Rules") and the New Card Rules with their Card List.
 
-The declarations, and one-line delegations: ``flow.py`` (the turn state machine), ``legal.py`` (legality),
+The declarations; the rules are the package's modules: ``flow.py`` (the turn state machine), ``legal.py`` (legality),
 ``scoring.py``, ``views.py`` (what seats see; moves and events in words), ``schemas.py`` (the JSON Schemas),
 ``determinize.py`` (with ``knowledge.py``'s records); ``cards.py`` (with the catalog's card list), ``groups.py``,
 ``moves.py`` and ``table.py`` hold the data.
@@ -8,20 +8,16 @@ The declarations, and one-line delegations: ``flow.py`` (the turn state machine)
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.cards import CardInfo, is_standard
-from engine.errors import IllegalMoveError
-from engine.events import Event
-from engine.game import CardLocation, Game
+from engine.game import Game, RulesPackage
 from engine.games.house_rummy import determinize, flow, legal, schemas, scoring, views
 from engine.games.house_rummy.cards import SPECIAL_NAMES, card_list, card_name, full_deck
 from engine.games.house_rummy.moves import MOVE_KINDS, canonical_list
 from engine.games.house_rummy.table import FINISHED, new_cards_on, table_of
-from engine.moves import Move, MoveKind
+from engine.moves import MoveKind
 from engine.options import OptionSpec
-from engine.scoring import ScoreSheet
 from engine.state import GameState
 
 
@@ -83,53 +79,28 @@ class HouseRummyGame(Game):
     playout_bound: ClassVar[int] = 20_000
     copy_on_write: ClassVar[bool] = True  # every play replaces the table values it changes (flow.py)
 
+    # The turn flow's module has no ``is_finished`` (the phase says it) and the score needs no ``finished``: the
+    # class binds those parts itself.
+    rules: ClassVar[RulesPackage] = RulesPackage(
+        legal=legal, views=views, move_words=views, schemas=schemas, determinize=determinize
+    )
+    setup = staticmethod(flow.setup)
+    to_act = staticmethod(flow.to_act)
+    play = staticmethod(flow.play)
+    score = staticmethod(scoring.score)
+
+    @staticmethod
+    def is_finished(state: GameState) -> bool:
+        return table_of(state)["phase"] == FINISHED
+
     def deck(self, state: GameState) -> list[str]:
         return full_deck(new_cards_on(state))
 
-    def setup(self, state: GameState) -> list[Event]:
-        return flow.setup(state)
-
-    def to_act(self, state: GameState) -> tuple[int, ...]:
-        return flow.to_act(state)
-
-    def is_finished(self, state: GameState) -> bool:
-        return table_of(state)["phase"] == FINISHED
-
-    def legal_moves(self, state: GameState, seat: int) -> list[Move]:
-        return legal.legal_moves(state, seat)
-
-    def explain(self, state: GameState, seat: int, move: Move) -> IllegalMoveError | None:
-        return legal.explain(state, seat, move)
-
-    def determinize(self, state: GameState, seat: int, seed: int) -> GameState:
-        return determinize.determinize(state, seat, seed)
+    def canonical_list(self, kind: str, param: str, items: list[str]) -> list[str]:
+        return canonical_list(kind, items)
 
     def card_name(self, code: str) -> str | None:
         return card_name(code) if code in SPECIAL_NAMES or is_standard(code) else None
 
     def cards(self) -> list[CardInfo]:
         return card_list()
-
-    def describe_move(self, state: GameState, seat: int, move: Move) -> str:
-        return views.describe_move(state, seat, move)
-
-    def event_text(self, event: Mapping[str, Any], viewer: int | None, seat_names: Sequence[str]) -> str:
-        return views.event_text(event, viewer, seat_names)
-
-    def schemas(self) -> dict[str, Any]:
-        return schemas.schemas()
-
-    def canonical_list(self, kind: str, param: str, items: list[str]) -> list[str]:
-        return canonical_list(kind, items)
-
-    def play(self, state: GameState, seat: int, move: Move) -> list[Event]:
-        return flow.play(state, seat, move)
-
-    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
-
-    def card_locations(self, state: GameState) -> list[CardLocation]:
-        return views.card_locations(state)
-
-    def score(self, state: GameState) -> ScoreSheet:
-        return scoring.score(state)

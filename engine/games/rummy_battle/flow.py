@@ -185,7 +185,8 @@ def deal_round(state: GameState, events: list[Event]) -> None:
     )
 
 
-def to_act(table: RummyTable) -> tuple[int, ...]:
+def to_act(state: GameState) -> tuple[int, ...]:
+    table = cast(RummyTable, state.table)
     phase = table["phase"]
     if phase == REACT_PHASE:
         pending = table["pending"]
@@ -197,18 +198,8 @@ def to_act(table: RummyTable) -> tuple[int, ...]:
     return (table["turn"],)
 
 
-def is_finished(table: RummyTable) -> bool:
-    return table["phase"] == FINISHED_PHASE
-
-
-def state_to_act(state: GameState) -> tuple[int, ...]:
-    """``to_act`` of a state's table (``Game.to_act``)."""
-    return to_act(cast(RummyTable, state.table))
-
-
-def state_is_finished(state: GameState) -> bool:
-    """``is_finished`` of a state's table (``Game.is_finished``)."""
-    return is_finished(cast(RummyTable, state.table))
+def is_finished(state: GameState) -> bool:
+    return bool(state.table["phase"] == FINISHED_PHASE)
 
 
 def play(state: GameState, seat: int, move: Move) -> list[Event]:

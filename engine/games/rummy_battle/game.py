@@ -5,18 +5,14 @@ JSON Schemas of the content (``schemas``), the scores (``scoring``) and the samp
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.cards import CardInfo
-from engine.errors import IllegalMoveError
-from engine.events import Event
-from engine.game import CardLocation, Game
+from engine.game import Game, RulesPackage
 from engine.games.rummy_battle import cards, determinize, flow, legal, moves, schemas, scoring, views
-from engine.games.rummy_battle.table import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, table_of
-from engine.moves import Move, MoveKind
+from engine.games.rummy_battle.table import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS
+from engine.moves import MoveKind
 from engine.options import OptionSpec
-from engine.scoring import ScoreSheet
 from engine.state import GameState
 
 
@@ -98,20 +94,18 @@ class RummyBattleGame(Game):
     playout_bound: ClassVar[int] = 30_000
     copy_on_write: ClassVar[bool] = True  # ``flow.play`` copies what a play may change (``flow.unshare``)
 
+    rules: ClassVar[RulesPackage] = RulesPackage(
+        flow=flow,
+        legal=legal,
+        views=views,
+        move_words=views,
+        scoring=scoring,
+        schemas=schemas,
+        determinize=determinize,
+    )
+
     def deck(self, state: GameState) -> list[str]:
         return cards.match_deck(state)
-
-    def setup(self, state: GameState) -> list[Event]:
-        return flow.setup(state)
-
-    # The per-step entry points are the compiled modules' own functions (no method frame of this module).
-    to_act = staticmethod(flow.state_to_act)
-    is_finished = staticmethod(flow.state_is_finished)
-    legal_moves = staticmethod(legal.state_legal_moves)
-    play = staticmethod(flow.play)
-
-    def explain(self, state: GameState, seat: int, move: Move) -> IllegalMoveError | None:
-        return legal.explain(table_of(state), seat, move)
 
     def canonical_list(self, kind: str, param: str, items: list[str]) -> list[str]:
         return moves.canonical_list(kind, param, items)
@@ -121,24 +115,3 @@ class RummyBattleGame(Game):
 
     def cards(self) -> list[CardInfo]:
         return cards.catalog()
-
-    def describe_move(self, state: GameState, seat: int, move: Move) -> str:
-        return views.describe_move(state, seat, move)
-
-    def event_text(self, event: Mapping[str, Any], viewer: int | None, seat_names: Sequence[str]) -> str:
-        return views.event_text(event, viewer, seat_names)
-
-    def schemas(self) -> dict[str, Any]:
-        return schemas.schemas()
-
-    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
-
-    def card_locations(self, state: GameState) -> list[CardLocation]:
-        return views.card_locations(state)
-
-    def determinize(self, state: GameState, seat: int, seed: int) -> GameState:
-        return determinize.determinize(state, seat, seed)
-
-    def score(self, state: GameState) -> ScoreSheet:
-        return scoring.score(state, self.is_finished(state))

@@ -556,18 +556,14 @@ PLANS: Final = plans("")
 PLANS_WITH_TAKEN_CARD: Final = plans(JOKER)
 
 
-def legal_moves(table: RummyTable, seat: int) -> list[Move]:
+def legal_moves(state: GameState, seat: int) -> list[Move]:
     """Every legal move of ``seat``: for each kind the moment allows, the moves its predicates allow."""
+    table = cast(RummyTable, state.table)
     found: list[Move] = []
     plan = (PLANS_WITH_TAKEN_CARD if table["must_play"] else PLANS).get(table["phase"], ())
     for number in plan:
         found.extend(moves_listed(number, table, seat))
     return found
-
-
-def state_legal_moves(state: GameState, seat: int) -> list[Move]:
-    """``legal_moves`` of a state's table (``Game.legal_moves``)."""
-    return legal_moves(cast(RummyTable, state.table), seat)
 
 
 def refuse(table: RummyTable, seat: int, move: Move) -> Refusal | None:
@@ -578,7 +574,8 @@ def refuse(table: RummyTable, seat: int, move: Move) -> Refusal | None:
     return refuse_kind(table["phase"], table["must_play"], move.kind) or REFUSALS[move.kind](table, seat, move)
 
 
-def explain(table: RummyTable, seat: int, move: Move) -> IllegalMoveError | None:
+def explain(state: GameState, seat: int, move: Move) -> IllegalMoveError | None:
     """None if ``move`` is legal for ``seat``, else the error naming the move, the position and the rule."""
+    table = cast(RummyTable, state.table)
     refusal = refuse(table, seat, move)
     return refusal.error(move, position=f"round {table['round']}, seat {seat}") if refusal else None

@@ -76,7 +76,7 @@ def match_totals(table: RummyTable, players: int) -> list[int]:
     return totals_from_rounds((record["points"] for record in table["rounds"]), players)
 
 
-def score(state: GameState, finished: bool) -> ScoreSheet:
+def score(state: GameState, *, finished: bool) -> ScoreSheet:
     """One entry per round with its details; the highest total wins once the match is over (ties share)."""
     table = table_of(state)
     rounds = tuple(
