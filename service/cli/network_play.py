@@ -142,18 +142,19 @@ class SeatPlayer:
             idempotency_key=uuid.uuid4().hex,
             omit_view=True,
         )
-        for attempt in range(1, ATTEMPTS + 1):
+        attempt = 1
+        while True:
             try:
                 result: pb.ApplyMoveResponse = self.table.call(self.table.stub.ApplyMove, request, self.token)
             except RemoteError as error:
                 if error.status in RETRIED_STATUSES and attempt < ATTEMPTS:
                     time.sleep(RETRY_PAUSE_SECONDS * attempt)
+                    attempt += 1
                     continue
                 if error.status == grpc.StatusCode.ABORTED:
                     return None
                 raise
             return notation, result.game
-        raise AssertionError("unreachable: the last attempt returns or raises")
 
 
 def play_network_match(
