@@ -20,7 +20,7 @@ from service.access.limits import Gate
 from service.core import errors
 from service.core.game_service import GameService
 from service.edges.cors import CorsPolicy
-from service.edges.grpc_server import bearer_token
+from service.edges.credentials import bearer_token
 from service.edges.streams import StreamSlots
 from service.edges.web_files import WebFiles
 

@@ -201,7 +201,7 @@ class Server:
 
     def start(self) -> Server:
         self.grpc.start()
-        self.grpc.set_serving(self.service.is_ready())
+        self.grpc.set_serving(serving=self.service.is_ready())
         self._http_thread.start()
         threading.Thread(target=self._follow_store_health, name="health", daemon=True).start()
         self.bots.start()
@@ -228,7 +228,7 @@ class Server:
             grace = self.config.grace_seconds if grace is None else grace
             log.info("stopping", extra={"grace_seconds": grace})
             self._stop_requested.set()
-            self.grpc.set_serving(False)
+            self.grpc.set_serving(serving=False)
             self.service.stop_watches()
             bots_stop = threading.Thread(target=self.bots.stop, args=(grace,), name="bots-stop")
             bots_stop.start()
@@ -252,7 +252,7 @@ class Server:
         while not self._stop_requested.wait(self.config.health_interval_seconds):
             ready = self.service.is_ready()
             if not self._stop_requested.is_set():
-                self.grpc.set_serving(ready)
+                self.grpc.set_serving(serving=ready)
 
     def _serve_http(self) -> None:
         """waitress's loop, in steps, so that stop() can end it; sockets are closed in this same thread."""
