@@ -10,6 +10,7 @@ import engine.determinize as _determinize_mechanics  # noqa: F401
 from engine.api import (
     apply,
     check_move,
+    decode,
     describe_move,
     determinize,
     event_for,
@@ -41,7 +42,7 @@ from engine.registry import all_games, get_game
 from engine.replay import Replay, replay
 from engine.schemas import game_schemas
 from engine.scoring import RoundScore, ScoreSheet
-from engine.state import GameState, decode, encode
+from engine.state import GameState, encode
 
 __all__ = [
     "CardLocation",

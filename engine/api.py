@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.errors import GameFinishedError, IllegalMoveError, NotYourTurnError
+from engine.errors import GameFinishedError, IllegalMoveError, NotYourTurnError, RulesVersionError
 from engine.events import Event
 from engine.game import Game
 from engine.moves import Move
@@ -13,7 +13,7 @@ from engine.options import resolve_options
 from engine.registry import get_game
 from engine.rng import seed_state
 from engine.scoring import ScoreSheet
-from engine.state import GameState
+from engine.state import GameState, decode_snapshot
 
 
 def new_game(
@@ -27,6 +27,20 @@ def new_game(
     state = GameState(game.id, game.rules_version, count, resolved, seed, seed_state(seed), 0, {})
     events = game.setup(state)
     return state, events
+
+
+def decode(data: bytes) -> GameState:
+    """Decodes snapshot bytes (``engine.encode``'s). Raises CorruptSnapshotError if they are not a snapshot,
+    UnknownGameError if its game is not registered, and RulesVersionError if it was written under another rules
+    version of its game: a match is never played on under new rules."""
+    state = decode_snapshot(data)
+    current = get_game(state.game_id).rules_version
+    if state.rules_version != current:
+        raise RulesVersionError(
+            f"This {state.game_id} match was saved under rules version {state.rules_version}; this engine plays "
+            f"version {current} only, so the match cannot be continued (its move log can still be read)."
+        )
+    return state
 
 
 def to_act(state: GameState) -> tuple[int, ...]:

@@ -1,11 +1,23 @@
-"""Finds games by id. Games register themselves when ``engine.games`` is imported."""
+"""Finds games by id: every built-in game is registered here, and ``register`` adds others."""
 
 from __future__ import annotations
 
 from engine.errors import UnknownGameError
 from engine.game import Game
+from engine.games.dracula.game import DraculaGame
+from engine.games.dragon_rummy.game import DragonRummyGame
+from engine.games.draw_blood.game import DrawBloodGame
+from engine.games.house_rummy.game import HouseRummyGame
+from engine.games.rummy_battle.game import RummyBattleGame
 
-_GAMES: dict[str, Game] = {}
+BUILT_IN_GAMES: tuple[Game, ...] = (
+    DraculaGame(),
+    DragonRummyGame(),
+    DrawBloodGame(),
+    HouseRummyGame(),
+    RummyBattleGame(),
+)
+_GAMES: dict[str, Game] = {game.id: game for game in BUILT_IN_GAMES}
 
 
 def register(game: Game) -> Game:
@@ -18,18 +30,10 @@ def register(game: Game) -> Game:
 def get_game(game_id: str) -> Game:
     game = _GAMES.get(game_id)
     if game is None:
-        _load_builtin_games()
-        game = _GAMES.get(game_id)
-    if game is None:
         known = ", ".join(sorted(_GAMES))
         raise UnknownGameError(f"Unknown game '{game_id}'; registered games: {known}.")
     return game
 
 
 def all_games() -> list[Game]:
-    _load_builtin_games()
     return [_GAMES[key] for key in sorted(_GAMES)]
-
-
-def _load_builtin_games() -> None:
-    import engine.games  # noqa: F401  (registers every built-in game)

@@ -8,73 +8,33 @@ microseconds, and ``decode(encode(s)) == s`` holds at every step (checked by the
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import orjson
 
 from engine import rng
-from engine.errors import CorruptSnapshotError, RulesVersionError
+from engine.errors import CorruptSnapshotError
 from engine.options import OptionValue
 
 SNAPSHOT_FORMAT = 1
 T = TypeVar("T")
 
 
+@dataclass(slots=True)
 class GameState:
-    """A plain class with slots rather than a dataclass: ``apply`` makes one per move, and compiled (mypyc) a
-    dataclass's ``__init__`` stayed interpreted. It compares (``legal_cache`` aside) and prints as the dataclass did;
-    like it, it is mutable and unhashable."""
+    """One match's state; mutable and unhashable. Equality and ``repr`` leave ``legal_cache`` out."""
 
-    __slots__ = ("game_id", "legal_cache", "options", "players", "rng_state", "rules_version", "seed", "step", "table")
-
-    def __init__(
-        self,
-        game_id: str,
-        rules_version: int,
-        players: int,
-        options: dict[str, OptionValue],
-        seed: int,
-        rng_state: int,
-        step: int,
-        table: dict[str, Any],
-        legal_cache: dict[int, tuple[Any, ...]] | None = None,
-    ) -> None:
-        self.game_id = game_id
-        self.rules_version = rules_version
-        self.players = players
-        self.options = options
-        self.seed = seed
-        self.rng_state = rng_state
-        self.step = step
-        self.table = table
-        # Legal moves per seat, memoized by ``legal_moves``: a state is never changed once ``apply`` has returned it.
-        self.legal_cache: dict[int, tuple[Any, ...]] = {} if legal_cache is None else legal_cache
-
-    def _fields(self) -> tuple[Any, ...]:
-        return (
-            self.game_id,
-            self.rules_version,
-            self.players,
-            self.options,
-            self.seed,
-            self.rng_state,
-            self.step,
-            self.table,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameState):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable: unhashable, as the dataclass was
-
-    def __repr__(self) -> str:
-        return (
-            f"GameState(game_id={self.game_id!r}, rules_version={self.rules_version!r}, players={self.players!r}, "
-            f"options={self.options!r}, seed={self.seed!r}, rng_state={self.rng_state!r}, step={self.step!r}, "
-            f"table={self.table!r})"
-        )
+    game_id: str
+    rules_version: int
+    players: int
+    options: dict[str, OptionValue]
+    seed: int
+    rng_state: int
+    step: int
+    table: dict[str, Any]
+    # Legal moves per seat, memoized by ``legal_moves``: a state is never changed once ``apply`` has returned it.
+    legal_cache: dict[int, tuple[Any, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def copy(self) -> GameState:
         """A deep copy: games mutate the copy inside ``apply`` and never the caller's state."""
@@ -102,11 +62,24 @@ class GameState:
 
 def encode(state: GameState) -> bytes:
     """Encodes a state to snapshot bytes."""
-    return orjson.dumps([SNAPSHOT_FORMAT, *state._fields()])
+    return orjson.dumps(
+        [
+            SNAPSHOT_FORMAT,
+            state.game_id,
+            state.rules_version,
+            state.players,
+            state.options,
+            state.seed,
+            state.rng_state,
+            state.step,
+            state.table,
+        ]
+    )
 
 
-def decode(data: bytes) -> GameState:
-    """Decodes snapshot bytes; raises CorruptSnapshotError if they are not a snapshot of this format."""
+def decode_snapshot(data: bytes) -> GameState:
+    """Decodes snapshot bytes; raises CorruptSnapshotError if they are not a snapshot of this format. Whether its
+    rules version is still its game's is for the caller, which knows the games: ``engine.api.decode``."""
     try:
         fields = orjson.loads(data)
         fmt, game_id, rules_version, players, options, seed, rng_state, step, table = fields
@@ -114,17 +87,4 @@ def decode(data: bytes) -> GameState:
         raise CorruptSnapshotError(f"Snapshot could not be decoded: {error}.") from error
     if fmt != SNAPSHOT_FORMAT:
         raise CorruptSnapshotError(f"Snapshot format {fmt!r} is not supported (expected {SNAPSHOT_FORMAT}).")
-    check_rules_version(game_id, rules_version)
     return GameState(game_id, rules_version, players, options, seed, rng_state, step, table)
-
-
-def check_rules_version(game_id: str, rules_version: int) -> None:
-    """Refuses a snapshot written under another rules version of its game: it is never played under new rules."""
-    from engine.registry import get_game  # the registry imports the games, which import this module
-
-    current = get_game(game_id).rules_version
-    if rules_version != current:
-        raise RulesVersionError(
-            f"This {game_id} match was saved under rules version {rules_version}; this engine plays version "
-            f"{current} only, so the match cannot be continued (its move log can still be read)."
-        )

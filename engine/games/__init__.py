@@ -1,4 +1,4 @@
-"""The built-in games. Importing this package registers each of them."""
+"""The built-in games, one package each; ``engine.registry`` holds one instance of each game class."""
 
 from engine.games import dracula, dragon_rummy, draw_blood, house_rummy, rummy_battle
 

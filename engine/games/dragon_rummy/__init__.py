@@ -1,8 +1,5 @@
 """Dragon Mystery Rummy: The Case of the Rare Dragon, by Mike Fitzgerald: set collection with forty dragons."""
 
 from engine.games.dragon_rummy.game import DragonRummyGame
-from engine.registry import register
 
-GAME = register(DragonRummyGame())
-
-__all__ = ["GAME", "DragonRummyGame"]
+__all__ = ["DragonRummyGame"]
