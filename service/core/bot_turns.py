@@ -54,14 +54,17 @@ class BotTurns:
             return None
         meta = GameMeta.decode(stored.meta)
         if stored.finished:
-            return BotTurn(game_id, stored.version, True)
+            return BotTurn(game_id, stored.version, finished=True)
         state = self.games.state_of(stored)
         seed = meta.seed if meta.seed is not None else game_id
         for seat in engine.to_act(state):
             if meta.bots[seat]:
                 seat_input = engine_bots.seat_input(state, seat, budget_seconds)
-                return BotTurn(game_id, stored.version, stored.finished, seat, meta.bots[seat], seed, seat_input)
-        return BotTurn(game_id, stored.version, stored.finished)
+                kind = meta.bots[seat]
+                return BotTurn(
+                    game_id, stored.version, finished=False, seat=seat, kind=kind, seed=seed, seat_input=seat_input
+                )
+        return BotTurn(game_id, stored.version, finished=stored.finished)
 
     def apply_bot_move(self, game_id: str, seat: int, move: str, expected_version: int) -> MoveResult:
         """A bot seat's move, through the same rules and compare-and-set as a person's (``ApplyMove``); a stale

@@ -201,8 +201,8 @@ class Creation:
         answered by ``_created_before``."""
         store = self.games.store
         finished = engine.is_finished(state)
-        entry = LogEntry(0, None, None, engine.to_act(state), finished, 0, events)
-        stored = StoredGame(game_id, 0, engine.encode(state), len(events), finished, meta.encode())
+        entry = LogEntry(0, None, None, engine.to_act(state), finished=finished, first_sequence=0, events=events)
+        stored = StoredGame(game_id, 0, engine.encode(state), len(events), finished=finished, meta=meta.encode())
         if meta.creator is not None and self.admit_game is not None:
             self.admit_game(meta.creator, game_id)
         if any(meta.bots):  # known to the bot queue before it exists, so a lost first mark is found by the sweep
@@ -213,7 +213,7 @@ class Creation:
             return self._created_before(exists, request_id, tokens, meta)
         self.games.states.remember(game_id, stored.snapshot, state)
         log.info("game created", extra={"game_id": game_id, "game_type": meta.game_type, "players": meta.players})
-        header = self.hooks.run(Commit(game_id, meta, 0, None, None, tuple(entry.to_act), finished))
+        header = self.hooks.run(Commit(game_id, meta, 0, None, None, tuple(entry.to_act), finished=finished))
         view = game_view(game_id, meta, 0, state, None)
         return CreatedGame(game_id, 0, tokens, view._replace(**header) if header else view)
 

@@ -17,7 +17,7 @@ from service.storage.protocols import GameStore, StoredGame
 
 GAME_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 IDEMPOTENCY_KEY_PATTERN = re.compile(r"^[\x21-\x7e]{1,128}$")  # request ids and idempotency keys
-STATE_CACHE_SIZE = 4096  # games whose last decoded state is kept (about 4-8 KB each)
+STATE_CACHE_SIZE = 4096  # games whose last decoded state is kept (a few KB each)
 
 
 def token_hash(token: str) -> str:
@@ -25,11 +25,9 @@ def token_hash(token: str) -> str:
 
 
 class StateCache:
-    """The decoded state of the last version seen of the last ``capacity`` games, found only for the very snapshot
-    bytes object it was decoded from or encoded to: skipping ``engine.decode`` on the next move of a game this
-    process served last is the move path's largest saving outside the rules. A version read again from the store
-    is a new object, so another version, store or replica is never served a state that is not its own. States are
-    never changed once ``engine.apply`` has returned them, so one may serve many requests and threads."""
+    """The decoded state of the last ``capacity`` games, each found only for the very snapshot object it came from
+    (never another version's, store's or replica's): a move on the version this process wrote or read last skips
+    ``engine.decode``. States are never changed once made, so one may serve many requests and threads."""
 
     def __init__(self, capacity: int = STATE_CACHE_SIZE) -> None:
         self.capacity = capacity

@@ -101,16 +101,25 @@ class Moves:
             parsed = engine.parse_move(state, move)
             new_state, events = engine.apply(state, seat, parsed)
             view = game_view(game_id, meta, version, new_state, seat, omit_view=omit_view)
-        to_act, finished = view.to_act, view.finished
-        entry = LogEntry(version, seat, parsed.notation, to_act, finished, stored.event_count, tuple(events), timed_out)
-        updated = StoredGame(
-            game_id, version, engine.encode(new_state), stored.event_count + len(events), finished, stored.meta
+        to_act, finished, first_sequence = view.to_act, view.finished, stored.event_count
+        entry = LogEntry(
+            version,
+            seat,
+            parsed.notation,
+            to_act,
+            finished=finished,
+            first_sequence=first_sequence,
+            events=tuple(events),
+            timed_out=timed_out,
         )
+        snapshot, event_count = engine.encode(new_state), first_sequence + len(events)
+        updated = StoredGame(game_id, version, snapshot, event_count, finished=finished, meta=stored.meta)
         idempotency = (result_key, encode_idempotent_result(parsed.notation, version)) if result_key else None
         outcome = self.games.store.commit(updated, stored.version, entry.encode(), idempotency)
         if isinstance(outcome, Committed):
             self.games.states.remember(game_id, updated.snapshot, new_state)
-            header = self.hooks.run(Commit(game_id, meta, version, seat, parsed, to_act, finished, timed_out))
+            commit = Commit(game_id, meta, version, seat, parsed, to_act, finished=finished, timed_out=timed_out)
+            header = self.hooks.run(commit)
             return MoveResult(version, view._replace(**header) if header else view, entry.events_for(meta, seat))
         if isinstance(outcome, Duplicate):
             current = self.games.store.load(game_id)  # the local copy was the version before: read it as it is now

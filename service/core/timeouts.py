@@ -85,14 +85,18 @@ class Timeouts:
         game_id = stored.game_id
         version = stored.version + 1
         events = (forfeit.forfeit_event(seat),)
-        entry = LogEntry(version, seat, None, (), True, stored.event_count, events, True)
-        updated = StoredGame(game_id, version, stored.snapshot, stored.event_count + len(events), True, stored.meta)
+        first_sequence = stored.event_count
+        entry = LogEntry(
+            version, seat, None, (), finished=True, first_sequence=first_sequence, events=events, timed_out=True
+        )
+        event_count = first_sequence + len(events)
+        updated = StoredGame(game_id, version, stored.snapshot, event_count, finished=True, meta=stored.meta)
         outcome = self.games.store.commit(updated, stored.version, entry.encode(), None)
         if isinstance(outcome, Stale):
             return 0
         if isinstance(outcome, Missing):
             raise errors.game_not_found(game_id)
-        self.hooks.run(Commit(game_id, meta, version, seat, None, (), True, True))
+        self.hooks.run(Commit(game_id, meta, version, seat, None, (), finished=True, timed_out=True))
         log.info("seat forfeited on time", extra={"game_id": game_id, "seat": seat})
         return 1
 
