@@ -38,7 +38,6 @@ SERVICE = (
     "edges/convert",
     "storage/store",
     "storage/redis_store",
-    "storage/redis_wire",
     "access/limits",
     "core/errors",
 )
