@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from engine.games.house_rummy.cards import PROTECTED, RANK_OF, SET_CARDS, SPECIAL_NAMES, TRANSITION
-from engine.games.house_rummy.runs import ACE_BIT, RANK_BITS, SUIT_CARDS, is_ka2, rank_at, run_spans_of
+from engine.games.house_rummy.runs import ACE_BIT, RANK_BITS, SUIT_CARDS, is_ka2, run_spans_of
 from engine.games.house_rummy.table import CLOSED_BY_ACE, CLOSED_BY_PROTECTED, OPEN, RUN, SET, Group
 
 LOW: Final = "lo"
@@ -32,19 +32,6 @@ def parse_target(token: str) -> tuple[int, str | None] | None:
 def end_position(group: Group, end: str) -> int:
     """The position a card played to ``end`` of a run would take."""
     return group["high"] + 1 if end == HIGH else group["low"] - 1
-
-
-def end_is_open(group: Group, end: str) -> bool:
-    return (group["high_closed"] if end == HIGH else group["low_closed"]) == OPEN
-
-
-def transition_fits(group: Group, end: str, card: str) -> bool:
-    return (
-        group["kind"] == RUN
-        and end_is_open(group, end)
-        and card not in SPECIAL_NAMES
-        and RANK_OF[card[0]] == rank_at(end_position(group, end))
-    )
 
 
 def copy_group(group: Group) -> Group:

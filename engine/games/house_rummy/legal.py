@@ -7,21 +7,19 @@ from typing import Final
 
 from engine.errors import IllegalMoveError
 from engine.games.house_rummy import moves as kinds
-from engine.games.house_rummy.board import board_accepts
 from engine.games.house_rummy.bottom_card import BottomCardSearch, bottom_card_refusal, keeps_bottom_card
-from engine.games.house_rummy.cards import ASK_TOKENS, PROTECTED
-from engine.games.house_rummy.discard_actions import (
-    exchange_partners,
-    fish_matches,
-    other_seats,
-    search_choices,
-)
 from engine.games.house_rummy.legal_answers import (
+    claim_moves,
     claim_refusal,
+    exchange_moves,
+    fish_moves,
     fish_refusal,
+    give_moves,
     give_refusal,
+    search_moves,
     search_refusal,
     seat_choice_refusal,
+    see_hand_moves,
 )
 from engine.games.house_rummy.legal_draw import draw_moves, take_refusal
 from engine.games.house_rummy.legal_play import (
@@ -33,7 +31,6 @@ from engine.games.house_rummy.legal_play import (
     play_moves,
     play_potato_refusal,
 )
-from engine.games.house_rummy.moves import PASS_MOVE
 from engine.games.house_rummy.phases import (
     CLAIM_PHASE,
     DRAW_PHASE,
@@ -107,42 +104,39 @@ REFUSALS: Final[dict[str, Callable[[GameState, HouseTable, int, Move], Refusal]]
 }
 
 
+def potato_phase_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
+    found = potato_moves(state, seat)
+    if not table["bottom_card"]:
+        return found
+    search = BottomCardSearch(seat)
+    return [move for move in found if keeps_bottom_card(state, move, search)]
+
+
+def extra_discard_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
+    return discard_moves(state, table, seat, board_of_hand(table, table["hands"][seat]))
+
+
+# Each phase's generator; ``explain`` checks a move with the refusals of ``REFUSALS`` that these generators share
+# (or filter their candidates by).
+GENERATORS: Final[dict[str, Callable[[GameState, HouseTable, int], list[Move]]]] = {
+    DRAW_PHASE: draw_moves,
+    PLAY_PHASE: play_moves,
+    POTATO_PHASE: potato_phase_moves,
+    CLAIM_PHASE: claim_moves,
+    EXTRA_DISCARD_PHASE: extra_discard_moves,
+    FISH_PHASE: fish_moves,
+    FISH_GIVE_PHASE: give_moves,
+    SEE_HAND_PHASE: see_hand_moves,
+    EXCHANGE_PHASE: exchange_moves,
+    EXCHANGE_GIVE_PHASE: give_moves,
+    SEARCH_PHASE: search_moves,
+}
+
+
 def legal_moves(state: GameState, seat: int) -> list[Move]:
     table = table_of(state)
-    phase = table["phase"]
-    players = state.players
-    if phase == DRAW_PHASE:
-        return draw_moves(state, seat)
-    if phase == PLAY_PHASE:
-        return play_moves(state, seat)
-    if phase == POTATO_PHASE:
-        found = potato_moves(state, seat)
-        if not table["bottom_card"]:
-            return found
-        search = BottomCardSearch(seat)
-        return [move for move in found if keeps_bottom_card(state, move, search)]
-    if phase == CLAIM_PHASE:
-        window = table["claim"]
-        assert window is not None
-        accepts = board_accepts(table["groups"], window["card"] == PROTECTED).accepts
-        return [PASS_MOVE, *(Move(kinds.CLAIM, (target,)) for target in accepts.get(window["card"], []))]
-    if phase == EXTRA_DISCARD_PHASE:
-        return discard_moves(state, table, seat, board_of_hand(table, table["hands"][seat]))
-    if phase == FISH_PHASE:
-        return [Move(kinds.FISH, (str(o), ask)) for o in other_seats(players, seat) for ask in ASK_TOKENS]
-    act = table["action"]
-    assert act is not None
-    if phase == FISH_GIVE_PHASE:
-        return [Move(kinds.GIVE, (card,)) for card in fish_matches(table["hands"][seat], act["ask"])]
-    if phase == SEE_HAND_PHASE:
-        return [Move(kinds.SEE_HAND, (str(o),)) for o in other_seats(players, seat)]
-    if phase == EXCHANGE_PHASE:
-        return [Move(kinds.EXCHANGE, (str(o),)) for o in exchange_partners(table, players, seat)]
-    if phase == EXCHANGE_GIVE_PHASE:
-        return [Move(kinds.GIVE, (card,)) for card in sorted(set(table["hands"][seat]))]
-    if phase == SEARCH_PHASE:
-        return [Move(kinds.SEARCH, (card,)) for card in search_choices(table["piles"][act["pile"]], act["ask"])]
-    return []
+    generate = GENERATORS.get(table["phase"])
+    return [] if generate is None else generate(state, table, seat)
 
 
 def explain(state: GameState, seat: int, move: Move) -> IllegalMoveError | None:

@@ -1,25 +1,37 @@
-"""Legality after a discard: the claim window and the choices of the discard actions."""
+"""Legality after a discard: the claim window and the choices of the discard actions. Each move kind has one
+refusal; the generator of a phase lists its candidates that the refusal lets through (``allowed``)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Final
 
 from engine.games.house_rummy import moves as kinds
 from engine.games.house_rummy.board import board_accepts
 from engine.games.house_rummy.cards import ASK_TOKENS, PROTECTED
 from engine.games.house_rummy.discard_actions import fish_matches, search_choices
+from engine.games.house_rummy.moves import PASS_MOVE
 from engine.games.house_rummy.phases import FISH_GIVE_PHASE
-from engine.games.house_rummy.refusals import Refusal, named, not_in_hand, refuse, seat_refusal
+from engine.games.house_rummy.refusals import Refusal, named, no_refusal, not_in_hand, refuse, seat_refusal
 from engine.games.house_rummy.table import HouseTable
 from engine.moves import Move
 from engine.state import GameState
 
 
-def claim_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+def claim_targets(table: HouseTable) -> list[str]:
+    """Where the card of the claim window can be played: the one rule of a claim."""
     window = table["claim"]
     assert window is not None
     card = window["card"]
-    if move.args[0] in board_accepts(table["groups"], card == PROTECTED).accepts.get(card, []):
+    return board_accepts(table["groups"], card == PROTECTED).accepts.get(card, [])
+
+
+def claim_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+    if move.args[0] in claim_targets(table):
         return None
-    return refuse(move, "does_not_fit", f"{named(card)} cannot be played to group {move.args[0]}")
+    window = table["claim"]
+    assert window is not None
+    return refuse(move, "does_not_fit", f"{named(window['card'])} cannot be played to group {move.args[0]}")
 
 
 def fish_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
@@ -54,3 +66,49 @@ def search_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -
     if move.args[0] in search_choices(table["piles"][act["pile"]], act["ask"]):
         return None
     return refuse(move, "card_not_in_pile", f"'{move.args[0]}' is not in the discard pile the Search Discard went to")
+
+
+# ----- the generators: every candidate of the phase that its move kind's refusal allows ---------------------------
+def allowed(state: GameState, table: HouseTable, seat: int, candidates: Iterable[Move]) -> list[Move]:
+    """The ``candidates`` (of one phase) that the refusal of their move kind lets through."""
+    return [move for move in candidates if ANSWER_REFUSALS[move.kind](state, table, seat, move) is None]
+
+
+def claim_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
+    return [PASS_MOVE, *(Move(kinds.CLAIM, (target,)) for target in claim_targets(table))]
+
+
+def fish_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
+    candidates = (Move(kinds.FISH, (str(other), ask)) for other in range(state.players) for ask in ASK_TOKENS)
+    return allowed(state, table, seat, candidates)
+
+
+def give_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
+    candidates = (Move(kinds.GIVE, (card,)) for card in sorted(set(table["hands"][seat])))
+    return allowed(state, table, seat, candidates)
+
+
+def see_hand_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
+    return allowed(state, table, seat, (Move(kinds.SEE_HAND, (str(other),)) for other in range(state.players)))
+
+
+def exchange_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
+    return allowed(state, table, seat, (Move(kinds.EXCHANGE, (str(other),)) for other in range(state.players)))
+
+
+def search_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
+    act = table["action"]
+    assert act is not None
+    candidates = (Move(kinds.SEARCH, (card,)) for card in sorted(set(table["piles"][act["pile"]])))
+    return allowed(state, table, seat, candidates)
+
+
+ANSWER_REFUSALS: Final[dict[str, Callable[[GameState, HouseTable, int, Move], Refusal]]] = {
+    kinds.CLAIM: claim_refusal,
+    kinds.PASS: no_refusal,
+    kinds.FISH: fish_refusal,
+    kinds.GIVE: give_refusal,
+    kinds.SEE_HAND: seat_choice_refusal,
+    kinds.EXCHANGE: seat_choice_refusal,
+    kinds.SEARCH: search_refusal,
+}

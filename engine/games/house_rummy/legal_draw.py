@@ -11,7 +11,7 @@ from engine.games.house_rummy.card_bits import CARD_BITS, hand_bits
 from engine.games.house_rummy.cards import COLLECTABLE, TRANSITION, ability
 from engine.games.house_rummy.moves import DRAW_MOVE
 from engine.games.house_rummy.refusals import Refusal, named, pile_refusal, refuse
-from engine.games.house_rummy.table import new_cards_on, table_of
+from engine.games.house_rummy.table import HouseTable, new_cards_on, table_of
 from engine.games.house_rummy.turn_plays import may_start_group, plays_card
 from engine.moves import Move
 from engine.state import GameState
@@ -71,10 +71,9 @@ def take_refusal(state: GameState, seat: int, move: Move, search: BottomCardSear
     )
 
 
-def draw_moves(state: GameState, seat: int) -> list[Move]:
+def draw_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
     moves = [DRAW_MOVE]
     search = BottomCardSearch(seat)
-    table = table_of(state)
     hand = table["hands"][seat]
     held = hand_bits(hand), TRANSITION in hand  # (``take_allowed``'s ``held``)
     for index, cards in enumerate(table["piles"]):

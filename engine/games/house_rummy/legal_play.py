@@ -5,21 +5,28 @@ from __future__ import annotations
 from typing import Final
 
 from engine.games.house_rummy import moves as kinds
-from engine.games.house_rummy.board import Board, accepts_card, board_accepts
+from engine.games.house_rummy.board import Board, board_accepts, transition_pairs
 from engine.games.house_rummy.bottom_card import BottomCardSearch, keeps_bottom_card
 from engine.games.house_rummy.cards import HOT_POTATO, NEW_DISCARD_CARDS, PROTECTED, TRANSITION
 from engine.games.house_rummy.discard_actions import starts_new_pile
-from engine.games.house_rummy.groups import build_meld, meld_kind, parse_target, transition_fits
+from engine.games.house_rummy.groups import build_meld, parse_target
+from engine.games.house_rummy.melds import meld_moves
 from engine.games.house_rummy.moves import NEW_PILE, cards_of
 from engine.games.house_rummy.refusals import Refusal, named, not_in_hand, pile_refusal, refuse
-from engine.games.house_rummy.table import RUN, SET, HouseTable, new_cards_on, table_of
-from engine.games.house_rummy.turn_plays import board_of_hand, may_start_group, meld_extras, own_move_card, turn_plays
+from engine.games.house_rummy.table import SET, HouseTable, new_cards_on
+from engine.games.house_rummy.turn_plays import (
+    board_of_hand,
+    may_play_potato,
+    may_start_group,
+    meld_extras,
+    own_move_cards,
+    turn_plays,
+)
 from engine.moves import Move
 from engine.state import GameState
 
 
-def play_moves(state: GameState, seat: int) -> list[Move]:
-    table = table_of(state)
+def play_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
     board = board_of_hand(table, table["hands"][seat])
     bottom = table["bottom_card"]
     if not bottom:
@@ -37,17 +44,17 @@ def meld_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> 
     usable = {card: (as_set, as_run) for card, as_set, as_run in meld_extras(state, table, seat)}
     if len(from_board) > 1 or (from_board and from_board[0] not in usable):
         return not_in_hand(table, seat, move, cards)
-    if build_meld(cards, dict.fromkeys(cards, seat), seat, new_cards_on(state)) is None:
+    # The verdict is the generator's: the move is one of the new groups the hand can start with this card.
+    required = next((card for card in cards if card in hand), "")
+    if required and move in meld_moves(hand, meld_extras(state, table, seat), new_cards_on(state), required):
+        return None
+    if build_meld(cards, dict.fromkeys(cards, seat), seat, new_cards_on(state)) is None or not from_board:
         return refuse(move, "not_a_group", "a new group is a set of 3+ cards of one rank or a run of 3+ of one suit")
-    if from_board:
-        as_set, as_run = usable[from_board[0]]
-        if not (as_set if meld_kind(cards) == SET else as_run):
-            return refuse(
-                move,
-                "board_card_not_usable",
-                f"{named(from_board[0])} is a Cross card: it may only start a group of the other kind than its own",
-            )
-    return None
+    return refuse(
+        move,
+        "board_card_not_usable",
+        f"{named(from_board[0])} is a Cross card: it may only start a group of the other kind than its own",
+    )
 
 
 def lay_off_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
@@ -66,7 +73,9 @@ def lay_off_refusal(state: GameState, table: HouseTable, seat: int, move: Move) 
     if len(cards) == 2:
         if cards[0] != TRANSITION:
             return refuse(move, "transition_needs_card", "two cards are played off a group only as Transition,card")
-        if group["kind"] != RUN or not transition_fits(group, end or "", cards[1]):
+        if (cards[1], move.args[1]) not in transition_pairs(
+            board_accepts(table["groups"], False).open_ends, (), cards[1]
+        ):
             return refuse(move, "does_not_fit", f"{named(cards[1])} cannot follow a Transition at that run end")
         return None
     card = cards[0]
@@ -89,9 +98,10 @@ def lay_off_refusal(state: GameState, table: HouseTable, seat: int, move: Move) 
 
 def move_card_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
     card, target = move.args
-    if not own_move_card(table, seat, card):
+    board = board_accepts(table["groups"], False)
+    if card not in own_move_cards(board, table, seat):
         return refuse(move, "not_your_move_card", f"'{card}' is not a Move card of yours on the board")
-    if target not in board_accepts(table["groups"], False).accepts.get(card, []):
+    if target not in board.accepts.get(card, []):
         return refuse(move, "does_not_fit", f"{named(card)} does not fit group {target}")
     return None
 
@@ -99,7 +109,7 @@ def move_card_refusal(state: GameState, table: HouseTable, seat: int, move: Move
 def play_potato_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
     if bad := not_in_hand(table, seat, move, [HOT_POTATO]):
         return bad
-    if len(table["hands"][seat]) > 2:
+    if not may_play_potato(table["hands"][seat]):
         return refuse(
             move,
             "hot_potato_not_going_out",
@@ -108,17 +118,21 @@ def play_potato_refusal(state: GameState, table: HouseTable, seat: int, move: Mo
     return None
 
 
+def may_discard(card: str, hand: list[str], board: Board) -> bool:
+    """The Hot Potato is never discarded, nor a last card that can be played (``board``: ``board_of_hand``)."""
+    return card != HOT_POTATO and not (len(hand) == 1 and card in board.accepts)
+
+
 def discard_moves(state: GameState, table: HouseTable, seat: int, board: Board) -> list[Move]:
     hand = table["hands"][seat]
     piles = len(table["piles"])
-    last = len(hand) == 1
     moves: list[Move] = []
     previous = ""
     for card in sorted(hand):  # each card once (the copies of a card are next to each other)
         if card == previous:
             continue
         previous = card
-        if card == HOT_POTATO or (last and card in board.accepts):
+        if not may_discard(card, hand, board):
             continue
         if card in NEW_DISCARD_CARDS and starts_new_pile(state, table, card):
             moves.append(Move(kinds.DISCARD, (card, NEW_PILE)))
@@ -153,7 +167,8 @@ def discard_refusal(state: GameState, table: HouseTable, seat: int, move: Move) 
         return bad
     if card == HOT_POTATO:
         return refuse(move, "hot_potato", "the Hot Potato can never be discarded")
-    if len(table["hands"][seat]) == 1 and accepts_card(table["groups"], card):
+    hand = table["hands"][seat]
+    if not may_discard(card, hand, board_of_hand(table, hand)):
         return refuse(move, "playable_last_card", f"{named(card)} can be played, so it must not be discarded last")
     if card in NEW_DISCARD_CARDS and starts_new_pile(state, table, card):
         if pile != NEW_PILE:

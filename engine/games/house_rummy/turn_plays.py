@@ -14,10 +14,10 @@ from engine.games.house_rummy.cards import (
     SPECIAL_NAMES,
     TRANSITION,
 )
-from engine.games.house_rummy.discard_actions import other_seats
 from engine.games.house_rummy.melds import has_meld_with, meld_moves
 from engine.games.house_rummy.moves import KEEP_POTATO_MOVE, PLAY_POTATO_MOVE, transition_move
-from engine.games.house_rummy.table import HouseTable, new_cards_on, one_group_rule
+from engine.games.house_rummy.refusals import Refusal, seat_refusal
+from engine.games.house_rummy.table import HouseTable, new_cards_on, one_group_rule, table_of
 from engine.moves import Move
 from engine.state import GameState
 
@@ -52,12 +52,18 @@ def may_start_group(state: GameState, table: HouseTable) -> bool:
     return not (one_group_rule(state) and table["groups_started"])
 
 
-def own_move_card(table: HouseTable, seat: int, card: str) -> bool:
-    return card in MOVE_CARDS and any(
-        owner == seat and held == card
-        for group in table["groups"]
-        for held, owner in zip(group["cards"], group["owners"], strict=True)
-    )
+def own_move_cards(board: Board, table: HouseTable, seat: int) -> list[str]:
+    """The seat's Move cards on the board (``board``: the board of ``table``'s groups), group by group."""
+    return [card for card, owner, _ in board_cards(board, table["groups"]) if owner == seat and card in MOVE_CARDS]
+
+
+def may_play_potato(hand: list[str]) -> bool:
+    """The Hot Potato goes to its holder's board only when they go out this turn (at most one other card left)."""
+    return HOT_POTATO in hand and len(hand) <= 2
+
+
+def pass_potato_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+    return seat_refusal(state, move, move.args[0], seat)
 
 
 def plays_card(
@@ -118,10 +124,10 @@ def turn_plays(
         moves.extend(transition_move(card, target) for card, target in pairs)
     if new_cards:
         if not only:
-            for card, owner, _ in board_cards(board, table["groups"]):
-                if owner == seat and card in MOVE_CARDS and card in accepts and (among is None or card in among):
+            for card in own_move_cards(board, table, seat):
+                if card in accepts and (among is None or card in among):
                     moves.extend(Move(kinds.MOVE_CARD, (card, target)) for target in accepts[card])
-        if HOT_POTATO in hand and len(hand) <= 2 and only in ("", HOT_POTATO) and among is None:
+        if may_play_potato(hand) and only in ("", HOT_POTATO) and among is None:
             moves.append(PLAY_POTATO_MOVE)
     if len(hand) >= 2 and may_start_group(state, table):
         usable = meld_extras(state, table, seat, board) if extras is None else extras
@@ -132,4 +138,7 @@ def turn_plays(
 
 
 def potato_moves(state: GameState, seat: int) -> list[Move]:
-    return [*(Move(kinds.PASS_POTATO, (str(other),)) for other in other_seats(state.players, seat)), KEEP_POTATO_MOVE]
+    table = table_of(state)
+    candidates = (Move(kinds.PASS_POTATO, (str(other),)) for other in range(state.players))
+    passes = [move for move in candidates if pass_potato_refusal(state, table, seat, move) is None]
+    return [*passes, KEEP_POTATO_MOVE]
