@@ -21,6 +21,7 @@ event (data ``{"reason": "finished"}``, or ``"expired"`` when the game vanished)
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from collections.abc import Sequence
@@ -48,6 +49,7 @@ from service.edges.rest_requests import (
     error_answer,
     rest_context,
 )
+from service.edges.rest_routes import catalog_body
 from service.edges.streams import StreamLimits
 from service.edges.web_files import DEFAULT_WEB_ROOT, WebFiles
 from service.observability import metrics, tracing
@@ -88,6 +90,7 @@ def create_app(
         heartbeat_seconds=heartbeat_seconds,
         retry_milliseconds=retry_milliseconds,
         max_body_bytes=max_body_bytes,
+        catalog_body=functools.cache(lambda: catalog_body(service)),
     )
     app.extensions["cardengine.streams"] = streams  # its live count, for operators and tests
     tracing.instrument_flask(app)

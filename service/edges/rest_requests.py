@@ -8,6 +8,7 @@ settings through ``rest_context()``, the ``RestContext`` that ``create_app`` kee
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar, cast
 
@@ -46,6 +47,7 @@ class RestContext:
     heartbeat_seconds: float
     retry_milliseconds: int
     max_body_bytes: int
+    catalog_body: Callable[[], tuple[bytes, str]]  # the catalog's JSON and its ETag, made on the first call
 
 
 def rest_context() -> RestContext:

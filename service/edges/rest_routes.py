@@ -8,7 +8,6 @@ JSON path of ``service.edges.convert``. Failures are raised and leave through th
 
 from __future__ import annotations
 
-import functools
 import hashlib
 from datetime import UTC, datetime
 from typing import Any
@@ -84,10 +83,10 @@ def web_file(filename: str) -> Response:
     return rest_context().web.file(filename)
 
 
-@functools.cache
 def catalog_body(service: GameService) -> tuple[bytes, str]:
-    """The body of ``GET /v1/game-types`` and its ETag, made once per service: the catalog is fixed for the life of
-    the process, and its JSON (every game with its cards and schemas, about 190 KB) is large to build."""
+    """The body of ``GET /v1/game-types`` and its ETag. The app makes it once (``RestContext.catalog_body``): the
+    catalog is fixed for the life of the process, and its JSON (every game with its cards and schemas, about
+    190 KB) is large to build."""
     catalog = service.catalog
     body = orjson.dumps(convert.catalog_json(catalog.list_game_types(), catalog.bot_kinds()))
     return body, hashlib.sha256(body).hexdigest()[:32]
@@ -97,7 +96,7 @@ def list_game_types() -> Response:
     """Answered with an ETag: a conditional request gets 304 and no body (``Cache-Control: no-cache`` has browsers
     revalidate, so a deploy with new rules is seen at once)."""
     check_query()
-    body, etag = catalog_body(service())
+    body, etag = rest_context().catalog_body()
     response = json_answer(body)
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
