@@ -16,10 +16,9 @@ _NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
 class Event:
     """One event. A plain class with slots rather than a frozen dataclass: a match makes one or more per move, and a
-    dataclass's frozen ``__init__`` (one ``object.__setattr__`` per field) cost 2.5x as much to build in Python and
-    12.6% of House Rummy's compiled playout (mypyc compiles this class to a native one). Its fields are ``Final``
-    (type checkers refuse an assignment; the engine never changes an event), and it compares, hashes and prints as
-    the dataclass did. ``data`` and ``secret`` default to one shared empty, read-only mapping."""
+    frozen dataclass's ``__init__`` costs one ``object.__setattr__`` per field. Its fields are ``Final`` (type
+    checkers refuse an assignment; the engine never changes an event); it compares, hashes and prints like a frozen
+    dataclass. ``data`` and ``secret`` default to one shared empty, read-only mapping."""
 
     __slots__ = ("audience", "data", "kind", "seat", "secret", "secret_to")
     __match_args__: ClassVar = ("kind", "seat", "data", "secret", "secret_to", "audience")

@@ -10,6 +10,7 @@ player's total reaches the target score; then the match is ``finished``. One fun
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, Final, cast
 
@@ -301,19 +302,16 @@ def discard(state: GameState, seat: int, move: Move) -> list[Event]:
 
 
 def play(state: GameState, seat: int, move: Move) -> list[Event]:
-    kind = move.kind
-    # Direct calls, one per kind (compiled: no call through a function object).
-    if kind == DISCARD:
-        return discard(state, seat, move)
-    if kind == DRAW:
-        return draw(state, seat, move)
-    if kind == PLAY:
-        return play_single(state, seat, move)
-    if kind == SET:
-        return play_set(state, seat, move)
-    if kind == TAKE:
-        return take(state, seat, move)
-    raise ValueError(f"Dragon Mystery Rummy has no move kind {kind!r}.")  # parse_move refuses it before
+    return PLAYS[move.kind](state, seat, move)
+
+
+PLAYS: Final[dict[str, Callable[[GameState, int, Move], list[Event]]]] = {
+    DRAW: draw,
+    TAKE: take,
+    PLAY: play_single,
+    SET: play_set,
+    DISCARD: discard,
+}
 
 
 # ----- end of a hand and of the match -----------------------------------------------------------------------

@@ -71,8 +71,7 @@ class Phase(StrEnum):
     FINISHED = "finished"
 
 
-# The members under plain names, for the code that runs on every step: reading an attribute of an Enum class costs
-# about 0.2 microseconds in Python 3.11, ten times a module global.
+# The members under plain names, for the code that runs on every step (an Enum class attribute is a slow read).
 DRAWING: Final = Phase.DRAW
 ACTING: Final = Phase.ACT
 HAND_OVER: Final = Phase.HAND_OVER
@@ -157,19 +156,7 @@ def deal(state: GameState, events: list[Event]) -> None:
 
 
 def play(state: GameState, seat: int, move: Move) -> list[Event]:
-    kind = move.kind
-    # The frequent kinds by direct calls (compiled: no call through a function object), the others by ``PLAYS``.
-    if kind == DRAW:
-        return draw(state, seat, move)
-    if kind == END_TURN:
-        return end_turn(state, seat, move)
-    if kind == DISCARD:
-        return discard(state, seat, move)
-    if kind == MELD:
-        return meld(state, seat, move)
-    if kind == LAY_OFF:
-        return lay_off(state, seat, move)
-    return PLAYS[kind](state, seat, move)
+    return PLAYS[move.kind](state, seat, move)
 
 
 # ----- the draw ----------------------------------------------------------------------------------------------

@@ -209,20 +209,7 @@ def play(state: GameState, seat: int, move: Move) -> list[Event]:
     else:
         unshare(table)
     events: list[Event] = []
-    kind = move.kind
-    # The frequent kinds by direct calls (compiled: no call through a function object), the others by ``PLAYS``.
-    if kind == moves.DISCARD:
-        discard(state, table, seat, move, events)
-    elif kind == moves.DRAW:
-        draw_two(state, table, seat, move, events)
-    elif kind == moves.LAY_OFF:
-        lay_off_card(state, table, seat, move, events)
-    elif kind == moves.TAKE:
-        take_from_discards(state, table, seat, move, events)
-    elif kind == moves.MELD:
-        meld(state, table, seat, move, events)
-    else:
-        PLAYS[kind](state, table, seat, move, events)
+    PLAYS[move.kind](state, table, seat, move, events)
     return events
 
 
