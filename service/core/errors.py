@@ -164,6 +164,15 @@ def game_not_found(game_id: str) -> ServiceError:
     return ServiceError(Status.NOT_FOUND, "game/not_found", f"No game '{game_id}' (never created, or expired).")
 
 
+def game_not_finished(game_id: str, version: int) -> ServiceError:
+    return ServiceError(
+        Status.FAILED_PRECONDITION,
+        "game/not_finished",
+        f"Game '{game_id}' is not over: its record, with the revealed seed, is published once it is.",
+        {"gameId": game_id, "version": version},
+    )
+
+
 def stale_version(expected: int, current: int) -> ServiceError:
     return ServiceError(
         Status.ABORTED,

@@ -70,12 +70,7 @@ class Reads:
         score; what ``cardengine verify`` checks. FAILED_PRECONDITION (game/not_finished) before the end."""
         stored, meta = self.games.load(game_id)
         if not stored.finished:
-            raise errors.ServiceError(
-                errors.Status.FAILED_PRECONDITION,
-                "game/not_finished",
-                f"Game '{game_id}' is not over: its record, with the revealed seed, is published once it is.",
-                {"gameId": game_id, "version": stored.version},
-            )
+            raise errors.game_not_finished(game_id, stored.version)
         entries = [LogEntry.decode(raw) for raw in self.games.store.log(game_id, -1)][: stored.version + 1]
         state = self.games.state_of(stored)
         revealed = meta.fairness(finished=True)
