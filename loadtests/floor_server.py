@@ -42,8 +42,8 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 import engine
 from service.core.game_service import GameService
-from service.core.games import meta_of, seat_of_token
-from service.core.stored import LogEntry
+from service.core.games import seat_of_token
+from service.core.stored import GameMeta, LogEntry
 from service.edges.grpc_server import MAX_MESSAGE_BYTES, GameEngineServicer, add_game_engine, token_of
 from service.edges.streams import StreamLimits
 from service.runtime.engine_build import engine_kind, service_kind
@@ -70,7 +70,7 @@ class FloorServicer(GameEngineServicer):
         stored = self.load(request.game_id, expected, rules_only=rules_only)
         if stored is None:
             context.abort(grpc.StatusCode.NOT_FOUND, "no such game")
-        seat = seat_of_token(stored.game_id, meta_of(stored.meta), token_of(context))
+        seat = seat_of_token(stored.game_id, GameMeta.decode(stored.meta), token_of(context))
         if seat is None:
             context.abort(grpc.StatusCode.UNAUTHENTICATED, "a seat token is required")
         state = self.service.games.state_of(stored)

@@ -18,7 +18,7 @@ import redis
 from cardengine.v1 import game_engine_pb2 as pb
 
 from service.access.limits import LimitSettings
-from service.core.game_service import GameMeta
+from service.core.stored import GameMeta
 from tests.service.access import ALICE, BOB, Grpc, GrpcFailure, keys_file, rest
 from tests.service.conftest import LiveServer, live_server, make_store
 

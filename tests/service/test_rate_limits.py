@@ -270,7 +270,7 @@ def test_a_game_admitted_again_takes_no_second_place(store_kind: str, request: p
     store = make_store(store_kind, request)
     try:
         gate = make_gate(store, KeyRing(), LimitSettings(live_games_per_key=1))
-        live_game = GameService(store).create_game("dracula", 2).game_id
+        live_game = GameService(store).creation.create_game("dracula", 2).game_id
         gate.admit_game("file:alice", live_game)
         gate.admit_game("file:alice", live_game)
         with pytest.raises(ServiceError) as refused:
