@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-import orjson
-
 from engine.cards import RANKS
 from engine.games.house_rummy.card_bits import hand_bits
 from engine.games.house_rummy.cards import (
@@ -78,28 +76,6 @@ def can_be_played_to(needed: Iterable[str], locked: set[str]) -> bool:
     return any(card not in locked for card in needed)
 
 
-GROUP_JSON_KEPT: Final = 4096
-
-
-# Each group's JSON by the group's identity, with the group (so its id is not reused while it is kept) and its card
-# count (as ``board_accepts`` checks, against a group changed in place after all): the plays never change a group
-# once a state holds it (copy on write), and most of a board's groups are shared with the boards before it.
-_group_json: Final[dict[int, tuple[Group, int, bytes]]] = {}
-
-
-def groups_json(groups: list[Group]) -> bytes:
-    """``orjson.dumps(groups)``, byte for byte, from each group's JSON made once."""
-    parts: list[bytes] = []
-    for group in groups:
-        known = _group_json.get(id(group))
-        if known is None or known[0] is not group or known[1] != len(group["cards"]):
-            if len(_group_json) >= GROUP_JSON_KEPT:
-                _group_json.clear()
-            known = _group_json[id(group)] = (group, len(group["cards"]), orjson.dumps(group))
-        parts.append(known[2])
-    return b"[" + b",".join(parts) + b"]"
-
-
 RECENT_KEPT: Final = 8
 
 
@@ -134,63 +110,27 @@ def board_accepts(groups: list[Group], protect: bool) -> Board:
     return board
 
 
-SEARCH_BOARDS_KEPT: Final = 256
-
-
-_search_boards: Final[dict[bytes, Board]] = {}
-
-
-def hypothetical_board(groups_json: bytes, groups: list[Group], protect: bool) -> Board:
-    """``compute_board`` for the boards of the bottom-card search's hypothetical plays, memoised on the board's
-    content (``groups_json``: ``orjson.dumps(groups)``, which the caller has made): the same board recurs over the
-    plays of a search in other orders. A board with ``protect`` is made from the one without, when known."""
-    key = groups_json + b"P" if protect else groups_json
-    board = _search_boards.get(key)
-    if board is None:
-        if len(_search_boards) >= SEARCH_BOARDS_KEPT:
-            _search_boards.clear()
-        unprotected = _search_boards.get(groups_json) if protect else None
-        board = compute_board(groups, protect) if unprotected is None else protected_board(unprotected, groups)
-        _search_boards[key] = board
-    return board
-
-
 # A group's part of its board: whether it is a set, a set's missing cards (none for a Protected set), and a run's
 # open ends as (card, rank index) (card "" for a closed end).
 GroupPart = tuple[bool, tuple[str, ...], str, int, str, int]
 
 
-GROUP_PARTS_KEPT: Final = 4096
-
-
-_group_parts: Final[dict[int, tuple[Group, int, GroupPart]]] = {}  # by the group's identity, as ``_group_json``
-
-
 def group_part(group: Group) -> GroupPart:
-    """``GroupPart`` of ``group``, made once per group (the plays never change a group a state holds)."""
-    known = _group_parts.get(id(group))
-    if known is not None and known[0] is group and known[1] == len(group["cards"]):
-        return known[2]
-    part: GroupPart
+    """``GroupPart`` of ``group``."""
     if group["kind"] == SET:
         missing: tuple[str, ...] = ()
         if not group["protected"]:
             present = group["cards"]
             missing = tuple([card for card in SET_CARDS[group["rank"]] if card not in present])
-        part = (True, missing, "", 0, "", 0)
-    else:
-        low_card, low_rank, high_card, high_rank = "", 0, "", 0
-        if not group["low_closed"]:
-            low_rank = (group["low"] - 2) % 13
-            low_card = RANKS[low_rank] + group["low_suit"]
-        if not group["high_closed"]:
-            high_rank = group["high"] % 13
-            high_card = RANKS[high_rank] + group["high_suit"]
-        part = (False, (), low_card, low_rank, high_card, high_rank)
-    if len(_group_parts) >= GROUP_PARTS_KEPT:
-        _group_parts.clear()
-    _group_parts[id(group)] = (group, len(group["cards"]), part)
-    return part
+        return (True, missing, "", 0, "", 0)
+    low_card, low_rank, high_card, high_rank = "", 0, "", 0
+    if not group["low_closed"]:
+        low_rank = (group["low"] - 2) % 13
+        low_card = RANKS[low_rank] + group["low_suit"]
+    if not group["high_closed"]:
+        high_rank = group["high"] % 13
+        high_card = RANKS[high_rank] + group["high_suit"]
+    return (False, (), low_card, low_rank, high_card, high_rank)
 
 
 def add_target(accepts: dict[str, list[str]], card: str, token: str) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 import orjson
 
 from engine.games.house_rummy import moves as kinds
-from engine.games.house_rummy.board import Board, Extra, accepts_card, board_accepts, groups_json, hypothetical_board
+from engine.games.house_rummy.board import Board, Extra, accepts_card, board_accepts, compute_board
 from engine.games.house_rummy.board_plays import SEARCH_PLAYS
 from engine.games.house_rummy.board_reach import ANY_SUIT_NEIGHBOURS, isolated, may_reach_board, relevant_cards
 from engine.games.house_rummy.card_bits import hand_bits
@@ -155,12 +155,11 @@ class BottomCardSearch:
         last = self.last_board  # the same objects hold the same board during a search (copy on write)
         if last is not None and last[0] is groups and last[1] is cross and last[2] == protect:
             return last[3]
-        board_json = groups_json(groups)
-        board_key = b"[%s,%s]" % (board_json, orjson.dumps(cross))  # orjson's [groups, cross]
+        board_key = orjson.dumps([groups, cross])
         cache_key = board_key + b"P" if protect else board_key
         known = self.boards.get(cache_key)
         if known is None:
-            board = hypothetical_board(board_json, groups, protect)
+            board = compute_board(groups, protect)
             extras = meld_extras(state, table, self.seat, board)
             known = (board, extras, frozenset(extra for extra, _, _ in extras))
             self.boards[cache_key] = known
@@ -174,7 +173,7 @@ class BottomCardSearch:
         groups, cross = table["groups"], table["cross_second_group"]
         last = self.last_board_key
         if last is None or last[0] is not groups or last[1] is not cross:
-            last = self.last_board_key = (groups, cross, b"[%s,%s]" % (groups_json(groups), orjson.dumps(cross)))
+            last = self.last_board_key = (groups, cross, orjson.dumps([groups, cross]))
         return last[2]
 
     def _visit(self, state: GameState, visited: set[bytes], checked: bool = False) -> bool:
@@ -185,7 +184,7 @@ class BottomCardSearch:
         hand = table["hands"][self.seat]
         plays: Iterable[Move]
         if table["phase"] == POTATO_PHASE:
-            board_key = b"[%s,%s]" % (groups_json(table["groups"]), orjson.dumps(table["cross_second_group"]))
+            board_key = orjson.dumps([table["groups"], table["cross_second_group"]])
             plays = potato_moves(state, self.seat)
         else:
             shared = self.root is not None and self.root[0] is table["groups"]

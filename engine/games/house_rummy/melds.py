@@ -181,9 +181,6 @@ def run_cards(low: int, high: int, suit: str) -> tuple[str, ...]:
     return tuple(sorted(card_at(position, suit) for position in range(low, high + 1)))
 
 
-_meld_moves: Final[dict[tuple[str, ...], Move]] = {}
-
-
 def meld_moves(hand: list[str], extras: list[Extra], new_cards: bool, required: str = "") -> tuple[Move, ...]:
     """The ``meld`` moves of ``find_melds``, in its order."""
     if required in SPECIAL_NAMES:
@@ -243,15 +240,7 @@ def meld_moves_of(
 
 
 def moves_of_melds(melds: tuple[tuple[str, ...], ...]) -> tuple[Move, ...]:
-    moves: list[Move] = []
-    for meld in melds:
-        move = _meld_moves.get(meld)
-        if move is None:
-            if len(_meld_moves) >= 65536:
-                _meld_moves.clear()
-            move = _meld_moves[meld] = meld_move(meld)
-        moves.append(move)
-    return tuple(moves)
+    return tuple([meld_move(meld) for meld in melds])
 
 
 @lru_cache(maxsize=4096)
@@ -275,13 +264,6 @@ def run_meld_moves(ranks: int, suit: str, new_cards: bool, first: int, second: i
     )
 
 
-_run_moves: Final[dict[int, Move]] = {}  # ``run_move`` by low, high and suit as one int (a few hundred keys)
-
-
 def run_move(low: int, high: int, suit: str) -> Move:
-    """The ``meld`` move of ``run_cards`` (memoized)."""
-    key = (low << 6 | high) << 2 | SUIT_INDEX[suit]
-    move = _run_moves.get(key)
-    if move is None:
-        move = _run_moves[key] = meld_move(run_cards(low, high, suit))
-    return move
+    """The ``meld`` move of ``run_cards``."""
+    return meld_move(run_cards(low, high, suit))

@@ -57,22 +57,8 @@ BIT_COUNTS: Final = tuple(bin(mask).count("1") for mask in range(1 << 14))
 ACE_BIT: Final = 1 << 1
 
 
-# ``run_spans_of`` by ``ranks`` and ``wrap`` as one int (at most 2**15 keys): a dict, cheaper to ask from compiled
-# code than an ``lru_cache``.
-_run_spans: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}
-
-
 def run_spans_of(ranks: int, wrap: bool) -> tuple[tuple[int, int, int], ...]:
-    """``run_spans`` of the ranks of the bits of ``ranks``, each as (low, high, its ranks as bits) (memoized)."""
-    key = ranks << 1 | 1 if wrap else ranks << 1
-    found = _run_spans.get(key)
-    if found is None:
-        found = _run_spans[key] = new_run_spans(ranks, wrap)
-    return found
-
-
-def new_run_spans(ranks: int, wrap: bool) -> tuple[tuple[int, int, int], ...]:
-    """``run_spans_of`` unmemoized."""
+    """``run_spans`` of the ranks of the bits of ``ranks``, each as (low, high, its ranks as bits)."""
     spans: list[tuple[int, int, int]] = []
     for low, high in run_spans({rank for rank in range(1, 14) if ranks >> rank & 1}, wrap):
         span = 0
