@@ -24,7 +24,20 @@ from pathlib import Path
 # events' text, on every answer of the service); not its schemas, determinization or self-description, nor the games'
 # `game.py`, whose classes subclass `engine.game.Game`, which mypyc cannot compile with them.
 CORE = ("api", "state", "rng", "cards", "events", "moves", "registry")
-GAME_PARTS = ("views", "legal", "flow", "melds", "groups", "coffin", "scoring", "table", "cards", "moves", "knowledge")
+GAME_PARTS = (
+    "views",
+    "legal",
+    "flow",
+    "dealing",
+    "melds",
+    "groups",
+    "coffin",
+    "scoring",
+    "table",
+    "cards",
+    "moves",
+    "knowledge",
+)
 # The service's per-move path: the core (checks, log entries, events for the caller, headers and views) and the
 # answers' wire and JSON forms. Not the adapters (the gRPC servicer subclasses grpc's generated class; Flask), nor
 # the metered store, which passes for the store it wraps through a ``__class__`` property that mypyc does not allow.

@@ -10,10 +10,8 @@ with the stock empty; after the last round the match is ``finished``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import StrEnum
 from typing import Any, Final, cast
 
-from engine.cards import deal_round_robin
 from engine.errors import InvalidOptionError
 from engine.events import Event
 from engine.games.rummy_battle import knowledge, moves
@@ -27,11 +25,17 @@ from engine.games.rummy_battle.cards import (
     match_deck,
     played_card,
 )
+from engine.games.rummy_battle.dealing import deal_round, new_table
 from engine.games.rummy_battle.melds import Group, Meld, lay_off, meld_of
 from engine.games.rummy_battle.scoring import match_totals, score_round
 from engine.games.rummy_battle.table import (
+    DRAW_PHASE,
     ENDED_BY_GOING_OUT,
     ENDED_BY_STOCK,
+    FINISHED_PHASE,
+    LUCKY_PHASE,
+    PLAY_PHASE,
+    REACT_PHASE,
     Pending,
     RummyTable,
     draw_from_stock,
@@ -44,22 +48,6 @@ from engine.games.rummy_battle.table import (
 from engine.moves import Move
 from engine.scoring import highest_scorers
 from engine.state import GameState
-
-
-class Phase(StrEnum):
-    DRAW = "draw"  # the turn player draws: two from the stock, cards from the discard pile, or Hoard
-    PLAY = "play"  # the turn player plays groups, lays off, plays Action Cards and ends with a discard
-    REACT = "react"  # the victim of Pickpocket, Thief or Switcheroo may reveal his 2nd Chance
-    LUCKY = "lucky"  # Lucky Day: each seat in turn, from the player clockwise, may play off one card
-    FINISHED = "finished"
-
-
-# The phases as module constants: on Python 3.11 each read of ``Phase.PLAY`` costs a descriptor call (~0.5 us).
-DRAW_PHASE: Final = Phase.DRAW
-PLAY_PHASE: Final = Phase.PLAY
-REACT_PHASE: Final = Phase.REACT
-LUCKY_PHASE: Final = Phase.LUCKY
-FINISHED_PHASE: Final = Phase.FINISHED
 
 STOCK_DRAW: Final = 2  # cards taken from the stock as a draw
 UP_CARD_AND_STOCK: Final = 2  # the pack must leave an up-card and at least one stock card after the deal
@@ -78,111 +66,10 @@ def setup(state: GameState) -> list[Event]:
             f"players needs {needed} cards with an up-card and a stock, but the pack has {cards}.",
             option="hand_size",
         )
-    state.table = cast(
-        dict[str, Any],
-        RummyTable(
-            phase=DRAW_PHASE,
-            round=0,
-            dealer=0,
-            turn=0,
-            first_turn=True,
-            hands=[],
-            stock="",
-            marker=0,
-            discards=[],
-            action_pile=[],
-            groups=[],
-            opened=[],
-            second_chance=[bool(state.options["second_chance"])] * state.players,
-            actions_played=[],
-            must_play="",
-            bonus_draws=0,
-            resume="",
-            pending=None,
-            lucky_seat=0,
-            lucky_left=0,
-            outs=[],
-            known_cards=[],
-            privately_known=[],
-            returned_actions=[],
-            rounds=[],
-        ),
-    )
+    state.table = cast(dict[str, Any], new_table(state))
     events: list[Event] = []
     deal_round(state, events)
     return events
-
-
-def deal_round(state: GameState, events: list[Event]) -> None:
-    """Shuffles Play and Action Cards together and deals each seat its hand one card at a time from the dealer's
-    left, who leads; puts the Marker in the stock and turns up a Play Card (an Action Card turned up goes back into
-    the centre of the stock)."""
-    table = table_of(state)
-    players = state.players
-    pack = match_deck(state)
-    state.shuffle(pack)
-    first = (table["dealer"] + 1) % players
-    hands = deal_round_robin(pack, players, int(state.options["hand_size"]), first)
-    stock = pack  # bottom first: the cards left after the deal
-    marker = min(int(state.options["marker_depth"]), len(stock))
-    up_card = ""
-    returned = 0
-    positions: list[int] = []  # where the Action Cards put back lie now, from the bottom
-    for _ in range(len(stock)):
-        card = stock.pop()
-        if len(stock) in positions:
-            positions.remove(len(stock))  # a card put back turned up again (a stock of one or two cards)
-        if not is_action(card):
-            up_card = card
-            break
-        middle = len(stock) // 2
-        stock.insert(middle, card)
-        positions = [position + 1 if position >= middle else position for position in positions]
-        positions.append(middle)
-        if middle < marker:
-            marker += 1
-        returned += 1
-    table["round"] += 1
-    table["phase"] = DRAW_PHASE
-    table["turn"] = first
-    table["first_turn"] = True
-    table["hands"] = hands
-    table["stock"] = ",".join(stock)
-    table["marker"] = marker
-    table["discards"] = [up_card] if up_card else []
-    table["action_pile"] = []
-    table["groups"] = []
-    table["opened"] = [False] * players
-    table["actions_played"] = [0] * players
-    table["must_play"] = ""
-    table["bonus_draws"] = 0
-    table["resume"] = ""
-    table["pending"] = None
-    table["lucky_seat"] = 0
-    table["lucky_left"] = 0
-    table["outs"] = []
-    table["known_cards"] = knowledge.nobody_knows(players)
-    table["privately_known"] = knowledge.nobody_knows(players)
-    table["returned_actions"] = sorted(positions)
-    events.append(
-        Event(
-            "round_started",
-            data={
-                "round": table["round"],
-                "dealer": table["dealer"],
-                "firstPlayer": first,
-                "upCard": up_card or None,
-                "actionCardsReturned": returned,
-                "stockCount": len(stock),
-                "cardsAboveMarker": max(0, len(stock) - marker),
-                "handCounts": [len(hand) for hand in hands],
-            },
-        )
-    )
-    events.extend(
-        Event("hand_dealt", seat=seat, data={"cards": list(hands[seat])}, audience=(seat,))
-        for seat in ((first + offset) % players for offset in range(players))
-    )
 
 
 def to_act(state: GameState) -> tuple[int, ...]:

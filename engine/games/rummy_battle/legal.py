@@ -32,7 +32,6 @@ from engine.games.rummy_battle.cards import (
     card_name,
     played_card,
 )
-from engine.games.rummy_battle.flow import DRAW_PHASE, FINISHED_PHASE, LUCKY_PHASE, PLAY_PHASE, REACT_PHASE
 from engine.games.rummy_battle.melds import (
     Group,
     MeldChecker,
@@ -45,7 +44,18 @@ from engine.games.rummy_battle.melds import (
     melds_with,
 )
 from engine.games.rummy_battle.moves import MOVE_KINDS
-from engine.games.rummy_battle.table import RummyTable, group_id, group_index, number_of, seat_index
+from engine.games.rummy_battle.table import (
+    DRAW_PHASE,
+    FINISHED_PHASE,
+    LUCKY_PHASE,
+    PLAY_PHASE,
+    REACT_PHASE,
+    RummyTable,
+    group_id,
+    group_index,
+    number_of,
+    seat_index,
+)
 from engine.moves import Move
 from engine.state import GameState
 

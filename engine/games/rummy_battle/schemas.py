@@ -25,7 +25,7 @@ from engine.games.rummy_battle.cards import (
     MAX_PACK,
     MIN_HAND_SIZE,
 )
-from engine.games.rummy_battle.flow import STOCK_DRAW, Phase
+from engine.games.rummy_battle.flow import STOCK_DRAW
 from engine.games.rummy_battle.melds import MIN_GROUP
 from engine.games.rummy_battle.scoring import GOING_OUT_BONUS, GOING_OUT_PENALTY, SHARED_GOING_OUT_PENALTY
 from engine.games.rummy_battle.table import (
@@ -34,6 +34,7 @@ from engine.games.rummy_battle.table import (
     MAX_PLAYERS,
     MAX_ROUNDS,
     MIN_PLAYERS,
+    Phase,
     group_id,
 )
 from engine.schema_parts import POINTS, array, closed, content_schemas, seat, seat_argument

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Final, TypedDict, cast
 
 from engine.games.rummy_battle.melds import Group
@@ -9,6 +10,22 @@ from engine.state import GameState
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DEFAULT_ROUNDS, MAX_ROUNDS = 5, 10
+
+
+class Phase(StrEnum):
+    DRAW = "draw"  # the turn player draws: two from the stock, cards from the discard pile, or Hoard
+    PLAY = "play"  # the turn player plays groups, lays off, plays Action Cards and ends with a discard
+    REACT = "react"  # the victim of Pickpocket, Thief or Switcheroo may reveal his 2nd Chance
+    LUCKY = "lucky"  # Lucky Day: each seat in turn, from the player clockwise, may play off one card
+    FINISHED = "finished"
+
+
+# The phases as module constants, for the code that runs on every step (an Enum class attribute is a slow read).
+DRAW_PHASE: Final = Phase.DRAW
+PLAY_PHASE: Final = Phase.PLAY
+REACT_PHASE: Final = Phase.REACT
+LUCKY_PHASE: Final = Phase.LUCKY
+FINISHED_PHASE: Final = Phase.FINISHED
 
 # How a round ended.
 ENDED_BY_GOING_OUT: Final = "out"
@@ -36,7 +53,7 @@ class RoundRecord(TypedDict):
 
 
 class RummyTable(TypedDict):
-    phase: str  # a flow.Phase value
+    phase: str  # a Phase value
     round: int  # 1-based
     dealer: int
     turn: int

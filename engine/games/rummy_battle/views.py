@@ -28,11 +28,12 @@ from engine.games.rummy_battle.cards import (
     is_action,
     stand_in,
 )
-from engine.games.rummy_battle.flow import LUCKY_PHASE
 from engine.games.rummy_battle.melds import Group, Meld, group_tokens, read_meld
 from engine.games.rummy_battle.scoring import match_totals
 from engine.games.rummy_battle.table import (
     ENDED_BY_STOCK,
+    LUCKY_PHASE,
+    RummyTable,
     group_id,
     group_index,
     marker_revealed,
@@ -261,6 +262,12 @@ def describe_move(state: GameState, seat: int, move: Move) -> str:
         return f"Play off {the_card(token)} on {where}{lucky}"
     if kind == moves.DRAW_BONUS:
         return "Draw one card from the stock for a new Run or Set you laid down this turn"
+    return describe_other_move(table, seat, move)
+
+
+def describe_other_move(table: RummyTable, seat: int, move: Move) -> str:
+    """``describe_move`` for the Action Cards, the discard, and the answers to an Action Card or Lucky Day."""
+    kind, args = move.kind, move.args
     if kind == moves.PICKPOCKET:
         victim = int(args[0])
         held = plural(len(table["hands"][victim]), "card")
