@@ -136,7 +136,7 @@ class KeyRing:
         raise errors.invalid_api_key()
 
 
-def make_key_ring(api_keys_file: Path | None, in_store: bool, secret: str, store: GameStore) -> KeyRing:
+def make_key_ring(api_keys_file: Path | None, *, in_store: bool, secret: str, store: GameStore) -> KeyRing:
     """The server's keys: those of ``api_keys_file`` and, with ``in_store``, those of the store (Redis only: no
     command reaches the keys of a process's memory)."""
     file_keys = read_keys_file(api_keys_file) if api_keys_file is not None else None

@@ -130,7 +130,7 @@ class Server:
         if config.stream_ticket_seconds <= 0 or config.sse_heartbeat_seconds <= 0:
             raise ValueError("stream_ticket_seconds and sse_heartbeat_seconds must be positive.")
         store = store if store is not None else make_store(config)
-        keys = make_key_ring(config.api_keys_file, config.api_keys_in_store, config.secret, store)
+        keys = make_key_ring(config.api_keys_file, in_store=config.api_keys_in_store, secret=config.secret, store=store)
         self.gate = make_gate(store, keys, config.limits)
         endpoint = tracing.endpoint_of(config.otlp_endpoint)
         if endpoint and not tracing.enabled():

@@ -8,11 +8,12 @@ Keys (one hash tag, ``{bots}``, so they sit in one Redis Cluster slot):
   live game with bot seats that is not over;
 - ``<prefix>{bots}:sweep``: a short-lived lock: one sweep at a time across all workers.
 
-Marks, claims and the sweep's checks are Lua scripts on those keys; they use Redis's own clock (``TIME``), so
-workers on machines with skewed clocks agree on due times and leases. A game's own keys live in its own slot, so
-the mark is written right after the compare-and-set commit (not inside it); a process that dies between the two
-leaves the game behind for at most one sweep period: the sweep compares each known game's stored version with its
-marked one and re-queues the game when they differ (the worker that claims it then settles it).
+Marks, claims and the sweep's checks are Lua scripts on those keys (service/storage/redis_scripts.py); they use
+Redis's own clock (``TIME``), so workers on machines with skewed clocks agree on due times and leases. A game's own
+keys live in its own slot, so the mark is written right after the compare-and-set commit (not inside it); a process
+that dies between the two leaves the game behind for at most one sweep period: the sweep compares each known game's
+stored version with its marked one and re-queues the game when they differ (the worker that claims it then settles
+it).
 """
 
 from __future__ import annotations

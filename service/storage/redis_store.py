@@ -120,7 +120,7 @@ class RedisStore:
     def health_key(self) -> str:
         return f"{self.prefix}health"
 
-    def _ttl(self, finished: bool) -> int:
+    def _ttl(self, *, finished: bool) -> int:
         return self.finished_ttl_seconds if finished else self.ttl_seconds
 
     # ----- the store --------------------------------------------------------------------------------------------
@@ -133,7 +133,7 @@ class RedisStore:
             int(game.finished),
             game.meta,
             first_entry,
-            self._ttl(game.finished),
+            self._ttl(finished=game.finished),
         ]
         created = guarded(lambda: self._create(keys=keys, args=args))
         if created != 1:
@@ -195,7 +195,7 @@ class RedisStore:
             entry,
             key,
             result,
-            self._ttl(game.finished),
+            self._ttl(finished=game.finished),
             self.channel(game.game_id),
             "SPUBLISH" if self.sharded_pubsub else "PUBLISH",
         ]
@@ -261,7 +261,7 @@ class RedisStore:
             if record is None:
                 pipe.delete(self.clock_key(game_id))
             else:
-                ttl = self._ttl(False)  # 0: games never expire, nor do their clocks
+                ttl = self._ttl(finished=False)  # 0: games never expire, nor do their clocks
                 pipe.set(self.clock_key(game_id), record, ex=ttl if ttl > 0 else None)
             if record is None or due_ms is None:
                 pipe.zrem(self.clocks_due_key(), game_id)

@@ -131,7 +131,7 @@ class MemoryStore:
         self.limits = MemoryLimits(self._are_live, clock)
         self.keys = MemoryKeyStore()
 
-    def _expiry(self, finished: bool) -> float:
+    def _expiry(self, *, finished: bool) -> float:
         ttl = self.finished_ttl_seconds if finished else self.ttl_seconds
         return self._clock() + ttl if ttl > 0 else float("inf")
 
@@ -155,7 +155,9 @@ class MemoryStore:
             if existing is not None:
                 raise GameExistsError(game.game_id, same=existing.game.meta == game.meta)
             self._sweep()
-            self._games[game.game_id] = _MemoryGame(game, [first_entry], expires_at=self._expiry(game.finished))
+            self._games[game.game_id] = _MemoryGame(
+                game, [first_entry], expires_at=self._expiry(finished=game.finished)
+            )
 
     def load(self, game_id: str) -> StoredGame | None:
         with self._lock:
@@ -184,7 +186,7 @@ class MemoryStore:
             record.log.append(entry)
             if idempotency is not None:
                 record.results[idempotency[0]] = idempotency[1]
-            record.expires_at = self._expiry(game.finished)
+            record.expires_at = self._expiry(finished=game.finished)
             self._sweep()
         self._waiters.notify(game.game_id, game.version)
         return Committed()
