@@ -80,8 +80,8 @@ class LineScore:
 
 def score_line(cards: tuple[str, str, str], direction: str, cells: tuple[int, int, int]) -> LineScore:
     if VAMPIRE in cards:
-        return LineScore(cells, cards, 0, 0, True)
-    return LineScore(cells, cards, sum(card_value(c, direction) for c in cards), multiplier(cards), False)
+        return LineScore(cells, cards, 0, 0, drained=True)
+    return LineScore(cells, cards, sum(card_value(c, direction) for c in cards), multiplier(cards), drained=False)
 
 
 def line_scores(coffin: Sequence[str | None], direction: str) -> list[LineScore]:

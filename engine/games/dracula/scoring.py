@@ -40,7 +40,7 @@ def final_bonus(table: DraculaTable) -> tuple[int | None, int, str]:
     return None, 0, NO_BONUS
 
 
-def totals(state: GameState, finished: bool) -> list[int]:
+def totals(state: GameState, *, finished: bool) -> list[int]:
     """Each seat's total: its side's points in every coffin, plus the bonus once the match is finished."""
     table = table_of(state)
     start = table["bonus"] if finished else None

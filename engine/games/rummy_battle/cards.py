@@ -146,7 +146,7 @@ def set_order_key(token: str) -> tuple[int, str]:
     return (SUIT_ORDER[token[1]] if token in NATURALS else len(SUIT_ORDER), token)
 
 
-def run_order_key(token: str, ace_high: bool) -> tuple[int, int, str]:
+def run_order_key(token: str, *, ace_high: bool) -> tuple[int, int, str]:
     """A Run's canonical order: low to high by the position each card takes (a ``JK=7H`` at the 7's place, the
     Ace at ACE_HIGH when the Run ends Q-K-A); unplaced Jokers and anything else last."""
     card = stand_in(token)

@@ -448,8 +448,8 @@ def end_round(state: GameState, table: RummyTable, ended: str, events: list[Even
         table["hands"],
         table["actions_played"],
         table["outs"] if ended == ENDED_BY_GOING_OUT else [],
-        revealed,
         ended,
+        marker_revealed=revealed,
     )
     table["rounds"].append(record)
     events.append(

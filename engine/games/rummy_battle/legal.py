@@ -161,7 +161,7 @@ def accepted_cards(groups: list[Group]) -> AbstractSet[str]:
     """Cards some group on the table would take as a lay-off (``JK`` if any takes a Joker)."""
     accepted: set[str] = set()
     for index, group in enumerate(groups):
-        accepted |= lay_off_offer(index, group["run"], group["key"], group["low"], len(group["cards"]))[0]
+        accepted |= lay_off_offer(index, group["key"], group["low"], len(group["cards"]), run=group["run"])[0]
     return accepted
 
 
@@ -241,7 +241,7 @@ def refuse_meld(table: RummyTable, seat: int, move: Move) -> Refusal | None:
             "move/must_play_taken_card", f"the group must include {card_label(must)}, the deepest card taken"
         )
     if meld.run:
-        for token, card in zip(group_tokens(True, meld.key, meld.low, meld.cards), meld.cards, strict=True):
+        for token, card in zip(group_tokens(meld.key, meld.low, meld.cards, run=True), meld.cards, strict=True):
             natural = token.removeprefix(JOKER_AS)
             if card == JOKER and available[natural] > 0:
                 return Refusal(
@@ -290,7 +290,7 @@ def refuse_lay_off(table: RummyTable, seat: int, move: Move) -> Refusal | None:
         return Refusal("move/card_not_in_hand", f"you do not hold {card_label(card)}")
     group = table["groups"][index]
     if all(option != token for option, _ in lay_off_options(group)):
-        shown = ",".join(group_tokens(group["run"], group["key"], group["low"], group["cards"]))
+        shown = ",".join(group_tokens(group["key"], group["low"], group["cards"], run=group["run"]))
         return Refusal("move/does_not_fit", f"{card_label(token)} does not extend {name} ({shown})")
     return None
 
@@ -306,7 +306,7 @@ def lay_off_moves(table: RummyTable, seat: int) -> Iterable[Move]:
     held = {must} if must else set(table["hands"][seat])
     found: list[Move] = []
     for index, group in enumerate(groups):
-        accepted, choices = lay_off_offer(index, group["run"], group["key"], group["low"], len(group["cards"]))
+        accepted, choices = lay_off_offer(index, group["key"], group["low"], len(group["cards"]), run=group["run"])
         if held.isdisjoint(accepted):
             continue
         for card, move in choices:
@@ -315,25 +315,26 @@ def lay_off_moves(table: RummyTable, seat: int) -> Iterable[Move]:
     return found
 
 
-def lay_off_offer(index: int, run: bool, key: str, low: int, length: int) -> LayOffOffer:
+def lay_off_offer(index: int, key: str, low: int, length: int, *, run: bool) -> LayOffOffer:
     """The cards group ``index`` of this shape accepts from a hand, and its lay-offs as (card taken from the hand,
     move) in the order of ``group_accepts`` (pure, memoized by a number for the shape: the moves are immutable
     values)."""
     if len(key) != 1 or not 0 <= low < 16 or length >= 256:
-        return new_lay_off_offer(index, run, key, low, length)  # no group of a valid table: not memoized
+        return new_lay_off_offer(index, key, low, length, run=run)  # no group of a valid table: not memoized
     shape = (((index * 2 + run) * 0x110000 + ord(key)) * 16 + low) * 256 + length
     offer = LAY_OFF_OFFERS.get(shape)
     if offer is None:
         if len(LAY_OFF_OFFERS) >= 16384:
             LAY_OFF_OFFERS.clear()
-        offer = LAY_OFF_OFFERS[shape] = new_lay_off_offer(index, run, key, low, length)
+        offer = LAY_OFF_OFFERS[shape] = new_lay_off_offer(index, key, low, length, run=run)
     return offer
 
 
-def new_lay_off_offer(index: int, run: bool, key: str, low: int, length: int) -> LayOffOffer:
+def new_lay_off_offer(index: int, key: str, low: int, length: int, *, run: bool) -> LayOffOffer:
     name = GROUP_IDS[index] if index < len(GROUP_IDS) else group_id(index)
-    choices = tuple((card, Move(moves.LAY_OFF, (name, token))) for token, card in group_accepts(run, key, low, length))
-    return cards_accepted(run, key, low, length), choices
+    accepts = group_accepts(key, low, length, run=run)
+    choices = tuple((card, Move(moves.LAY_OFF, (name, token))) for token, card in accepts)
+    return cards_accepted(key, low, length, run=run), choices
 
 
 LayOffOffer = tuple[frozenset[str], tuple[tuple[str, Move], ...]]

@@ -57,7 +57,7 @@ class Meld(NamedTuple):
     cards: tuple[str, ...]  # naturals and JK
 
 
-def group_tokens(run: bool, key: str, low: int, cards: Iterable[str]) -> list[str]:
+def group_tokens(key: str, low: int, cards: Iterable[str], *, run: bool) -> list[str]:
     """The notation tokens of a group: Jokers in a Run are written as the card they stand for."""
     if not run:
         return list(cards)
@@ -294,7 +294,7 @@ def read_meld(tokens: list[str]) -> Meld | Refusal:
     if not naturals:
         return Refusal("move/jokers_only", "a Run or Set needs at least one natural card besides its Jokers")
     if len(naturals) + tokens.count(JOKER) == len(tokens) and len({card[0] for card in naturals}) == 1:
-        return Meld(False, naturals[0][0], 0, tuple(tokens))
+        return Meld(run=False, key=naturals[0][0], low=0, cards=tuple(tokens))
     if JOKER in tokens:
         return Refusal("move/joker_unplaced", "in a Run each Joker is written as the card it stands for, e.g. JK=7H")
     represented = [token.removeprefix(JOKER_AS) for token in tokens]
@@ -307,7 +307,7 @@ def read_meld(tokens: list[str]) -> Meld | Refusal:
             "the cards of a Run must be in sequence from low to high (the Ace is low or high, not both)",
         )
     cards = tuple(JOKER if token.startswith(JOKER_AS) else token for token in tokens)
-    return Meld(True, represented[0][1], positions[0], cards)
+    return Meld(run=True, key=represented[0][1], low=positions[0], cards=cards)
 
 
 def meld_of(notation: str) -> Meld | Refusal:
@@ -326,11 +326,11 @@ MELDS_READ: Final[dict[str, Meld | Refusal]] = {}
 # ----- laying off --------------------------------------------------------------------------------------------
 def lay_off_options(group: Group) -> tuple[tuple[str, str], ...]:
     """The cards a group accepts: (notation token, card taken from the hand) pairs, each once."""
-    return group_accepts(group["run"], group["key"], group["low"], len(group["cards"]))
+    return group_accepts(group["key"], group["low"], len(group["cards"]), run=group["run"])
 
 
 @lru_cache(maxsize=4096)
-def group_accepts(run: bool, key: str, low: int, length: int) -> tuple[tuple[str, str], ...]:
+def group_accepts(key: str, low: int, length: int, *, run: bool) -> tuple[tuple[str, str], ...]:
     if not run:
         return (*((key + suit, key + suit) for suit in SUITS), (JOKER, JOKER))
     suit = key
@@ -348,9 +348,9 @@ def group_accepts(run: bool, key: str, low: int, length: int) -> tuple[tuple[str
 
 
 @lru_cache(maxsize=4096)
-def cards_accepted(run: bool, key: str, low: int, length: int) -> frozenset[str]:
+def cards_accepted(key: str, low: int, length: int, *, run: bool) -> frozenset[str]:
     """The cards from a hand a group accepts (``JK`` if it takes a Joker), whatever end they go to."""
-    return frozenset(card for _, card in group_accepts(run, key, low, length))
+    return frozenset(card for _, card in group_accepts(key, low, length, run=run))
 
 
 def lay_off(group: Group, token: str, seat: int) -> None:

@@ -93,4 +93,4 @@ def canonical_group(tokens: tuple[str, ...]) -> tuple[str, ...]:
     if all(cards):
         positions = run_positions(rank_number(card) for card in cards if card)
         ace_high = positions is not None and positions[-1] == ACE_HIGH
-    return tuple(sorted(tokens, key=lambda token: run_order_key(token, ace_high)))
+    return tuple(sorted(tokens, key=lambda token: run_order_key(token, ace_high=ace_high)))

@@ -29,7 +29,7 @@ def hand_points(hands: list[list[str]]) -> list[int]:
     return [sum(card_points(card) for card in hand) for hand in hands]
 
 
-def going_out_points(outs: list[int], marker_revealed: bool, players: int) -> list[int]:
+def going_out_points(outs: list[int], players: int, *, marker_revealed: bool) -> list[int]:
     """-100 for going out before the Marker (-50 each when Lucky Day puts several out); +10 for the first after."""
     points = [0] * players
     if not outs:
@@ -49,13 +49,14 @@ def score_round(
     hands: list[list[str]],
     actions_played: list[int],
     outs: list[int],
-    marker_revealed: bool,
     ended: str,
+    *,
+    marker_revealed: bool,
 ) -> RoundRecord:
     players = len(hands)
     played = played_points(groups, players)
     in_hand = hand_points(hands)
-    bonus = going_out_points(outs, marker_revealed, players)
+    bonus = going_out_points(outs, players, marker_revealed=marker_revealed)
     points = [
         played[seat] + ACTION_POINTS * actions_played[seat] - in_hand[seat] + bonus[seat] for seat in range(players)
     ]

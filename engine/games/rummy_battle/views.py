@@ -102,7 +102,7 @@ def group_view(index: int, group: Group) -> dict[str, object]:
         "id": group_id(index),
         "owner": group["owner"],
         "kind": "run" if group["run"] else "set",
-        "cards": group_tokens(group["run"], group["key"], group["low"], group["cards"]),
+        "cards": group_tokens(group["key"], group["low"], group["cards"], run=group["run"]),
         "by": "".join(map(str, group["by"])),
     }
 
@@ -176,7 +176,7 @@ def sequence_in_words(cards: Sequence[str]) -> str:
     return join_words([the_card(card) for card in cards])
 
 
-def group_in_words(run: bool, tokens: Sequence[str]) -> str:
+def group_in_words(tokens: Sequence[str], *, run: bool) -> str:
     """A group's cards: a Run "the 5, 6, 7 and 8 of Hearts, a Joker standing for the 7"; a Set "the 5 of Spades, two
     5s of Hearts and a Joker" (copies of the two decks counted)."""
     if run:
@@ -204,20 +204,20 @@ def jokers_words(count: int) -> str:
     return "a Joker" if count == 1 else f"{count_words(count)} Jokers"
 
 
-def meld_in_words(run: bool, tokens: Sequence[str]) -> str:
+def meld_in_words(tokens: Sequence[str], *, run: bool) -> str:
     """ "a Run of the 5, 6 and 7 of Hearts", "a Set of 5s: the 5 of Spades, the 5 of Hearts and a Joker"."""
     if run:
-        return f"a Run of {group_in_words(True, tokens)}"
+        return f"a Run of {group_in_words(tokens, run=True)}"
     rank = next(token[0] for token in tokens if token in NATURALS)
-    return f"a Set of {rank_plural(rank)}: {group_in_words(False, tokens)}"
+    return f"a Set of {rank_plural(rank)}: {group_in_words(tokens, run=False)}"
 
 
 # ----- legal moves in words ----------------------------------------------------------------------------------
 def group_words(group: Group, name: str, me: int) -> str:
     """ "Seat 1's Run g2 (the 6, 7 and 8 of Spades)", "your Set g1 (the 5 of Spades, the 5 of Hearts and ...)"."""
-    tokens = group_tokens(group["run"], group["key"], group["low"], group["cards"])
+    tokens = group_tokens(group["key"], group["low"], group["cards"], run=group["run"])
     kind = "Run" if group["run"] else "Set"
-    return f"{possessive_for_mover(group['owner'], me)} {kind} {name} ({group_in_words(group['run'], tokens)})"
+    return f"{possessive_for_mover(group['owner'], me)} {kind} {name} ({group_in_words(tokens, run=group['run'])})"
 
 
 def discard_top(discards: Sequence[str], count: int) -> str:
@@ -253,7 +253,7 @@ def describe_move(state: GameState, seat: int, move: Move) -> str:
         meld = read_meld(tokens)
         run = meld.run if isinstance(meld, Meld) else True
         verb = "Lay down" if table["opened"][seat] else "Open with"
-        return f"{verb} {meld_in_words(run, tokens)}"
+        return f"{verb} {meld_in_words(tokens, run=run)}"
     if kind == moves.LAY_OFF:
         name, token = args
         index = group_index(name, table["groups"])
@@ -371,7 +371,7 @@ def melded_text(event: Mapping[str, Any], viewer: int | None, names: Sequence[st
     """The ``melded`` event: its data's ``meldKind`` (``run`` or ``set``) says which kind of group was laid down."""
     return (
         f"{subject(event, viewer, names)} laid down group {event['group']}, "
-        f"{meld_in_words(event['meldKind'] == 'run', event['cards'])}."
+        f"{meld_in_words(event['cards'], run=event['meldKind'] == 'run')}."
     )
 
 
