@@ -257,7 +257,7 @@ GAME_RECORD_SCHEMA: dict[str, Any] = {
 }
 
 
-# Fields of the gRPC API only, left out of REST (its views are JSON already): see convert.GRPC_ONLY_GAME_FIELDS.
+# Fields of the gRPC API only, left out of REST (its views are JSON already, as ``convert.game_json`` prints them).
 GRPC_ONLY = {"Game": ("view_json",)}
 
 

@@ -58,7 +58,8 @@ MAX_EVENT_ID = 10**10 - 1  # Last-Event-ID: 1 to 10 ASCII digits (the OpenAPI pa
 EVENTS_QUERY = frozenset({"after", "follow", "ticket", "pageSize", "pageToken"})
 
 
-def service() -> GameService:
+def game_service() -> GameService:
+    """The service of the app serving this request."""
     return rest_context().service
 
 
@@ -67,12 +68,12 @@ def healthz() -> Response:
 
 
 def readyz() -> Response:
-    problem = service().readiness()
+    problem = game_service().readiness()
     return json_answer(b'{"status":"ready"}') if problem is None else error_answer(problem)
 
 
 def prometheus_metrics() -> Response:
-    return Response(metrics.exposition(service().store.bots), mimetype=None, content_type=metrics.CONTENT_TYPE)
+    return Response(metrics.exposition(game_service().store.bots), mimetype=None, content_type=metrics.CONTENT_TYPE)
 
 
 def web_index() -> Response:
@@ -106,7 +107,7 @@ def list_game_types() -> Response:
 
 def game_schemas(game_type: str) -> Response:
     check_query()
-    return json_answer(orjson.dumps(service().catalog.game_schemas(game_type)))
+    return json_answer(orjson.dumps(game_service().catalog.game_schemas(game_type)))
 
 
 def create_game() -> Response:
@@ -117,7 +118,7 @@ def create_game() -> Response:
         raise errors.invalid_argument(
             "The Idempotency-Key header and the body's requestId differ; send one key.", field="requestId"
         )
-    created = service().creation.create_game(
+    created = game_service().creation.create_game(
         body.game_type,
         body.players,
         body.seed if body.HasField("seed") else None,
@@ -134,12 +135,14 @@ def create_game() -> Response:
 
 def get_game(game_id: str) -> Response:
     check_query()
-    return json_answer(orjson.dumps(convert.game_json(service().reads.get_game(game_id, request_token()))))
+    return json_answer(orjson.dumps(convert.game_json(game_service().reads.get_game(game_id, request_token()))))
 
 
 def list_legal_moves(game_id: str) -> Response:
     check_query()
-    return json_answer(orjson.dumps(convert.legal_moves_json(service().reads.legal_moves(game_id, request_token()))))
+    return json_answer(
+        orjson.dumps(convert.legal_moves_json(game_service().reads.legal_moves(game_id, request_token())))
+    )
 
 
 def apply_move(game_id: str) -> Response:
@@ -147,11 +150,11 @@ def apply_move(game_id: str) -> Response:
     body = parse_body(pb.ApplyMoveRequest(), path_fields=("game_id",), grpc_only=("view_json",))
     header_key = request.headers.get("Idempotency-Key", "")
     if header_key and body.idempotency_key and header_key != body.idempotency_key:
-        service().reads.seat_of(game_id, request_token(), "ApplyMove")  # who may not move hears that first
+        game_service().reads.seat_of(game_id, request_token(), "ApplyMove")  # who may not move hears that first
         raise errors.invalid_argument(
             "The Idempotency-Key header and the body's idempotencyKey differ; send one key.", field="idempotencyKey"
         )
-    result = service().moves.apply_move(
+    result = game_service().moves.apply_move(
         game_id,
         request_token(),
         body.move,
@@ -164,12 +167,12 @@ def apply_move(game_id: str) -> Response:
 
 def get_score(game_id: str) -> Response:
     check_query()
-    return json_answer(orjson.dumps(convert.score_json(service().reads.score(game_id, request_token()))))
+    return json_answer(orjson.dumps(convert.score_json(game_service().reads.score(game_id, request_token()))))
 
 
 def get_record(game_id: str) -> Response:
     check_query()  # public once the match is over: no token needed (docs/fairness.md)
-    return json_answer(orjson.dumps(service().reads.record(game_id)))
+    return json_answer(orjson.dumps(game_service().reads.record(game_id)))
 
 
 def ticket_json(ticket: StreamTicket) -> dict[str, Any]:
@@ -185,7 +188,7 @@ def ticket_json(ticket: StreamTicket) -> dict[str, Any]:
 
 def create_stream_ticket(game_id: str) -> Response:
     check_query()
-    ticket = service().streams.create_stream_ticket(game_id, request_token())
+    ticket = game_service().streams.create_stream_ticket(game_id, request_token())
     response = json_answer(orjson.dumps(ticket_json(ticket)), status=201)
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -197,7 +200,7 @@ def get_events(game_id: str) -> Response:
     if wants_stream():
         return follow_events(game_id, after)
     page_size = int_argument("pageSize", "a number of events (0 to 1000)")
-    page = service().streams.events(
+    page = game_service().streams.events(
         game_id,
         request_token(),
         after,
