@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import gevent  # type: ignore[import-untyped]
 import grpc.experimental.gevent as grpc_gevent  # type: ignore[import-not-found]
 
 # gRPC must cooperate with gevent (locust's concurrency) before any channel exists, or every call blocks all users.
@@ -52,6 +53,15 @@ def add_arguments(parser: Any) -> None:
 
 
 events.init_command_line_parser.add_listener(add_arguments)  # type: ignore[no-untyped-call]
+
+
+def refresh_loop_time(**_: Any) -> None:
+    """gevent's loop keeps the time of its last turn, which is before the imports here (seconds on a busy machine);
+    locust times ``--run-time`` from it and would stop at once, so the loop reads the clock again first."""
+    gevent.get_hub().loop.update_now()
+
+
+events.init.add_listener(refresh_loop_time)  # type: ignore[no-untyped-call]
 
 
 def setting(environment: Environment, name: str, default: T) -> T:
