@@ -39,9 +39,8 @@ class BotsConfig:
 def health_server(workers: BotWorkers, service: GameService, host: str, port: int) -> ThreadingHTTPServer:
     class Health(BaseHTTPRequestHandler):
         def do_GET(self) -> None:
-            if (
-                self.path == "/metrics"
-            ):  # Prometheus: bot decision time, queue depth, store calls (service.observability.metrics)
+            # Prometheus: bot decision time, queue depth, store calls (service.observability.metrics)
+            if self.path == "/metrics":
                 exposition = metrics.exposition(service.store.bots)
                 self.send_response(200)
                 self.send_header("Content-Type", metrics.CONTENT_TYPE)
