@@ -12,6 +12,7 @@ from typing import Any
 
 import orjson
 
+from engine.errors import Refusal
 from engine.games.house_rummy import moves as kinds
 from engine.games.house_rummy.board import Board, Extra, accepts_card, board_accepts, compute_board
 from engine.games.house_rummy.board_plays import SEARCH_PLAYS
@@ -23,7 +24,7 @@ from engine.games.house_rummy.groups import parse_target
 from engine.games.house_rummy.melds import has_meld_with
 from engine.games.house_rummy.moves import cards_of
 from engine.games.house_rummy.phases import PLAY_PHASE, POTATO_PHASE
-from engine.games.house_rummy.refusals import Refusal, named, refuse
+from engine.games.house_rummy.refusals import named, refuse
 from engine.games.house_rummy.table import Group, HouseTable, new_cards_on, table_of
 from engine.games.house_rummy.turn_plays import (
     board_of_hand,
@@ -275,13 +276,12 @@ def keeps_bottom_card(state: GameState, move: Move, search: BottomCardSearch) ->
     return not bottom or holds(move, bottom) or search.keeps_bottom(state, move)
 
 
-def bottom_card_refusal(state: GameState, seat: int, move: Move, search: BottomCardSearch) -> Refusal:
+def bottom_card_refusal(state: GameState, seat: int, move: Move, search: BottomCardSearch) -> Refusal | None:
     """A play that leaves the bottom card in hand is legal only if the card can still be played after it."""
     if keeps_bottom_card(state, move, search):
         return None
     bottom = table_of(state)["bottom_card"]
     return refuse(
-        move,
         "must_play_bottom_card",
         f"the bottom-most card taken from the discard pile, {named(bottom)}, must be played this turn, and after this "
         "move it could not be",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from engine.errors import IllegalMoveError
+from engine.errors import IllegalMoveError, Refusal
 from engine.games.house_rummy import moves as kinds
 from engine.games.house_rummy.bottom_card import BottomCardSearch, bottom_card_refusal, keeps_bottom_card
 from engine.games.house_rummy.legal_answers import (
@@ -46,7 +46,7 @@ from engine.games.house_rummy.phases import (
     TURN_PHASES,
     Phase,
 )
-from engine.games.house_rummy.refusals import Refusal, no_refusal, refuse, seat_refusal
+from engine.games.house_rummy.refusals import no_refusal, refuse, seat_refusal
 from engine.games.house_rummy.table import HouseTable, new_cards_on, table_of
 from engine.games.house_rummy.turn_plays import board_of_hand, potato_moves
 from engine.moves import Move
@@ -85,7 +85,7 @@ PHASE_WORDS: Final[dict[str, str]] = {
 NEW_CARD_KINDS: Final = frozenset({kinds.MOVE_CARD, kinds.PLAY_POTATO})
 
 
-REFUSALS: Final[dict[str, Callable[[GameState, HouseTable, int, Move], Refusal]]] = {
+REFUSALS: Final[dict[str, Callable[[GameState, HouseTable, int, Move], Refusal | None]]] = {
     kinds.DRAW: no_refusal,
     kinds.MELD: meld_refusal,
     kinds.LAY_OFF: lay_off_refusal,
@@ -141,14 +141,19 @@ def legal_moves(state: GameState, seat: int) -> list[Move]:
 
 def explain(state: GameState, seat: int, move: Move) -> IllegalMoveError | None:
     """``None`` for a legal move of a seat in ``to_act``; else the first rule it breaks."""
+    refusal = first_refusal(state, seat, move)
+    return None if refusal is None else refusal.error(move)
+
+
+def first_refusal(state: GameState, seat: int, move: Move) -> Refusal | None:
     table = table_of(state)
     phase = table["phase"]
     allowed = KINDS_BY_PHASE.get(phase, ())
     if move.kind not in allowed:
         words = PHASE_WORDS.get(phase, phase)
-        return refuse(move, "wrong_phase", f"now is the time to {words} (moves: {', '.join(allowed) or 'none'})")
+        return refuse("wrong_phase", f"now is the time to {words} (moves: {', '.join(allowed) or 'none'})")
     if move.kind in NEW_CARD_KINDS and not new_cards_on(state):
-        return refuse(move, "new_cards_off", "the New Card Rules are not in play in this match")
+        return refuse("new_cards_off", "the New Card Rules are not in play in this match")
     search = BottomCardSearch(seat)
     if move.kind == kinds.TAKE:
         return take_refusal(state, seat, move, search)

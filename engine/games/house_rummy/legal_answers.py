@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Final
 
+from engine.errors import Refusal
 from engine.games.house_rummy import moves as kinds
 from engine.games.house_rummy.board import board_accepts
 from engine.games.house_rummy.cards import ASK_TOKENS, PROTECTED
 from engine.games.house_rummy.discard_actions import fish_matches, search_choices
 from engine.games.house_rummy.moves import PASS_MOVE
 from engine.games.house_rummy.phases import FISH_GIVE_PHASE
-from engine.games.house_rummy.refusals import Refusal, named, no_refusal, not_in_hand, refuse, seat_refusal
+from engine.games.house_rummy.refusals import named, no_refusal, not_in_hand, refuse, seat_refusal
 from engine.games.house_rummy.table import HouseTable
 from engine.moves import Move
 from engine.state import GameState
@@ -26,46 +27,46 @@ def claim_targets(table: HouseTable) -> list[str]:
     return board_accepts(table["groups"], card == PROTECTED).accepts.get(card, [])
 
 
-def claim_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+def claim_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
     if move.args[0] in claim_targets(table):
         return None
     window = table["claim"]
     assert window is not None
-    return refuse(move, "does_not_fit", f"{named(window['card'])} cannot be played to group {move.args[0]}")
+    return refuse("does_not_fit", f"{named(window['card'])} cannot be played to group {move.args[0]}")
 
 
-def fish_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+def fish_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
     if bad := seat_refusal(state, move, move.args[0], seat):
         return bad
     if move.args[1] not in ASK_TOKENS:
-        return refuse(move, "bad_ask", "ask for a rank (A,2-9,T,J,Q,K) or a suit (S,H,D,C)")
+        return refuse("bad_ask", "ask for a rank (A,2-9,T,J,Q,K) or a suit (S,H,D,C)")
     return None
 
 
-def give_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+def give_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
     if bad := not_in_hand(table, seat, move, [move.args[0]]):
         return bad
     act = table["action"]
     assert act is not None
     if table["phase"] == FISH_GIVE_PHASE and move.args[0] not in fish_matches(table["hands"][seat], act["ask"]):
-        return refuse(move, "card_does_not_match", f"the card given must match the {act['ask']} that was asked for")
+        return refuse("card_does_not_match", f"the card given must match the {act['ask']} that was asked for")
     return None
 
 
-def seat_choice_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+def seat_choice_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
     if bad := seat_refusal(state, move, move.args[0], seat):
         return bad
     if move.kind == kinds.EXCHANGE and not table["hands"][int(move.args[0])]:
-        return refuse(move, "empty_hand", f"seat {move.args[0]} has no card to exchange")
+        return refuse("empty_hand", f"seat {move.args[0]} has no card to exchange")
     return None
 
 
-def search_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+def search_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
     act = table["action"]
     assert act is not None
     if move.args[0] in search_choices(table["piles"][act["pile"]], act["ask"]):
         return None
-    return refuse(move, "card_not_in_pile", f"'{move.args[0]}' is not in the discard pile the Search Discard went to")
+    return refuse("card_not_in_pile", f"'{move.args[0]}' is not in the discard pile the Search Discard went to")
 
 
 # ----- the generators: every candidate of the phase that its move kind's refusal allows ---------------------------
@@ -103,7 +104,7 @@ def search_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
     return allowed(state, table, seat, candidates)
 
 
-ANSWER_REFUSALS: Final[dict[str, Callable[[GameState, HouseTable, int, Move], Refusal]]] = {
+ANSWER_REFUSALS: Final[dict[str, Callable[[GameState, HouseTable, int, Move], Refusal | None]]] = {
     kinds.CLAIM: claim_refusal,
     kinds.PASS: no_refusal,
     kinds.FISH: fish_refusal,

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Final
 
+from engine.errors import Refusal
 from engine.games.house_rummy import moves as kinds
 from engine.games.house_rummy.board_reach import may_reach_board
 from engine.games.house_rummy.bottom_card import BottomCardSearch, first_verdict, taken_state
 from engine.games.house_rummy.card_bits import CARD_BITS, hand_bits
 from engine.games.house_rummy.cards import COLLECTABLE, TRANSITION, ability
 from engine.games.house_rummy.moves import DRAW_MOVE
-from engine.games.house_rummy.refusals import Refusal, named, pile_refusal, refuse
+from engine.games.house_rummy.refusals import named, pile_refusal, refuse
 from engine.games.house_rummy.table import HouseTable, new_cards_on, table_of
 from engine.games.house_rummy.turn_plays import may_start_group, plays_card
 from engine.moves import Move
@@ -53,18 +54,17 @@ def held_after_take(hand: list[str], taken: list[str]) -> tuple[int, bool]:
     return hand_bits(hand) | hand_bits(taken), TRANSITION in hand or TRANSITION in taken
 
 
-def take_refusal(state: GameState, seat: int, move: Move, search: BottomCardSearch) -> Refusal:
+def take_refusal(state: GameState, seat: int, move: Move, search: BottomCardSearch) -> Refusal | None:
     table = table_of(state)
     pile_token, count_token = move.args
     if bad := pile_refusal(table, move, pile_token):
         return bad
     pile = table["piles"][int(pile_token)]
     if not count_token.isdigit() or not 1 <= int(count_token) <= len(pile):
-        return refuse(move, "bad_count", f"pile {pile_token} holds {len(pile)} card(s); take 1 to {len(pile)}")
+        return refuse("bad_count", f"pile {pile_token} holds {len(pile)} card(s); take 1 to {len(pile)}")
     if take_allowed(state, seat, int(pile_token), int(count_token), search):
         return None
     return refuse(
-        move,
         "bottom_card_not_playable",
         f"with more than one card taken the bottom-most, {named(pile[-int(count_token)])}, must be played this "
         "turn, and no plays this turn can play it",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from engine.errors import Refusal
 from engine.games.house_rummy import moves as kinds
 from engine.games.house_rummy.board import Board, board_accepts, transition_pairs
 from engine.games.house_rummy.bottom_card import BottomCardSearch, keeps_bottom_card
@@ -12,7 +13,7 @@ from engine.games.house_rummy.discard_actions import starts_new_pile
 from engine.games.house_rummy.groups import build_meld, parse_target
 from engine.games.house_rummy.melds import meld_moves
 from engine.games.house_rummy.moves import NEW_PILE, cards_of
-from engine.games.house_rummy.refusals import Refusal, named, not_in_hand, pile_refusal, refuse
+from engine.games.house_rummy.refusals import named, not_in_hand, pile_refusal, refuse
 from engine.games.house_rummy.table import SET, HouseTable, new_cards_on
 from engine.games.house_rummy.turn_plays import (
     board_of_hand,
@@ -35,9 +36,9 @@ def play_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
     return [move for move in turn_plays(state, table, seat, board) if keeps_bottom_card(state, move, search)]
 
 
-def meld_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+def meld_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
     if not may_start_group(state, table):
-        return refuse(move, "one_group_per_turn", "only one new group may be started per turn (house rule)")
+        return refuse("one_group_per_turn", "only one new group may be started per turn (house rule)")
     cards = cards_of(move)
     hand = table["hands"][seat]
     from_board = [card for card in cards if card not in hand]
@@ -49,69 +50,66 @@ def meld_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> 
     if required and move in meld_moves(hand, meld_extras(state, table, seat), new_cards_on(state), required):
         return None
     if build_meld(cards, dict.fromkeys(cards, seat), seat, new_cards_on(state)) is None or not from_board:
-        return refuse(move, "not_a_group", "a new group is a set of 3+ cards of one rank or a run of 3+ of one suit")
+        return refuse("not_a_group", "a new group is a set of 3+ cards of one rank or a run of 3+ of one suit")
     return refuse(
-        move,
         "board_card_not_usable",
         f"{named(from_board[0])} is a Cross card: it may only start a group of the other kind than its own",
     )
 
 
-def lay_off_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+def lay_off_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
     cards = cards_of(move)
     if bad := not_in_hand(table, seat, move, cards):
         return bad
     parsed = parse_target(move.args[1])
     if parsed is None or parsed[0] >= len(table["groups"]):
-        return refuse(move, "no_such_group", f"there is no group '{move.args[1]}' (groups are numbered from 0)")
+        return refuse("no_such_group", f"there is no group '{move.args[1]}' (groups are numbered from 0)")
     index, end = parsed
     group = table["groups"][index]
     if (group["kind"] == SET) != (end is None):
-        return refuse(move, "bad_target", "name a set by its number and a run end by number and 'lo' or 'hi'")
+        return refuse("bad_target", "name a set by its number and a run end by number and 'lo' or 'hi'")
     if len(cards) > 2:
-        return refuse(move, "one_card_at_a_time", "play one card (or a Transition and its card) off a group at a time")
+        return refuse("one_card_at_a_time", "play one card (or a Transition and its card) off a group at a time")
     if len(cards) == 2:
         if cards[0] != TRANSITION:
-            return refuse(move, "transition_needs_card", "two cards are played off a group only as Transition,card")
+            return refuse("transition_needs_card", "two cards are played off a group only as Transition,card")
         if (cards[1], move.args[1]) not in transition_pairs(
             board_accepts(table["groups"], False).open_ends, (), cards[1]
         ):
-            return refuse(move, "does_not_fit", f"{named(cards[1])} cannot follow a Transition at that run end")
+            return refuse("does_not_fit", f"{named(cards[1])} cannot follow a Transition at that run end")
         return None
     card = cards[0]
     if card == TRANSITION:
-        return refuse(move, "transition_needs_card", "a Transition must be followed at once by a card of the next rank")
+        return refuse("transition_needs_card", "a Transition must be followed at once by a card of the next rank")
     if card == HOT_POTATO:
-        return refuse(move, "hot_potato", "the Hot Potato cannot be played to a group")
+        return refuse("hot_potato", "the Hot Potato cannot be played to a group")
     targets = board_accepts(table["groups"], card == PROTECTED).accepts.get(card, [])
     if move.args[1] in targets:
         return None
     if card == PROTECTED:
         return refuse(
-            move,
             "nothing_to_protect",
             f"nothing else can play to {move.args[1]} (it is closed, or every card that could go there is locked in "
             "a group), and you are not allowed to protect something that nothing else can play to",
         )
-    return refuse(move, "does_not_fit", f"{named(card)} does not fit group {move.args[1]}")
+    return refuse("does_not_fit", f"{named(card)} does not fit group {move.args[1]}")
 
 
-def move_card_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+def move_card_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
     card, target = move.args
     board = board_accepts(table["groups"], False)
     if card not in own_move_cards(board, table, seat):
-        return refuse(move, "not_your_move_card", f"'{card}' is not a Move card of yours on the board")
+        return refuse("not_your_move_card", f"'{card}' is not a Move card of yours on the board")
     if target not in board.accepts.get(card, []):
-        return refuse(move, "does_not_fit", f"{named(card)} does not fit group {target}")
+        return refuse("does_not_fit", f"{named(card)} does not fit group {target}")
     return None
 
 
-def play_potato_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+def play_potato_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
     if bad := not_in_hand(table, seat, move, [HOT_POTATO]):
         return bad
     if not may_play_potato(table["hands"][seat]):
         return refuse(
-            move,
             "hot_potato_not_going_out",
             "the Hot Potato may only be played to your board when you go out this turn (at most one other card left)",
         )
@@ -154,11 +152,10 @@ def discards_to_piles(card: str, piles: int) -> tuple[Move, ...]:
     return by_piles[piles]
 
 
-def discard_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+def discard_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
     card, pile = move.args
     if table["bottom_card"]:
         return refuse(
-            move,
             "must_play_bottom_card",
             f"the bottom-most card taken from the discard pile, {named(table['bottom_card'])}, must be played before "
             "the discard",
@@ -166,14 +163,14 @@ def discard_refusal(state: GameState, table: HouseTable, seat: int, move: Move) 
     if bad := not_in_hand(table, seat, move, [card]):
         return bad
     if card == HOT_POTATO:
-        return refuse(move, "hot_potato", "the Hot Potato can never be discarded")
+        return refuse("hot_potato", "the Hot Potato can never be discarded")
     hand = table["hands"][seat]
     if not may_discard(card, hand, board_of_hand(table, hand)):
-        return refuse(move, "playable_last_card", f"{named(card)} can be played, so it must not be discarded last")
+        return refuse("playable_last_card", f"{named(card)} can be played, so it must not be discarded last")
     if card in NEW_DISCARD_CARDS and starts_new_pile(state, table, card):
         if pile != NEW_PILE:
-            return refuse(move, "new_discard_pile", f"{named(card)} (New Discard) must start a new pile: use 'new'")
+            return refuse("new_discard_pile", f"{named(card)} (New Discard) must start a new pile: use 'new'")
         return None
     if pile == NEW_PILE:
-        return refuse(move, "new_discard_pile", "only a New Discard card whose action triggers starts a new pile")
+        return refuse("new_discard_pile", "only a New Discard card whose action triggers starts a new pile")
     return pile_refusal(table, move, pile)

@@ -2,47 +2,44 @@
 
 from __future__ import annotations
 
-from engine.errors import IllegalMoveError
+from engine.errors import Refusal
 from engine.games.house_rummy.cards import card_name
 from engine.games.house_rummy.table import HouseTable
 from engine.moves import Move
 from engine.state import GameState
 
-Refusal = IllegalMoveError | None
 
-
-def refuse(move: Move, code: str, why: str) -> IllegalMoveError:
-    return IllegalMoveError(f"'{move}' is not legal: {why}.", code=f"move/{code}")
+def refuse(code: str, why: str) -> Refusal:
+    """The refusal ``move/<code>`` with the reason ``why`` (``Refusal.error`` names the move)."""
+    return Refusal(f"move/{code}", why)
 
 
 def named(card: str) -> str:
     return f"{card_name(card)} ('{card}')"
 
 
-def not_in_hand(table: HouseTable, seat: int, move: Move, cards: list[str]) -> Refusal:
+def not_in_hand(table: HouseTable, seat: int, move: Move, cards: list[str]) -> Refusal | None:
     hand = list(table["hands"][seat])
     for card in cards:
         if card not in hand:
-            return refuse(move, "card_not_in_hand", f"seat {seat} does not hold {named(card)}")
+            return refuse("card_not_in_hand", f"seat {seat} does not hold {named(card)}")
         hand.remove(card)
     return None
 
 
-def seat_refusal(state: GameState, move: Move, token: str, seat: int) -> Refusal:
+def seat_refusal(state: GameState, move: Move, token: str, seat: int) -> Refusal | None:
     if not token.isdigit() or int(token) >= state.players:
-        return refuse(move, "bad_seat", f"'{token}' is not a seat of this {state.players}-player match")
+        return refuse("bad_seat", f"'{token}' is not a seat of this {state.players}-player match")
     if int(token) == seat:
-        return refuse(move, "bad_seat", "you must name another player")
+        return refuse("bad_seat", "you must name another player")
     return None
 
 
-def pile_refusal(table: HouseTable, move: Move, token: str) -> Refusal:
+def pile_refusal(table: HouseTable, move: Move, token: str) -> Refusal | None:
     if not token.isdigit() or int(token) >= len(table["piles"]):
-        return refuse(
-            move, "no_such_pile", f"there is no discard pile '{token}' (piles: 0 to {len(table['piles']) - 1})"
-        )
+        return refuse("no_such_pile", f"there is no discard pile '{token}' (piles: 0 to {len(table['piles']) - 1})")
     return None
 
 
-def no_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+def no_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
     return None

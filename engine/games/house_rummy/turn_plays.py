@@ -3,6 +3,7 @@ they share with the refusals."""
 
 from __future__ import annotations
 
+from engine.errors import Refusal
 from engine.games.house_rummy import moves as kinds
 from engine.games.house_rummy.board import Board, Extra, board_accepts, board_cards, lay_offs_of, transition_pairs
 from engine.games.house_rummy.cards import (
@@ -16,7 +17,7 @@ from engine.games.house_rummy.cards import (
 )
 from engine.games.house_rummy.melds import has_meld_with, meld_moves
 from engine.games.house_rummy.moves import KEEP_POTATO_MOVE, PLAY_POTATO_MOVE, transition_move
-from engine.games.house_rummy.refusals import Refusal, seat_refusal
+from engine.games.house_rummy.refusals import seat_refusal
 from engine.games.house_rummy.table import HouseTable, new_cards_on, one_group_rule, table_of
 from engine.moves import Move
 from engine.state import GameState
@@ -62,7 +63,7 @@ def may_play_potato(hand: list[str]) -> bool:
     return HOT_POTATO in hand and len(hand) <= 2
 
 
-def pass_potato_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal:
+def pass_potato_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
     return seat_refusal(state, move, move.args[0], seat)
 
 
