@@ -11,7 +11,7 @@ from engine.games.house_rummy import knowledge
 from engine.games.house_rummy import moves as kinds
 from engine.games.house_rummy.cards import CROSS_CARDS, HOT_POTATO
 from engine.games.house_rummy.copy_on_write import hand_without, own_group, set_hand
-from engine.games.house_rummy.flow_events import Events, item_event, seat_event
+from engine.games.house_rummy.flow_events import Events
 from engine.games.house_rummy.groups import add_to_group, build_meld, parse_target, remove_from_group
 from engine.games.house_rummy.moves import cards_of
 from engine.games.house_rummy.phases import PLAY_PHASE, POTATO_PHASE
@@ -150,7 +150,7 @@ def play_pass_potato(state: GameState, seat: int, move: Move, events: Events) ->
         knowledge.make_public(table, other, [HOT_POTATO])
     table["phase"] = PLAY_PHASE
     if events is not None:
-        events.append(item_event("potato_passed", seat, "to", other))
+        events.append(Event("potato_passed", seat=seat, data={"to": other}))
     played_out(state, seat, events)
 
 
@@ -163,7 +163,7 @@ def keep_potato(state: GameState, seat: int, move: Move) -> list[Event]:
 def play_keep_potato(state: GameState, seat: int, move: Move, events: Events) -> None:
     table_of(state)["phase"] = PLAY_PHASE
     if events is not None:
-        events.append(seat_event("potato_kept", seat))
+        events.append(Event("potato_kept", seat=seat))
 
 
 def played_bottom(table: HouseTable, cards: list[str]) -> None:
@@ -179,7 +179,7 @@ def played_out(state: GameState, seat: int, events: Events) -> bool:
     if table["played_out"] == NOBODY:
         table["played_out"] = seat
     if events is not None:
-        events.append(seat_event("played_out", seat))
+        events.append(Event("played_out", seat=seat))
     end_turn(state, events)
     return True
 

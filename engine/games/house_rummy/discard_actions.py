@@ -20,7 +20,6 @@ from engine.games.house_rummy.cards import (
 )
 from engine.games.house_rummy.copy_on_write import hand_without, set_hand, set_pile
 from engine.games.house_rummy.drawing import draw_from_stock
-from engine.games.house_rummy.flow_events import item_event, seat_event
 from engine.games.house_rummy.phases import (
     EXCHANGE_GIVE_PHASE,
     EXCHANGE_PHASE,
@@ -77,7 +76,7 @@ def perform_action(state: GameState, seat: int, action: str, pile: int, card: st
         end_turn(state, events)
         return
     table = table_of(state)
-    events.append(item_event("discard_action", seat, "action", action))
+    events.append(Event("discard_action", seat=seat, data={"action": action}))
     final_round = table["played_out"] != NOBODY
     choice = Action(name=action, discarder=seat, named=NOBODY, pile=pile, ask="", chosen=["", ""])
     if action == REVERSE:
@@ -116,7 +115,7 @@ def fish(state: GameState, seat: int, move: Move) -> list[Event]:
     if fish_matches(table["hands"][target], ask):
         table["phase"] = FISH_GIVE_PHASE
         return events
-    events.append(seat_event("go_fish", target))
+    events.append(Event("go_fish", seat=target))
     if table["stock"]:
         draw_from_stock(state, seat, events, "go_fish")
     end_turn(state, events)
@@ -134,7 +133,7 @@ def give(state: GameState, seat: int, move: Move) -> list[Event]:
         set_hand(table, seat, hand_without(table["hands"][seat], [card]))
         set_hand(table, asker, [*table["hands"][asker], card])
         events = [
-            item_event("fish_given", seat, "to", asker),
+            Event("fish_given", seat=seat, data={"to": asker}),
             Event("fish_card", seat=seat, data={"to": asker, "card": card}, audience=(seat, asker)),
         ]
         end_turn(state, events)
@@ -142,7 +141,7 @@ def give(state: GameState, seat: int, move: Move) -> list[Event]:
     act = table["action"] = act.copy()
     act["chosen"] = list(act["chosen"])
     act["chosen"][0 if seat == asker else 1] = card
-    events = [seat_event("exchange_chosen", seat)]
+    events = [Event("exchange_chosen", seat=seat)]
     if not all(act["chosen"]):
         return events
     first, second = asker, act["named"]
@@ -162,7 +161,7 @@ def see_hand(state: GameState, seat: int, move: Move) -> list[Event]:
     target = int(move.args[0])
     knowledge.make_seen(table, seat, target, table["hands"][target], replace=True)
     events = [
-        item_event("saw_hand", seat, "shown", target),
+        Event("saw_hand", seat=seat, data={"shown": target}),
         Event("hand_shown", seat=target, data={"to": seat, "cards": sorted(table["hands"][target])}, audience=(seat,)),
     ]
     end_turn(state, events)
@@ -176,7 +175,7 @@ def exchange(state: GameState, seat: int, move: Move) -> list[Event]:
     act = table["action"] = shared.copy()
     act["named"] = int(move.args[0])
     table["phase"] = EXCHANGE_GIVE_PHASE
-    return [item_event("exchange_started", seat, "with", act["named"])]
+    return [Event("exchange_started", seat=seat, data={"with": act["named"]})]
 
 
 def search(state: GameState, seat: int, move: Move) -> list[Event]:

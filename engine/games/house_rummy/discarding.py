@@ -8,7 +8,6 @@ from engine.games.house_rummy import moves as kinds
 from engine.games.house_rummy.board import accepts_card
 from engine.games.house_rummy.copy_on_write import hand_without, own_group, set_hand, set_pile
 from engine.games.house_rummy.discard_actions import perform_action, triggers
-from engine.games.house_rummy.flow_events import discarded_event, item_event, seat_event
 from engine.games.house_rummy.groups import add_to_group, parse_target
 from engine.games.house_rummy.moves import NEW_PILE
 from engine.games.house_rummy.phases import CLAIM_PHASE, EXTRA_DISCARD_PHASE, PLAY_PHASE
@@ -31,9 +30,9 @@ def discard(state: GameState, seat: int, move: Move) -> list[Event]:
         pile = int(pile_arg)
         set_pile(table, pile, [*table["piles"][pile], card])
     table["phase"] = PLAY_PHASE
-    events = [discarded_event(seat, card, pile, pile_arg == NEW_PILE)]
+    events = [Event("discarded", seat=seat, data={"card": card, "pile": pile, "newPile": pile_arg == NEW_PILE})]
     if not table["hands"][seat]:
-        events.append(seat_event("went_out", seat))
+        events.append(Event("went_out", seat=seat))
         end_hand(state, "went_out", seat, events)
         return events
     if accepts_card(table["groups"], card):
@@ -59,7 +58,7 @@ def claim(state: GameState, seat: int, move: Move) -> list[Event]:
     window["answers"] = list(shared["answers"])
     window["answers"][seat] = target
     window["waiting"] = [waiting for waiting in shared["waiting"] if waiting != seat]
-    events = [item_event("claimed" if target != "-" else "passed_claim", seat, "target", target)]
+    events = [Event("claimed" if target != "-" else "passed_claim", seat=seat, data={"target": target})]
     if window["waiting"]:
         return events
     table["claim"] = None

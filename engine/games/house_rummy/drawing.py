@@ -6,7 +6,6 @@ from engine.events import Event
 from engine.games.house_rummy import knowledge
 from engine.games.house_rummy.cards import COLLECTABLE, ability
 from engine.games.house_rummy.copy_on_write import set_hand, set_pile
-from engine.games.house_rummy.flow_events import drew_card_event, drew_event
 from engine.games.house_rummy.phases import PLAY_PHASE
 from engine.games.house_rummy.table import new_cards_on, table_of
 from engine.moves import Move
@@ -46,7 +45,7 @@ def draw_from_stock(state: GameState, seat: int, events: list[Event], reason: st
     card = stock[-1]
     table["stock"] = stock[:-1]
     set_hand(table, seat, [*table["hands"][seat], card])
-    events.append(drew_event(seat, reason, len(table["stock"])))
+    events.append(Event("drew", seat=seat, data={"reason": reason, "stockCount": len(table["stock"])}))
     # The card goes to the drawer alone, in an event of its own: a private event stays private even when the same
     # move ends the hand and the card is shuffled away.
-    events.append(drew_card_event(seat, card))
+    events.append(Event("drew_card", seat=seat, data={"card": card}, audience=(seat,)))

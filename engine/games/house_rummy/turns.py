@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.events import Event
 from engine.games.house_rummy.dealing import deal
-from engine.games.house_rummy.flow_events import Events, item_event, seat_event
+from engine.games.house_rummy.flow_events import Events
 from engine.games.house_rummy.phases import DRAW_PHASE, FINISHED_PHASE
 from engine.games.house_rummy.scoring import match_totals, score_hand
 from engine.games.house_rummy.table import NOBODY, HandRecord, new_cards_on, table_of
@@ -22,7 +22,7 @@ def end_turn(state: GameState, events: Events, *, skip: bool = False, again: boo
         following = (seat + table["direction"]) % players
         if skip:
             if events is not None:
-                events.append(seat_event("skipped", following))
+                events.append(Event("skipped", seat=following))
             following = (following + table["direction"]) % players
     if table["played_out"] != NOBODY and following == table["played_out"]:
         end_hand(state, "played_out", table["played_out"], events)
@@ -37,7 +37,7 @@ def end_turn(state: GameState, events: Events, *, skip: bool = False, again: boo
     table["groups_started"] = 0
     table["single_card_taken"] = ""
     if events is not None:
-        events.append(item_event("turn", following, "again", following == seat))
+        events.append(Event("turn", seat=following, data={"again": following == seat}))
 
 
 def end_hand(state: GameState, reason: str, seat: int, events: Events) -> None:
