@@ -39,8 +39,7 @@ GAME_PARTS = (
     "knowledge",
 )
 # The service's per-move path: the core (checks, log entries, events for the caller, headers and views) and the
-# answers' wire and JSON forms. Not the adapters (the gRPC servicer subclasses grpc's generated class; Flask), nor
-# the metered store, which passes for the store it wraps through a ``__class__`` property that mypyc does not allow.
+# answers' wire and JSON forms. Not the adapters (the gRPC servicer subclasses grpc's generated class; Flask).
 SERVICE = (
     "core/game_service",
     "core/games",
