@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+import orjson
+
 from engine.cards import RANKS
 from engine.games.house_rummy.card_bits import hand_bits
 from engine.games.house_rummy.cards import (
@@ -76,37 +78,24 @@ def can_be_played_to(needed: Iterable[str], locked: set[str]) -> bool:
     return any(card not in locked for card in needed)
 
 
-RECENT_KEPT: Final = 8
+BOARDS_KEPT: Final = 64
 
 
-# The boards of the last groups lists asked about, by identity: (groups, protect, each group's card count, Board).
-_recent: Final[list[tuple[list[Group], bool, tuple[int, ...], Board]]] = []
+# The boards last made, by content (the groups' JSON, and ``P`` with the Protected card's targets): the states of a
+# turn, and the turns between two plays to the board, share one board; making it again each time it is asked for
+# costs about a tenth of a random playout (docs/performance.md).
+_boards: Final[dict[bytes, Board]] = {}
 
 
 def board_accepts(groups: list[Group], protect: bool) -> Board:
-    """``compute_board`` memoised on the groups list's identity: the plays never change a groups list or a group
-    once a state holds it (they replace what they change: copy on write), so the same list object is shared by the
-    states of the turns between two plays to the board (each group's card count is checked too, against a list
-    changed in place after all). A board after a play is new in all but a few cases (a memo on the board's content
-    missed 93% in random playouts), and ``compute_board`` reuses each unchanged group's part; the board of the same
-    groups with the other ``protect`` is made from the one known (``protected_board``, ``unprotected_board``). The
-    Board is shared between callers, so it is read only (no caller changes its dict, lists or sets)."""
-    sizes = tuple([len(group["cards"]) for group in groups])
-    other: Board | None = None  # the board of these groups with the other ``protect``
-    for known, protected, known_sizes, board in _recent:
-        if known is groups and known_sizes == sizes:
-            if protected == protect:
-                return board
-            other = board
-    if other is None:
-        board = compute_board(groups, protect)
-    elif protect:
-        board = protected_board(other, groups)
-    else:
-        board = unprotected_board(other)
-    if len(_recent) >= RECENT_KEPT:
-        del _recent[0]
-    _recent.append((groups, protect, sizes, board))
+    """``compute_board``, memoised on the board's content. The Board is shared between callers, so it is read only
+    (no caller changes its dict, lists or sets)."""
+    key = orjson.dumps(groups) + b"P" if protect else orjson.dumps(groups)
+    board = _boards.get(key)
+    if board is None:
+        if len(_boards) >= BOARDS_KEPT:
+            _boards.clear()
+        board = _boards[key] = compute_board(groups, protect)
     return board
 
 
@@ -142,18 +131,6 @@ def add_target(accepts: dict[str, list[str]], card: str, token: str) -> None:
         targets.append(token)
 
 
-TOKENS_KEPT: Final = 64
-
-
-SET_TOKENS: Final = tuple(str(index) for index in range(TOKENS_KEPT))
-
-
-LOW_TOKENS: Final = tuple(f"{index}{LOW}" for index in range(TOKENS_KEPT))
-
-
-HIGH_TOKENS: Final = tuple(f"{index}{HIGH}" for index in range(TOKENS_KEPT))
-
-
 def compute_board(groups: list[Group], protect: bool) -> Board:
     """One pass over the board (see ``Board``), from each group's ``group_part``; with ``protect`` also where a
     Protected card may go (``protected_targets``)."""
@@ -162,22 +139,22 @@ def compute_board(groups: list[Group], protect: bool) -> Board:
     at_run_ends: set[str] = set()
     at_high_ends: set[str] = set()
     at_low_ends: set[str] = set()
-    for index in range(len(groups)):
-        is_set, missing, low_card, low_rank, high_card, high_rank = group_part(groups[index])
+    for index, group in enumerate(groups):
+        is_set, missing, low_card, low_rank, high_card, high_rank = group_part(group)
         if is_set:
             if missing:
-                token = SET_TOKENS[index] if index < TOKENS_KEPT else str(index)
+                token = str(index)
                 for card in missing:
                     add_target(accepts, card, token)
             continue
         if low_card:
-            token = LOW_TOKENS[index] if index < TOKENS_KEPT else f"{index}{LOW}"
+            token = f"{index}{LOW}"
             at_low_ends.add(low_card)
             at_run_ends.add(low_card)
             add_target(accepts, low_card, token)
             open_ends.append((low_rank + 1, token))
         if high_card:
-            token = HIGH_TOKENS[index] if index < TOKENS_KEPT else f"{index}{HIGH}"
+            token = f"{index}{HIGH}"
             at_high_ends.add(high_card)
             at_run_ends.add(high_card)
             add_target(accepts, high_card, token)
@@ -193,26 +170,26 @@ def protected_targets(groups: list[Group]) -> list[str]:
     targets: list[str] = []
     locked: set[str] | None = None
     transitions_left = 0
-    for index in range(len(groups)):
-        is_set, missing, low_card, low_rank, high_card, high_rank = group_part(groups[index])
+    for index, group in enumerate(groups):
+        is_set, missing, low_card, low_rank, high_card, high_rank = group_part(group)
         if is_set:
             if not missing:
                 continue
             if locked is None:
                 locked, transitions_left = locked_cards(groups)
             if can_be_played_to(missing, locked):
-                targets.append(SET_TOKENS[index] if index < TOKENS_KEPT else str(index))
+                targets.append(str(index))
             continue
         if low_card:
             if locked is None:
                 locked, transitions_left = locked_cards(groups)
             if low_card not in locked or (transitions_left and can_be_played_to(SET_CARDS[low_rank + 1], locked)):
-                targets.append(LOW_TOKENS[index] if index < TOKENS_KEPT else f"{index}{LOW}")
+                targets.append(f"{index}{LOW}")
         if high_card:
             if locked is None:
                 locked, transitions_left = locked_cards(groups)
             if high_card not in locked or (transitions_left and can_be_played_to(SET_CARDS[high_rank + 1], locked)):
-                targets.append(HIGH_TOKENS[index] if index < TOKENS_KEPT else f"{index}{HIGH}")
+                targets.append(f"{index}{HIGH}")
     return targets
 
 
@@ -227,14 +204,6 @@ def protected_board(board: Board, groups: list[Group]) -> Board:
     )
 
 
-def unprotected_board(board: Board) -> Board:
-    """``board`` (made with ``protect``) without the Protected card's targets (the same board when it has none)."""
-    if PROTECTED not in board.accepts:
-        return board
-    accepts = {card: targets for card, targets in board.accepts.items() if card != PROTECTED}
-    return Board(accepts, board.open_ends, board.at_run_ends, board.at_high_ends, board.at_low_ends)
-
-
 def board_cards(board: Board, groups: list[Group]) -> tuple[BoardCard, ...]:
     """The Cross and Move cards on the board, group by group, in card order (``groups``: the groups ``board`` was
     made of, whose content it is kept by), made once per board."""
@@ -242,11 +211,9 @@ def board_cards(board: Board, groups: list[Group]) -> tuple[BoardCard, ...]:
         return board.known_cards
     found: list[BoardCard] = []
     for group in groups:
-        cards = group["cards"]
-        for index in range(len(cards)):
-            card = cards[index]
+        for card, owner in zip(group["cards"], group["owners"], strict=True):
             if card in CROSS_OR_MOVE:
-                found.append((card, group["owners"][index], group["kind"] == SET))
+                found.append((card, owner, group["kind"] == SET))
     board.known_cards = tuple(found)
     return board.known_cards
 

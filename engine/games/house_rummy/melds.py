@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from functools import lru_cache
+from collections.abc import Iterable
 from itertools import combinations
-from typing import Final, TypeVar
+from typing import Final
 
 from engine.games.house_rummy.board import Extra
 from engine.games.house_rummy.card_bits import CARD_PARTS, STANDARD_CARDS, SUIT_BITS, SUIT_INDEX, hand_bits, standard_of
@@ -23,8 +22,6 @@ from engine.games.house_rummy.runs import (
     suit_may_run,
 )
 from engine.moves import Move
-
-T = TypeVar("T")  # a meld or its move (``meld_parts``)
 
 
 def find_melds(
@@ -49,23 +46,15 @@ def find_melds(
         extras = tuple(extra for extra in extras if extra[0][0] == required[0] or extra[0][1] == required[1])
     else:
         standard = tuple(sorted({card for card in hand if card not in SPECIAL_NAMES}))
-    return list(melds_of(standard, tuple(extras), new_cards, required))
-
-
-@lru_cache(maxsize=65536)
-def melds_of(
-    standard: tuple[str, ...], extras: tuple[Extra, ...], new_cards: bool, required: str
-) -> tuple[tuple[str, ...], ...]:
-    """``find_melds`` of the hand's distinct standard cards, sorted (pure, memoized)."""
-    return new_melds(standard, extras, new_cards, required)
+    return list(new_melds(standard, tuple(extras), new_cards, required))
 
 
 def new_melds(
     standard: tuple[str, ...], extras: tuple[Extra, ...], new_cards: bool, required: str
 ) -> tuple[tuple[str, ...], ...]:
-    """``melds_of`` unmemoized (``meld_moves_of`` keeps its moves): the sets of each rank, the runs of each suit,
-    then the groups with each board card, each part memoized on its own cards."""
-    return tuple(meld_parts(standard, extras, new_cards, required, set_melds, suit_runs, extra_set_melds))
+    """``find_melds`` of the hand's distinct standard cards, sorted: the sets of each rank, the runs of each
+    suit, then the groups with each board card."""
+    return tuple(meld_parts(standard, extras, new_cards, required))
 
 
 def meld_parts(
@@ -73,15 +62,12 @@ def meld_parts(
     extras: tuple[Extra, ...],
     new_cards: bool,
     required: str,
-    sets: Callable[[tuple[str, ...], str], tuple[T, ...]],
-    runs: Callable[[int, str, bool, int, int], tuple[T, ...]],
-    extra_sets: Callable[[str, tuple[str, ...], str], tuple[T, ...]],
-) -> list[T]:
+) -> list[tuple[str, ...]]:
     """The one walk of ``new_melds`` and ``meld_moves_of`` over ``standard`` (distinct standard cards, sorted: the
     cards of a rank are next to each other): the cards of each rank and each suit's ranks (a bit per rank), then
-    each part's items in order: ``sets`` of each rank, ``runs`` of each suit, then with each board card its
-    ``extra_sets`` and its ``runs`` (the melds, or their moves, each part memoized on its own cards)."""
-    items: list[T] = []
+    the melds in order: the sets of each rank, the runs of each suit, then with each board card its sets and its
+    runs."""
+    items: list[tuple[str, ...]] = []
     by_suit: dict[str, int] = {}  # the suit's ranks, one bit each, the suits in the order they first come
     first_of_rank = 0  # where the cards of the rank of ``standard[index]`` start
     count = len(standard)
@@ -90,21 +76,21 @@ def meld_parts(
         by_suit[suit] = by_suit.get(suit, 0) | bit
         if index + 1 == count or standard[index + 1][0] != rank:  # the last card of its rank
             if index + 1 - first_of_rank >= 3 and (not required or rank == required[0]):
-                items.extend(sets(standard[first_of_rank : index + 1], required))
+                items.extend(set_melds(standard[first_of_rank : index + 1], required))
             first_of_rank = index + 1
     needed = RANK_OF[required[0]] if required else 0
     for suit, ranks in by_suit.items():
         if (not required or suit == required[1]) and BIT_COUNTS[ranks] >= 3:
-            items.extend(runs(ranks, suit, new_cards, needed, 0))
+            items.extend(suit_runs(ranks, suit, new_cards, needed, 0))
     for extra, as_set, as_run in extras:
         rank, suit = extra[0], extra[1]
         if as_set and (not required or rank == required[0]):
             same_rank = tuple([card for card in standard if card[0] == rank])
             if len(same_rank) >= 2:
-                items.extend(extra_sets(extra, same_rank, required))
+                items.extend(extra_set_melds(extra, same_rank, required))
         ranks = by_suit.get(suit, 0)
         if as_run and BIT_COUNTS[ranks] >= 2 and (not required or suit == required[1]):
-            items.extend(runs(ranks | RANK_BITS[rank], suit, new_cards, RANK_OF[rank], needed))
+            items.extend(suit_runs(ranks | RANK_BITS[rank], suit, new_cards, RANK_OF[rank], needed))
     return items
 
 
@@ -143,7 +129,6 @@ def has_meld_with(held: int, extras: Iterable[Extra], new_cards: bool, required:
     return False
 
 
-@lru_cache(maxsize=8192)
 def set_melds(cards: tuple[str, ...], required: str) -> tuple[tuple[str, ...], ...]:
     """The sets of three or more of ``cards`` (one rank's, sorted), holding ``required`` if given."""
     melds: list[tuple[str, ...]] = []
@@ -152,7 +137,6 @@ def set_melds(cards: tuple[str, ...], required: str) -> tuple[tuple[str, ...], .
     return tuple(melds)
 
 
-@lru_cache(maxsize=8192)
 def extra_set_melds(extra: str, same_rank: tuple[str, ...], required: str) -> tuple[tuple[str, ...], ...]:
     """The sets of a board card with two or more of ``same_rank`` (the hand's cards of its rank), sorted."""
     melds: list[tuple[str, ...]] = []
@@ -175,9 +159,8 @@ def suit_runs(ranks: int, suit: str, new_cards: bool, first: int, second: int) -
     )
 
 
-@lru_cache(maxsize=1024)
 def run_cards(low: int, high: int, suit: str) -> tuple[str, ...]:
-    """The cards of a run of ``suit`` over positions ``low`` to ``high``, sorted (memoized)."""
+    """The cards of a run of ``suit`` over positions ``low`` to ``high``, sorted."""
     return tuple(sorted(card_at(position, suit) for position in range(low, high + 1)))
 
 
@@ -232,38 +215,5 @@ def may_meld(held: int, extras: list[Extra], new_cards: bool) -> bool:
 def meld_moves_of(
     standard: tuple[str, ...], extras: tuple[Extra, ...], new_cards: bool, required: str
 ) -> tuple[Move, ...]:
-    """The moves of ``new_melds``, in its order, from its parts' moves (each part memoized with its moves; the whole
-    is not: a random playout's hands seldom recur, and a memo's key costs about what the parts' memos save)."""
-    return tuple(
-        meld_parts(standard, extras, new_cards, required, set_meld_moves, run_meld_moves, extra_set_meld_moves)
-    )
-
-
-def moves_of_melds(melds: tuple[tuple[str, ...], ...]) -> tuple[Move, ...]:
-    return tuple([meld_move(meld) for meld in melds])
-
-
-@lru_cache(maxsize=4096)
-def set_meld_moves(cards: tuple[str, ...], required: str) -> tuple[Move, ...]:
-    """The moves of ``set_melds`` (memoized)."""
-    return moves_of_melds(set_melds(cards, required))
-
-
-@lru_cache(maxsize=4096)
-def extra_set_meld_moves(extra: str, same_rank: tuple[str, ...], required: str) -> tuple[Move, ...]:
-    """The moves of ``extra_set_melds`` (memoized)."""
-    return moves_of_melds(extra_set_melds(extra, same_rank, required))
-
-
-def run_meld_moves(ranks: int, suit: str, new_cards: bool, first: int, second: int) -> tuple[Move, ...]:
-    """The moves of ``suit_runs``."""
-    through = (1 << first if first else 0) | (1 << second if second else 0)
-    wrap = bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards)
-    return tuple(
-        run_move(low, high, suit) for low, high, span in run_spans_of(ranks, wrap) if span & through == through
-    )
-
-
-def run_move(low: int, high: int, suit: str) -> Move:
-    """The ``meld`` move of ``run_cards``."""
-    return meld_move(run_cards(low, high, suit))
+    """The moves of ``new_melds``, in its order."""
+    return tuple([meld_move(meld) for meld in meld_parts(standard, extras, new_cards, required)])
