@@ -1,4 +1,5 @@
-"""The turn flow: who acts now and one dispatch to the play of each move kind."""
+"""The turn flow: the set-up, who acts now, whether the match is over, and one dispatch to the play of each move
+kind (the plays live in ``drawing``, ``board_plays``, ``discarding`` and ``discard_actions``)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,10 @@ def setup(state: GameState) -> list[Event]:
     events: list[Event] = []
     deal(state, events)
     return events
+
+
+def is_finished(state: GameState) -> bool:
+    return table_of(state)["phase"] == FINISHED_PHASE
 
 
 def to_act(state: GameState) -> tuple[int, ...]:

@@ -27,7 +27,7 @@ class Phase(StrEnum):
 TURN_PHASES: Final = frozenset({Phase.PLAY, Phase.POTATO})
 
 
-# The phases' values as the table holds them (plain text: a member's ``value`` is a property, slower).
+# The phases' values as the table holds them: plain text, as a decoded snapshot holds them too.
 CLAIM_PHASE: Final = Phase.CLAIM.value
 
 
