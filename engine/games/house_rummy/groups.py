@@ -132,7 +132,7 @@ def build_meld(cards: list[str], owners_by_card: dict[str, int], starter: int, n
         if card[1] != suit:
             return None
         ranks |= RANK_BITS[card[0]]
-    # The first span of ``run_spans`` that takes exactly these ranks.
+    # The first span of ``run_spans_of`` that takes exactly these ranks.
     for low, high, _ in run_spans_of(ranks, bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards)):
         if high - low + 1 == len(cards):
             return new_run(low, high, suit, owners_by_card, starter, new_cards)

@@ -151,7 +151,7 @@ def extra_set_melds(extra: str, same_rank: tuple[str, ...], required: str) -> tu
 
 def suit_runs(ranks: int, suit: str, new_cards: bool, first: int, second: int) -> tuple[tuple[str, ...], ...]:
     """The runs of ``suit`` among the ranks of the bits of ``ranks``, holding the ranks ``first`` and ``second``
-    (0: none), in ``run_spans`` order."""
+    (0: none), in ``run_spans_of`` order."""
     through = (1 << first if first else 0) | (1 << second if second else 0)
     wrap = bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards)
     return tuple(

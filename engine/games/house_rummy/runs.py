@@ -3,7 +3,6 @@ to 13 positions over a suit's ranks (the Ace inside a span only as a KA2 card of
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 from engine.cards import RANKS, SUITS
@@ -25,29 +24,6 @@ def is_ka2(card: str, new_cards: bool) -> bool:
     return new_cards and card in KA2_ACES
 
 
-def run_spans(ranks: set[int] | frozenset[int], wrap: bool) -> Iterator[tuple[int, int]]:
-    """Every span (low, high) of 3 to 13 positions whose ranks are all in ``ranks``.
-
-    An Ace can only be inside a span (between a King and a Two) when ``wrap`` (its suit's Ace is a KA2 card).
-    Thirteen-card spans are given once (starting from the lowest position).
-    """
-    full_seen = False
-    for low in range(1, 14):
-        if low not in ranks:
-            continue
-        high = low
-        while high + 1 <= low + 12 and rank_at(high + 1) in ranks:
-            if high != low and rank_at(high) == 1 and not wrap:
-                break
-            high += 1
-            if high - low >= 2:
-                if high - low == 12:
-                    if full_seen:
-                        break
-                    full_seen = True
-                yield low, high
-
-
 RANK_BITS: Final = {rank: 1 << RANK_OF[rank] for rank in RANKS}  # Ace bit 1 ... King bit 13
 
 
@@ -58,13 +34,30 @@ ACE_BIT: Final = 1 << 1
 
 
 def run_spans_of(ranks: int, wrap: bool) -> tuple[tuple[int, int, int], ...]:
-    """``run_spans`` of the ranks of the bits of ``ranks``, each as (low, high, its ranks as bits)."""
+    """Every span of 3 to 13 positions whose ranks are all among the bits of ``ranks`` (``RANK_BITS``), as (low,
+    high, its ranks as bits), by low position, then length.
+
+    An Ace can only be inside a span (between a King and a Two) when ``wrap`` (its suit's Ace is a KA2 card).
+    Thirteen-card spans are given once (starting from the lowest position).
+    """
     spans: list[tuple[int, int, int]] = []
-    for low, high in run_spans({rank for rank in range(1, 14) if ranks >> rank & 1}, wrap):
-        span = 0
-        for position in range(low, high + 1):
-            span |= 1 << rank_at(position)
-        spans.append((low, high, span))
+    full_seen = False
+    for low in range(1, 14):
+        if not ranks >> low & 1:
+            continue
+        high, span = low, 1 << low
+        while high < low + 12:
+            following = high % 13 + 1  # the rank at position high + 1
+            if not ranks >> following & 1 or (high != low and rank_at(high) == 1 and not wrap):
+                break
+            high += 1
+            span |= 1 << following
+            if high - low >= 2:
+                if high - low == 12:
+                    if full_seen:
+                        break
+                    full_seen = True
+                spans.append((low, high, span))
     return tuple(spans)
 
 
