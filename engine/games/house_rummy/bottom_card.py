@@ -94,7 +94,7 @@ class BottomCardSearch:
         the cards left in hand after a lay-off or a move (which keep every board card a new group may use).
 
         ``state`` is a state of the match (not one of the search's): its board is ``board_of_hand``'s (what
-        ``board_of`` makes for it), kept by its groups list's identity since its plays were listed."""
+        ``board_of`` makes for it), memoised on the board's content since its plays were listed."""
         kind = move.kind
         touched: tuple[int, str | None] | None = None  # a meld adds a group and changes no end
         if kind == kinds.LAY_OFF or kind == kinds.MOVE_CARD:

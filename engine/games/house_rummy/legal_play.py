@@ -139,11 +139,13 @@ def discard_moves(state: GameState, table: HouseTable, seat: int, board: Board) 
     return moves
 
 
+# Moves are values: each card's discards are made once (with ``take_move``'s memo, 11% of a random playout's
+# instructions; bounded by the deck and the piles; docs/performance.md).
 _discard_moves: Final[dict[str, list[tuple[Move, ...]]]] = {}  # [card][piles]
 
 
 def discards_to_piles(card: str, piles: int) -> tuple[Move, ...]:
-    """``discard <card> <pile>`` to each of ``piles`` piles, in pile order (pure, memoized: moves are values)."""
+    """``discard <card> <pile>`` to each of ``piles`` piles, in pile order (made once)."""
     by_piles = _discard_moves.get(card)
     if by_piles is None:
         by_piles = _discard_moves[card] = []
