@@ -85,7 +85,7 @@ def test_single_card_taken_need_not_be_played() -> None:
 
 # ----- groups ---------------------------------------------------------------------------------------------------
 def test_sets_and_runs() -> None:
-    melds = find_melds(["7H", "7S", "7D", "8H", "9H", "KC"], [], False)
+    melds = find_melds(["7H", "7S", "7D", "8H", "9H", "KC"], [], new_cards=False)
     assert sorted(melds) == [("7D", "7H", "7S"), ("7H", "8H", "9H")]
 
 
@@ -114,7 +114,7 @@ def test_meld_cards_may_be_listed_in_any_order() -> None:
     ],
 )
 def test_ace_low_or_high_but_not_both(hand: list[str], melds: list[tuple[str, ...]]) -> None:
-    assert sorted(find_melds(hand, [], False)) == sorted(melds)
+    assert sorted(find_melds(hand, [], new_cards=False)) == sorted(melds)
 
 
 def test_meld_that_is_no_group_is_rejected() -> None:

@@ -188,9 +188,9 @@ def test_skip_and_reverse_do_nothing_once_someone_has_played_out() -> None:
 
 # ----- play modifiers ---------------------------------------------------------------------------------------------
 def test_ka2_ace_is_in_a_run_with_both_a_king_and_a_two() -> None:
-    assert ("2S", "AS", "KS") in find_melds(["KS", "AS", "2S"], [], True)
-    assert find_melds(["KH", "AH", "2H"], [], True) == []  # an ordinary Ace
-    assert find_melds(["KS", "AS", "2S"], [], False) == []  # without the New Card Rules
+    assert ("2S", "AS", "KS") in find_melds(["KS", "AS", "2S"], [], new_cards=True)
+    assert find_melds(["KH", "AH", "2H"], [], new_cards=True) == []  # an ordinary Ace
+    assert find_melds(["KS", "AS", "2S"], [], new_cards=False) == []  # without the New Card Rules
     state = deal([["AS", "2S", "9C"], ["5H"]], groups=[group("JS,QS,KS", 1)], phase="play", stock=STOCK)
     state, _ = play(state, 0, "lay_off AS 0hi", "lay_off 2S 0hi")
     assert state.table["groups"][0]["cards"] == ["JS", "QS", "KS", "AS", "2S"]

@@ -40,7 +40,7 @@ def deal(
 def group(cards: str, owner: int, new_cards: bool = True) -> Group:
     """A group on the board started by ``owner`` with these cards (comma-separated)."""
     listed = cards.split(",")
-    built = build_meld(listed, dict.fromkeys(listed, owner), owner, new_cards)
+    built = build_meld(listed, dict.fromkeys(listed, owner), owner, new_cards=new_cards)
     assert built is not None, cards
     return built
 

@@ -87,7 +87,7 @@ BOARDS_KEPT: Final = 64
 _boards: Final[dict[bytes, Board]] = {}
 
 
-def board_accepts(groups: list[Group], protect: bool) -> Board:
+def board_accepts(groups: list[Group], *, protect: bool) -> Board:
     """``compute_board``, memoised on the board's content. The Board is shared between callers, so it is read only
     (no caller changes its dict, lists or sets)."""
     key = orjson.dumps(groups) + b"P" if protect else orjson.dumps(groups)
@@ -95,7 +95,7 @@ def board_accepts(groups: list[Group], protect: bool) -> Board:
     if board is None:
         if len(_boards) >= BOARDS_KEPT:
             _boards.clear()
-        board = _boards[key] = compute_board(groups, protect)
+        board = _boards[key] = compute_board(groups, protect=protect)
     return board
 
 
@@ -131,7 +131,7 @@ def add_target(accepts: dict[str, list[str]], card: str, token: str) -> None:
         targets.append(token)
 
 
-def compute_board(groups: list[Group], protect: bool) -> Board:
+def compute_board(groups: list[Group], *, protect: bool) -> Board:
     """One pass over the board (see ``Board``), from each group's ``group_part``; with ``protect`` also where a
     Protected card may go (``protected_targets``)."""
     accepts: dict[str, list[str]] = {}
@@ -229,7 +229,7 @@ def lay_offs_of(board: Board, card: str) -> tuple[Move, ...]:
 def accepts_card(groups: list[Group], card: str) -> bool:
     """Whether a single card can be played to some group on its own (cheaper than ``board_accepts``)."""
     if card == PROTECTED:
-        return PROTECTED in board_accepts(groups, True).accepts
+        return PROTECTED in board_accepts(groups, protect=True).accepts
     if card in SPECIAL_NAMES:
         return False
     rank = RANK_OF[card[0]]

@@ -41,7 +41,7 @@ def play_meld(state: GameState, seat: int, move: Move, events: Events) -> None:
                 else:
                     owners[board_card] = remove_from_group(own_group(table, index), board_card)
                 break
-    built = build_meld(cards, owners, seat, new_cards_on(state))
+    built = build_meld(cards, owners, seat, new_cards=new_cards_on(state))
     assert built is not None
     index = len(table["groups"])
     table["groups"] = [*table["groups"], built]
@@ -89,7 +89,7 @@ def play_lay_off(state: GameState, seat: int, move: Move, events: Events) -> Non
     if events is not None:
         for card in cards:
             knowledge.forget_card(table, seat, card)
-    add_to_group(own_group(table, parsed[0]), parsed[1], cards, seat, new_cards_on(state))
+    add_to_group(own_group(table, parsed[0]), parsed[1], cards, seat, new_cards=new_cards_on(state))
     played_bottom(table, cards)
     if events is not None:
         events.append(Event("laid_off", seat=seat, data={"cards": cards, "target": move.args[1]}))
@@ -109,7 +109,7 @@ def play_move_card(state: GameState, seat: int, move: Move, events: Events) -> N
     assert parsed is not None
     source = next(i for i, group in enumerate(table["groups"]) if card in group["cards"])
     owner = remove_from_group(own_group(table, source), card)
-    add_to_group(own_group(table, parsed[0]), parsed[1], [card], owner, new_cards_on(state))
+    add_to_group(own_group(table, parsed[0]), parsed[1], [card], owner, new_cards=new_cards_on(state))
     if events is not None:
         events.append(Event("moved", seat=seat, data={"card": card, "from": source, "target": target}))
 

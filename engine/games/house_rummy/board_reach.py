@@ -40,7 +40,7 @@ STANDARD_SET: Final = frozenset(STANDARD_CARDS)
 RUN_ENDS: Final = (LOW, HIGH)
 
 
-def isolated(card: str, usable: int, has_transition: bool, board: Board, may_meld: bool) -> bool:
+def isolated(card: str, usable: int, *, has_transition: bool, board: Board, may_meld: bool) -> bool:
     """The first, cheapest part of ``may_reach_board``: a standard card that fits no group as it is, with no
     Transition in hand, can only be played next to a neighbour of its suit that gets into a run (one that fits a
     run end, or has a neighbour of its own, or the card's other neighbour is there too), or (when a new group may
@@ -61,7 +61,7 @@ def isolated(card: str, usable: int, has_transition: bool, board: Board, may_mel
     return card_count(usable & (rank | rank << 14 | rank << 28 | rank << 42)) < 3  # its rank's usable cards
 
 
-def may_reach_board(card: str, hand: list[str], in_hand: int, usable: int, board: Board, may_meld: bool) -> bool:
+def may_reach_board(card: str, hand: list[str], in_hand: int, usable: int, board: Board, *, may_meld: bool) -> bool:
     """A quick bound for the search of a turn: False only if no sequence of plays can bring ``card`` (of the hand)
     to the board this turn (``extra_cards``: the board cards a new group may use; ``may_meld``: whether a new group
     may still be started). It ignores which end of a run a card goes to, that one new group uses up the turn's

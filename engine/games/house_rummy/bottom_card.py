@@ -45,13 +45,13 @@ def holds(move: Move, card: str) -> bool:
     return move.kind == kinds.PLAY_POTATO and card == HOT_POTATO
 
 
-def first_verdict(bottom: str, usable: int, has_transition: bool, board: Board, may_meld: bool) -> bool | None:
+def first_verdict(bottom: str, usable: int, *, has_transition: bool, board: Board, may_meld: bool) -> bool | None:
     """The cheapest steps of the search at a state: True if the card fits the board as it is, False if it has no
     neighbour to be played with (``isolated``: ``usable``, the hand's and the usable board cards' standard cards as
     bits; ``has_transition``, whether the hand holds a Transition), else None (search on)."""
     if bottom in board.accepts:
         return True
-    if isolated(bottom, usable, has_transition, board, may_meld):
+    if isolated(bottom, usable, has_transition=has_transition, board=board, may_meld=may_meld):
         return False
     return None
 
@@ -119,15 +119,15 @@ class BottomCardSearch:
             kind != kinds.MELD
             and len(left) >= 2
             and may_start_group(state, table)
-            and has_meld_with(hand_bits(left), extras, new_cards_on(state), bottom)
+            and has_meld_with(hand_bits(left), extras, new_cards=new_cards_on(state), required=bottom)
         )
 
-    def can_play(self, state: GameState, checked: bool = False) -> bool:
+    def can_play(self, state: GameState, *, checked: bool = False) -> bool:
         """Whether the bottom card of ``state`` can be played this turn (``checked``: the caller found
         ``first_verdict`` None for it with a new group allowed, and no play of it now (``plays_card``) and
         ``may_reach_board`` True, so that need not be asked again)."""
         visited: set[bytes] = set()
-        found = self._visit(state, visited, checked)
+        found = self._visit(state, visited, checked=checked)
         if not found:
             self.dead |= visited
         return found
@@ -140,7 +140,7 @@ class BottomCardSearch:
             protect = new_cards_on(state) and any(
                 PROTECTED in cards for cards in (table["hands"][self.seat], *table["piles"])
             )
-            board = board_accepts(table["groups"], protect)
+            board = board_accepts(table["groups"], protect=protect)
             extras = meld_extras(state, table, self.seat, board)
             extra_cards = frozenset(extra for extra, _, _ in extras)
             self.root = (table["groups"], board, extras, extra_cards, hand_bits(extra_cards) if extra_cards else 0)
@@ -160,7 +160,7 @@ class BottomCardSearch:
         cache_key = board_key + b"P" if protect else board_key
         known = self.boards.get(cache_key)
         if known is None:
-            board = compute_board(groups, protect)
+            board = compute_board(groups, protect=protect)
             extras = meld_extras(state, table, self.seat, board)
             known = (board, extras, frozenset(extra for extra, _, _ in extras))
             self.boards[cache_key] = known
@@ -177,7 +177,7 @@ class BottomCardSearch:
             last = self.last_board_key = (groups, cross, orjson.dumps([groups, cross]))
         return last[2]
 
-    def _visit(self, state: GameState, visited: set[bytes], checked: bool = False) -> bool:
+    def _visit(self, state: GameState, visited: set[bytes], *, checked: bool = False) -> bool:
         table = table_of(state)
         bottom = table["bottom_card"]
         if not bottom:
@@ -197,13 +197,23 @@ class BottomCardSearch:
                 in_hand = hand_bits(hand)
                 usable = in_hand | hand_bits(extra_cards) if extra_cards else in_hand
                 has_transition = TRANSITION in hand
-                verdict = first_verdict(bottom, usable, has_transition, board, may_meld)
+                verdict = first_verdict(bottom, usable, has_transition=has_transition, board=board, may_meld=may_meld)
                 if verdict is not None:
                     return verdict
                 # (``turn_plays`` with ``only=bottom``)
-                if plays_card(state, hand, in_hand, has_transition, board, extras, bottom, may_meld):
+                if plays_card(
+                    state,
+                    hand,
+                    in_hand,
+                    has_transition=has_transition,
+                    board=board,
+                    extras=extras,
+                    card=bottom,
+                    may_meld=may_meld,
+                ):
                     return True
-                if not may_reach_board(bottom, hand, in_hand, usable, board, may_meld):  # (after first_verdict)
+                # (after first_verdict)
+                if not may_reach_board(bottom, hand, in_hand, usable, board, may_meld=may_meld):
                     return False
             plays = turn_plays(state, table, self.seat, board, "", extras, relevant_cards(bottom, hand, extra_cards))
             if not plays:  # (no state of this key can be alive: the plays of a key's state are the same)

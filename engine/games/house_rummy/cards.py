@@ -112,12 +112,12 @@ def is_special(card: str) -> bool:
     return card in SPECIAL_NAMES
 
 
-def ability(card: str, new_cards: bool) -> str:
+def ability(card: str, *, new_cards: bool) -> str:
     return ABILITIES.get(card, "") if new_cards else ""
 
 
 def discard_action(card: str, new_cards: bool) -> str:
-    found = ability(card, new_cards)
+    found = ability(card, new_cards=new_cards)
     return found if found in DISCARD_ACTIONS else ""
 
 

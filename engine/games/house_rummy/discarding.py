@@ -71,7 +71,9 @@ def claim(state: GameState, seat: int, move: Move) -> list[Event]:
             parsed = parse_target(chosen)
             assert parsed is not None
             set_pile(table, pile, table["piles"][pile][:-1])
-            add_to_group(own_group(table, parsed[0]), parsed[1], [window["card"]], winner, new_cards_on(state))
+            add_to_group(
+                own_group(table, parsed[0]), parsed[1], [window["card"]], winner, new_cards=new_cards_on(state)
+            )
             events.append(
                 Event(
                     "rummy_on_the_board",

@@ -28,7 +28,7 @@ def take(state: GameState, seat: int, move: Move) -> list[Event]:
     set_hand(table, seat, [*table["hands"][seat], *taken])
     knowledge.make_public(table, seat, taken)
     bottom = taken[0]
-    exempt = ability(bottom, new_cards_on(state)) == COLLECTABLE
+    exempt = ability(bottom, new_cards=new_cards_on(state)) == COLLECTABLE
     table["bottom_card"] = bottom if count > 1 and not exempt else ""
     table["single_card_taken"] = bottom if count == 1 else ""
     if not pile and len(table["piles"]) > 1:

@@ -44,7 +44,7 @@ def copy_group(group: Group) -> Group:
     return copied
 
 
-def add_to_group(group: Group, end: str | None, cards: list[str], owner: int, new_cards: bool) -> None:
+def add_to_group(group: Group, end: str | None, cards: list[str], owner: int, *, new_cards: bool) -> None:
     """Plays ``cards`` (one card, a Protected, or a Transition and its follower) to a set or a run end."""
     if group["kind"] == SET:
         for card in cards:
@@ -56,21 +56,21 @@ def add_to_group(group: Group, end: str | None, cards: list[str], owner: int, ne
     high = end == HIGH
     for card in cards:
         if card in (PROTECTED, TRANSITION):
-            _place(group, high, card, owner, 0)
+            _place(group, high=high, card=card, owner=owner, position=0)
             if card == PROTECTED:
                 group["high_closed" if high else "low_closed"] = CLOSED_BY_PROTECTED
             continue
         position = end_position(group, HIGH if high else LOW)
-        _place(group, high, card, owner, position)
+        _place(group, high=high, card=card, owner=owner, position=position)
         if high:
             group["high"], group["high_suit"] = position, card[1]
         else:
             group["low"], group["low_suit"] = position, card[1]
-        if card[0] == "A" and not is_ka2(card, new_cards):
+        if card[0] == "A" and not is_ka2(card, new_cards=new_cards):
             group["high_closed" if high else "low_closed"] = CLOSED_BY_ACE
 
 
-def _place(group: Group, high: bool, card: str, owner: int, position: int) -> None:
+def _place(group: Group, *, high: bool, card: str, owner: int, position: int) -> None:
     if high:
         group["cards"].append(card)
         group["owners"].append(owner)
@@ -95,7 +95,7 @@ def new_set(cards: list[str], owners: list[int], starter: int) -> Group:
     return Group(kind=SET, starter=starter, cards=cards, owners=owners, rank=RANK_OF[cards[0][0]], protected=0)
 
 
-def new_run(low: int, high: int, suit: str, owners_by_card: dict[str, int], starter: int, new_cards: bool) -> Group:
+def new_run(low: int, high: int, suit: str, owners_by_card: dict[str, int], starter: int, *, new_cards: bool) -> Group:
     by_rank = SUIT_CARDS[suit]
     cards = [by_rank[(position - 1) % 13] for position in range(low, high + 1)]  # ``card_at``
     low_card, high_card = cards[0], cards[-1]
@@ -109,8 +109,8 @@ def new_run(low: int, high: int, suit: str, owners_by_card: dict[str, int], star
         high=high,
         low_suit=suit,
         high_suit=suit,
-        low_closed=CLOSED_BY_ACE if low_card[0] == "A" and not is_ka2(low_card, new_cards) else OPEN,
-        high_closed=CLOSED_BY_ACE if high_card[0] == "A" and not is_ka2(high_card, new_cards) else OPEN,
+        low_closed=CLOSED_BY_ACE if low_card[0] == "A" and not is_ka2(low_card, new_cards=new_cards) else OPEN,
+        high_closed=CLOSED_BY_ACE if high_card[0] == "A" and not is_ka2(high_card, new_cards=new_cards) else OPEN,
     )
 
 
@@ -119,7 +119,7 @@ def meld_kind(cards: Iterable[str]) -> str:
     return SET if len(ranks) == 1 else RUN
 
 
-def build_meld(cards: list[str], owners_by_card: dict[str, int], starter: int, new_cards: bool) -> Group | None:
+def build_meld(cards: list[str], owners_by_card: dict[str, int], starter: int, *, new_cards: bool) -> Group | None:
     """The group record for a meld's cards, or None if they are neither a set nor a run."""
     if len(cards) < 3 or any(card in SPECIAL_NAMES for card in cards) or len(set(cards)) != len(cards):
         return None
@@ -133,7 +133,7 @@ def build_meld(cards: list[str], owners_by_card: dict[str, int], starter: int, n
             return None
         ranks |= RANK_BITS[card[0]]
     # The first span of ``run_spans_of`` that takes exactly these ranks.
-    for low, high, _ in run_spans_of(ranks, bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards)):
+    for low, high, _ in run_spans_of(ranks, wrap=bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards=new_cards)):
         if high - low + 1 == len(cards):
-            return new_run(low, high, suit, owners_by_card, starter, new_cards)
+            return new_run(low, high, suit, owners_by_card, starter, new_cards=new_cards)
     return None

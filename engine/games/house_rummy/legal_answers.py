@@ -24,7 +24,7 @@ def claim_targets(table: HouseTable) -> list[str]:
     window = table["claim"]
     assert window is not None
     card = window["card"]
-    return board_accepts(table["groups"], card == PROTECTED).accepts.get(card, [])
+    return board_accepts(table["groups"], protect=card == PROTECTED).accepts.get(card, [])
 
 
 def claim_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:

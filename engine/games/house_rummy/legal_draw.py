@@ -27,14 +27,14 @@ def take_allowed(
     table = table_of(state)
     cards = table["piles"][pile]
     bottom = cards[-count]
-    if count == 1 or ability(bottom, new_cards_on(state)) == COLLECTABLE:
+    if count == 1 or ability(bottom, new_cards=new_cards_on(state)) == COLLECTABLE:
         return True
     board, extra_bits = search.share_board(state)
     if held is None:
         held = held_after_take(table["hands"][seat], cards[-count:])
     in_hand, has_transition = held
     # The search's first steps, before its state.
-    verdict = first_verdict(bottom, in_hand | extra_bits, has_transition, board, True)
+    verdict = first_verdict(bottom, in_hand | extra_bits, has_transition=has_transition, board=board, may_meld=True)
     if verdict is not None:
         return verdict
     hand = [*table["hands"][seat], *cards[-count:]]
@@ -42,9 +42,18 @@ def take_allowed(
     # play of the card now, else the bound; the hypothetical state is made only for a search past them.
     may_meld = may_start_group(state, table)
     assert search.root is not None
-    if plays_card(state, hand, in_hand, has_transition, board, search.root[2], bottom, may_meld):
+    if plays_card(
+        state,
+        hand,
+        in_hand,
+        has_transition=has_transition,
+        board=board,
+        extras=search.root[2],
+        card=bottom,
+        may_meld=may_meld,
+    ):
         return True
-    if not may_reach_board(bottom, hand, in_hand, in_hand | extra_bits, board, may_meld):
+    if not may_reach_board(bottom, hand, in_hand, in_hand | extra_bits, board, may_meld=may_meld):
         return False
     return search.can_play(taken_state(state, seat, pile, count), checked=True)
 

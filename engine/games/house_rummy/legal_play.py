@@ -47,9 +47,11 @@ def meld_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> 
         return not_in_hand(table, seat, move, cards)
     # The verdict is the generator's: the move is one of the new groups the hand can start with this card.
     required = next((card for card in cards if card in hand), "")
-    if required and move in meld_moves(hand, meld_extras(state, table, seat), new_cards_on(state), required):
+    if required and move in meld_moves(
+        hand, meld_extras(state, table, seat), new_cards=new_cards_on(state), required=required
+    ):
         return None
-    if build_meld(cards, dict.fromkeys(cards, seat), seat, new_cards_on(state)) is None or not from_board:
+    if build_meld(cards, dict.fromkeys(cards, seat), seat, new_cards=new_cards_on(state)) is None or not from_board:
         return refuse("not_a_group", "a new group is a set of 3+ cards of one rank or a run of 3+ of one suit")
     return refuse(
         "board_card_not_usable",
@@ -74,7 +76,7 @@ def lay_off_refusal(state: GameState, table: HouseTable, seat: int, move: Move) 
         if cards[0] != TRANSITION:
             return refuse("transition_needs_card", "two cards are played off a group only as Transition,card")
         if (cards[1], move.args[1]) not in transition_pairs(
-            board_accepts(table["groups"], False).open_ends, (), cards[1]
+            board_accepts(table["groups"], protect=False).open_ends, (), cards[1]
         ):
             return refuse("does_not_fit", f"{named(cards[1])} cannot follow a Transition at that run end")
         return None
@@ -83,7 +85,7 @@ def lay_off_refusal(state: GameState, table: HouseTable, seat: int, move: Move) 
         return refuse("transition_needs_card", "a Transition must be followed at once by a card of the next rank")
     if card == HOT_POTATO:
         return refuse("hot_potato", "the Hot Potato cannot be played to a group")
-    targets = board_accepts(table["groups"], card == PROTECTED).accepts.get(card, [])
+    targets = board_accepts(table["groups"], protect=card == PROTECTED).accepts.get(card, [])
     if move.args[1] in targets:
         return None
     if card == PROTECTED:
@@ -97,7 +99,7 @@ def lay_off_refusal(state: GameState, table: HouseTable, seat: int, move: Move) 
 
 def move_card_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
     card, target = move.args
-    board = board_accepts(table["groups"], False)
+    board = board_accepts(table["groups"], protect=False)
     if card not in own_move_cards(board, table, seat):
         return refuse("not_your_move_card", f"'{card}' is not a Move card of yours on the board")
     if target not in board.accepts.get(card, []):

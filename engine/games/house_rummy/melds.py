@@ -25,7 +25,7 @@ from engine.moves import Move
 
 
 def find_melds(
-    hand: Iterable[str], extras: Iterable[Extra], new_cards: bool, required: str = ""
+    hand: Iterable[str], extras: Iterable[Extra], *, new_cards: bool, required: str = ""
 ) -> list[tuple[str, ...]]:
     """Every new group from hand cards, optionally with one board card of ``extras`` (a Cross card for a group of
     the other kind, one's own Move card). Each meld is its cards, sorted; a meld with a board card holds at least
@@ -46,20 +46,21 @@ def find_melds(
         extras = tuple(extra for extra in extras if extra[0][0] == required[0] or extra[0][1] == required[1])
     else:
         standard = tuple(sorted({card for card in hand if card not in SPECIAL_NAMES}))
-    return list(new_melds(standard, tuple(extras), new_cards, required))
+    return list(new_melds(standard, tuple(extras), new_cards=new_cards, required=required))
 
 
 def new_melds(
-    standard: tuple[str, ...], extras: tuple[Extra, ...], new_cards: bool, required: str
+    standard: tuple[str, ...], extras: tuple[Extra, ...], *, new_cards: bool, required: str
 ) -> tuple[tuple[str, ...], ...]:
     """``find_melds`` of the hand's distinct standard cards, sorted: the sets of each rank, the runs of each
     suit, then the groups with each board card."""
-    return tuple(meld_parts(standard, extras, new_cards, required))
+    return tuple(meld_parts(standard, extras, new_cards=new_cards, required=required))
 
 
 def meld_parts(
     standard: tuple[str, ...],
     extras: tuple[Extra, ...],
+    *,
     new_cards: bool,
     required: str,
 ) -> list[tuple[str, ...]]:
@@ -81,7 +82,7 @@ def meld_parts(
     needed = RANK_OF[required[0]] if required else 0
     for suit, ranks in by_suit.items():
         if (not required or suit == required[1]) and BIT_COUNTS[ranks] >= 3:
-            items.extend(suit_runs(ranks, suit, new_cards, needed, 0))
+            items.extend(suit_runs(ranks, suit, new_cards=new_cards, first=needed, second=0))
     for extra, as_set, as_run in extras:
         rank, suit = extra[0], extra[1]
         if as_set and (not required or rank == required[0]):
@@ -90,7 +91,9 @@ def meld_parts(
                 items.extend(extra_set_melds(extra, same_rank, required))
         ranks = by_suit.get(suit, 0)
         if as_run and BIT_COUNTS[ranks] >= 2 and (not required or suit == required[1]):
-            items.extend(suit_runs(ranks | RANK_BITS[rank], suit, new_cards, RANK_OF[rank], needed))
+            items.extend(
+                suit_runs(ranks | RANK_BITS[rank], suit, new_cards=new_cards, first=RANK_OF[rank], second=needed)
+            )
     return items
 
 
@@ -101,7 +104,7 @@ RELATED_CARDS: Final = {
 }
 
 
-def has_meld_with(held: int, extras: Iterable[Extra], new_cards: bool, required: str) -> bool:
+def has_meld_with(held: int, extras: Iterable[Extra], *, new_cards: bool, required: str) -> bool:
     """Whether ``meld_moves(hand, extras, new_cards, required)`` holds a meld (``held``: ``hand_bits(hand)``), as a
     yes/no from the same parts as ``new_melds`` (no meld is made): three of the card's rank, a run of its suit
     through it, or a board card with two of its rank or in a run of its suit through it."""
@@ -117,14 +120,14 @@ def has_meld_with(held: int, extras: Iterable[Extra], new_cards: bool, required:
     if same_rank >= 3:
         return True
     in_suit = BIT_COUNTS[ranks]
-    if in_suit >= 3 and has_run_through(ranks, suit, new_cards, rank_bit):
+    if in_suit >= 3 and has_run_through(ranks, suit, new_cards=new_cards, through=rank_bit):
         return True
     for extra, as_set, as_run in extras:
         if as_set and same_rank >= 2 and extra[0] == rank:
             return True
         if as_run and in_suit >= 2 and extra[1] == suit:
             with_extra = RANK_BITS[extra[0]]
-            if has_run_through(ranks | with_extra, suit, new_cards, rank_bit | with_extra):
+            if has_run_through(ranks | with_extra, suit, new_cards=new_cards, through=rank_bit | with_extra):
                 return True
     return False
 
@@ -149,13 +152,13 @@ def extra_set_melds(extra: str, same_rank: tuple[str, ...], required: str) -> tu
     return tuple(melds)
 
 
-def suit_runs(ranks: int, suit: str, new_cards: bool, first: int, second: int) -> tuple[tuple[str, ...], ...]:
+def suit_runs(ranks: int, suit: str, *, new_cards: bool, first: int, second: int) -> tuple[tuple[str, ...], ...]:
     """The runs of ``suit`` among the ranks of the bits of ``ranks``, holding the ranks ``first`` and ``second``
     (0: none), in ``run_spans_of`` order."""
     through = (1 << first if first else 0) | (1 << second if second else 0)
-    wrap = bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards)
+    wrap = bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards=new_cards)
     return tuple(
-        run_cards(low, high, suit) for low, high, span in run_spans_of(ranks, wrap) if span & through == through
+        run_cards(low, high, suit) for low, high, span in run_spans_of(ranks, wrap=wrap) if span & through == through
     )
 
 
@@ -164,7 +167,7 @@ def run_cards(low: int, high: int, suit: str) -> tuple[str, ...]:
     return tuple(sorted(card_at(position, suit) for position in range(low, high + 1)))
 
 
-def meld_moves(hand: list[str], extras: list[Extra], new_cards: bool, required: str = "") -> tuple[Move, ...]:
+def meld_moves(hand: list[str], extras: list[Extra], *, new_cards: bool, required: str = "") -> tuple[Move, ...]:
     """The ``meld`` moves of ``find_melds``, in its order."""
     if required in SPECIAL_NAMES:
         return ()
@@ -176,13 +179,13 @@ def meld_moves(hand: list[str], extras: list[Extra], new_cards: bool, required: 
             usable = tuple(extra for extra in usable if extra[0][0] == rank or extra[0][1] == suit)
     else:
         held = hand_bits(hand)
-        if not may_meld(held, extras, new_cards):
+        if not may_meld(held, extras, new_cards=new_cards):
             return ()
         standard = standard_of(held)
-    return meld_moves_of(standard, usable, new_cards, required)
+    return meld_moves_of(standard, usable, new_cards=new_cards, required=required)
 
 
-def may_meld(held: int, extras: list[Extra], new_cards: bool) -> bool:
+def may_meld(held: int, extras: list[Extra], *, new_cards: bool) -> bool:
     """Whether ``meld_moves(hand, extras, new_cards)`` holds a meld (``held``: ``hand_bits(hand)``), as a yes/no
     from the same parts as ``meld_moves_of`` (no meld is made): three of a rank, a run of a suit, or a board card
     with two of its rank or in a run of its suit."""
@@ -190,10 +193,10 @@ def may_meld(held: int, extras: list[Extra], new_cards: bool) -> bool:
     if (spades & hearts & (diamonds | clubs)) | ((spades | hearts) & diamonds & clubs):
         return True  # three of a rank
     if (
-        suit_may_run(spades, "S", new_cards)
-        or suit_may_run(hearts, "H", new_cards)
-        or suit_may_run(diamonds, "D", new_cards)
-        or suit_may_run(clubs, "C", new_cards)
+        suit_may_run(spades, "S", new_cards=new_cards)
+        or suit_may_run(hearts, "H", new_cards=new_cards)
+        or suit_may_run(diamonds, "D", new_cards=new_cards)
+        or suit_may_run(clubs, "C", new_cards=new_cards)
     ):
         return True
     for extra, as_set, as_run in extras:
@@ -207,13 +210,17 @@ def may_meld(held: int, extras: list[Extra], new_cards: bool) -> bool:
                 return True
         suit = SUIT_INDEX[extra[1]]
         ranks = spades if suit == 0 else hearts if suit == 1 else diamonds if suit == 2 else clubs
-        if as_run and BIT_COUNTS[ranks] >= 2 and has_run_through(ranks | bit, extra[1], new_cards, bit):
+        if (
+            as_run
+            and BIT_COUNTS[ranks] >= 2
+            and has_run_through(ranks | bit, extra[1], new_cards=new_cards, through=bit)
+        ):
             return True
     return False
 
 
 def meld_moves_of(
-    standard: tuple[str, ...], extras: tuple[Extra, ...], new_cards: bool, required: str
+    standard: tuple[str, ...], extras: tuple[Extra, ...], *, new_cards: bool, required: str
 ) -> tuple[Move, ...]:
     """The moves of ``new_melds``, in its order."""
-    return tuple([meld_move(meld) for meld in meld_parts(standard, extras, new_cards, required)])
+    return tuple([meld_move(meld) for meld in meld_parts(standard, extras, new_cards=new_cards, required=required)])

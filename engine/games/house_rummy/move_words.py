@@ -50,7 +50,7 @@ def describe_take(state: GameState, table: HouseTable, seat: int, args: tuple[st
         return f"Take the top card of {where}, {the_card(taken[0])}"
     top_down = cards_in_words(list(reversed(taken)), in_order=True)
     bottom = taken[0]
-    if ability(bottom, new_cards_on(state)) == COLLECTABLE:
+    if ability(bottom, new_cards=new_cards_on(state)) == COLLECTABLE:
         duty = f"; {the_card(bottom)} at the bottom is Collectable, so nothing must be played"
     else:
         duty = f", and play the bottom-most, {the_card(bottom)}, this turn"
@@ -59,7 +59,7 @@ def describe_take(state: GameState, table: HouseTable, seat: int, args: tuple[st
 
 def describe_meld(state: GameState, table: HouseTable, seat: int, args: tuple[str, ...]) -> str:
     cards = args[0].split(LIST_SEPARATOR)
-    built = build_meld(cards, dict.fromkeys(cards, seat), seat, new_cards_on(state))
+    built = build_meld(cards, dict.fromkeys(cards, seat), seat, new_cards=new_cards_on(state))
     if built is None:
         return f"Start a new group with {cards_in_words(cards)}"
     words = set_in_words(built["cards"]) if built["kind"] == SET else cards_in_words(built["cards"], in_order=True)

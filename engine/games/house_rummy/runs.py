@@ -20,7 +20,7 @@ def card_at(position: int, suit: str) -> str:
     return RANKS[rank_at(position) - 1] + suit
 
 
-def is_ka2(card: str, new_cards: bool) -> bool:
+def is_ka2(card: str, *, new_cards: bool) -> bool:
     return new_cards and card in KA2_ACES
 
 
@@ -33,7 +33,7 @@ BIT_COUNTS: Final = tuple(bin(mask).count("1") for mask in range(1 << 14))
 ACE_BIT: Final = 1 << 1
 
 
-def run_spans_of(ranks: int, wrap: bool) -> tuple[tuple[int, int, int], ...]:
+def run_spans_of(ranks: int, *, wrap: bool) -> tuple[tuple[int, int, int], ...]:
     """Every span of 3 to 13 positions whose ranks are all among the bits of ``ranks`` (``RANK_BITS``), as (low,
     high, its ranks as bits), by low position, then length.
 
@@ -61,19 +61,19 @@ def run_spans_of(ranks: int, wrap: bool) -> tuple[tuple[int, int, int], ...]:
     return tuple(spans)
 
 
-def has_run_through(ranks: int, suit: str, new_cards: bool, through: int) -> bool:
+def has_run_through(ranks: int, suit: str, *, new_cards: bool, through: int) -> bool:
     """Whether ``suit_runs`` of ``ranks`` holds a run with every rank of the bits of ``through``."""
-    for _, _, span in run_spans_of(ranks, bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards)):
+    for _, _, span in run_spans_of(ranks, wrap=bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards=new_cards)):
         if span & through == through:
             return True
     return False
 
 
-def suit_may_run(ranks: int, suit: str, new_cards: bool) -> bool:
+def suit_may_run(ranks: int, suit: str, *, new_cards: bool) -> bool:
     """Whether ``suit_runs`` of a suit's ranks (one bit each) holds a run."""
     around = ranks | ranks << 13  # (three in a row, the Ace after the King too, or no run at all)
     return (
         (around & around >> 1 & around >> 2) != 0
         and BIT_COUNTS[ranks] >= 3
-        and len(run_spans_of(ranks, (ranks & ACE_BIT) != 0 and is_ka2("A" + suit, new_cards))) > 0
+        and len(run_spans_of(ranks, wrap=(ranks & ACE_BIT) != 0 and is_ka2("A" + suit, new_cards=new_cards))) > 0
     )

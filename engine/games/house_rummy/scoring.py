@@ -48,14 +48,14 @@ class SeatScore:
         return [self.board, self.group_bonus, self.hand]
 
 
-def run_multiplier(group: Group, new_cards: bool) -> int:
+def run_multiplier(group: Group, *, new_cards: bool) -> int:
     if not new_cards:
         return 1
-    doubles: int = sum(1 for card in group["cards"] if ability(card, True) == DOUBLE_RUN)
+    doubles: int = sum(1 for card in group["cards"] if ability(card, new_cards=True) == DOUBLE_RUN)
     return 1 << doubles
 
 
-def card_points(group: Group, index: int, new_cards: bool) -> int:
+def card_points(group: Group, index: int, *, new_cards: bool) -> int:
     """The points of one card in a group, before its run's multiplier."""
     card = group["cards"][index]
     if card in SPECIAL_NAMES:
@@ -63,7 +63,7 @@ def card_points(group: Group, index: int, new_cards: bool) -> int:
     if card[0] != "A" or group["kind"] != RUN:
         return face_value(card)
     if group["positions"][index] == group["low"]:  # the low end of a run: played on a Two
-        return 5 + (PLUS_ON_TWO_BONUS if ability(card, new_cards) == PLUS_ON_TWO else 0)
+        return 5 + (PLUS_ON_TWO_BONUS if ability(card, new_cards=new_cards) == PLUS_ON_TWO else 0)
     return 15
 
 
@@ -72,13 +72,14 @@ def score_hand(
     cross_second: dict[str, int],
     hands: list[list[str]],
     potato_on_board: list[list[str]],
+    *,
     new_cards: bool,
 ) -> list[SeatScore]:
     players = len(hands)
     multiplier: dict[str, int] = {}
     for group in groups:
         if group["kind"] == RUN:
-            factor = run_multiplier(group, new_cards)
+            factor = run_multiplier(group, new_cards=new_cards)
             for card in group["cards"]:
                 multiplier[card] = max(multiplier.get(card, 1), factor)
     board = [0] * players
@@ -89,8 +90,8 @@ def score_hand(
             if cross_second.get(card) == index:
                 continue  # a Cross card in its second group counts once, with its first
             owner = group["owners"][position]
-            board[owner] += card_points(group, position, new_cards) * multiplier.get(card, 1)
-            kind = ability(card, new_cards)
+            board[owner] += card_points(group, position, new_cards=new_cards) * multiplier.get(card, 1)
+            kind = ability(card, new_cards=new_cards)
             if kind == PLUS_PER_GROUP:
                 has_group_bonus[owner] = True
             elif kind == SPONGE:

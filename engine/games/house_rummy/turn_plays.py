@@ -25,7 +25,7 @@ from engine.state import GameState
 
 def board_of_hand(table: HouseTable, hand: list[str]) -> Board:
     """What the board accepts of the cards of ``hand`` (the Protected card's targets only if it holds one)."""
-    return board_accepts(table["groups"], PROTECTED in hand)
+    return board_accepts(table["groups"], protect=PROTECTED in hand)
 
 
 def meld_extras(state: GameState, table: HouseTable, seat: int, board: Board | None = None) -> list[Extra]:
@@ -34,7 +34,7 @@ def meld_extras(state: GameState, table: HouseTable, seat: int, board: Board | N
     if not new_cards_on(state):
         return []
     if board is None:
-        board = board_accepts(table["groups"], False)
+        board = board_accepts(table["groups"], protect=False)
     cross = table["cross_second_group"]
     known = board.extras.get(seat)  # (the plays replace the dict when they change it: copy on write)
     if known is not None and known[0] is cross:
@@ -71,6 +71,7 @@ def plays_card(
     state: GameState,
     hand: list[str],
     in_hand: int,
+    *,
     has_transition: bool,
     board: Board,
     extras: list[Extra],
@@ -94,7 +95,7 @@ def plays_card(
                 return True
     if card == HOT_POTATO and len(hand) <= 2 and HOT_POTATO in hand and new_cards_on(state):
         return True
-    return len(hand) >= 2 and may_meld and has_meld_with(in_hand, extras, new_cards_on(state), card)
+    return len(hand) >= 2 and may_meld and has_meld_with(in_hand, extras, new_cards=new_cards_on(state), required=card)
 
 
 def turn_plays(
@@ -134,7 +135,7 @@ def turn_plays(
         usable = meld_extras(state, table, seat, board) if extras is None else extras
         if among is not None:
             usable = [extra for extra in usable if extra[0] in among]
-        moves.extend(meld_moves(pool, usable, new_cards, only))
+        moves.extend(meld_moves(pool, usable, new_cards=new_cards, required=only))
     return moves
 
 

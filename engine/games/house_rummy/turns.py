@@ -43,7 +43,11 @@ def end_turn(state: GameState, events: Events, *, skip: bool = False, again: boo
 def end_hand(state: GameState, reason: str, seat: int, events: Events) -> None:
     table = table_of(state)
     scores = score_hand(
-        table["groups"], table["cross_second_group"], table["hands"], table["potato_on_board"], new_cards_on(state)
+        table["groups"],
+        table["cross_second_group"],
+        table["hands"],
+        table["potato_on_board"],
+        new_cards=new_cards_on(state),
     )
     record = HandRecord(
         label=f"hand {table['hand_number']}",
