@@ -58,8 +58,6 @@ class Board:
         self.at_low_ends = at_low_ends
         self.lay_offs: dict[str, tuple[Move, ...]] = {}  # the lay-off moves of cards of ``accepts``
         self.known_cards: tuple[BoardCard, ...] | None = None  # ``board_cards``, once made
-        # ``meld_extras`` by seat, with the ``cross_second_group`` dict they were made with (read only, shared)
-        self.extras: dict[int, tuple[dict[str, int], list[tuple[str, bool, bool]]]] = {}
         self.bits: tuple[int, int, int, int, int] | None = None  # ``board_bits``, once made
 
 
