@@ -71,8 +71,6 @@ class BottomCardSearch:
         self.dead: set[bytes] = set()
         self.boards: dict[bytes, tuple[Board, list[Extra], frozenset[str]]] = {}
         self.root: tuple[list[Group], Board, list[Extra], frozenset[str], int] | None = None
-        self.last_board_key: tuple[object, object, bytes] | None = None
-        self.last_board: tuple[object, object, bool, tuple[Board, list[Extra], frozenset[str], bytes]] | None = None
 
     def keeps_bottom(self, state: GameState, move: Move) -> bool:
         """Whether the bottom card can still be played after ``move`` (a play of the turn that does not play it).
@@ -149,13 +147,10 @@ class BottomCardSearch:
     def board_of(self, state: GameState, table: HouseTable) -> tuple[Board, list[Extra], frozenset[str], bytes]:
         """The board's targets and the board cards a new group may use; computed once per board."""
         groups = table["groups"]
-        if self.root is not None and self.root[0] is groups:  # the draw phase: every take sees the same board
+        if self.root is not None and self.root[0] == groups:  # the draw phase: every take sees the same board
             return self.root[1], self.root[2], self.root[3], b""
         cross = table["cross_second_group"]
         protect = PROTECTED in table["hands"][self.seat]
-        last = self.last_board  # the same objects hold the same board during a search (copy on write)
-        if last is not None and last[0] is groups and last[1] is cross and last[2] == protect:
-            return last[3]
         board_key = orjson.dumps([groups, cross])
         cache_key = board_key + b"P" if protect else board_key
         known = self.boards.get(cache_key)
@@ -164,18 +159,7 @@ class BottomCardSearch:
             extras = meld_extras(state, table, self.seat, board)
             known = (board, extras, frozenset(extra for extra, _, _ in extras))
             self.boards[cache_key] = known
-        found = (*known, board_key)
-        self.last_board = (groups, cross, protect, found)
-        return found
-
-    def board_key(self, table: HouseTable) -> bytes:
-        """The board's part of a state's key; the last one is kept for the states that share its board (the takes
-        of the draw phase: the plays replace the groups they change, so the same objects hold the same board)."""
-        groups, cross = table["groups"], table["cross_second_group"]
-        last = self.last_board_key
-        if last is None or last[0] is not groups or last[1] is not cross:
-            last = self.last_board_key = (groups, cross, orjson.dumps([groups, cross]))
-        return last[2]
+        return (*known, board_key)
 
     def _visit(self, state: GameState, visited: set[bytes], *, checked: bool = False) -> bool:
         table = table_of(state)
@@ -188,7 +172,7 @@ class BottomCardSearch:
             board_key = orjson.dumps([table["groups"], table["cross_second_group"]])
             plays = potato_moves(state, self.seat)
         else:
-            shared = self.root is not None and self.root[0] is table["groups"]
+            shared = self.root is not None and self.root[0] == table["groups"]
             if not shared and accepts_card(table["groups"], bottom):  # cheaper than the board's targets
                 return True
             board, extras, extra_cards, board_key = self.board_of(state, table)
@@ -222,7 +206,7 @@ class BottomCardSearch:
             table["phase"].encode(),
             ",".join(sorted(hand)).encode(),
             table["groups_started"],
-            board_key or self.board_key(table),
+            board_key or orjson.dumps([table["groups"], table["cross_second_group"]]),
         )
         if key in self.alive:
             return True
