@@ -307,7 +307,7 @@ class CompiledMeter:
         self.moves = 0
         self.cpu_seconds = 0.0
         self.step_median_us = 0.0
-        root = Path(__file__).resolve().parent.parent
+        root = Path(__file__).resolve().parents[2]
         environment = {**os.environ, "PYTHONPATH": f"{directory.resolve()}{os.pathsep}{root}"}
         code = "from service.cli.bench import compiled_child; compiled_child()"
         self._child = subprocess.Popen(

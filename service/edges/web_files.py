@@ -16,7 +16,7 @@ from flask import Response, send_file
 
 from service.core import errors
 
-DEFAULT_WEB_ROOT = Path(__file__).resolve().parent.parent / "clients" / "web"
+DEFAULT_WEB_ROOT = Path(__file__).resolve().parents[2] / "clients" / "web"
 ASSET_MAX_AGE_SECONDS = 300
 CONTENT_TYPES = {
     ".html": "text/html",
