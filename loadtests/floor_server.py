@@ -46,7 +46,7 @@ from service.core.games import seat_of_token
 from service.core.stored import GameMeta, LogEntry
 from service.edges.grpc_server import MAX_MESSAGE_BYTES, GameEngineServicer, add_game_engine, token_of
 from service.edges.streams import StreamLimits
-from service.runtime.engine_build import engine_kind, service_kind
+from service.runtime.engine_build import engine_kind
 from service.runtime.gc_tuning import tune_garbage_collector
 from service.storage.redis_store import RedisStore
 from service.storage.store import StoredGame
@@ -154,7 +154,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "httpPort": 0,
                 "pid": os.getpid(),
                 "engine": engine_kind(),
-                "service": service_kind(),
             }
         ),
         flush=True,

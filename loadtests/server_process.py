@@ -64,7 +64,6 @@ class ServerProcess:
         self.http_port = 0
         self.worker_pids: list[int] = []  # with `--workers N` (N > 1): the worker processes under this one
         self.engine = ""  # the engine the server imported, from its serving line: "pure" or "compiled"
-        self.service = ""  # and its service's per-move modules (compiled by the same build): "pure" or "compiled"
         self._process: subprocess.Popen[str] | None = None
         self._log: IO[str] | None = None
 
@@ -130,7 +129,6 @@ class ServerProcess:
             time.sleep(0.02)
         self.grpc_port = int(announced["grpcPort"])
         self.engine = str(announced.get("engine", ""))
-        self.service = str(announced.get("service", ""))
         self.http_port = int(announced["httpPort"])
         self.worker_pids = [int(pid) for pid in announced.get("workerPids", ())]
         return self

@@ -50,7 +50,7 @@ from service.edges.rest import (
 from service.edges.streams import StreamLimits
 from service.edges.web_files import DEFAULT_WEB_ROOT
 from service.observability import metrics, tracing
-from service.runtime.engine_build import engine_kind, service_kind
+from service.runtime.engine_build import engine_kind
 from service.runtime.gc_tuning import tune_garbage_collector
 from service.storage.store import DEFAULT_FINISHED_TTL_SECONDS, DEFAULT_TTL_SECONDS, GameStore, MemoryStore
 
@@ -215,7 +215,6 @@ class Server:
                 "host": self.config.bind_host(),
                 "store": store,
                 "engine": engine_kind(),
-                "service": service_kind(),
             },
         )
         return self
@@ -342,7 +341,6 @@ def serve(config: ServeConfig) -> int:
                 "httpPort": server.http_port,
                 "pid": os.getpid(),
                 "engine": engine_kind(),
-                "service": service_kind(),
             }
         ),
         flush=True,

@@ -35,7 +35,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from service.runtime.engine_build import engine_kind, service_kind
+from service.runtime.engine_build import engine_kind
 
 log = logging.getLogger("cardengine.workers")
 
@@ -127,7 +127,6 @@ def announce_serving(children: Sequence[subprocess.Popen[str]], grpc_port: int, 
         "workers": len(children),
         "workerPids": [child.pid for child in children],
         "engine": engine_kind(),
-        "service": service_kind(),
     }
     print(json.dumps(line), flush=True)
     log.info("workers serving", extra={"grpc_port": grpc_port, "http_port": http_port, "workers": len(children)})
