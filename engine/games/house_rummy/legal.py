@@ -92,7 +92,7 @@ REFUSALS: Final[dict[str, Callable[[GameState, HouseTable, int, Move], Refusal |
     kinds.MOVE_CARD: move_card_refusal,
     kinds.PLAY_POTATO: play_potato_refusal,
     kinds.DISCARD: discard_refusal,
-    kinds.PASS_POTATO: lambda state, table, seat, move: seat_refusal(state, move, move.args[0], seat),
+    kinds.PASS_POTATO: lambda state, table, seat, move: seat_refusal(state, move.args[0], seat),
     kinds.KEEP_POTATO: no_refusal,
     kinds.CLAIM: claim_refusal,
     kinds.PASS: no_refusal,

@@ -36,7 +36,7 @@ def claim_refusal(state: GameState, table: HouseTable, seat: int, move: Move) ->
 
 
 def fish_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
-    if bad := seat_refusal(state, move, move.args[0], seat):
+    if bad := seat_refusal(state, move.args[0], seat):
         return bad
     if move.args[1] not in ASK_TOKENS:
         return refuse("bad_ask", "ask for a rank (A,2-9,T,J,Q,K) or a suit (S,H,D,C)")
@@ -54,7 +54,7 @@ def give_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> 
 
 
 def seat_choice_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
-    if bad := seat_refusal(state, move, move.args[0], seat):
+    if bad := seat_refusal(state, move.args[0], seat):
         return bad
     if move.kind == kinds.EXCHANGE and not table["hands"][int(move.args[0])]:
         return refuse("empty_hand", f"seat {move.args[0]} has no card to exchange")
@@ -80,13 +80,18 @@ def claim_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
 
 
 def fish_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
-    candidates = (Move(kinds.FISH, (str(other), ask)) for other in range(state.players) for ask in ASK_TOKENS)
-    return allowed(state, table, seat, candidates)
+    """``fish_refusal``'s two checks apart: the seats it lets through, each with every rank and suit."""
+    seats = [str(other) for other in range(state.players) if seat_refusal(state, str(other), seat) is None]
+    return [Move(kinds.FISH, (other, ask)) for other in seats for ask in ASK_TOKENS]
 
 
 def give_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
-    candidates = (Move(kinds.GIVE, (card,)) for card in sorted(set(table["hands"][seat])))
-    return allowed(state, table, seat, candidates)
+    """``give_refusal``'s cards: those in hand, after a Fish only those matching what was asked for."""
+    hand = table["hands"][seat]
+    act = table["action"]
+    assert act is not None
+    cards = fish_matches(hand, act["ask"]) if table["phase"] == FISH_GIVE_PHASE else sorted(set(hand))
+    return [Move(kinds.GIVE, (card,)) for card in cards]
 
 
 def see_hand_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:

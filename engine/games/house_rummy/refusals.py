@@ -27,7 +27,7 @@ def not_in_hand(table: HouseTable, seat: int, move: Move, cards: list[str]) -> R
     return None
 
 
-def seat_refusal(state: GameState, move: Move, token: str, seat: int) -> Refusal | None:
+def seat_refusal(state: GameState, token: str, seat: int) -> Refusal | None:
     if not token.isdigit() or int(token) >= state.players:
         return refuse("bad_seat", f"'{token}' is not a seat of this {state.players}-player match")
     if int(token) == seat:

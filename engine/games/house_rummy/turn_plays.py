@@ -60,7 +60,7 @@ def may_play_potato(hand: list[str]) -> bool:
 
 
 def pass_potato_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
-    return seat_refusal(state, move, move.args[0], seat)
+    return seat_refusal(state, move.args[0], seat)
 
 
 def plays_card(
