@@ -127,12 +127,14 @@ def discard_moves(state: GameState, table: HouseTable, seat: int, board: Board) 
     hand = table["hands"][seat]
     piles = len(table["piles"])
     moves: list[Move] = []
+    # ``may_discard`` refuses the Hot Potato, and other cards only when one card is left: asked only then.
+    last = len(hand) == 1
     previous = ""
     for card in sorted(hand):  # each card once (the copies of a card are next to each other)
         if card == previous:
             continue
         previous = card
-        if not may_discard(card, hand, board):
+        if (last or card == HOT_POTATO) and not may_discard(card, hand, board):
             continue
         if card in NEW_DISCARD_CARDS and starts_new_pile(state, table, card):
             moves.append(Move(kinds.DISCARD, (card, NEW_PILE)))
