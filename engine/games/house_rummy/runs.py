@@ -48,7 +48,8 @@ def run_spans_of(ranks: int, *, wrap: bool) -> tuple[tuple[int, int, int], ...]:
         high, span = low, 1 << low
         while high < low + 12:
             following = high % 13 + 1  # the rank at position high + 1
-            if not ranks >> following & 1 or (high != low and rank_at(high) == 1 and not wrap):
+            # (``high % 13 == 1``: an Ace at ``high``, which only a KA2 Ace lets a span pass)
+            if not ranks >> following & 1 or (high != low and high % 13 == 1 and not wrap):
                 break
             high += 1
             span |= 1 << following
@@ -61,12 +62,29 @@ def run_spans_of(ranks: int, *, wrap: bool) -> tuple[tuple[int, int, int], ...]:
     return tuple(spans)
 
 
+def has_span_through(ranks: int, *, wrap: bool, through: int) -> bool:
+    """Whether ``run_spans_of(ranks, wrap=wrap)`` holds a span with every rank of the bits of ``through``: the same
+    walk, stopping at the first such span."""
+    for low in range(1, 14):
+        if not ranks >> low & 1:
+            continue
+        high, span = low, 1 << low
+        while high < low + 12:
+            following = high % 13 + 1
+            if not ranks >> following & 1 or (high != low and high % 13 == 1 and not wrap):
+                break
+            high += 1
+            span |= 1 << following
+            if high - low >= 2 and span & through == through:
+                return True
+    return False
+
+
 def has_run_through(ranks: int, suit: str, *, new_cards: bool, through: int) -> bool:
     """Whether ``suit_runs`` of ``ranks`` holds a run with every rank of the bits of ``through``."""
-    for _, _, span in run_spans_of(ranks, wrap=bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards=new_cards)):
-        if span & through == through:
-            return True
-    return False
+    return has_span_through(
+        ranks, wrap=bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards=new_cards), through=through
+    )
 
 
 def suit_may_run(ranks: int, suit: str, *, new_cards: bool) -> bool:
@@ -75,5 +93,5 @@ def suit_may_run(ranks: int, suit: str, *, new_cards: bool) -> bool:
     return (
         (around & around >> 1 & around >> 2) != 0
         and BIT_COUNTS[ranks] >= 3
-        and len(run_spans_of(ranks, wrap=(ranks & ACE_BIT) != 0 and is_ka2("A" + suit, new_cards=new_cards))) > 0
+        and has_span_through(ranks, wrap=(ranks & ACE_BIT) != 0 and is_ka2("A" + suit, new_cards=new_cards), through=0)
     )
