@@ -114,24 +114,3 @@ export class Api {
     return `${this.base}/v1/games/${encodeURIComponent(id)}/events?${params}`;
   }
 }
-
-/** Seat tokens live in sessionStorage of this tab only, keyed by game id (never in the URL). */
-export const seats = {
-  key(gameId) {
-    return `cardengine.seat.${gameId}`;
-  },
-  get(gameId) {
-    try {
-      const raw = sessionStorage.getItem(this.key(gameId));
-      return raw ? JSON.parse(raw) : null;
-    } catch (_error) {
-      return null;
-    }
-  },
-  put(gameId, seat, token) {
-    sessionStorage.setItem(this.key(gameId), JSON.stringify({ seat, token }));
-  },
-  forget(gameId) {
-    sessionStorage.removeItem(this.key(gameId));
-  },
-};

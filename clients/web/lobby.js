@@ -1,0 +1,211 @@
+// The lobby: a form for a new game (type, players, each seat's role, options, seed), watching a game as a
+// spectator, and sitting at a game with a seat token received from its creator.
+
+import { loadCatalog, playerCounts } from "./catalog.js";
+import { app, h, say } from "./dom.js";
+import { api } from "./server.js";
+import { invites, seats } from "./storage.js";
+
+// A seat's role: "you", "human", or "bot:<kind>" for each kind of bot the server offers.
+function isBotRole(role) {
+  return role.startsWith("bot:");
+}
+
+export async function showLobby() {
+  document.title = "cardengine: the web table";
+  app.replaceChildren(h("p", {}, "Loading the games..."));
+  let features;
+  let catalog;
+  try {
+    [features, catalog] = await Promise.all([api.detectFeatures(), loadCatalog()]);
+  } catch (error) {
+    app.replaceChildren(h("p", { role: "alert", class: "error" }, `The server cannot be reached: ${error.message}`));
+    return;
+  }
+  const form = newGameFields(catalog, features);
+  form.gameSelect.addEventListener("change", () => renderOptions(form));
+  form.playersSelect.addEventListener("change", () => renderSeats(form));
+  app.replaceChildren(newGamePanel(form), watchPanel(), joinPanel());
+  renderOptions(form);
+}
+
+function newGameFields(catalog, features) {
+  return {
+    catalog,
+    features,
+    gameSelect: h("select", { id: "game-type", name: "gameType" },
+      catalog.gameTypes.map((type) => h("option", { value: type.id }, type.title))),
+    description: h("p", { id: "game-description", class: "description" }),
+    playersSelect: h("select", { id: "players", name: "players" }),
+    optionsBox: h("fieldset", { id: "options" }),
+    seatsBox: h("fieldset", { id: "seat-list" }),
+    nameInput: h("input", { id: "your-name", name: "yourName", type: "text", maxlength: "40",
+      autocomplete: "nickname", placeholder: "Seat name" }),
+    seedInput: h("input", { id: "seed", name: "seed", type: "number", min: "0", placeholder: "random" }),
+  };
+}
+
+function renderSeats(form) {
+  const { catalog, features, seatsBox } = form;
+  const count = Number(form.playersSelect.value);
+  seatsBox.replaceChildren(h("legend", {}, "Seats"));
+  if (!features.bots) {
+    seatsBox.append(h("p", { class: "note" },
+      "This server has no bot seats: share the other seats' tokens with the other players."));
+  }
+  const defaultRole = features.bots ? `bot:${catalog.botKinds[0]}` : "human";
+  for (let seat = 0; seat < count; seat += 1) seatsBox.append(seatField(form, seat, defaultRole));
+}
+
+function seatField(form, seat, defaultRole) {
+  const { catalog, features, seatsBox } = form;
+  const select = h("select", { class: "seat-role", id: `seat-role-${seat}`, "data-seat": seat },
+    h("option", { value: "you" }, "You"),
+    h("option", { value: "human" }, "Another player"),
+    catalog.botKinds.map((kind) =>
+      h("option", { value: `bot:${kind}`, "data-bot": kind, disabled: !features.bots }, `Bot (${kind})`)));
+  select.value = seat === 0 ? "you" : defaultRole;
+  select.addEventListener("change", () => {
+    if (select.value !== "you") return;
+    for (const other of seatsBox.querySelectorAll(".seat-role")) {
+      if (other !== select && other.value === "you") other.value = defaultRole;
+    }
+  });
+  return h("div", { class: "field" }, h("label", { for: `seat-role-${seat}` }, `Seat ${seat}`), select);
+}
+
+function renderOptions(form) {
+  const { optionsBox, playersSelect } = form;
+  const type = form.catalog.byId.get(form.gameSelect.value);
+  form.description.textContent = type.description || "";
+  const counts = playerCounts(type);
+  playersSelect.replaceChildren(...counts.map((n) => h("option", { value: n }, String(n))));
+  playersSelect.value = String(counts.includes(type.defaultPlayers) ? type.defaultPlayers : counts[0]);
+  optionsBox.replaceChildren(h("legend", {}, "Options"));
+  for (const option of type.options || []) {
+    const id = `option-${option.name}`;
+    const input = optionInput(option, id);
+    input.dataset.option = option.name;
+    input.dataset.type = option.type;
+    const label = option.name.replace(/_/g, " ");
+    optionsBox.append(h("div", { class: "field" }, h("label", { for: id }, label), input,
+      h("small", { class: "help" }, option.description || "")));
+  }
+  if (!type.options || type.options.length === 0) optionsBox.append(h("p", { class: "note" }, "No options."));
+  renderSeats(form);
+}
+
+function optionInput(option, id) {
+  if (option.choices && option.choices.length) {
+    const input = h("select", { id }, option.choices.map((choice) => h("option", { value: choice }, choice)));
+    input.value = String(option.defaultValue);
+    return input;
+  }
+  if (option.type === "bool") {
+    const input = h("input", { id, type: "checkbox" });
+    input.checked = Boolean(option.defaultValue);
+    return input;
+  }
+  if (option.type === "int") {
+    return h("input", { id, type: "number", step: "1", min: option.minimum, max: option.maximum,
+      value: option.defaultValue });
+  }
+  return h("input", { id, type: "text", value: option.defaultValue === undefined ? "" : option.defaultValue });
+}
+
+function readOptions(optionsBox) {
+  const options = {};
+  for (const input of optionsBox.querySelectorAll("[data-option]")) {
+    if (input.dataset.type === "bool") options[input.dataset.option] = input.checked;
+    else if (input.dataset.type === "int") options[input.dataset.option] = Number(input.value);
+    else options[input.dataset.option] = input.value;
+  }
+  return options;
+}
+
+/** The body of `POST /v1/games`; `mine` is the seat this tab plays. */
+function createRequest(form, roles, mine) {
+  const type = form.catalog.byId.get(form.gameSelect.value);
+  const options = readOptions(form.optionsBox);
+  const body = { gameType: type.id, players: Number(form.playersSelect.value), options };
+  if (form.seedInput.value !== "") body.seed = Number(form.seedInput.value);
+  if (form.features.seats) {
+    const name = form.nameInput.value.trim();
+    body.seats = roles.map((role, seat) => {
+      if (isBotRole(role)) return { bot: role.slice("bot:".length) };
+      if (seat === mine && name) return { name };
+      return {};
+    });
+  }
+  return body;
+}
+
+async function createGame(form, event) {
+  event.preventDefault();
+  const roles = [...form.seatsBox.querySelectorAll(".seat-role")].map((select) => select.value);
+  let mine = roles.indexOf("you");
+  if (mine < 0) mine = 0;
+  const body = createRequest(form, roles, mine);
+  say("Creating the game...");
+  try {
+    const created = await api.createGame(body);
+    const tokens = new Map((created.seats || []).map((entry) => [entry.seat || 0, entry.token]));
+    seats.put(created.gameId, mine, tokens.get(mine));
+    const others = roles
+      .map((role, seat) => ({ role, seat, token: tokens.get(seat) }))
+      .filter((entry) => entry.seat !== mine && !isBotRole(entry.role) && entry.token);
+    if (others.length) invites.put(created.gameId, others);
+    say("");
+    location.hash = `#/play/${created.gameId}`;
+  } catch (error) {
+    say(`The game was not created: ${error.message}`, { isError: true });
+  }
+}
+
+function newGamePanel(form) {
+  return h("section", { class: "panel", "aria-labelledby": "new-game-title" },
+    h("h2", { id: "new-game-title" }, "New game"),
+    h("form", { id: "create-form", onsubmit: (event) => createGame(form, event) },
+      h("div", { class: "field" }, h("label", { for: "game-type" }, "Game"), form.gameSelect),
+      form.description,
+      h("div", { class: "field" }, h("label", { for: "players" }, "Players"), form.playersSelect),
+      form.seatsBox,
+      h("div", { class: "field" }, h("label", { for: "your-name" }, "Your name"), form.nameInput,
+        form.features.seats ? "" : h("small", { class: "help" }, "This server does not take seat names yet.")),
+      form.optionsBox,
+      h("div", { class: "field" }, h("label", { for: "seed" }, "Seed (optional)"), form.seedInput),
+      h("button", { type: "submit", id: "create", class: "primary" }, "Create game")));
+}
+
+function watchPanel() {
+  const watchId = h("input", { id: "watch-id", type: "text", required: true, autocomplete: "off" });
+  function watch(event) {
+    event.preventDefault();
+    const id = watchId.value.trim();
+    if (id) location.hash = `#/watch/${id}`;
+  }
+  return h("section", { class: "panel", "aria-labelledby": "watch-title" },
+    h("h2", { id: "watch-title" }, "Watch a game"),
+    h("form", { id: "watch-form", onsubmit: watch },
+      h("div", { class: "field" }, h("label", { for: "watch-id" }, "Game id"), watchId),
+      h("button", { type: "submit", id: "watch" }, "Watch as a spectator")));
+}
+
+function joinPanel() {
+  const joinId = h("input", { id: "join-id", type: "text", required: true, autocomplete: "off" });
+  const joinToken = h("input", { id: "join-token", type: "password", required: true, autocomplete: "off" });
+  function join(event) {
+    event.preventDefault();
+    const id = joinId.value.trim();
+    const token = joinToken.value.trim();
+    if (!id || !token) return;
+    seats.put(id, null, token);
+    location.hash = `#/play/${id}`;
+  }
+  return h("section", { class: "panel", "aria-labelledby": "join-title" },
+    h("h2", { id: "join-title" }, "Sit at a game with a seat token"),
+    h("form", { id: "join-form", onsubmit: join },
+      h("div", { class: "field" }, h("label", { for: "join-id" }, "Game id"), joinId),
+      h("div", { class: "field" }, h("label", { for: "join-token" }, "Seat token"), joinToken),
+      h("button", { type: "submit", id: "join" }, "Sit down")));
+}

@@ -1,0 +1,45 @@
+// How the table names and colours things: seats from the game (seat names, bots), cards from the catalog.
+
+import { describeCard } from "./cards.js";
+import { gameTypeOf } from "./catalog.js";
+
+const SEAT_COLORS = ["#c0392b", "#2471a3", "#229954", "#b9770e", "#7d3c98", "#555"];
+
+export function seatColor(seat) {
+  return SEAT_COLORS[seat % SEAT_COLORS.length];
+}
+
+function seatNames(current) {
+  const game = current.game;
+  return game.seatNames || (game.view && game.view.seatNames) || [];
+}
+
+/** The bot kind per seat (a list indexed by seat); a server that lists bot seats by number says only "bot". */
+export function botSeats(current) {
+  const game = current.game;
+  const bots = game.bots || (game.view && game.view.bots) || [];
+  if (Array.isArray(bots) && bots.every((value) => typeof value === "number")) {
+    const list = [];
+    for (const seat of bots) list[seat] = "bot";
+    return list;
+  }
+  return bots;
+}
+
+export function seatName(current, seat) {
+  if (seat === undefined || seat === null || seat === "") return "";
+  const names = seatNames(current);
+  const name = names[seat] || `Seat ${seat}`;
+  return seat === current.game.seat ? `${name} (you)` : name;
+}
+
+export function cardInfo(current, code) {
+  const type = gameTypeOf(current.game.gameType);
+  return describeCard(code, type.cardMap, current.game.gameType);
+}
+
+export function cardName(current, code, given) {
+  if (code === null || code === undefined) return "";
+  if (given) return given;
+  return cardInfo(current, String(code)).name;
+}

@@ -1,0 +1,82 @@
+// The score sheet: points per round per seat, the totals, a chart of the running totals, and the winner once the
+// game itself is over.
+
+import { h } from "./dom.js";
+import { seatColor, seatName } from "./names.js";
+
+export function renderScore(current) {
+  const score = current.score || { totals: [], rounds: [] };
+  const players = current.game.players;
+  const seatsRange = Array.from({ length: players }, (_unused, seat) => seat);
+  const tableNode = h("table", { id: "score-sheet" },
+    h("caption", {}, "Points per round"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"),
+      seatsRange.map((seat) => h("th", { scope: "col" }, seatName(current, seat))))),
+    h("tbody", {}, (score.rounds || []).map((round) => h("tr", {}, h("th", { scope: "row" }, round.label),
+      seatsRange.map((seat) => h("td", {}, String((round.points || [])[seat] || 0)))))),
+    h("tfoot", {}, h("tr", { id: "score-totals" }, h("th", { scope: "row" }, "Total"),
+      seatsRange.map((seat) => h("td", {}, String((score.totals || [])[seat] || 0))))));
+  const parts = [h("h3", { id: "score-title" }, "Score sheet"), tableNode, scoreChart(current, score, seatsRange)];
+  if (score.finished && current.game.finished) {
+    const winners = (score.winners || []).map((seat) => seatName(current, seat));
+    parts.push(h("p", { id: "winner", class: "winner", role: "status" },
+      winners.length === 1 ? `Winner: ${winners[0]}` : winners.length ? `Winners: ${winners.join(" and ")}`
+        : "No winner."));
+  }
+  return h("section", { class: "panel", "aria-labelledby": "score-title" }, parts);
+}
+
+function scoreChart(current, score, seatsRange) {
+  const SVG = "http://www.w3.org/2000/svg";
+  const rounds = score.rounds || [];
+  const series = seatsRange.map((seat) => {
+    let running = 0;
+    return [0, ...rounds.map((round) => (running += (round.points || [])[seat] || 0))];
+  });
+  const values = series.flat();
+  const top = Math.max(1, ...values);
+  const bottom = Math.min(0, ...values);
+  const width = 320;
+  const height = 140;
+  const pad = 24;
+  const x = (index) => pad + (rounds.length ? (index * (width - 2 * pad)) / rounds.length : 0);
+  const y = (value) => height - pad - ((value - bottom) * (height - 2 * pad)) / (top - bottom);
+  const summary = seatsRange.map((seat) => `${seatName(current, seat)} ${series[seat].at(-1)}`).join(", ");
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.setAttribute("id", "score-chart");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `Totals after each round: ${summary}`);
+  const line = (x1, y1, x2, y2, stroke) => {
+    const node = document.createElementNS(SVG, "line");
+    for (const [key, value] of Object.entries({ x1, y1, x2, y2, stroke })) node.setAttribute(key, String(value));
+    svg.append(node);
+  };
+  line(pad, y(bottom), width - pad, y(bottom), "#999");
+  line(pad, y(0), width - pad, y(0), "#bbb");
+  line(pad, pad, pad, height - pad, "#999");
+  const label = (text, xPos, yPos, anchor, color) => {
+    const node = document.createElementNS(SVG, "text");
+    node.setAttribute("x", String(xPos));
+    node.setAttribute("y", String(yPos));
+    node.setAttribute("font-size", "10");
+    node.setAttribute("text-anchor", anchor);
+    node.setAttribute("fill", color || "#444");
+    node.textContent = text;
+    svg.append(node);
+  };
+  label(String(top), pad - 3, pad + 4, "end");
+  label(String(bottom), pad - 3, y(bottom) + 4, "end");
+  seatsRange.forEach((seat) => {
+    const color = seatColor(seat);
+    const poly = document.createElementNS(SVG, "polyline");
+    poly.setAttribute("points", series[seat].map((value, index) => `${x(index)},${y(value)}`).join(" "));
+    poly.setAttribute("fill", "none");
+    poly.setAttribute("stroke", color);
+    poly.setAttribute("stroke-width", "2");
+    poly.setAttribute("class", "series");
+    svg.append(poly);
+    label(seatName(current, seat), width - pad, 12 + seat * 11, "end", color);
+  });
+  return svg;
+}
