@@ -44,8 +44,9 @@ export function describeCard(code, catalogCards, gameId) {
     // A wild card on the table with the card it stands for, e.g. a Joker as the 6 of Clubs (`JK=6C`).
     const wild = describeCard(standsFor[1], catalogCards, gameId);
     const meant = describeCard(standsFor[2], catalogCards, gameId);
+    const wildKind = wild.named ? wild.name : wild.kind || "Wild";
     return { ...wild, code, name: `${wild.name} as ${meant.name}`, named: wild.named,
-      kind: `${wild.named ? wild.name : wild.kind || "Wild"} = ${shortRank(meant.rank)}${SUIT_SYMBOLS[meant.suit] || ""}` };
+      kind: `${wildKind} = ${shortRank(meant.rank)}${SUIT_SYMBOLS[meant.suit] || ""}` };
   }
   const entry = catalogCards ? catalogCards.get(code) : undefined;
   const info = { code, name: entry && entry.name ? entry.name : code, named: Boolean(entry && entry.name) };

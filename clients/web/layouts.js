@@ -1,6 +1,7 @@
 // The table of each game, laid out from its view JSON (the game's part of `GET /v1/games/{id}` -> view). Every
-// layout gets a context `ui` with: card(code, label?) -> a card element (a button when the seat can filter moves
-// by it), cell(name, code) -> a coffin cell, seatName(seat), h(tag, attributes, ...children) to build elements.
+// layout gets a context `ui` with: card(code) -> a card element (a button when the seat can filter moves by it),
+// cell(name, code) -> a coffin cell, seatName(seat), cardName(code, given?), h(tag, attributes, ...children) to
+// build elements (see boardContext in table_view.js).
 // A view key a layout does not know is shown by the generic renderer, so a new field is never lost.
 
 function section(ui, title, ...children) {

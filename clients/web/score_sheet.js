@@ -26,56 +26,50 @@ export function renderScore(current) {
   return h("section", { class: "panel", "aria-labelledby": "score-title" }, parts);
 }
 
-function scoreChart(current, score, seatsRange) {
-  const SVG = "http://www.w3.org/2000/svg";
-  const rounds = score.rounds || [];
-  const series = seatsRange.map((seat) => {
+const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
+const CHART_WIDTH = 320;
+const CHART_HEIGHT = 140;
+const CHART_PADDING = 24;
+
+function svgNode(name, attributes, text) {
+  const node = document.createElementNS(SVG_NAMESPACE, name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** Each seat's total after each round, starting from 0 before the first. */
+function runningTotals(rounds, seatsRange) {
+  return seatsRange.map((seat) => {
     let running = 0;
     return [0, ...rounds.map((round) => (running += (round.points || [])[seat] || 0))];
   });
+}
+
+function scoreChart(current, score, seatsRange) {
+  const rounds = score.rounds || [];
+  const series = runningTotals(rounds, seatsRange);
   const values = series.flat();
   const top = Math.max(1, ...values);
   const bottom = Math.min(0, ...values);
-  const width = 320;
-  const height = 140;
-  const pad = 24;
+  const [width, height, pad] = [CHART_WIDTH, CHART_HEIGHT, CHART_PADDING];
   const x = (index) => pad + (rounds.length ? (index * (width - 2 * pad)) / rounds.length : 0);
   const y = (value) => height - pad - ((value - bottom) * (height - 2 * pad)) / (top - bottom);
   const summary = seatsRange.map((seat) => `${seatName(current, seat)} ${series[seat].at(-1)}`).join(", ");
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  svg.setAttribute("id", "score-chart");
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `Totals after each round: ${summary}`);
-  const line = (x1, y1, x2, y2, stroke) => {
-    const node = document.createElementNS(SVG, "line");
-    for (const [key, value] of Object.entries({ x1, y1, x2, y2, stroke })) node.setAttribute(key, String(value));
-    svg.append(node);
-  };
+  const svg = svgNode("svg", { viewBox: `0 0 ${width} ${height}`, id: "score-chart", role: "img",
+    "aria-label": `Totals after each round: ${summary}` });
+  const line = (x1, y1, x2, y2, stroke) => svg.append(svgNode("line", { x1, y1, x2, y2, stroke }));
   line(pad, y(bottom), width - pad, y(bottom), "#999");
   line(pad, y(0), width - pad, y(0), "#bbb");
   line(pad, pad, pad, height - pad, "#999");
-  const label = (text, xPos, yPos, anchor, color) => {
-    const node = document.createElementNS(SVG, "text");
-    node.setAttribute("x", String(xPos));
-    node.setAttribute("y", String(yPos));
-    node.setAttribute("font-size", "10");
-    node.setAttribute("text-anchor", anchor);
-    node.setAttribute("fill", color || "#444");
-    node.textContent = text;
-    svg.append(node);
-  };
+  const label = (text, xPos, yPos, anchor, color) => svg.append(svgNode("text",
+    { x: xPos, y: yPos, "font-size": "10", "text-anchor": anchor, fill: color || "#444" }, text));
   label(String(top), pad - 3, pad + 4, "end");
   label(String(bottom), pad - 3, y(bottom) + 4, "end");
   seatsRange.forEach((seat) => {
     const color = seatColor(seat);
-    const poly = document.createElementNS(SVG, "polyline");
-    poly.setAttribute("points", series[seat].map((value, index) => `${x(index)},${y(value)}`).join(" "));
-    poly.setAttribute("fill", "none");
-    poly.setAttribute("stroke", color);
-    poly.setAttribute("stroke-width", "2");
-    poly.setAttribute("class", "series");
-    svg.append(poly);
+    const points = series[seat].map((value, index) => `${x(index)},${y(value)}`).join(" ");
+    svg.append(svgNode("polyline", { points, fill: "none", stroke: color, "stroke-width": "2", class: "series" }));
     label(seatName(current, seat), width - pad, 12 + seat * 11, "end", color);
   });
   return svg;
