@@ -33,6 +33,17 @@ BIT_COUNTS: Final = tuple(bin(mask).count("1") for mask in range(1 << 14))
 ACE_BIT: Final = 1 << 1
 
 
+POSITION_RANKS: Final = (1 << 14) - 2  # the rank bits, Ace 1 ... King 13
+
+
+def position_bits(ranks: int, *, wrap: bool) -> int:
+    """The positions a run can hold, one bit each: those of ``ranks`` from the Ace (1) to the Ace above the King
+    (14); when ``wrap`` on round, to position 26 (a span of 13 starts at the latest at position 13)."""
+    if wrap:
+        return ranks | ranks << 13
+    return ranks | (ranks & ACE_BIT) << 13
+
+
 def run_spans_of(ranks: int, *, wrap: bool) -> tuple[tuple[int, int, int], ...]:
     """Every span of 3 to 13 positions whose ranks are all among the bits of ``ranks`` (``RANK_BITS``), as (low,
     high, its ranks as bits), by low position, then length.
@@ -41,42 +52,34 @@ def run_spans_of(ranks: int, *, wrap: bool) -> tuple[tuple[int, int, int], ...]:
     Thirteen-card spans are given once (starting from the lowest position).
     """
     spans: list[tuple[int, int, int]] = []
+    positions = position_bits(ranks, wrap=wrap)
     full_seen = False
     for low in range(1, 14):
         if not ranks >> low & 1:
             continue
-        high, span = low, 1 << low
-        while high < low + 12:
-            following = high % 13 + 1  # the rank at position high + 1
-            # (``high % 13 == 1``: an Ace at ``high``, which only a KA2 Ace lets a span pass)
-            if not ranks >> following & 1 or (high != low and high % 13 == 1 and not wrap):
-                break
-            high += 1
-            span |= 1 << following
-            if high - low >= 2:
-                if high - low == 12:
-                    if full_seen:
-                        break
-                    full_seen = True
-                spans.append((low, high, span))
+        above = positions >> low
+        length = (~above & above + 1).bit_length() - 1  # the positions held in a row from ``low``
+        if length < 3:
+            continue
+        for high in range(low + 2, low + min(length, 13)):
+            if high - low == 12:
+                if full_seen:
+                    break
+                full_seen = True
+            held = (1 << high + 1) - (1 << low)
+            spans.append((low, high, (held | held >> 13) & POSITION_RANKS))
     return tuple(spans)
 
 
 def has_span_through(ranks: int, *, wrap: bool, through: int) -> bool:
-    """Whether ``run_spans_of(ranks, wrap=wrap)`` holds a span with every rank of the bits of ``through``: the same
-    walk, stopping at the first such span."""
-    for low in range(1, 14):
-        if not ranks >> low & 1:
-            continue
-        high, span = low, 1 << low
-        while high < low + 12:
-            following = high % 13 + 1
-            if not ranks >> following & 1 or (high != low and high % 13 == 1 and not wrap):
-                break
-            high += 1
-            span |= 1 << following
-            if high - low >= 2 and span & through == through:
-                return True
+    """Whether ``run_spans_of(ranks, wrap=wrap)`` holds a span with every rank of the bits of ``through``: whether a
+    longest row of held positions, 3 or more, holds them all (a row of 13 or more holds every rank)."""
+    positions = position_bits(ranks, wrap=wrap)
+    while positions:
+        row = positions & ~(positions + (positions & -positions))  # the lowest row of held positions
+        positions ^= row
+        if row.bit_count() >= 3 and (row | row >> 13) & through == through:
+            return True
     return False
 
 
