@@ -85,28 +85,15 @@ BOARDS_KEPT: Final = 64
 _boards: Final[dict[bytes, Board]] = {}
 
 
-RECENT_KEPT: Final = 4
-
-
-# The same memo's last boards, found by comparing the groups (``==``) before making the JSON key: the states of a
-# turn share their unchanged groups (copy on write), which ``==`` then passes without looking inside them.
-_recent: Final[list[tuple[list[Group], bool, Board]]] = []
-
-
 def board_accepts(groups: list[Group], *, protect: bool) -> Board:
     """``compute_board``, memoised on the board's content. The Board is shared between callers, so it is read only
     (no caller changes its dict, lists or sets)."""
-    for known_groups, known_protect, known in _recent:
-        if known_protect == protect and known_groups == groups:
-            return known
     key = orjson.dumps(groups) + b"P" if protect else orjson.dumps(groups)
     board = _boards.get(key)
     if board is None:
         if len(_boards) >= BOARDS_KEPT:
             _boards.clear()
         board = _boards[key] = compute_board(groups, protect=protect)
-    _recent.insert(0, (list(groups), protect, board))
-    del _recent[RECENT_KEPT:]
     return board
 
 
