@@ -71,6 +71,9 @@ class BottomCardSearch:
         self.dead: set[bytes] = set()
         self.boards: dict[bytes, tuple[Board, list[Extra], frozenset[str]]] = {}
         self.root: tuple[list[Group], Board, list[Extra], frozenset[str], int] | None = None
+        # ``still_plays``'s board of the seat's hand and the board cards a new group may use, made once per query
+        # (every move it is asked about is one of the same state of the match).
+        self.hand_board: tuple[Board, list[Extra]] | None = None
 
     def keeps_bottom(self, state: GameState, move: Move) -> bool:
         """Whether the bottom card can still be played after ``move`` (a play of the turn that does not play it).
@@ -99,8 +102,10 @@ class BottomCardSearch:
             touched = parse_target(move.args[-1])
         elif kind != kinds.MELD:
             return False
-        board = board_of_hand(table, table["hands"][self.seat])
-        extras = meld_extras(state, table, self.seat, board)
+        if self.hand_board is None:
+            board = board_of_hand(table, table["hands"][self.seat])
+            self.hand_board = board, meld_extras(state, table, self.seat, board)
+        board, extras = self.hand_board
         for target in board.accepts.get(bottom, ()):
             if touched is None or parse_target(target) != touched:
                 return True
