@@ -59,6 +59,8 @@ class Board:
         self.lay_offs: dict[str, tuple[Move, ...]] = {}  # the lay-off moves of cards of ``accepts``
         self.known_cards: tuple[BoardCard, ...] | None = None  # ``board_cards``, once made
         self.bits: tuple[int, int, int, int, int] | None = None  # ``board_bits``, once made
+        # ``meld_extras`` per seat, with the Cross cards already in two groups it was made for
+        self.extras: dict[int, tuple[tuple[str, ...], list[Extra]]] = {}
 
 
 def locked_cards(groups: list[Group]) -> tuple[set[str], int]:

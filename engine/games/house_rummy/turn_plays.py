@@ -36,12 +36,17 @@ def meld_extras(state: GameState, table: HouseTable, seat: int, board: Board | N
     if board is None:
         board = board_accepts(table["groups"], protect=False)
     cross = table["cross_second_group"]
+    in_two_groups = tuple(cross)
+    known = board.extras.get(seat)  # (made once per board, seat and Cross cards in two groups; read only)
+    if known is not None and known[0] == in_two_groups:
+        return known[1]
     extras: list[Extra] = []
     for card, owner, in_set in board_cards(board, table["groups"]):
         if card in CROSS_CARDS and card not in cross:
             extras.append((card, not in_set, in_set))
         elif card in MOVE_CARDS and owner == seat:
             extras.append((card, True, True))
+    board.extras[seat] = (in_two_groups, extras)
     return extras
 
 
