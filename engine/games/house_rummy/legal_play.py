@@ -139,7 +139,8 @@ def discard_moves(state: GameState, table: HouseTable, seat: int, board: Board) 
         if card in NEW_DISCARD_CARDS and starts_new_pile(state, table, card):
             moves.append(Move(kinds.DISCARD, (card, NEW_PILE)))
         else:
-            moves.extend(discards_to_piles(card, piles))
+            made = _discard_moves.get(card)  # (``discards_to_piles``, read here without the call when made)
+            moves.extend(made[piles] if made is not None and len(made) > piles else discards_to_piles(card, piles))
     return moves
 
 
