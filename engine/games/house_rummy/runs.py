@@ -24,6 +24,14 @@ def is_ka2(card: str, *, new_cards: bool) -> bool:
     return new_cards and card in KA2_ACES
 
 
+KA2_SUITS: Final = frozenset(card[1] for card in KA2_ACES)  # the suits whose Ace is a KA2 card
+
+
+def ace_wraps(ranks: int, suit: str, *, new_cards: bool) -> bool:
+    """Whether a run of ``suit`` over the bits of ``ranks`` may pass its Ace (it holds one, and it is a KA2 card)."""
+    return new_cards and ranks & ACE_BIT != 0 and suit in KA2_SUITS
+
+
 RANK_BITS: Final = {rank: 1 << RANK_OF[rank] for rank in RANKS}  # Ace bit 1 ... King bit 13
 
 
@@ -36,12 +44,8 @@ ACE_BIT: Final = 1 << 1
 POSITION_RANKS: Final = (1 << 14) - 2  # the rank bits, Ace 1 ... King 13
 
 
-def position_bits(ranks: int, *, wrap: bool) -> int:
-    """The positions a run can hold, one bit each: those of ``ranks`` from the Ace (1) to the Ace above the King
-    (14); when ``wrap`` on round, to position 26 (a span of 13 starts at the latest at position 13)."""
-    if wrap:
-        return ranks | ranks << 13
-    return ranks | (ranks & ACE_BIT) << 13
+# The positions a run can hold, one bit each (``positions`` below): those of the ranks from the Ace (1) to the Ace
+# above the King (14); when the Ace wraps, on round to position 26 (a span of 13 starts at position 13 at the latest).
 
 
 def run_spans_of(ranks: int, *, wrap: bool) -> tuple[tuple[int, int, int], ...]:
@@ -52,29 +56,31 @@ def run_spans_of(ranks: int, *, wrap: bool) -> tuple[tuple[int, int, int], ...]:
     Thirteen-card spans are given once (starting from the lowest position).
     """
     spans: list[tuple[int, int, int]] = []
-    positions = position_bits(ranks, wrap=wrap)
+    positions = ranks | ranks << 13 if wrap else ranks | (ranks & ACE_BIT) << 13
     full_seen = False
-    for low in range(1, 14):
-        if not ranks >> low & 1:
-            continue
-        above = positions >> low
-        length = (~above & above + 1).bit_length() - 1  # the positions held in a row from ``low``
-        if length < 3:
-            continue
-        for high in range(low + 2, low + min(length, 13)):
-            if high - low == 12:
-                if full_seen:
-                    break
-                full_seen = True
-            held = (1 << high + 1) - (1 << low)
-            spans.append((low, high, (held | held >> 13) & POSITION_RANKS))
+    while positions:
+        lowest = positions & -positions
+        row = positions & ~(positions + lowest)  # the lowest row of held positions
+        positions ^= row
+        start = lowest.bit_length() - 1
+        if start > 13:
+            break
+        end = start + row.bit_count()  # (one past the row's last position)
+        for low in range(start, min(end - 2, 14)):
+            for high in range(low + 2, min(end, low + 13)):
+                if high - low == 12:
+                    if full_seen:
+                        break
+                    full_seen = True
+                held = (1 << high + 1) - (1 << low)
+                spans.append((low, high, (held | held >> 13) & POSITION_RANKS))
     return tuple(spans)
 
 
 def has_span_through(ranks: int, *, wrap: bool, through: int) -> bool:
     """Whether ``run_spans_of(ranks, wrap=wrap)`` holds a span with every rank of the bits of ``through``: whether a
     longest row of held positions, 3 or more, holds them all (a row of 13 or more holds every rank)."""
-    positions = position_bits(ranks, wrap=wrap)
+    positions = ranks | ranks << 13 if wrap else ranks | (ranks & ACE_BIT) << 13
     while positions:
         row = positions & ~(positions + (positions & -positions))  # the lowest row of held positions
         positions ^= row
@@ -85,9 +91,7 @@ def has_span_through(ranks: int, *, wrap: bool, through: int) -> bool:
 
 def has_run_through(ranks: int, suit: str, *, new_cards: bool, through: int) -> bool:
     """Whether ``suit_runs`` of ``ranks`` holds a run with every rank of the bits of ``through``."""
-    return has_span_through(
-        ranks, wrap=bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards=new_cards), through=through
-    )
+    return has_span_through(ranks, wrap=ace_wraps(ranks, suit, new_cards=new_cards), through=through)
 
 
 def suit_may_run(ranks: int, suit: str, *, new_cards: bool) -> bool:
@@ -96,5 +100,5 @@ def suit_may_run(ranks: int, suit: str, *, new_cards: bool) -> bool:
     return (
         (around & around >> 1 & around >> 2) != 0
         and BIT_COUNTS[ranks] >= 3
-        and has_span_through(ranks, wrap=(ranks & ACE_BIT) != 0 and is_ka2("A" + suit, new_cards=new_cards), through=0)
+        and has_span_through(ranks, wrap=ace_wraps(ranks, suit, new_cards=new_cards), through=0)
     )
