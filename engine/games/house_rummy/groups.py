@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from engine.games.house_rummy.cards import PROTECTED, RANK_OF, SET_CARDS, SPECIAL_NAMES, TRANSITION
-from engine.games.house_rummy.runs import ACE_BIT, RANK_BITS, SUIT_CARDS, is_ka2, run_spans_of
+from engine.games.house_rummy.runs import RANK_BITS, SUIT_CARDS, ace_wraps, is_ka2, run_spans_of
 from engine.games.house_rummy.table import CLOSED_BY_ACE, CLOSED_BY_PROTECTED, OPEN, RUN, SET, Group
 
 LOW: Final = "lo"
@@ -133,7 +133,7 @@ def build_meld(cards: list[str], owners_by_card: dict[str, int], starter: int, *
             return None
         ranks |= RANK_BITS[card[0]]
     # The first span of ``run_spans_of`` that takes exactly these ranks.
-    for low, high, _ in run_spans_of(ranks, wrap=bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards=new_cards)):
+    for low, high, _ in run_spans_of(ranks, wrap=ace_wraps(ranks, suit, new_cards=new_cards)):
         if high - low + 1 == len(cards):
             return new_run(low, high, suit, owners_by_card, starter, new_cards=new_cards)
     return None

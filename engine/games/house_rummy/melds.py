@@ -12,12 +12,11 @@ from engine.games.house_rummy.card_bits import CARD_PARTS, STANDARD_CARDS, SUIT_
 from engine.games.house_rummy.cards import RANK_OF, SPECIAL_NAMES
 from engine.games.house_rummy.moves import meld_move
 from engine.games.house_rummy.runs import (
-    ACE_BIT,
     BIT_COUNTS,
     RANK_BITS,
-    card_at,
+    SUIT_CARDS,
+    ace_wraps,
     has_run_through,
-    is_ka2,
     run_spans_of,
     suit_may_run,
 )
@@ -156,7 +155,7 @@ def suit_runs(ranks: int, suit: str, *, new_cards: bool, first: int, second: int
     """The runs of ``suit`` among the ranks of the bits of ``ranks``, holding the ranks ``first`` and ``second``
     (0: none), in ``run_spans_of`` order."""
     through = (1 << first if first else 0) | (1 << second if second else 0)
-    wrap = bool(ranks & ACE_BIT) and is_ka2("A" + suit, new_cards=new_cards)
+    wrap = ace_wraps(ranks, suit, new_cards=new_cards)
     return tuple(
         run_cards(low, high, suit) for low, high, span in run_spans_of(ranks, wrap=wrap) if span & through == through
     )
@@ -164,7 +163,8 @@ def suit_runs(ranks: int, suit: str, *, new_cards: bool, first: int, second: int
 
 def run_cards(low: int, high: int, suit: str) -> tuple[str, ...]:
     """The cards of a run of ``suit`` over positions ``low`` to ``high``, sorted."""
-    return tuple(sorted(card_at(position, suit) for position in range(low, high + 1)))
+    cards = SUIT_CARDS[suit]  # (``card_at``: the card at a position)
+    return tuple(sorted([cards[(position - 1) % 13] for position in range(low, high + 1)]))
 
 
 def meld_moves(hand: list[str], extras: list[Extra], *, new_cards: bool, required: str = "") -> tuple[Move, ...]:
