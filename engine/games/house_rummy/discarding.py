@@ -30,7 +30,7 @@ def discard(state: GameState, seat: int, move: Move) -> list[Event]:
         pile = int(pile_arg)
         set_pile(table, pile, [*table["piles"][pile], card])
     table["phase"] = PLAY_PHASE
-    events = [Event("discarded", seat=seat, data={"card": card, "pile": pile, "newPile": pile_arg == NEW_PILE})]
+    events = [Event("discarded", seat, {"card": card, "pile": pile, "newPile": pile_arg == NEW_PILE})]
     if not table["hands"][seat]:
         events.append(Event("went_out", seat=seat))
         end_hand(state, "went_out", seat, events)

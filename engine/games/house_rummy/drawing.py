@@ -34,9 +34,7 @@ def take(state: GameState, seat: int, move: Move) -> list[Event]:
     if not pile and len(table["piles"]) > 1:
         table["piles"] = [*table["piles"][:index], *table["piles"][index + 1 :]]
     table["phase"] = PLAY_PHASE
-    return [
-        Event("took", seat=seat, data={"pile": index, "cards": taken, "mustPlayBottom": bool(table["bottom_card"])})
-    ]
+    return [Event("took", seat, {"pile": index, "cards": taken, "mustPlayBottom": bool(table["bottom_card"])})]
 
 
 def draw_from_stock(state: GameState, seat: int, events: list[Event], reason: str) -> None:
@@ -45,7 +43,7 @@ def draw_from_stock(state: GameState, seat: int, events: list[Event], reason: st
     card = stock[-1]
     table["stock"] = stock[:-1]
     set_hand(table, seat, [*table["hands"][seat], card])
-    events.append(Event("drew", seat=seat, data={"reason": reason, "stockCount": len(table["stock"])}))
+    events.append(Event("drew", seat, {"reason": reason, "stockCount": len(table["stock"])}))
     # The card goes to the drawer alone, in an event of its own: a private event stays private even when the same
     # move ends the hand and the card is shuffled away.
-    events.append(Event("drew_card", seat=seat, data={"card": card}, audience=(seat,)))
+    events.append(Event("drew_card", seat, {"card": card}, audience=(seat,)))

@@ -37,7 +37,7 @@ def end_turn(state: GameState, events: Events, *, skip: bool = False, again: boo
     table["groups_started"] = 0
     table["single_card_taken"] = ""
     if events is not None:
-        events.append(Event("turn", seat=following, data={"again": following == seat}))
+        events.append(Event("turn", following, {"again": following == seat}))
 
 
 def end_hand(state: GameState, reason: str, seat: int, events: Events) -> None:
