@@ -18,6 +18,9 @@ from engine.errors import CorruptSnapshotError
 from engine.options import OptionValue
 
 SNAPSHOT_FORMAT = 1
+# The ``legal_cache`` key of what a copy-on-write game derives from its table's values, each part kept with the
+# value it was made from (the game checks identity): ``shallow_copy`` hands it on, since the values are shared.
+DERIVED = "derived"
 T = TypeVar("T")
 
 
@@ -33,18 +36,23 @@ class GameState:
     rng_state: int
     step: int
     table: dict[str, Any]
-    # Legal moves per seat, memoized by ``legal_moves``: a state is never changed once ``apply`` has returned it.
-    legal_cache: dict[int, tuple[Any, ...]] = field(default_factory=dict, compare=False, repr=False)
+    # Legal moves per seat, memoized by ``legal_moves`` (and under ``DERIVED`` a copy-on-write game's derived data):
+    # a state is never changed once ``apply`` has returned it.
+    legal_cache: dict[int | str, tuple[Any, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def copy(self) -> GameState:
         """A deep copy: games mutate the copy inside ``apply`` and never the caller's state."""
         return self._with_table(orjson.loads(orjson.dumps(self.table)))
 
     def shallow_copy(self) -> GameState:
-        """A copy sharing the table's values (``table`` is a new dict of the same values) and an empty legal-move
-        cache: for games with ``copy_on_write``, whose ``play`` replaces every table value it changes instead of
-        mutating it, so the caller's state never changes (the conformance suite checks it)."""
-        return self._with_table(dict(self.table))
+        """A copy sharing the table's values (``table`` is a new dict of the same values), with no legal moves but
+        the ``DERIVED`` data: for games with ``copy_on_write``, whose ``play`` replaces every table value it changes
+        instead of mutating it, so the caller's state never changes (the conformance suite checks it)."""
+        copy = self._with_table(dict(self.table))
+        derived = self.legal_cache.get(DERIVED)
+        if derived is not None:
+            copy.legal_cache[DERIVED] = derived
+        return copy
 
     def _with_table(self, table: dict[str, Any]) -> GameState:
         return GameState(

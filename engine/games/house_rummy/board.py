@@ -24,6 +24,7 @@ from engine.games.house_rummy.groups import HIGH, LOW
 from engine.games.house_rummy.moves import LAY_OFF
 from engine.games.house_rummy.table import SET, Group
 from engine.moves import Move
+from engine.state import DERIVED, GameState
 
 TRANSITIONS_IN_DECK: Final = SPECIALS.count(TRANSITION)
 
@@ -96,6 +97,26 @@ def board_accepts(groups: list[Group], *, protect: bool) -> Board:
         if len(_boards) >= BOARDS_KEPT:
             _boards.clear()
         board = _boards[key] = compute_board(groups, protect=protect)
+    return board
+
+
+def state_board(state: GameState, *, protect: bool) -> Board:
+    """``board_accepts`` of the groups of ``state``, kept in the state's ``DERIVED`` data with the groups list it was
+    made of, so the states after a play that leaves the groups alone (copy on write) have it without a look-up."""
+    groups = state.table["groups"]
+    carried = state.legal_cache.get(DERIVED)
+    plain: Board | None = None
+    protected: Board | None = None
+    if carried is not None and carried[0] is groups:
+        plain, protected = carried[1], carried[2]
+        board = protected if protect else plain
+        if board is not None:
+            return board
+    if protect:
+        board = protected = board_accepts(groups, protect=True) if plain is None else protected_board(plain, groups)
+    else:
+        board = plain = board_accepts(groups, protect=False)
+    state.legal_cache[DERIVED] = (groups, plain, protected)
     return board
 
 

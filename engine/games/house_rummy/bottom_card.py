@@ -14,7 +14,7 @@ import orjson
 
 from engine.errors import Refusal
 from engine.games.house_rummy import moves as kinds
-from engine.games.house_rummy.board import Board, Extra, accepts_card, board_accepts, compute_board
+from engine.games.house_rummy.board import Board, Extra, accepts_card, compute_board, state_board
 from engine.games.house_rummy.board_plays import SEARCH_PLAYS
 from engine.games.house_rummy.board_reach import ANY_SUIT_NEIGHBOURS, isolated, may_reach_board, relevant_cards
 from engine.games.house_rummy.card_bits import hand_bits
@@ -103,7 +103,7 @@ class BottomCardSearch:
         elif kind != kinds.MELD:
             return False
         if self.hand_board is None:
-            board = board_of_hand(table, table["hands"][self.seat])
+            board = board_of_hand(state, table["hands"][self.seat])
             self.hand_board = board, meld_extras(state, table, self.seat, board)
         board, extras = self.hand_board
         for target in board.accepts.get(bottom, ()):
@@ -143,7 +143,7 @@ class BottomCardSearch:
             protect = new_cards_on(state) and any(
                 PROTECTED in cards for cards in (table["hands"][self.seat], *table["piles"])
             )
-            board = board_accepts(table["groups"], protect=protect)
+            board = state_board(state, protect=protect)
             extras = meld_extras(state, table, self.seat, board)
             extra_cards = frozenset(extra for extra, _, _ in extras)
             self.root = (table["groups"], board, extras, extra_cards, hand_bits(extra_cards) if extra_cards else 0)

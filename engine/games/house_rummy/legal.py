@@ -113,7 +113,7 @@ def potato_phase_moves(state: GameState, table: HouseTable, seat: int) -> list[M
 
 
 def extra_discard_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
-    return discard_moves(state, table, seat, board_of_hand(table, table["hands"][seat]))
+    return discard_moves(state, table, seat, board_of_hand(state, table["hands"][seat]))
 
 
 # Each phase's generator; ``explain`` checks a move with the refusals of ``REFUSALS`` that these generators share

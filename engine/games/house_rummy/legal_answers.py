@@ -8,7 +8,7 @@ from typing import Final
 
 from engine.errors import Refusal
 from engine.games.house_rummy import moves as kinds
-from engine.games.house_rummy.board import board_accepts
+from engine.games.house_rummy.board import state_board
 from engine.games.house_rummy.cards import ASK_TOKENS, PROTECTED
 from engine.games.house_rummy.discard_actions import fish_matches, search_choices
 from engine.games.house_rummy.moves import PASS_MOVE
@@ -19,16 +19,16 @@ from engine.moves import Move
 from engine.state import GameState
 
 
-def claim_targets(table: HouseTable) -> list[str]:
+def claim_targets(state: GameState, table: HouseTable) -> list[str]:
     """Where the card of the claim window can be played: the one rule of a claim."""
     window = table["claim"]
     assert window is not None
     card = window["card"]
-    return board_accepts(table["groups"], protect=card == PROTECTED).accepts.get(card, [])
+    return state_board(state, protect=card == PROTECTED).accepts.get(card, [])
 
 
 def claim_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
-    if move.args[0] in claim_targets(table):
+    if move.args[0] in claim_targets(state, table):
         return None
     window = table["claim"]
     assert window is not None
@@ -76,7 +76,7 @@ def allowed(state: GameState, table: HouseTable, seat: int, candidates: Iterable
 
 
 def claim_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
-    return [PASS_MOVE, *(Move(kinds.CLAIM, (target,)) for target in claim_targets(table))]
+    return [PASS_MOVE, *(Move(kinds.CLAIM, (target,)) for target in claim_targets(state, table))]
 
 
 def fish_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:

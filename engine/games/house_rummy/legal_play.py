@@ -6,7 +6,7 @@ from typing import Final
 
 from engine.errors import Refusal
 from engine.games.house_rummy import moves as kinds
-from engine.games.house_rummy.board import Board, board_accepts, transition_pairs
+from engine.games.house_rummy.board import Board, state_board, transition_pairs
 from engine.games.house_rummy.bottom_card import BottomCardSearch, keeps_bottom_card
 from engine.games.house_rummy.cards import HOT_POTATO, NEW_DISCARD_CARDS, PROTECTED, TRANSITION
 from engine.games.house_rummy.discard_actions import starts_new_pile
@@ -28,7 +28,7 @@ from engine.state import GameState
 
 
 def play_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
-    board = board_of_hand(table, table["hands"][seat])
+    board = board_of_hand(state, table["hands"][seat])
     bottom = table["bottom_card"]
     if not bottom:
         return [*turn_plays(state, table, seat, board), *discard_moves(state, table, seat, board)]
@@ -75,9 +75,7 @@ def lay_off_refusal(state: GameState, table: HouseTable, seat: int, move: Move) 
     if len(cards) == 2:
         if cards[0] != TRANSITION:
             return refuse("transition_needs_card", "two cards are played off a group only as Transition,card")
-        if (cards[1], move.args[1]) not in transition_pairs(
-            board_accepts(table["groups"], protect=False).open_ends, (), cards[1]
-        ):
+        if (cards[1], move.args[1]) not in transition_pairs(state_board(state, protect=False).open_ends, (), cards[1]):
             return refuse("does_not_fit", f"{named(cards[1])} cannot follow a Transition at that run end")
         return None
     card = cards[0]
@@ -85,7 +83,7 @@ def lay_off_refusal(state: GameState, table: HouseTable, seat: int, move: Move) 
         return refuse("transition_needs_card", "a Transition must be followed at once by a card of the next rank")
     if card == HOT_POTATO:
         return refuse("hot_potato", "the Hot Potato cannot be played to a group")
-    targets = board_accepts(table["groups"], protect=card == PROTECTED).accepts.get(card, [])
+    targets = state_board(state, protect=card == PROTECTED).accepts.get(card, [])
     if move.args[1] in targets:
         return None
     if card == PROTECTED:
@@ -99,7 +97,7 @@ def lay_off_refusal(state: GameState, table: HouseTable, seat: int, move: Move) 
 
 def move_card_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
     card, target = move.args
-    board = board_accepts(table["groups"], protect=False)
+    board = state_board(state, protect=False)
     if card not in own_move_cards(board, table, seat):
         return refuse("not_your_move_card", f"'{card}' is not a Move card of yours on the board")
     if target not in board.accepts.get(card, []):
@@ -172,7 +170,7 @@ def discard_refusal(state: GameState, table: HouseTable, seat: int, move: Move) 
     if card == HOT_POTATO:
         return refuse("hot_potato", "the Hot Potato can never be discarded")
     hand = table["hands"][seat]
-    if not may_discard(card, hand, board_of_hand(table, hand)):
+    if not may_discard(card, hand, board_of_hand(state, hand)):
         return refuse("playable_last_card", f"{named(card)} can be played, so it must not be discarded last")
     if card in NEW_DISCARD_CARDS and starts_new_pile(state, table, card):
         if pile != NEW_PILE:

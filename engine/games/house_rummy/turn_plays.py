@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.errors import Refusal
 from engine.games.house_rummy import moves as kinds
-from engine.games.house_rummy.board import Board, Extra, board_accepts, board_cards, lay_offs_of, transition_pairs
+from engine.games.house_rummy.board import Board, Extra, board_cards, lay_offs_of, state_board, transition_pairs
 from engine.games.house_rummy.cards import (
     CROSS_CARDS,
     HOT_POTATO,
@@ -23,9 +23,9 @@ from engine.moves import Move
 from engine.state import GameState
 
 
-def board_of_hand(table: HouseTable, hand: list[str]) -> Board:
+def board_of_hand(state: GameState, hand: list[str]) -> Board:
     """What the board accepts of the cards of ``hand`` (the Protected card's targets only if it holds one)."""
-    return board_accepts(table["groups"], protect=PROTECTED in hand)
+    return state_board(state, protect=PROTECTED in hand)
 
 
 def meld_extras(state: GameState, table: HouseTable, seat: int, board: Board | None = None) -> list[Extra]:
@@ -34,7 +34,7 @@ def meld_extras(state: GameState, table: HouseTable, seat: int, board: Board | N
     if not new_cards_on(state):
         return []
     if board is None:
-        board = board_accepts(table["groups"], protect=False)
+        board = state_board(state, protect=False)
     cross = table["cross_second_group"]
     in_two_groups = tuple(cross)
     known = board.extras.get(seat)  # (made once per board, seat and Cross cards in two groups; read only)
