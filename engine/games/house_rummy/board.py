@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-import orjson
-
 from engine.cards import RANKS
 from engine.games.house_rummy.card_bits import hand_bits
 from engine.games.house_rummy.cards import (
@@ -79,30 +77,10 @@ def can_be_played_to(needed: Iterable[str], locked: set[str]) -> bool:
     return any(card not in locked for card in needed)
 
 
-BOARDS_KEPT: Final = 64
-
-
-# The boards last made, by content (the groups' JSON, and ``P`` with the Protected card's targets): the states of a
-# turn, and the turns between two plays to the board, share one board; making it again each time it is asked for
-# costs about a tenth of a random playout (docs/performance.md).
-_boards: Final[dict[bytes, Board]] = {}
-
-
-def board_accepts(groups: list[Group], *, protect: bool) -> Board:
-    """``compute_board``, memoised on the board's content. The Board is shared between callers, so it is read only
-    (no caller changes its dict, lists or sets)."""
-    key = orjson.dumps(groups) + b"P" if protect else orjson.dumps(groups)
-    board = _boards.get(key)
-    if board is None:
-        if len(_boards) >= BOARDS_KEPT:
-            _boards.clear()
-        board = _boards[key] = compute_board(groups, protect=protect)
-    return board
-
-
 def state_board(state: GameState, *, protect: bool) -> Board:
-    """``board_accepts`` of the groups of ``state``, kept in the state's ``DERIVED`` data with the groups list it was
-    made of, so the states after a play that leaves the groups alone (copy on write) have it without a look-up."""
+    """``compute_board`` of the groups of ``state``, kept in the state's ``DERIVED`` data with the groups list it was
+    made of, so the states after a play that leaves the groups alone (copy on write) share it. The Board is shared
+    by every caller of that lineage, so it is read only (no caller changes its dict, lists or sets)."""
     groups = state.table["groups"]
     carried = state.legal_cache.get(DERIVED)
     plain: Board | None = None
@@ -113,9 +91,9 @@ def state_board(state: GameState, *, protect: bool) -> Board:
         if board is not None:
             return board
     if protect:
-        board = protected = board_accepts(groups, protect=True) if plain is None else protected_board(plain, groups)
+        board = protected = compute_board(groups, protect=True) if plain is None else protected_board(plain, groups)
     else:
-        board = plain = board_accepts(groups, protect=False)
+        board = plain = compute_board(groups, protect=False)
     state.legal_cache[DERIVED] = (groups, plain, protected)
     return board
 
@@ -248,9 +226,9 @@ def lay_offs_of(board: Board, card: str) -> tuple[Move, ...]:
 
 
 def accepts_card(groups: list[Group], card: str) -> bool:
-    """Whether a single card can be played to some group on its own (cheaper than ``board_accepts``)."""
+    """Whether a single card can be played to some group on its own (cheaper than ``compute_board``)."""
     if card == PROTECTED:
-        return PROTECTED in board_accepts(groups, protect=True).accepts
+        return bool(protected_targets(groups))
     if card in SPECIAL_NAMES:
         return False
     rank = RANK_OF[card[0]]
