@@ -48,11 +48,19 @@ class GameState:
         """A copy sharing the table's values (``table`` is a new dict of the same values), with no legal moves but
         the ``DERIVED`` data: for games with ``copy_on_write``, whose ``play`` replaces every table value it changes
         instead of mutating it, so the caller's state never changes (the conformance suite checks it)."""
-        copy = self._with_table(dict(self.table))
         derived = self.legal_cache.get(DERIVED)
-        if derived is not None:
-            copy.legal_cache[DERIVED] = derived
-        return copy
+        # (the constructor called here, not through ``_with_table``: one call less on every move of these games)
+        return GameState(
+            self.game_id,
+            self.rules_version,
+            self.players,
+            self.options,
+            self.seed,
+            self.rng_state,
+            self.step,
+            dict(self.table),
+            {} if derived is None else {DERIVED: derived},
+        )
 
     def _with_table(self, table: dict[str, Any]) -> GameState:
         return GameState(
