@@ -26,14 +26,26 @@ from service.storage.redis_scripts import (
     TAKE_SCRIPT,
 )
 
+RunScript = Callable[[Any, list[str], list[Any]], Any]
+"""How a script runs: (redis-py's script object, keys, args) -> the reply."""
+
+
+def run_on_client(script: Any, keys: list[str], args: list[Any]) -> Any:
+    """A script through redis-py's client (its script object: EVALSHA, loading the script if Redis lost it)."""
+    return script(keys=keys, args=args)
+
 
 class RedisLimits:
     """Buckets, counters and live-game sets in Redis; ``game_key`` names a game's hash (to read its flag)."""
 
-    def __init__(self, client: Any, prefix: str, game_key: Callable[[str], str]) -> None:
+    def __init__(
+        self, client: Any, prefix: str, game_key: Callable[[str], str], run_script: RunScript = run_on_client
+    ) -> None:
+        """``run_script``: how the bucket and counter scripts run (on every request with an API key)."""
         self.client = client
         self.prefix = prefix
         self._game_key = game_key
+        self._run = run_script
         self._take = client.register_script(TAKE_SCRIPT)
         self._count = client.register_script(COUNT_SCRIPT)
         self._admit = client.register_script(ADMIT_SCRIPT)
@@ -41,13 +53,13 @@ class RedisLimits:
     def take(self, bucket: str, rate: float, burst: int) -> float:
         keep_ms = math.ceil(burst / rate * 1000) + 1000
         keys = [f"{self.prefix}limit:{bucket}"]
-        reply = guarded(lambda: self._take(keys=keys, args=[rate, burst, keep_ms]))
+        reply = guarded(lambda: self._run(self._take, keys, [rate, burst, keep_ms]))
         return float(reply)
 
     def count(self, counter: str, limit: int, window: float) -> tuple[int, float]:
         window_ms = max(1, math.ceil(window * 1000))
         keys = [f"{self.prefix}limit:{counter}"]
-        reply = guarded(lambda: self._count(keys=keys, args=[limit, window_ms]))
+        reply = guarded(lambda: self._run(self._count, keys, [limit, window_ms]))
         return int(reply[0]), max(0, int(reply[1])) / 1000
 
     def admit_live_game(self, owner: str, game_id: str, cap: int) -> bool:
@@ -77,10 +89,12 @@ class RedisKeyStore:
 
     is_shared = True
 
-    def __init__(self, client: Any, prefix: str) -> None:
+    def __init__(self, client: Any, prefix: str, run_script: RunScript = run_on_client) -> None:
+        """``run_script``: how the lookup script runs (on every request that sends a key)."""
         self.client = client
         self.digests_key = f"{prefix}{{keys}}:digests"
         self.records_key = f"{prefix}{{keys}}:records"
+        self._run = run_script
         self._find = client.register_script(FIND_SCRIPT)
         self._revoke = client.register_script(REVOKE_SCRIPT)
 
@@ -94,7 +108,7 @@ class RedisKeyStore:
         guarded(write)
 
     def find(self, digest: str) -> KeyRecord | None:
-        raw = guarded(lambda: self._find(keys=[self.digests_key, self.records_key], args=[digest]))
+        raw = guarded(lambda: self._run(self._find, [self.digests_key, self.records_key], [digest]))
         return KeyRecord.from_json(orjson.loads(raw)) if isinstance(raw, bytes) else None
 
     def records(self) -> list[KeyRecord]:

@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, suppress
 from typing import Any, cast
 
 import redis
 import redis.cluster
 
+from service.storage import redis_wire
 from service.storage.protocols import (
     CommitOutcome,
     Committed,
@@ -87,10 +88,12 @@ class RedisStore:
         self.cache_size = cache_size
         self._cache: OrderedDict[str, StoredGame] = OrderedDict()
         self._cache_lock = threading.Lock()
+        self._own_idle: list[Any] = []  # idle connections of the move path (``_own_command``)
+        self._own_lock = threading.Lock()
         self.bots = RedisBotQueue(self.client, key_prefix, self.game_key)
         self._move_clock = client.register_script(MOVE_CLOCK_SCRIPT)  # (registering asks nothing of Redis)
-        self.limits = RedisLimits(self.client, key_prefix, self.game_key)
-        self.keys = RedisKeyStore(self.client, key_prefix)
+        self.limits = RedisLimits(self.client, key_prefix, self.game_key, self._evalsha)
+        self.keys = RedisKeyStore(self.client, key_prefix, self._evalsha)
 
     @classmethod
     def from_url(
@@ -162,7 +165,7 @@ class RedisStore:
             self._cache.pop(game_id, None)
 
     def load(self, game_id: str) -> StoredGame | None:
-        raw: dict[bytes, bytes] = guarded(lambda: self.client.hgetall(self.game_key(game_id)))
+        raw = guarded(lambda: self._hgetall(self.game_key(game_id)))
         if not raw or b"m" not in raw:
             self._forget(game_id)
             return None
@@ -199,9 +202,7 @@ class RedisStore:
             self.channel(game.game_id),
             "SPUBLISH" if self.sharded_pubsub else "PUBLISH",
         ]
-        # redis-py's script: EVALSHA, loading the script once if Redis does not know it (a restart, a failover). On a
-        # plain Redis a time-out is never sent again: the client retries refused and reset connections only.
-        reply: list[bytes] = guarded(lambda: self._commit(keys=keys, args=args))
+        reply: list[bytes] = guarded(lambda: self._evalsha(self._commit, keys, args))
         status = reply[0]
         if status == b"ok":
             self._remember(game)
@@ -213,13 +214,73 @@ class RedisStore:
             return Duplicate(reply[1])
         return Missing()
 
+    def _evalsha(self, script: Any, keys: list[str], args: list[Any]) -> Any:
+        """EVALSHA on this thread's own connection (``_own_command``); loads the script once if Redis does not
+        know it (a restart, a failover). On a cluster, the script object (redis-py routes it by its first key)."""
+        if self.cluster:
+            return script(keys=keys, args=args)
+        try:
+            return self._own_command("EVALSHA", script.sha, len(keys), *keys, *args)
+        except redis.exceptions.NoScriptError:
+            return script(keys=keys, args=args)
+
+    def _hgetall(self, key: str) -> dict[bytes, bytes]:
+        """HGETALL of a game's hash on the store's own connections (``_own_command``), as the commit: every read of
+        a game (GetGame, a move that misses the local copy) pays half the client CPU of redis-py's client. On a
+        cluster, redis-py's client (it routes the key)."""
+        if self.cluster:
+            found: dict[bytes, bytes] = self.client.hgetall(key)
+            return found
+        reply = self._own_command("HGETALL", key)
+        if isinstance(reply, dict):  # RESP3 (protocol=3 in the URL): a map
+            return reply
+        return dict(zip(reply[::2], reply[1::2], strict=True))
+
+    def _own_command(self, *command: bytes | str | int) -> Any:
+        """One command on a connection of the store's own small stack (made with the pool's settings, time-outs
+        included): the pool's checkout, release and instrumentation per call cost more CPU than the call itself
+        on the move path (78 against 35 us measured). On plain TCP and Unix sockets the connection is a
+        ``redis_wire.WireConnection`` (the command packed and its reply parsed by hiredis straight on a blocking
+        socket: half the client CPU again); others (TLS) go through redis-py's own connection. A connection found
+        dead when writing (Redis restarted while it was idle) is replaced once: nothing was sent. A failure while
+        reading is raised as it is, never re-sent (the script may have run), and drops the connection. The stack
+        holds as many connections as commits ran at once."""
+        with self._own_lock:
+            connection = self._own_idle.pop() if self._own_idle else None
+        if connection is None:
+            pool = self.client.connection_pool
+            connection = pool.connection_class(**pool.connection_kwargs)
+            if redis_wire.supports(pool.connection_class):
+                connection = redis_wire.WireConnection(connection, pool.connection_kwargs.get("socket_timeout"))
+        try:
+            if isinstance(connection, redis_wire.WireConnection):
+                return connection.call(*command)
+            try:
+                connection.send_command(*command)
+            except redis.ConnectionError:
+                connection.disconnect()
+                connection.send_command(*command)
+            try:
+                return connection.read_response()
+            except redis.ResponseError:
+                raise  # an error reply: the connection is fine
+            except BaseException:
+                connection.disconnect()
+                raise
+        finally:
+            with self._own_lock:
+                self._own_idle.append(connection)
+
     def log(self, game_id: str, after_version: int, limit: int | None = None) -> list[bytes]:
         start = after_version + 1
         end = -1 if limit is None else start + limit - 1
         if limit is not None and limit <= 0:
             return []
-        entries: list[bytes] = guarded(lambda: self.client.lrange(self.log_key(game_id), start, end))
-        return entries
+        key = self.log_key(game_id)
+        if self.cluster:
+            entries: list[bytes] = guarded(lambda: self.client.lrange(key, start, end))
+            return entries
+        return cast(list[bytes], guarded(lambda: self._own_command("LRANGE", key, start, end)))
 
     def put_ticket(self, game_id: str, ticket_hash: str, seat: int, ttl_seconds: float) -> None:
         milliseconds = max(1, round(ttl_seconds * 1000))
@@ -246,6 +307,13 @@ class RedisStore:
 
     def close(self) -> None:
         self._watch.close()
+        with self._own_lock:
+            for connection in self._own_idle:
+                with suppress(redis.RedisError, OSError):
+                    if isinstance(connection, redis_wire.WireConnection):
+                        connection.close()
+                    else:
+                        connection.disconnect()
         self.client.close()
 
     # ----- turn clocks ------------------------------------------------------------------------------------------
