@@ -51,7 +51,7 @@ class GameService:
         self.store = store
         self.hooks = hooks.CommitHooks()
         self.hooks.register(hooks.count_commit)
-        self.hooks.register(hooks.log_move)
+        self.hooks.register(hooks.MoveLog())
         self.hooks.register(bot_queue_hook(store))
         self.hooks.register(clocks.deadline_hook(store))
         self.games = StoredGames(store)

@@ -9,6 +9,7 @@ the next commit repairs). A hook may return fields of the answer's ``GameView`` 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
@@ -17,6 +18,7 @@ from service.core.stored import GameMeta
 from service.observability import metrics
 
 log = logging.getLogger("cardengine.service")
+MOVE_LOG_SECONDS = 1.0
 
 
 class Commit(NamedTuple):
@@ -62,13 +64,23 @@ def count_commit(commit: Commit) -> None:
         metrics.move_applied(commit.meta.game_type, commit.finished)
 
 
-def log_move(commit: Commit) -> None:
-    """Logs each move: at INFO with its kind, never its text (a private move is a secret); at DEBUG with its text."""
-    move = commit.move
-    if move is None:
-        return
-    fields = {"game_id": commit.game_id, "seat": commit.seat, "version": commit.version, "kind": move.kind}
-    if log.isEnabledFor(logging.DEBUG):
-        log.debug("move applied", extra=fields | {"move": str(move)})
-    else:
-        log.info("move applied", extra=fields)
+class MoveLog:
+    """The move log: each move at DEBUG with its text; at INFO a sample with the move's kind, never its text (a
+    private move is a secret): a match's last move, and at most one other per ``MOVE_LOG_SECONDS``. A line per move
+    at INFO costs a fifth of a move's server CPU or more (docs/performance.md)."""
+
+    def __init__(self) -> None:
+        self._next_info = 0.0  # when the next move may be logged at INFO
+
+    def __call__(self, commit: Commit) -> None:
+        move = commit.move
+        if move is None:
+            return
+        fields = {"game_id": commit.game_id, "seat": commit.seat, "version": commit.version, "kind": move.kind}
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug("move applied", extra=fields | {"move": str(move)})
+            return
+        now = time.monotonic()
+        if commit.finished or now >= self._next_info:
+            self._next_info = now + MOVE_LOG_SECONDS
+            log.info("move applied", extra=fields)
