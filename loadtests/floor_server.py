@@ -64,7 +64,7 @@ class FloorServicer(GameEngineServicer):
         self.rules_only_games: dict[str, StoredGame] = {}  # the last version a rules-only call made, never committed
         self.rules_only_lock = threading.Lock()
 
-    def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> pb.ApplyMoveResponse:
+    def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> pb.ApplyMoveResponse:  # type: ignore[override]
         expected = request.expected_version
         rules_only = (RULES_ONLY_HEADER, "rules-only") in context.invocation_metadata()
         stored = self.load(request.game_id, expected, rules_only=rules_only)

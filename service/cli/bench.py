@@ -41,7 +41,7 @@ from typing import Any
 import orjson
 
 import engine
-from service.edges.convert import struct_of
+from service.edges.wire_writer import struct_bytes
 from service.runtime.engine_build import engine_build
 from service.runtime.gc_tuning import (
     DEFAULT_SETTINGS,
@@ -108,7 +108,7 @@ class Samples:
         view = engine.view(state, seat)
         t5 = clock()
         self.view.append(t5 - t4)
-        struct_of(view).SerializeToString()
+        struct_bytes(view)
         t6 = clock()
         self.struct.append(t6 - t5)
         orjson.dumps(view)

@@ -27,7 +27,7 @@ from service.access.keys import API_KEY_HEADER, api_key_of
 from service.access.limits import CURRENT_CALLER, Caller, Gate, caller_key_id, grpc_address
 from service.core import errors
 from service.core.game_service import GameService
-from service.edges import convert, reflection_v1
+from service.edges import convert, reflection_v1, wire_writer
 from service.edges.credentials import bearer_token
 from service.edges.streams import StreamLimits, StreamSlots
 from service.observability import metrics, tracing
@@ -80,6 +80,17 @@ def tolerant(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], A
     return deserialize
 
 
+def passing_bytes(serializer: Callable[[Any], bytes] | None) -> Callable[[Any], bytes] | None:
+    """``serializer`` that sends an answer already in its wire form (bytes) as it is."""
+    if serializer is None:
+        return None
+
+    def serialize(message: Any) -> bytes:
+        return message if type(message) is bytes else serializer(message)
+
+    return serialize
+
+
 def check_decoded(request: Any) -> None:
     if isinstance(request, Undecodable):
         raise errors.invalid_argument(
@@ -116,16 +127,19 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
         )
         return convert.created_message(created)
 
-    def GetGame(self, request: pb.GetGameRequest, context: grpc.ServicerContext) -> pb.Game:
+    def GetGame(self, request: pb.GetGameRequest, context: grpc.ServicerContext) -> bytes:  # type: ignore[override]
+        """The answer in its wire form (``wire_writer.game_bytes``), as ApplyMove's."""
         view = self.service.reads.get_game(request.game_id, token_of(context))
-        return convert.game_message(view, view_json=request.view_json)
+        return wire_writer.game_bytes(view, view_json=request.view_json)
 
     def ListLegalMoves(
         self, request: pb.ListLegalMovesRequest, context: grpc.ServicerContext
     ) -> pb.ListLegalMovesResponse:
         return convert.legal_moves_message(self.service.reads.legal_moves(request.game_id, token_of(context)))
 
-    def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> pb.ApplyMoveResponse:
+    def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> bytes:  # type: ignore[override]
+        """The answer in its wire form (``wire_writer.move_result_bytes``): the method's serializer passes bytes
+        through (``passing_bytes``)."""
         result = self.service.moves.apply_move(
             request.game_id,
             token_of(context),
@@ -134,7 +148,7 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
             request.idempotency_key or None,
             omit_view=request.omit_view,
         )
-        return convert.move_result_message(result, view_json=request.view_json)
+        return wire_writer.move_result_bytes(result, view_json=request.view_json)
 
     def GetScore(self, request: pb.GetScoreRequest, context: grpc.ServicerContext) -> pb.Score:
         return convert.score_message(self.service.reads.score(request.game_id, token_of(context)))
@@ -162,9 +176,10 @@ def add_game_engine(
     servicer: pb_grpc.GameEngineServicer, server: grpc.Server, error_mapping: ErrorMapping | None = None
 ) -> None:
     """Registers the GameEngine methods of ``servicer`` on ``server``, as the generated
-    ``add_GameEngineServicer_to_server`` does (the same serializers), but with a request that is no message of its
-    type decoded to an ``Undecodable`` (``tolerant``: gRPC would answer INTERNAL), and each method inside
-    ``error_mapping`` (the gate, then the errors mapped to their status) when one is given."""
+    ``add_GameEngineServicer_to_server`` does, but with a request that is no message of its type decoded to an
+    ``Undecodable`` (``tolerant``: gRPC would answer INTERNAL), an answer already in wire form (bytes, as GetGame
+    and ApplyMove give) sent as it is (``passing_bytes``), and each method inside ``error_mapping`` (the gate, then
+    the errors mapped to their status) when one is given."""
     handlers: dict[str, Any] = {}
     for method in pb.DESCRIPTOR.services_by_name["GameEngine"].methods:
         request_class = getattr(pb, method.input_type.name)
@@ -179,7 +194,7 @@ def add_game_engine(
         handlers[method.name] = factory(
             behavior,
             request_deserializer=tolerant(request_class.FromString),
-            response_serializer=response_class.SerializeToString,
+            response_serializer=passing_bytes(response_class.SerializeToString),
         )
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE_NAME, handlers),))
     cast(Any, server).add_registered_method_handlers(SERVICE_NAME, handlers)  # grpcio >= 1.63; not in its stubs

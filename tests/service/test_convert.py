@@ -1,4 +1,5 @@
-"""``service.edges.convert.struct_of`` builds exactly what ``Struct.update`` builds, and ``dict_of`` reads it back."""
+"""The Struct wire encoder (``service.edges.wire_writer.struct_bytes``) and ``service.edges.convert.struct_of``
+build exactly what ``Struct.update`` builds, and ``dict_of`` reads it back."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 import engine
 from service.edges.convert import dict_of, struct_of
+from service.edges.wire_writer import struct_bytes
 
 
 def reference(data: dict[str, Any]) -> struct_pb2.Struct:
@@ -30,14 +32,18 @@ JSON = st.recursive(
 @given(st.dictionaries(st.text(), JSON, max_size=8))
 def test_any_json_object(data: dict[str, Any]) -> None:
     assert struct_of(data) == reference(data)
+    assert struct_pb2.Struct.FromString(struct_bytes(data)) == reference(data)
 
 
 def test_edge_values() -> None:
     data = {"": [], "é ☃": {}, "n": [None, True, False, 0, -1, 2**40, 0.5, "x" * 300], "deep": {"a": [[{"b": []}]]}}
     assert struct_of(data) == reference(data)
+    assert struct_pb2.Struct.FromString(struct_bytes(data)) == reference(data)
     assert dict_of(struct_of(data)) == data
     with pytest.raises(TypeError):
         struct_of({"set": {1, 2}})
+    with pytest.raises(TypeError):
+        struct_bytes({"set": {1, 2}})
 
 
 @pytest.mark.parametrize("game_id", [game.id for game in engine.all_games()])
@@ -50,5 +56,8 @@ def test_engine_views(game_id: str) -> None:
             break
         for seat in [None, *range(state.players)]:
             assert struct_of(engine.view(state, seat)) == reference(engine.view(state, seat))
+            assert struct_pb2.Struct.FromString(struct_bytes(engine.view(state, seat))) == reference(
+                engine.view(state, seat)
+            )
         seat = engine.to_act(state)[0]
         state, _ = engine.apply(state, seat, rng.choice(engine.legal_moves(state, seat)))
