@@ -16,6 +16,9 @@ pins them. Then, in ``--rounds`` rounds that take the revisions in turn (old the
 - the engine benchmark, ``python -P -m service.cli bench --game G --seconds S`` from each worktree: moves/s per
   game and player count, the mean of the rounds.
 
+``--patch FILE`` applies a patch to NEW's worktree: ``HEAD HEAD --patch loadtests/devices/no_state_cache.patch``
+measures what a speed device saves by taking it out (issue 26 keeps a device only if it saves 10% or more).
+
 It prints every figure with the ratio new/old and whether ApplyMove's server CPU per move is within +5% of the old
 revision's and the engine's moves/s within -5% (issue 26). Timings mean something only on an idle machine.
 """
@@ -72,8 +75,9 @@ def git(*arguments: str) -> str:
 
 
 @contextmanager
-def worktrees(names: Sequence[str]) -> Iterator[list[Revision]]:
-    """A detached worktree of each revision in a temporary directory, removed on the way out."""
+def worktrees(names: Sequence[str], *, patch: Path | None = None) -> Iterator[list[Revision]]:
+    """A detached worktree of each revision in a temporary directory, removed on the way out; ``patch`` applied to
+    the last one (a speed device taken out, to measure what it saves)."""
     commits = [git("rev-parse", "--verify", f"{name}^{{commit}}") for name in names]
     with tempfile.TemporaryDirectory(prefix="cardengine-compare-") as directory:
         revisions = [
@@ -83,6 +87,9 @@ def worktrees(names: Sequence[str]) -> Iterator[list[Revision]]:
         try:
             for revision in revisions:
                 git("worktree", "add", "--detach", "--quiet", str(revision.worktree), revision.commit)
+            if patch is not None:
+                git("-C", str(revisions[-1].worktree), "apply", str(patch.resolve()))
+                revisions[-1].name += f" + {patch.name}"
             yield revisions
         finally:
             for revision in revisions:
@@ -200,6 +207,7 @@ def verdict(what: str, ratios: list[tuple[str, float]], limit: float, *, higher_
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m loadtests.compare_revisions", description=__doc__.split("\n")[0])
     parser.add_argument("revisions", nargs="*", default=list(DEFAULT_REVISIONS), help="OLD NEW (default: %(default)s)")
+    parser.add_argument("--patch", type=Path, help="a patch applied to NEW (e.g. loadtests/devices/*.patch)")
     parser.add_argument("--game", action="append", help="a game to measure (repeatable; default: all five)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds, each taking the revisions in turn")
     parser.add_argument("--seconds", type=float, default=5.0, help="time per ApplyMove row and round")
@@ -218,7 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     server_cpus, generator_cpus = split_cpus(pin=True)
     if generator_cpus != server_cpus:
         os.sched_setaffinity(0, generator_cpus)
-    with worktrees(args.revisions) as revisions, ExitStack() as stack:
+    with worktrees(args.revisions, patch=args.patch) as revisions, ExitStack() as stack:
         old, new = revisions
         print(f"old {old.label}, new {new.label}; servers on cores {server_cpus}, load generator on {generator_cpus}")
         print(
