@@ -366,8 +366,8 @@ class GameEngineClient:
         options: Sequence[tuple[str, Any]] = (),
         api_key: str | None = None,
     ) -> None:
-        """``api_key``: sent with every call (``x-api-key``) when the server has API keys on (README "Limits and
-        keys"); seat tokens are given per call, as before."""
+        """``api_key``: sent with every call (``x-api-key``) when the server has API keys on (docs/operations.md,
+        "Limits and keys"); seat tokens are given per call, as before."""
         self.target = target
         self.timeout = timeout
         self.api_key = api_key

@@ -1,4 +1,4 @@
-// The public REST API of cardengine (README.md, /openapi.json), nothing else. The seat token travels only as
+// The public REST API of cardengine (docs/api.md, /openapi.json), nothing else. The seat token travels only as
 // `Authorization: Bearer`, never in a URL; EventSource cannot send headers, so a seat follows its events with a
 // short-lived stream ticket when the server offers them.
 

@@ -14,7 +14,7 @@
   calls that succeed cost nothing.
 
 The defaults suit the embedded single-user run (no keys: no per-key limit or cap; no per-address limit): the web
-table and the bots work as before. Hosting sets them (README, "Limits and keys").
+table and the bots work as before. Hosting sets them (docs/operations.md, "Limits and keys").
 """
 
 from __future__ import annotations

@@ -325,7 +325,7 @@ ACCESS_NUMBERS: list[tuple[str, str, type, float, str]] = [
 
 
 def add_access_arguments(serve: argparse.ArgumentParser) -> None:
-    """API keys and limits (``service.access.keys``, ``service.access.limits``; README "Limits and keys")."""
+    """API keys and limits (``service.access.keys``, ``service.access.limits``; docs/operations.md)."""
     serve.add_argument(
         "--api-keys-file",
         default=os.environ.get("API_KEYS_FILE", ""),
@@ -370,7 +370,7 @@ def positive_int(text: str) -> int:
 
 
 def add_request_limit_arguments(serve: argparse.ArgumentParser) -> None:
-    """Request size limits and live-stream caps (README "Limits of requests and streams")."""
+    """Request size limits and live-stream caps (docs/operations.md "Limits of requests and streams")."""
     from service.edges.grpc_server import MAX_MESSAGE_BYTES
     from service.edges.rest import MAX_BODY_BYTES, MAX_HEADER_BYTES
     from service.edges.streams import DEFAULT_STREAMS_PER_CLIENT, DEFAULT_STREAMS_PER_GAME, DEFAULT_STREAMS_PER_SERVER

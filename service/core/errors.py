@@ -266,7 +266,7 @@ def idempotency_request_reused(request_id: str) -> ServiceError:
     )
 
 
-# ----- limits of requests and streams (README "Limits and keys") --------------------------------------------------
+# ----- limits of requests and streams (docs/operations.md) ------------------------------------------------------------
 
 QUOTE_CHARS = 40  # an error quotes at most this much of a caller's input
 MAX_MESSAGE_CHARS = 1000  # an error message sent to a caller is cut there (gRPC trailers have a size limit)

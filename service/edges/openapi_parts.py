@@ -106,7 +106,7 @@ def json_content(schema: dict[str, Any]) -> dict[str, Any]:
     return {"application/json": {"schema": schema}}
 
 
-# What each error status means, as the README's error table says it.
+# What each error status means, as docs/api.md "Errors" says it.
 STATUS_MEANINGS = {
     Status.INVALID_ARGUMENT: "malformed request or move; unknown game type, bad option or player count; "
     "idempotency key reused for another move",

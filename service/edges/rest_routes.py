@@ -450,7 +450,7 @@ SERVER_ROUTES = (
         method="GET",
         path="/metrics",
         operation_id="Metrics",
-        summary="Prometheus metrics in the text exposition format (README: Metrics and traces).",
+        summary="Prometheus metrics in the text exposition format (docs/operations.md: Metrics).",
         view=prometheus_metrics,
         responses={
             "200": plain_response("Every series of this server (of all its workers under --workers).", "text/plain")

@@ -36,7 +36,7 @@ export interface ClientOptions {
   deadlineMs?: number;
   /** grpc-js channel options, e.g. {"grpc.service_config": ...}. */
   channelOptions?: ChannelOptions;
-  /** An API key, sent with every call as `x-api-key` when the server has keys on (README "Limits and keys"). */
+  /** An API key, sent with every call as `x-api-key` when the server has keys on (docs/operations.md "Limits and keys"). */
   apiKey?: string;
 }
 
@@ -60,7 +60,7 @@ export interface CreateGameOptions {
   seats?: Partial<SeatConfig>[];
   /** Makes the call safe to retry: the same id and parameters return the same game and tokens. */
   requestId?: string;
-  /** A turn clock (README "Turn clocks"): turnSeconds, matchSeconds, onTimeout ("move" or "forfeit"). */
+  /** A turn clock (docs/api.md "Turn clocks"): turnSeconds, matchSeconds, onTimeout ("move" or "forfeit"). */
   clock?: Partial<Clock>;
 }
 
