@@ -21,7 +21,9 @@ service knows about status codes. Engine errors keep their own codes (``move/car
 | HEADERS_TOO_LARGE   | RESOURCE_EXHAUSTED   | 431  | REST request headers over the limit                         |
 | UNAVAILABLE         | UNAVAILABLE          | 503  | the store cannot be reached or answers too slowly           |
 |                     |                      |      | (store/unavailable); the store is out of memory and refuses |
-|                     |                      |      | writes (store/full, details: retryAfterSeconds)             |
+|                     |                      |      | writes (store/full, details: retryAfterSeconds); a move     |
+|                     |                      |      | committed but not known replicated (store/durability_unknown)|
+|                     |                      |      | a read older than the client's minVersion (store/behind)    |
 | INTERNAL            | INTERNAL             | 500  | a bug: logged, never shown in detail                        |
 """
 
@@ -95,6 +97,12 @@ class StoreUnavailableError(Exception):
 class StoreFullError(StoreUnavailableError):
     """The game store refuses writes because it is out of memory (Redis at ``maxmemory`` with ``noeviction``);
     reads still work. Mapped to UNAVAILABLE ``store/full`` with a Retry-After."""
+
+
+class DurabilityUnknownError(StoreUnavailableError):
+    """A write ran on the Redis master but no replica confirmed it within the wait: a failover now could lose it.
+    Mapped to UNAVAILABLE ``store/durability_unknown``; the identical retry is answered as replayed once a replica
+    has it (or applies the move if the failover lost it)."""
 
 
 STORE_FULL_RETRY_SECONDS = 5
@@ -245,6 +253,27 @@ def store_unavailable(error: BaseException) -> ServiceError:
     return ServiceError(Status.UNAVAILABLE, "store/unavailable", f"The game store is unavailable: {error}.")
 
 
+def durability_unknown(error: BaseException) -> ServiceError:
+    return ServiceError(
+        Status.UNAVAILABLE,
+        "store/durability_unknown",
+        f"The write was made but no Redis replica confirmed it in time, so a failover could still lose it: {error}. "
+        "Send the identical request again: it is answered as replayed once a replica holds it.",
+    )
+
+
+def store_behind(game_id: str, version: int, min_version: int) -> ServiceError:
+    """A read found an older version than one the client saw (a failover to a replica that lagged)."""
+    return ServiceError(
+        Status.UNAVAILABLE,
+        "store/behind",
+        f"The store holds version {version} of game '{game_id}', older than version {min_version} this client has "
+        "seen: a replica that lags or a failover that lost writes. Retry shortly; if it persists, the game goes on "
+        f"from version {version}.",
+        {"currentVersion": version, "minVersion": min_version},
+    )
+
+
 def store_full() -> ServiceError:
     """Writes refused (the store is out of memory); nothing was written, reads still work: retry later."""
     return ServiceError(
@@ -364,6 +393,8 @@ def to_service_error(error: BaseException) -> ServiceError:
         return from_engine(error)
     if isinstance(error, StoreFullError):
         return store_full()
+    if isinstance(error, DurabilityUnknownError):
+        return durability_unknown(error)
     if isinstance(error, StoreUnavailableError):
         return store_unavailable(error)
     return INTERNAL_ERROR
