@@ -2,9 +2,10 @@
 write path of people, bots and timeouts alike.
 
 A game's version is its number of accepted moves; a move is read, compute, then one compare-and-set, so concurrent
-moves never overwrite each other (the loser gets ABORTED, ``version/stale``, and reloads). A move sent with an
-idempotency key keeps its result with the key: a retry of an applied move answers that move's version and events
-again (with the game as it is now) instead of a stale version."""
+moves never overwrite each other (the loser gets ABORTED, ``version/stale``, and reloads). A retry of an applied
+move answers that move's version and events again (with the game as it is now, ``replayed``) instead of a stale
+version: found by its idempotency key (the result kept with it), or, with or without a key, as the very move
+committed at the version after the expected one (the same seat and canonical notation: the log entry)."""
 
 from __future__ import annotations
 
@@ -72,6 +73,9 @@ class Moves:
             prior = self.games.store.idempotent_result(game_id, result_key) if result_key is not None else None
             if prior is not None:  # a retry of a move that was applied: its first result
                 return self._answer_retry(prior, stored, meta, seat, move, idempotency_key or "", omit_view=omit_view)
+            replayed = self._identical_commit(stored, meta, seat, move, expected, omit_view=omit_view)
+            if replayed is not None:
+                return replayed
             metrics.stale_conflict(meta.game_type)
             raise errors.stale_version(expected, stored.version)
         key = idempotency_key or ""
@@ -127,10 +131,37 @@ class Moves:
                 raise errors.game_not_found(game_id)
             return self._answer_retry(outcome.result, current, meta, seat, parsed.notation, key, omit_view=omit_view)
         if isinstance(outcome, Stale):
+            current = self.games.store.load(game_id) if outcome.current_version > stored.version else None
+            if current is not None:
+                found = self._identical_commit(
+                    current, meta, seat, parsed.notation, stored.version, omit_view=omit_view
+                )
+                if found is not None:
+                    return found
             metrics.stale_conflict(meta.game_type)
             raise errors.stale_version(stored.version, outcome.current_version)
         assert isinstance(outcome, Missing)
         raise errors.game_not_found(game_id)
+
+    def _identical_commit(
+        self, current: StoredGame, meta: GameMeta, seat: int, move: str, expected: int, *, omit_view: bool
+    ) -> MoveResult | None:
+        """The answer to a retry of the move committed at ``expected`` + 1 if that was this very move (the same seat,
+        the same canonical notation, from the same version), with or without an idempotency key: its first result,
+        replayed, as ``_answer_retry``; None if another move was committed there. A retry of a commit whose answer
+        was lost (a reset, a stall answered 503) is thus never told ``version/stale``."""
+        if current.version <= expected:
+            return None
+        entries = self.games.store.log(current.game_id, expected, 1)
+        if not entries:
+            return None
+        entry = LogEntry.decode(entries[0])
+        if entry.seat != seat or entry.move is None or entry.move != canonical_notation(meta.game_type, move):
+            return None
+        self.games.store.confirm_durable(current.game_id)
+        state, over = self.games.state_of(current), current.finished
+        game = game_view(current.game_id, meta, current.version, state, seat, omit_view=omit_view, over=over)
+        return MoveResult(entry.version, game, entry.events_for(meta, seat), replayed=True)
 
     def _answer_retry(
         self, prior: bytes, current: StoredGame, meta: GameMeta, seat: int, move: str, key: str, *, omit_view: bool
@@ -145,6 +176,7 @@ class Moves:
         retried = canonical_notation(game_type, move)
         if retried is None or retried != (canonical_notation(game_type, first_move) or first_move):
             raise errors.idempotency_key_reused(key, first_move)
+        self.games.store.confirm_durable(current.game_id)
         if events is None:
             entries = self.games.store.log(current.game_id, version - 1, 1)
             events = LogEntry.decode(entries[0]).events_for(meta, seat) if entries else ()

@@ -44,6 +44,7 @@ TRACED_OPERATIONS = (
     "put_ticket",
     "ticket_seat",
     "idempotent_result",
+    "confirm_durable",
     "ping",
     "save_clock",
     "load_clock",
@@ -192,6 +193,9 @@ class MeteredStore:
 
     def idempotent_result(self, game_id: str, key: str) -> bytes | None:
         return self._meter.call("idempotent_result", self.inner.idempotent_result, game_id, key)
+
+    def confirm_durable(self, game_id: str) -> None:
+        self._meter.call("confirm_durable", self.inner.confirm_durable, game_id)
 
     def watching(self, game_id: str) -> AbstractContextManager[None]:
         return self.inner.watching(game_id)

@@ -269,6 +269,11 @@ class GameStore(ClockStore, Protocol):
     def idempotent_result(self, game_id: str, key: str) -> bytes | None:
         """The result stored with ``key``, if any."""
 
+    def confirm_durable(self, game_id: str) -> None:
+        """Returns once the game's last write is as durable as a commit's acknowledgement promises (on Redis with
+        replicas: a replica has it), before a write made earlier is answered as replayed; raises
+        ``DurabilityUnknownError`` (a StoreUnavailableError) when that cannot be confirmed in time."""
+
     def watching(self, game_id: str) -> AbstractContextManager[None]:
         """While entered, ``wait_for_version`` of this game is woken by commits (on any replica)."""
 

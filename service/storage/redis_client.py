@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import redis
 import redis.cluster
-from redis.backoff import ExponentialBackoff
+from redis.backoff import ExponentialBackoff, NoBackoff
 from redis.retry import Retry
 
 from service.core.errors import StoreFullError, StoreUnavailableError
@@ -53,6 +53,25 @@ def plain_url(url: str) -> str:
     return url
 
 
+class TimeoutFinalCluster(redis.cluster.RedisCluster):
+    """redis-py's cluster client, retrying a refused or reset connection and a cluster going down, never a
+    time-out: a stalled master answers UNAVAILABLE after one store timeout, not four. The game writes (commits,
+    creates) do not go through it at all (``redis_once``); the rest that does is reads and writes that may run
+    twice harmlessly (a ticket's SET, a clock's SET and ZADD, a bot-queue mark compared by version)."""
+
+    ERRORS_ALLOW_RETRY = (  # type: ignore[assignment]
+        redis.ConnectionError,
+        redis.exceptions.ClusterDownError,
+        redis.exceptions.SlotNotCoveredError,
+    )
+
+    def pipeline(self, transaction: Any = None, shard_hint: Any = None) -> Any:
+        """A pipeline that is never re-sent (redis-py's would retry a time-out too)."""
+        pipe = super().pipeline(transaction, shard_hint)  # type: ignore[no-untyped-call]
+        pipe.retry = Retry(NoBackoff(), 0)
+        return pipe
+
+
 def connect(url: str, *, timeout_seconds: float, cluster: bool) -> redis.Redis | redis.cluster.RedisCluster:
     """A client whose every command (and connect) gives up after ``timeout_seconds``: a stalled Redis answers
     UNAVAILABLE in about that time instead of hanging the request. A ``redis+cluster://`` URL, or ``cluster``, makes
@@ -60,13 +79,14 @@ def connect(url: str, *, timeout_seconds: float, cluster: bool) -> redis.Redis |
     if not timeout_seconds > 0:
         raise ValueError(f"the Redis timeout must be positive; got {timeout_seconds}")
     if cluster or is_cluster_url(url):
-        return redis.cluster.RedisCluster.from_url(
+        return TimeoutFinalCluster.from_url(
             plain_url(url),
             socket_timeout=timeout_seconds,
             socket_connect_timeout=timeout_seconds,
             max_connections=MAX_CONNECTIONS,
-            # A failover moves slots: a few quick retries (each re-reads the slot map) ride out a moved slot;
-            # while no node serves the slot the call answers UNAVAILABLE, never hangs.
+            # A failover moves slots: a few quick retries (each re-reads the slot map) ride out a refused
+            # connection; while no node serves the slot the call answers UNAVAILABLE, never hangs. A time-out is
+            # never retried (``TimeoutFinalCluster``).
             retry=Retry(ExponentialBackoff(cap=0.2, base=0.02), 3),
         )
     return redis.Redis.from_url(
@@ -76,8 +96,8 @@ def connect(url: str, *, timeout_seconds: float, cluster: bool) -> redis.Redis |
         health_check_interval=30,
         max_connections=MAX_CONNECTIONS,
         # Two quick retries ride out a failover blip (a refused or reset connection); a Redis that is down
-        # answers UNAVAILABLE at once. A time-out is never retried: the command may have run (a create or a
-        # commit is safe to re-send, see CREATE_SCRIPT and the idempotency keys, but the caller waited enough).
+        # answers UNAVAILABLE at once. A time-out is never retried. Commits and creates never go through this
+        # client (``redis_once``: sent at most once); what does may run twice harmlessly (see above).
         retry=Retry(ExponentialBackoff(cap=0.1, base=0.01), 2, supported_errors=(redis.ConnectionError,)),
     )
 

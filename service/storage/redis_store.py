@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from contextlib import AbstractContextManager, suppress
+from contextlib import AbstractContextManager
 from typing import Any, cast
 
 import redis
 import redis.cluster
 
-from service.storage import redis_wire
+from service.core.errors import DurabilityUnknownError, StoreUnavailableError
 from service.storage.protocols import (
     CommitOutcome,
     Committed,
@@ -50,12 +50,15 @@ from service.storage.redis_client import (
     is_cluster_url,
     plain_url,
 )
+from service.storage.redis_once import Command, Links, MaybeRanError
 from service.storage.redis_parts import RedisKeyStore, RedisLimits
 from service.storage.redis_scripts import COMMIT_SCRIPT, CREATE_SCRIPT, MOVE_CLOCK_SCRIPT
 from service.storage.redis_watch import RedisWatch
 from service.storage.store import DEFAULT_FINISHED_TTL_SECONDS, DEFAULT_TTL_SECONDS
 
 __all__ = ["COMMIT_SCRIPT", "RedisStore", "cluster_url", "is_cluster_url", "plain_url"]
+
+DEFAULT_REPLICA_WAIT_MS = 500  # a commit waits this long at most for a replica (within the 1 s store timeout)
 
 
 class RedisStore:
@@ -71,9 +74,12 @@ class RedisStore:
         key_prefix: str = "ce:",
         cache_size: int = 10_000,
         sharded_pubsub: bool | None = None,
+        replica_wait_ms: int = DEFAULT_REPLICA_WAIT_MS,
     ) -> None:
         """``sharded_pubsub``: on a cluster, SPUBLISH/SSUBSCRIBE (Redis 7) so that a commit's notification goes to
-        its slot's node only; None: when the cluster's nodes are Redis 7 or later (classic pub/sub otherwise)."""
+        its slot's node only; None: when the cluster's nodes are Redis 7 or later (classic pub/sub otherwise).
+        ``replica_wait_ms``: a commit on a node with replicas waits up to that long for one of them to have it
+        (``WAIT 1``), else answers ``DurabilityUnknownError``; 0: no waiting (``--redis-replica-wait-ms 0``)."""
         self.client: Any = client
         self.cluster = isinstance(client, redis.cluster.RedisCluster)
         self.sharded_pubsub = self.cluster and (
@@ -88,8 +94,7 @@ class RedisStore:
         self.cache_size = cache_size
         self._cache: OrderedDict[str, StoredGame] = OrderedDict()
         self._cache_lock = threading.Lock()
-        self._own_idle: list[Any] = []  # idle connections of the move path (``_own_command``)
-        self._own_lock = threading.Lock()
+        self.links = Links(client, cluster=self.cluster, replica_wait_ms=replica_wait_ms)
         self.bots = RedisBotQueue(self.client, key_prefix, self.game_key)
         self._move_clock = client.register_script(MOVE_CLOCK_SCRIPT)  # (registering asks nothing of Redis)
         self.limits = RedisLimits(self.client, key_prefix, self.game_key, self._evalsha)
@@ -138,7 +143,10 @@ class RedisStore:
             first_entry,
             self._ttl(finished=game.finished),
         ]
-        created = guarded(lambda: self._create(keys=keys, args=args))
+        try:
+            created = guarded(lambda: self.links.script(self._create, keys, args)[0])
+        except MaybeRanError as lost:
+            created = self._read_back_create(game, lost)
         if created != 1:
             raise GameExistsError(game.game_id, same=created == 2)
         self._remember(game)
@@ -202,9 +210,23 @@ class RedisStore:
             self.channel(game.game_id),
             "SPUBLISH" if self.sharded_pubsub else "PUBLISH",
         ]
-        reply: list[bytes] = guarded(lambda: self._evalsha(self._commit, keys, args))
+        after = guarded(lambda: self.links.wait_command(keys[0]))
+        try:
+            replies = guarded(lambda: self.links.script(self._commit, keys, args, after))
+        except MaybeRanError as lost:
+            self._forget(game.game_id)
+            return self._read_back_commit(keys, expected_version, entry, key, lost, waited=bool(after))
+        except StoreUnavailableError:
+            self._forget(game.game_id)
+            raise
+        reply: list[bytes] = replies[0]
         status = reply[0]
         if status == b"ok":
+            if after and not replies[1]:  # WAIT: no replica confirmed the commit in time
+                self._forget(game.game_id)
+                raise DurabilityUnknownError(
+                    f"no replica confirmed version {game.version} within {self.links.replica_wait_ms} ms"
+                )
             self._remember(game)
             return Committed()
         self._forget(game.game_id)
@@ -214,62 +236,82 @@ class RedisStore:
             return Duplicate(reply[1])
         return Missing()
 
-    def _evalsha(self, script: Any, keys: list[str], args: list[Any]) -> Any:
-        """EVALSHA on this thread's own connection (``_own_command``); loads the script once if Redis does not
-        know it (a restart, a failover). On a cluster, the script object (redis-py routes it by its first key)."""
-        if self.cluster:
-            return script(keys=keys, args=args)
+    def _read_back_commit(
+        self, keys: list[str], expected: int, entry: bytes, key: str, lost: MaybeRanError, *, waited: bool
+    ) -> CommitOutcome:
+        """The outcome of a commit whose reply was lost (``lost``), read back from what Redis holds, never by
+        sending it again: the log entry at the new version is this commit's (the same bytes: this move, by this
+        seat, from this version) or another's. StoreUnavailableError when that cannot be read, or when the commit
+        has not run (yet: a stalled Redis may still run it; the identical retry is then answered as replayed);
+        DurabilityUnknownError when it ran where a replica should have confirmed it (``waited``)."""
+        reads: list[Command] = [("HGET", keys[0], "v"), ("LINDEX", keys[1], expected + 1), ("HGET", keys[2], key)]
         try:
-            return self._own_command("EVALSHA", script.sha, len(keys), *keys, *args)
-        except redis.exceptions.NoScriptError:
-            return script(keys=keys, args=args)
+            version, at, prior = guarded(lambda: self.links.read_back(keys[0], reads))
+        except (StoreUnavailableError, MaybeRanError) as error:
+            raise StoreUnavailableError(
+                f"Redis: the commit's answer was lost ({lost}) and what was committed could not be read ({error})"
+            ) from error
+        if at == entry:
+            if waited:
+                raise DurabilityUnknownError(f"the commit's answer was lost ({lost}); it ran, not known replicated")
+            return Committed()
+        if version is None:
+            return Missing()
+        if key and prior is not None:
+            return Duplicate(prior)
+        if int(version) != expected:
+            return Stale(int(version))
+        raise StoreUnavailableError(f"Redis: the commit's answer was lost ({lost}) and it has not run")
+
+    def _read_back_create(self, game: StoredGame, lost: MaybeRanError) -> int:
+        """A create whose reply was lost, as ``CREATE_SCRIPT`` would have answered: 1 if the game stored is this
+        one (its meta: fresh token hashes), 0 if another; StoreUnavailableError if none is (or cannot be read)."""
+        game_key = self.game_key(game.game_id)
+        try:
+            (meta,) = guarded(lambda: self.links.read_back(game_key, [("HGET", game_key, "m")]))
+        except (StoreUnavailableError, MaybeRanError) as error:
+            raise StoreUnavailableError(f"Redis: the create's answer was lost ({lost}); reading back failed") from error
+        if meta is None:
+            raise StoreUnavailableError(f"Redis: the create's answer was lost ({lost}) and it has not run")
+        return 1 if meta == game.meta else 0
+
+    def confirm_durable(self, game_id: str) -> None:
+        """Before answering a replayed write: a replica has it (or there is no replica to wait for). A small write
+        in the game's slot, then ``WAIT 1``: a replica that has it has every earlier write of that master too.
+        DurabilityUnknownError if none confirms in time."""
+        sync_key = f"{self.prefix}{{{game_id}}}:sync"
+        after = guarded(lambda: self.links.wait_command(sync_key))
+        if not after:
+            return
+        replies = guarded(lambda: self.links.call_many(sync_key, [("SET", sync_key, 1, "PX", 1000), *after]))
+        if not replies[1]:
+            raise DurabilityUnknownError(
+                f"no replica confirmed game '{game_id}' within {self.links.replica_wait_ms} ms"
+            )
+
+    @property
+    def _own_idle(self) -> list[Any]:
+        """The idle connections of the move path on a single Redis."""
+        return self.links.idle.get("", [])
+
+    def _evalsha(self, script: Any, keys: list[str], args: list[Any]) -> Any:
+        """A script on the store's own connections (``redis_once.Links``): never sent twice once it may have run;
+        a lost reply is StoreUnavailableError (the limits' and keys' scripts: nothing to read back)."""
+        try:
+            return self.links.script(script, keys, args)[0]
+        except MaybeRanError as lost:
+            raise StoreUnavailableError(f"Redis: {lost}") from lost
 
     def _hgetall(self, key: str) -> dict[bytes, bytes]:
-        """HGETALL of a game's hash on the store's own connections (``_own_command``), as the commit: every read of
-        a game (GetGame, a move that misses the local copy) pays half the client CPU of redis-py's client. On a
-        cluster, redis-py's client (it routes the key)."""
-        if self.cluster:
-            found: dict[bytes, bytes] = self.client.hgetall(key)
-            return found
-        reply = self._own_command("HGETALL", key)
+        """HGETALL of a game's hash on the store's own connections, as the commit: every read of a game (GetGame, a
+        move that misses the local copy) pays half the client CPU of redis-py's client."""
+        try:
+            reply = self.links.call(key, "HGETALL", key)
+        except MaybeRanError as lost:
+            raise StoreUnavailableError(f"Redis: {lost}") from lost
         if isinstance(reply, dict):  # RESP3 (protocol=3 in the URL): a map
             return reply
         return dict(zip(reply[::2], reply[1::2], strict=True))
-
-    def _own_command(self, *command: bytes | str | int) -> Any:
-        """One command on a connection of the store's own small stack (made with the pool's settings, time-outs
-        included): the pool's checkout, release and instrumentation per call cost more CPU than the call itself
-        on the move path (78 against 35 us measured). On plain TCP and Unix sockets the connection is a
-        ``redis_wire.WireConnection`` (the command packed and its reply parsed by hiredis straight on a blocking
-        socket: half the client CPU again); others (TLS) go through redis-py's own connection. A connection found
-        dead when writing (Redis restarted while it was idle) is replaced once: nothing was sent. A failure while
-        reading is raised as it is, never re-sent (the script may have run), and drops the connection. The stack
-        holds as many connections as commits ran at once."""
-        with self._own_lock:
-            connection = self._own_idle.pop() if self._own_idle else None
-        if connection is None:
-            pool = self.client.connection_pool
-            connection = pool.connection_class(**pool.connection_kwargs)
-            if redis_wire.supports(pool.connection_class):
-                connection = redis_wire.WireConnection(connection, pool.connection_kwargs.get("socket_timeout"))
-        try:
-            if isinstance(connection, redis_wire.WireConnection):
-                return connection.call(*command)
-            try:
-                connection.send_command(*command)
-            except redis.ConnectionError:
-                connection.disconnect()
-                connection.send_command(*command)
-            try:
-                return connection.read_response()
-            except redis.ResponseError:
-                raise  # an error reply: the connection is fine
-            except BaseException:
-                connection.disconnect()
-                raise
-        finally:
-            with self._own_lock:
-                self._own_idle.append(connection)
 
     def log(self, game_id: str, after_version: int, limit: int | None = None) -> list[bytes]:
         start = after_version + 1
@@ -277,10 +319,10 @@ class RedisStore:
         if limit is not None and limit <= 0:
             return []
         key = self.log_key(game_id)
-        if self.cluster:
-            entries: list[bytes] = guarded(lambda: self.client.lrange(key, start, end))
-            return entries
-        return cast(list[bytes], guarded(lambda: self._own_command("LRANGE", key, start, end)))
+        try:
+            return cast(list[bytes], guarded(lambda: self.links.call(key, "LRANGE", key, start, end)))
+        except MaybeRanError as lost:
+            raise StoreUnavailableError(f"Redis: {lost}") from lost
 
     def put_ticket(self, game_id: str, ticket_hash: str, seat: int, ttl_seconds: float) -> None:
         milliseconds = max(1, round(ttl_seconds * 1000))
@@ -307,13 +349,7 @@ class RedisStore:
 
     def close(self) -> None:
         self._watch.close()
-        with self._own_lock:
-            for connection in self._own_idle:
-                with suppress(redis.RedisError, OSError):
-                    if isinstance(connection, redis_wire.WireConnection):
-                        connection.close()
-                    else:
-                        connection.disconnect()
+        self.links.close()
         self.client.close()
 
     # ----- turn clocks ------------------------------------------------------------------------------------------

@@ -10,11 +10,13 @@ blocking socket whose kernel time-outs (``SO_SNDTIMEO``/``SO_RCVTIMEO``) bound e
 measures a commit's client CPU three ways in one run: through redis-py's client, on a bare redis-py connection
 (this path before) and on a ``WireConnection``.
 
-Failures keep redis-py's meaning, which ``RedisStore._guard`` maps: a time-out raises ``redis.TimeoutError``, a
+Failures keep redis-py's meaning, which ``redis_client.guarded`` maps: a time-out raises ``redis.TimeoutError``, a
 closed or reset connection ``redis.ConnectionError``, an error reply the exception redis-py would raise
-(``NoScriptError``, ``OutOfMemoryError``, ``ReadOnlyError`` ...). A command is never sent twice once it may have
-reached Redis: a connection that Redis closed while it sat idle (a restart) is noticed before writing (a
-non-blocking peek after a second of idleness) or by the write failing, and only then replaced.
+(``NoScriptError``, ``OutOfMemoryError``, ``ReadOnlyError`` ...). A failure before the whole command was handed to
+the kernel (a connect refused, a write failing) is ``NotSentError``: Redis cannot have run it. Any other failure
+means the command may have run. A command is never sent twice once it may have reached Redis: a connection that
+Redis closed while it sat idle (a restart) is noticed before writing (a non-blocking peek after a second of
+idleness) or by the write failing, and only then replaced.
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ from redis._parsers.base import BaseParser
 
 IDLE_CHECK_SECONDS = 1.0  # a connection idle longer is peeked at before writing: did Redis close it meanwhile?
 READ_CHUNK_BYTES = 65536
+
+
+class NotSentError(redis.ConnectionError):
+    """The command never wholly reached Redis (the connect or the write failed): it did not run."""
 
 
 def supports(connection_class: type) -> bool:
@@ -50,7 +56,10 @@ class WireConnection:
         self.used = 0.0
 
     def _open(self) -> socket.socket:
-        self.connection.connect()
+        try:
+            self.connection.connect()
+        except (redis.ConnectionError, redis.TimeoutError, OSError) as error:
+            raise NotSentError(f"Error connecting to Redis: {error}") from error
         sock: socket.socket = self.connection._sock
         sock.settimeout(None)  # blocking: no poll() per call; the kernel's time-outs below bound each call
         if self.timeout_seconds is not None:
@@ -80,7 +89,22 @@ class WireConnection:
 
     def call(self, *command: bytes | str | int) -> Any:
         """Sends one command and returns its reply (redis-py's types: bytes, int, lists)."""
-        packed = hiredis.pack_command(cast(Any, command))
+        self._send(hiredis.pack_command(cast(Any, command)))
+        return self._reply(self._read())
+
+    def call_many(self, commands: list[tuple[bytes | str | int, ...]]) -> list[Any]:
+        """Sends ``commands`` in one write and returns their replies in order, an error reply as the exception
+        redis-py would raise for it (returned, not raised: the others' replies still count)."""
+        self._send(b"".join(hiredis.pack_command(cast(Any, command)) for command in commands))
+        replies = []
+        for _ in commands:
+            reply = self._read()
+            replies.append(
+                cast(Any, BaseParser).parse_error(str(reply)) if isinstance(reply, hiredis.ReplyError) else reply
+            )
+        return replies
+
+    def _send(self, packed: bytes) -> None:
         sock = self.sock
         if sock is None:
             sock = self._open()
@@ -90,7 +114,7 @@ class WireConnection:
         try:
             sock.sendall(packed)
         except BlockingIOError:
-            self._fail_write("Timeout writing to Redis", redis.TimeoutError)
+            self._fail_write("Timeout writing to Redis")
         except OSError:
             # Written into a connection Redis had closed (a restart): nothing was run. Once more, on a new one.
             self.close()
@@ -98,17 +122,17 @@ class WireConnection:
             try:
                 sock.sendall(packed)
             except OSError as error:
-                self._fail_write(f"Error writing to Redis: {error}", redis.ConnectionError)
-        return self._read(sock)
+                self._fail_write(f"Error writing to Redis: {error}")
 
-    def _fail_write(self, message: str, kind: type[redis.RedisError]) -> NoReturn:
-        """Drops the connection (a command may be half written) and raises ``kind`` (called in the handler of the
-        socket's error, which becomes its context)."""
+    def _fail_write(self, message: str) -> NoReturn:
+        """Drops the connection (a command may be half written: Redis drops a half command with its connection) and
+        raises ``NotSentError`` (called in the handler of the socket's error, which becomes its context)."""
         self.close()
-        raise kind(message)
+        raise NotSentError(message)
 
-    def _read(self, sock: socket.socket) -> Any:
-        reader, buffer = self.reader, self.buffer
+    def _read(self) -> Any:
+        reader, buffer, sock = self.reader, self.buffer, self.sock
+        assert sock is not None
         try:
             reply = reader.gets()
             while reply is False:
@@ -129,6 +153,10 @@ class WireConnection:
                 raise redis.ConnectionError(f"Error reading from Redis: {error}") from error
             raise
         self.used = time.monotonic()
+        return reply
+
+    @staticmethod
+    def _reply(reply: Any) -> Any:
         if isinstance(reply, hiredis.ReplyError):
             refusal: Exception = cast(Any, BaseParser).parse_error(str(reply))
             raise refusal  # redis-py's exception for it (the connection stays good)

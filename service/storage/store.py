@@ -225,6 +225,9 @@ class MemoryStore:
             record = self._live(game_id)
             return None if record is None else record.results.get(key)
 
+    def confirm_durable(self, game_id: str) -> None:
+        """Nothing to wait for: a write here is as durable as it gets once made."""
+
     def watching(self, game_id: str) -> AbstractContextManager[None]:
         return self._waiters.watching(game_id)
 
