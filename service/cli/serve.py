@@ -52,6 +52,8 @@ def serve_arguments_problem(args: argparse.Namespace) -> str | None:
         return "--stream-ticket-seconds and --sse-heartbeat-seconds must be positive"
     if not args.redis_timeout_seconds > 0:
         return "--redis-timeout-seconds must be positive"
+    if not 0 <= args.redis_replica_wait_ms < args.redis_timeout_seconds * 1000:
+        return "--redis-replica-wait-ms must be 0 (off) or more, and below --redis-timeout-seconds"
     if args.redis_cluster:  # --redis-cluster / REDIS_CLUSTER=1: the URL names a node of a Redis Cluster
         from service.storage.redis_store import cluster_url
 
@@ -86,6 +88,7 @@ def serve_config(args: argparse.Namespace) -> ServeConfig:
         bot_budget_ms=args.bot_budget_ms,
         bot_lease_seconds=args.bot_lease_seconds,
         redis_timeout_seconds=args.redis_timeout_seconds,
+        redis_replica_wait_ms=args.redis_replica_wait_ms,
         secret=args.secret,
         otlp_endpoint=args.otlp_endpoint or None,
         **access_settings(args),
@@ -200,6 +203,14 @@ def add_store_arguments(serve: argparse.ArgumentParser) -> None:
         default=env_float("REDIS_TIMEOUT_SECONDS", 1),
         help="every Redis command and connect gives up after this; a stalled Redis then answers UNAVAILABLE "
         "store/unavailable [REDIS_TIMEOUT_SECONDS]",
+    )
+    serve.add_argument(
+        "--redis-replica-wait-ms",
+        type=int,
+        default=env_int("REDIS_REPLICA_WAIT_MS", 500),
+        help="a move or game is acknowledged once a Redis replica has it (WAIT 1), waiting up to this long, else "
+        "answered 503 store/durability_unknown; only on Redis nodes with replicas; 0: no waiting (faster, and a "
+        "failover may lose acknowledged writes) [REDIS_REPLICA_WAIT_MS]",
     )
     serve.add_argument(
         "--secret",

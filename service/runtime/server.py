@@ -70,6 +70,7 @@ class ServeConfig:
     grace_seconds: float = 10.0
     health_interval_seconds: float = 1.0
     redis_timeout_seconds: float = 1.0  # every Redis command and connect gives up after this (store/unavailable)
+    redis_replica_wait_ms: int = 500  # a commit waits this long for a replica (store/durability_unknown); 0: off
     secret: str = ""  # key of the seat tokens of keyed CreateGame (request_id); empty: random per process
     key_prefix: str = "ce:"
     cors_origins: str = ""  # comma-separated origins, or "*"; empty: same origin only
@@ -112,6 +113,7 @@ def make_store(config: ServeConfig) -> GameStore:
             ttl_seconds=config.ttl_seconds,
             finished_ttl_seconds=config.finished_ttl_seconds,
             key_prefix=config.key_prefix,
+            replica_wait_ms=config.redis_replica_wait_ms,
         )
     return MemoryStore(ttl_seconds=config.ttl_seconds, finished_ttl_seconds=config.finished_ttl_seconds)
 
