@@ -122,13 +122,30 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def event_for(game_id: str, event: Event, seat: int | None, seat_names: Sequence[str] = ()) -> dict[str, Any] | None:
+def event_for(
+    game_id: str,
+    event: Event,
+    seat: int | None,
+    seat_names: Sequence[str] = (),
+    *,
+    timed_out_seat: int | None = None,
+) -> dict[str, Any] | None:
     """``event`` as ``seat`` may see it (``None``: a spectator), with its ``text`` written from that redacted form;
-    ``None`` if the seat may not see it at all. ``seat_names`` are display names by seat ("Seat 2" otherwise)."""
+    ``None`` if the seat may not see it at all. ``seat_names`` are display names by seat ("Seat 2" otherwise).
+    ``timed_out_seat``: the event comes of a move made for that seat when its time ran out; the text then names
+    every seat in the third person (the player chose nothing: never "You drew ...") and, for that seat's own
+    events, says so first ("Time ran out, so a move was made for Ann: Ann drew a card.")."""
     shown = event.for_seat(seat)
     if shown is None:
         return None
-    shown["text"] = get_game(game_id).event_text(shown, seat, seat_names)
+    game = get_game(game_id)
+    if timed_out_seat is None:
+        shown["text"] = game.event_text(shown, seat, seat_names)
+        return shown
+    text = game.event_text(shown, None, seat_names)  # from the seat's own redacted data, in the third person
+    if event.seat == timed_out_seat:
+        text = f"Time ran out, so a move was made for {game.seat_subject(timed_out_seat, None, seat_names)}: {text}"
+    shown["text"] = text
     return shown
 
 

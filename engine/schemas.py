@@ -15,7 +15,7 @@ DIALECT = "https://json-schema.org/draft/2020-12/schema"
 SEAT = {"type": "integer", "minimum": 0}
 SEAT_LIST = {"type": "array", "items": SEAT}
 VIEW_HEADER: dict[str, Any] = {
-    "game": {"type": "string", "description": "The game id."},
+    "game": {"type": "string", "description": "The game type's id, e.g. \"dracula\" (not the match's id)."},
     "rulesVersion": {"type": "integer", "minimum": 1},
     "players": {"type": "integer", "minimum": 1},
     "seat": {"type": ["integer", "null"], "minimum": 0, "description": "The viewer's seat; null for a spectator."},

@@ -7,6 +7,7 @@ from typing import Any
 import engine
 from service.bots.kinds import BOT_KINDS
 from service.core import errors
+from service.core.service_events import with_service_events
 
 
 class Catalog:
@@ -18,7 +19,8 @@ class Catalog:
         the life of the process)."""
         if self._entries is None:
             self._entries = [
-                {**game.catalog_entry(), "schemas": engine.game_schemas(game.id)} for game in engine.all_games()
+                {**game.catalog_entry(), "schemas": with_service_events(engine.game_schemas(game.id))}
+                for game in engine.all_games()
             ]
         return self._entries
 

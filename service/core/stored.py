@@ -128,6 +128,7 @@ class LogEntry(NamedTuple):
         """The events of this version that ``seat`` may see, redacted for it, each with its text for that seat
         (``engine.event_for``, with the seats' display names)."""
         shown: list[EventView] = []
+        timed_out_seat = self.seat if self.timed_out else None  # texts say the service moved for that seat
         for index, event in enumerate(self.events):
             if forfeit.is_forfeit(event) and event.seat is not None:  # a service-level event (service/core/forfeit.py)
                 text = forfeit.forfeit_text(event.seat, meta.seat_names)
@@ -136,7 +137,7 @@ class LogEntry(NamedTuple):
                     EventView(self.version, sequence, event.kind, event.seat, dict(event.data), text, self.timed_out)
                 )
                 continue
-            data = engine.event_for(meta.game_type, event, seat, meta.seat_names)
+            data = engine.event_for(meta.game_type, event, seat, meta.seat_names, timed_out_seat=timed_out_seat)
             if data is None:
                 continue
             data.pop("kind", None)

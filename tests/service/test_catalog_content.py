@@ -12,6 +12,7 @@ from cardengine.v1 import game_engine_pb2 as pb
 from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
 
 import engine
+from service.core.service_events import with_service_events
 from service.edges.convert import dict_of
 from service.edges.openapi import openapi_document
 from tests.service.conftest import LiveServer
@@ -74,7 +75,8 @@ def test_the_schemas_are_the_engines_in_the_catalog_and_on_their_route(live: Liv
     rest_types = {entry["id"]: entry for entry in live.rest.get("/v1/game-types")[1]["gameTypes"]}
     grpc_types = {entry.id: entry for entry in grpc_catalog(live)}
     for game in engine.all_games():
-        schemas = engine.game_schemas(game.id)
+        schemas = with_service_events(engine.game_schemas(game.id))  # the service's own events added
+        assert {"seed_revealed", "forfeited"} <= set(schemas["events"])
         assert rest_types[game.id]["schemas"] == schemas
         assert dict_of(grpc_types[game.id].schemas) == schemas
         status, served = live.rest.get(f"/v1/game-types/{game.id}/schemas")

@@ -243,7 +243,7 @@ def points_words(seat: int, points: int, parts: Sequence[int], viewer: int | Non
 
 
 def hand_scored_text(event: Mapping[str, Any], viewer: int | None, names: Sequence[str]) -> str:
-    out = event["seat"]
+    out = event.get("seat")  # the seat that went or played out; absent when the draw pile ran out
     if out is None:
         ending = "the draw pile ran out"
     else:

@@ -219,14 +219,16 @@ EVENT_DATA: dict[str, Any] = {
     "searched": closed({"seat": SEAT, "card": CARD, "pile": INDEX}),
     "skipped": closed({"seat": SEAT}),
     "turn": closed({"seat": SEAT, "again": {"type": "boolean"}}),
+    # The event's seat is who went or played out; it has none when the draw pile ran out.
     "hand_scored": closed(
         {
             "hand": HAND_NUMBER,
             "reason": {"enum": list(REASONS)},
-            "seat": {**SEAT_OR_NULL, "description": "Who went or played out; null when the draw pile ran out."},
+            "seat": {**SEAT, "description": "Who went or played out; absent when the draw pile ran out."},
             "points": per_seat(POINTS),
             "parts": per_seat(PARTS),
-        }
+        },
+        ["hand", "reason", "points", "parts"],
     ),
     "match_finished": closed(
         {"totals": per_seat(POINTS), "winners": {**SEATS, "minItems": 1, "maxItems": MAX_PLAYERS}}
@@ -236,7 +238,7 @@ EVENT_DATA: dict[str, Any] = {
 ROUND_DETAILS = closed(
     {
         "reason": {"enum": list(REASONS)},
-        "seat": EVENT_DATA["hand_scored"]["properties"]["seat"],
+        "seat": {**SEAT_OR_NULL, "description": "Who went or played out; null when the draw pile ran out."},
         "board": {**per_seat(POINTS), "description": "Points played (the Hot Potato on the board -25)."},
         "groupBonus": per_seat({"type": "integer", "minimum": 0}),
         "hand": {**per_seat({"type": "integer", "minimum": 0}), "description": "Points left in hand (subtracted)."},

@@ -63,10 +63,10 @@ def end_hand(state: GameState, reason: str, seat: int, events: Events) -> None:
         events.append(
             Event(
                 "hand_scored",
-                data={
+                None if seat == NOBODY else seat,  # who went or played out; no seat when the stock ran out
+                {
                     "hand": table["hand_number"],
                     "reason": reason,
-                    "seat": None if seat == NOBODY else seat,  # who went or played out; None when the stock ran out
                     "points": record["points"],
                     "parts": record["parts"],
                 },

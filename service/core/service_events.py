@@ -1,0 +1,65 @@
+"""The JSON Schemas of the events the service adds to a game's own (``seed_revealed``, ``forfeited``), in the form of
+the engine's event schemas (``engine.schemas``: the event's ``kind``, ``seat`` and ``text`` beside its data), so the
+catalog serves one schema for every event a client may receive."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.core import fairness, forfeit
+
+HEX = "^[0-9a-f]*$"
+SEED_REVEALED: dict[str, Any] = {
+    "title": "Seed revealed",
+    "description": "The match's last event once it is over: the seed and salt the deal was made from.",
+    "type": "object",
+    "properties": {
+        "kind": {"const": fairness.REVEAL_EVENT, "title": "Kind", "description": "The event's kind."},
+        "text": {"type": "string", "title": "Text", "description": "The event in words."},
+        "seedSource": {
+            "enum": [fairness.SOURCE_SERVER, fairness.SOURCE_CLIENT],
+            "title": "Seed chosen by",
+            "description": "Who chose the seed: the server (committed to at creation) or the client.",
+            "x-enumLabels": {fairness.SOURCE_SERVER: "The server", fairness.SOURCE_CLIENT: "The client"},
+        },
+        "seedCommitment": {
+            "type": "string",
+            "pattern": HEX,
+            "title": "Commitment",
+            "description": "SHA-256 of the seed and salt, fixed at creation, in hex; empty for a client's seed.",
+        },
+        "seed": {"type": "string", "pattern": "^[0-9]+$", "title": "Seed", "description": "The seed, in digits."},
+        "salt": {
+            "type": "string",
+            "pattern": HEX,
+            "title": "Salt",
+            "description": "The secret salt, in hex; empty for a client's seed.",
+        },
+    },
+    "required": ["kind", "text", "seedSource", "seedCommitment", "seed", "salt"],
+    "additionalProperties": False,
+}
+FORFEITED: dict[str, Any] = {
+    "title": "Forfeited",
+    "description": "A seat ran out of time and lost the match (turn clocks with onTimeout 'forfeit').",
+    "type": "object",
+    "properties": {
+        "kind": {"const": forfeit.FORFEIT_EVENT, "title": "Kind", "description": "The event's kind."},
+        "seat": {"type": "integer", "minimum": 0, "title": "Seat", "description": "The seat that ran out of time."},
+        "text": {"type": "string", "title": "Text", "description": "The event in words."},
+        "reason": {
+            "enum": [forfeit.REASON_TIME],
+            "title": "Reason",
+            "description": "Why the seat forfeited.",
+            "x-enumLabels": {forfeit.REASON_TIME: "Out of time"},
+        },
+    },
+    "required": ["kind", "seat", "text", "reason"],
+    "additionalProperties": False,
+}
+SERVICE_EVENTS: dict[str, dict[str, Any]] = {fairness.REVEAL_EVENT: SEED_REVEALED, forfeit.FORFEIT_EVENT: FORFEITED}
+
+
+def with_service_events(schemas: dict[str, Any]) -> dict[str, Any]:
+    """A game's schemas (``engine.game_schemas``) with the service's events added to its ``events``."""
+    return {**schemas, "events": {**schemas["events"], **SERVICE_EVENTS}}
