@@ -646,6 +646,7 @@ class Game(_message.Message):
     SEED_SOURCE_FIELD_NUMBER: _builtins.int
     CLOCK_FIELD_NUMBER: _builtins.int
     VIEW_JSON_FIELD_NUMBER: _builtins.int
+    LAST_MOVE_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's id."""
     game_type: _builtins.str
@@ -695,6 +696,10 @@ class Game(_message.Message):
     def clock(self) -> Global___GameClock:
         """The turn clock of a game created with one (CreateGameRequest.clock); absent otherwise."""
 
+    @_builtins.property
+    def last_move(self) -> Global___LastMove:
+        """The last move of the match as the caller may know it, so a page can mark it; absent before the first move."""
+
     def __init__(
         self,
         *,
@@ -712,16 +717,57 @@ class Game(_message.Message):
         seed_source: _builtins.str = ...,
         clock: Global___GameClock | None = ...,
         view_json: _builtins.str = ...,
+        last_move: Global___LastMove | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "clock", b"clock", "seat", b"seat", "view", b"view"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "clock", b"clock", "last_move", b"last_move", "seat", b"seat", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "bots", b"bots", "clock", b"clock", "finished", b"finished", "game_id", b"game_id", "game_type", b"game_type", "players", b"players", "seat", b"seat", "seat_names", b"seat_names", "seed_commitment", b"seed_commitment", "seed_source", b"seed_source", "to_act", b"to_act", "version", b"version", "view", b"view", "view_json", b"view_json"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "bots", b"bots", "clock", b"clock", "finished", b"finished", "game_id", b"game_id", "game_type", b"game_type", "last_move", b"last_move", "players", b"players", "seat", b"seat", "seat_names", b"seat_names", "seed_commitment", b"seed_commitment", "seed_source", b"seed_source", "to_act", b"to_act", "version", b"version", "view", b"view", "view_json", b"view_json"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType__seat) -> _WhichOneofReturnType__seat | None: ...
 
 Global___Game: _TypeAlias = Game  # noqa: Y015
+
+@_typing.final
+class LastMove(_message.Message):
+    """The last move of a game (Game.last_move, WatchGameResponse.last_move), as the caller may know it."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    VERSION_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    NOTATION_FIELD_NUMBER: _builtins.int
+    DESCRIPTION_FIELD_NUMBER: _builtins.int
+    TIMED_OUT_FIELD_NUMBER: _builtins.int
+    version: _builtins.int
+    """The version the move made."""
+    seat: _builtins.int
+    """The seat the move was made by, or for (timed_out)."""
+    notation: _builtins.str
+    """The move's notation; empty when it names a card the caller may not see (a card given in secret), and for a
+    forfeit (no move).
+    """
+    description: _builtins.str
+    """The move in words, as the caller may know it: the text of the first of its events the caller sees."""
+    timed_out: _builtins.bool
+    """Whether the service made the move because the seat's turn clock ran out (or the seat forfeited on time)."""
+    def __init__(
+        self,
+        *,
+        version: _builtins.int = ...,
+        seat: _builtins.int = ...,
+        notation: _builtins.str = ...,
+        description: _builtins.str = ...,
+        timed_out: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["description", b"description", "notation", b"notation", "seat", b"seat", "timed_out", b"timed_out", "version", b"version"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___LastMove: _TypeAlias = LastMove  # noqa: Y015
 
 @_typing.final
 class ListLegalMovesRequest(_message.Message):
@@ -1220,6 +1266,7 @@ class WatchGameResponse(_message.Message):
     EVENTS_FIELD_NUMBER: _builtins.int
     TO_ACT_FIELD_NUMBER: _builtins.int
     FINISHED_FIELD_NUMBER: _builtins.int
+    LAST_MOVE_FIELD_NUMBER: _builtins.int
     version: _builtins.int
     """The version this message brings the caller to."""
     seat: _builtins.int
@@ -1234,6 +1281,10 @@ class WatchGameResponse(_message.Message):
     def to_act(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """Seats that must act at this version."""
 
+    @_builtins.property
+    def last_move(self) -> Global___LastMove:
+        """The move that made this version, as the caller may know it (as Game.last_move); absent for the deal."""
+
     def __init__(
         self,
         *,
@@ -1242,10 +1293,11 @@ class WatchGameResponse(_message.Message):
         events: _abc.Iterable[Global___Event] | None = ...,
         to_act: _abc.Iterable[_builtins.int] | None = ...,
         finished: _builtins.bool = ...,
+        last_move: Global___LastMove | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "seat", b"seat"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "last_move", b"last_move", "seat", b"seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "events", b"events", "finished", b"finished", "seat", b"seat", "to_act", b"to_act", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "events", b"events", "finished", b"finished", "last_move", b"last_move", "seat", b"seat", "to_act", b"to_act", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
