@@ -13,7 +13,7 @@ import engine
 from service.core import errors
 from service.core.games import IDEMPOTENCY_KEY_PATTERN, StoredGames, game_view, required_seat
 from service.core.hooks import Commit, CommitHooks
-from service.core.records import MoveResult
+from service.core.records import GameView, MoveResult
 from service.core.stored import GameMeta, LogEntry, decode_idempotent_result, encode_idempotent_result
 from service.observability import metrics, tracing
 from service.storage.protocols import Committed, Duplicate, Missing, Stale, StoredGame
@@ -44,6 +44,12 @@ def check_move_request(move: str, expected_version: int | None, idempotency_key:
             "idempotencyKey must be 1 to 128 printable ASCII characters without spaces.", field="idempotencyKey"
         )
     return expected_version
+
+
+def answer(version: int, view: GameView, entry: LogEntry, meta: GameMeta, seat: int) -> MoveResult:
+    """The answer to a committed move: the mover's events and its game, whose header names this move in full."""
+    shown = entry.events_for(meta, seat)
+    return MoveResult(version, view._replace(last_move=entry.last_move_for(meta, seat, shown)), shown)
 
 
 class Moves:
@@ -124,7 +130,7 @@ class Moves:
             self.games.states.remember(game_id, updated.snapshot, new_state)
             commit = Commit(game_id, meta, version, seat, parsed, to_act, finished=finished, timed_out=timed_out)
             header = self.hooks.run(commit)
-            return MoveResult(version, view._replace(**header) if header else view, entry.events_for(meta, seat))
+            return answer(version, view._replace(**header), entry, meta, seat)
         if isinstance(outcome, Duplicate):
             current = self.games.store.load(game_id)  # the local copy was the version before: read it as it is now
             if current is None:

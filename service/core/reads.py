@@ -21,6 +21,11 @@ class Reads:
         stored, meta = self.games.load(game_id)
         seat = seat_of_token(game_id, meta, token)
         view = game_view(game_id, meta, stored.version, self.games.state_of(stored), seat, over=stored.finished)
+        if stored.version > 0:  # the header names the last move: read from its log entry
+            entries = self.games.store.log(game_id, stored.version - 1, 1)
+            if entries:
+                last = LogEntry.decode(entries[0])
+                view = view._replace(last_move=last.last_move_for(meta, seat, last.events_for(meta, seat)))
         spec = clocks.spec_of(meta.clock)
         if spec is not None:
             record = clocks.load(self.games.store, game_id)

@@ -36,6 +36,16 @@ class StreamTicket:
     expires_at: float  # seconds since the epoch
 
 
+class LastMove(NamedTuple):
+    """The last move of a game as one caller may know it (``service/core/last_move.py``)."""
+
+    version: int
+    seat: int
+    notation: str  # empty when it names a card the caller may not see, and for a forfeit
+    description: str
+    timed_out: bool = False
+
+
 class GameView(NamedTuple):
     game_id: str
     game_type: str
@@ -50,6 +60,7 @@ class GameView(NamedTuple):
     seed_commitment: str = ""  # provably fair deals (service/core/fairness.py): empty for a client seed
     seed_source: str = ""  # "server" or "client"; empty for games created before commitments
     clock: dict[str, Any] | None = None  # turn clocks (service/core/clocks.py ``clock_view``); None: no clock
+    last_move: LastMove | None = None  # None: no move yet
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +141,7 @@ class VersionUpdate:
     events: tuple[EventView, ...]
     to_act: tuple[int, ...]
     finished: bool
+    last_move: LastMove | None = None  # the move that made this version; None for the deal
 
 
 @dataclass(frozen=True, slots=True)

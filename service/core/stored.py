@@ -10,7 +10,8 @@ import orjson
 
 import engine
 from service.core import fairness, forfeit
-from service.core.records import EventView, VersionUpdate
+from service.core.last_move import last_move_of
+from service.core.records import EventView, LastMove, VersionUpdate
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +155,14 @@ class LogEntry(NamedTuple):
         return tuple(shown)
 
     def update_for(self, meta: GameMeta, seat: int | None) -> VersionUpdate:
-        return VersionUpdate(self.version, self.seat, self.events_for(meta, seat), self.to_act, self.finished)
+        events = self.events_for(meta, seat)
+        last = self.last_move_for(meta, seat, events)
+        return VersionUpdate(self.version, self.seat, events, self.to_act, self.finished, last)
+
+    def last_move_for(self, meta: GameMeta, seat: int | None, events: tuple[EventView, ...]) -> LastMove | None:
+        """This version's move as ``seat`` may know it, from its ``events_for`` that seat; None for the deal."""
+        entry = (self.version, self.seat, self.move, self.timed_out)
+        return last_move_of(meta.game_type, meta.seat_names, entry, events, seat)
 
 
 def encode_idempotent_result(move: str, version: int) -> bytes:

@@ -169,7 +169,19 @@ def game_message(view: core.GameView, *, view_json: bool = False) -> pb.Game:
             )
         message.clock.match_remaining_ms.extend(clock["matchRemainingMs"])
         message.clock.paused = clock["paused"]
+    if view.last_move is not None:
+        message.last_move.CopyFrom(last_move_message(view.last_move))
     return message
+
+
+def last_move_message(last: core.LastMove) -> pb.LastMove:
+    return pb.LastMove(
+        version=last.version,
+        seat=last.seat,
+        notation=last.notation,
+        description=last.description,
+        timed_out=last.timed_out,
+    )
 
 
 def created_message(created: core.CreatedGame) -> pb.CreateGameResponse:
@@ -258,6 +270,8 @@ def update_message(update: core.VersionUpdate) -> pb.WatchGameResponse:
     )
     if update.seat is not None:
         message.seat = update.seat
+    if update.last_move is not None:
+        message.last_move.CopyFrom(last_move_message(update.last_move))
     return message
 
 
@@ -287,7 +301,19 @@ def game_json(view: core.GameView) -> dict[str, Any]:
         game["view"] = view.view
     if view.clock is not None:  # whole-number deadlines: protobuf prints the double as an integer
         game["clock"] = view.clock
+    if view.last_move is not None:
+        game["lastMove"] = last_move_json(view.last_move)
     return game
+
+
+def last_move_json(last: core.LastMove) -> dict[str, Any]:
+    return {
+        "version": last.version,
+        "seat": last.seat,
+        "notation": last.notation,
+        "description": last.description,
+        "timedOut": last.timed_out,
+    }
 
 
 def event_json(event: core.EventView) -> dict[str, Any]:
@@ -436,4 +462,6 @@ def update_json(update: core.VersionUpdate) -> dict[str, Any]:
         "toAct": list(update.to_act),
         "finished": update.finished,
     }
+    if update.last_move is not None:
+        shown["lastMove"] = last_move_json(update.last_move)
     return shown

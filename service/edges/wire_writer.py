@@ -278,6 +278,8 @@ def game_bytes(view: core.GameView, *, view_json: bool = False) -> bytes:
         parts.append(_length_delimited(b"\x6a", header.clock.SerializeToString()))
     if view.view is not None and view_json:
         parts.append(_length_delimited(b"\x72", orjson.dumps(view.view)))
+    if view.last_move is not None:  # field 15, Game.last_move
+        parts.append(_length_delimited(b"\x7a", convert.last_move_message(view.last_move).SerializeToString()))
     return b"".join(parts)
 
 

@@ -1,0 +1,82 @@
+"""The game's header names its last move (issue 27): seat, notation, description and whether it timed out, as each
+caller may know it, in ApplyMove's answer, GetGame (REST and gRPC) and each watched version; and the texts of a move
+the service made for a seat out of time say so."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardengine.v1 import game_engine_pb2 as pb
+
+from service.core.last_move import notation_seen
+from service.core.records import EventView
+from tests.service.conftest import LiveServer
+
+GAME, SEED, NAMES = "house_rummy", 7, ["Ann", "Bob"]
+DREW = "drew a card from the draw pile; 35 cards are left in the draw pile."
+TIMED_OUT = "Time ran out, so a move was made for Ann: Ann discarded the 2 of Hearts onto discard pile 0."
+
+
+def last_move(live: LiveServer, game_id: str, token: str | None) -> Any:
+    status, game = live.rest.get(f"/v1/games/{game_id}", token)
+    assert status == 200, game
+    return game.get("lastMove")
+
+
+def timeout_move(live: LiveServer, game_id: str, seat: int, notation: str) -> None:
+    """What the clock sweeper does for a seat out of time: the one write path, flagged timed out."""
+    service = live.server.service
+    stored, meta = service.games.load(game_id)
+    service.moves.commit_move(stored, meta, seat, notation, omit_view=True, timed_out=True)
+
+
+def test_the_header_names_the_last_move_for_each_caller(live: LiveServer) -> None:
+    body = {"gameType": GAME, "players": 2, "seed": SEED, "seats": [{"name": name} for name in NAMES]}
+    status, created = live.rest.post("/v1/games", body)
+    assert status == 201, created
+    game_id, tokens = created["gameId"], [seat["token"] for seat in created["seats"]]
+    assert "lastMove" not in created["game"] and last_move(live, game_id, None) is None  # the deal is no move
+
+    status, moved = live.rest.post(f"/v1/games/{game_id}/moves", {"move": "draw", "expectedVersion": 0}, tokens[0])
+    assert status == 200, moved
+    mine = {"version": 1, "seat": 0, "notation": "draw", "description": f"You {DREW}", "timedOut": False}
+    assert moved["game"]["lastMove"] == mine
+    assert last_move(live, game_id, tokens[0]) == mine
+    theirs = {**mine, "description": f"Ann {DREW}"}
+    assert last_move(live, game_id, None) == theirs and last_move(live, game_id, tokens[1]) == theirs
+
+    timeout_move(live, game_id, 0, "discard 2H 0")
+    timed_out = {"version": 2, "seat": 0, "notation": "discard 2H 0", "description": TIMED_OUT, "timedOut": True}
+    for token in (None, *tokens):  # a public card: everyone may read the notation; nobody reads "You discarded"
+        assert last_move(live, game_id, token) == timed_out
+    status, log = live.rest.get(f"/v1/games/{game_id}/events?after=1", tokens[0])
+    assert [(event["text"], event["timedOut"]) for event in log["events"]] == [
+        (TIMED_OUT, True),
+        ("It is Bob's turn.", True),
+    ]
+
+    header = live.grpc._stub.GetGame(pb.GetGameRequest(game_id=game_id), timeout=10)
+    assert header.HasField("last_move")
+    assert (header.last_move.version, header.last_move.seat, header.last_move.notation) == (2, 0, "discard 2H 0")
+    assert (header.last_move.description, header.last_move.timed_out) == (TIMED_OUT, True)
+    watched = live.grpc._stub.WatchGame(pb.WatchGameRequest(game_id=game_id, after_version=0), timeout=10)
+    first, second = next(watched), next(watched)
+    watched.cancel()
+    assert (first.last_move.notation, first.last_move.description, first.last_move.timed_out) == (
+        "draw",
+        f"Ann {DREW}",
+        False,
+    )
+    assert (second.last_move.notation, second.last_move.timed_out) == ("discard 2H 0", True)
+
+
+def test_a_card_given_in_secret_is_left_out_of_the_notation_for_the_others() -> None:
+    # House Rummy's Fish: seat 1 gives seat 0 a card. The others see only that a card was given (fish_given); the
+    # two seats concerned see the card (fish_card).
+    given = EventView(5, 20, "fish_given", 1, {"to": 0}, "Bob gave Ann a card.")
+    card = EventView(5, 21, "fish_card", 1, {"to": 0, "card": "KD"}, "Bob gave Ann the King of Diamonds.")
+    assert not notation_seen(GAME, "give KD", [given])
+    assert notation_seen(GAME, "give KD", [given, card])
+    assert notation_seen(GAME, "exchange 1", [])  # names no card
+    melded = EventView(3, 9, "melded", 0, {"cards": ["5D", "5H", "5S"]}, "")
+    assert notation_seen(GAME, "meld 5D,5H,5S", [melded]) and not notation_seen(GAME, "meld 5D,5H,5C", [melded])
