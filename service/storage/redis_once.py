@@ -198,7 +198,10 @@ class Links:
         known = self._replicas.get(name)
         now = time.monotonic()
         if known is None or now - known[0] > ROLE_CHECK_SECONDS:
-            role = self.call(key, "ROLE")
+            try:
+                role = self.call(key, "ROLE")
+            except MaybeRanError as lost:  # a read: nothing to resolve, and the write was not sent
+                raise redis_wire.NotSentError(f"the node did not answer ROLE: {lost}") from lost
             replicas = len(role[2]) if role and role[0] == b"master" else 0
             known = (now, replicas)
             self._replicas[name] = known

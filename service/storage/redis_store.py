@@ -283,7 +283,10 @@ class RedisStore:
         after = guarded(lambda: self.links.wait_command(sync_key))
         if not after:
             return
-        replies = guarded(lambda: self.links.call_many(sync_key, [("SET", sync_key, 1, "PX", 1000), *after]))
+        try:
+            replies = guarded(lambda: self.links.call_many(sync_key, [("SET", sync_key, 1, "PX", 1000), *after]))
+        except MaybeRanError as lost:
+            raise DurabilityUnknownError(f"no answer from the master of game '{game_id}' ({lost})") from lost
         if not replies[1]:
             raise DurabilityUnknownError(
                 f"no replica confirmed game '{game_id}' within {self.links.replica_wait_ms} ms"

@@ -188,6 +188,8 @@ def _start_node(port: int, folder: str) -> subprocess.Popen[bytes]:
             str(NODE_TIMEOUT_MS),
             "--cluster-replica-validity-factor",
             "0",  # a replica may always take over (however long since it last heard its master)
+            "--cluster-require-full-coverage",
+            "no",  # a failing master's slots refused, every other slot served (docs/operations.md)
             "--save",
             "",
             "--appendonly",
