@@ -200,11 +200,11 @@ def close_coffin(state: GameState, events: list[Event]) -> None:
     table["best_line"] = [max(table["best_line"][side], side_points[side]) for side in (0, 1)]
     points = [side_points[side_of(seat)] for seat in range(players)]
     label = f"deal {table['deal']}" if players == 2 else f"deal {table['deal']} coffin {table['coffin_in_deal']}"
-    table["rounds"] = [
-        *table["rounds"],
-        RoundRecord(label=label, points=points, cards=[c or "" for c in table["coffin"]], line_rank=rank),
-    ]
-    events.append(Event("coffin_scored", data={"label": label, "points": points, "lineRank": rank}))
+    record = RoundRecord(label=label, points=points, cards=[c or "" for c in table["coffin"]], line_rank=rank)
+    table["rounds"] = [*table["rounds"], record]
+    # The explanation as the score sheet gives it: the coffin's cards, each side's lines (all face up).
+    details = scoring.coffin_details(record, [table["directions"][0], table["directions"][1]], players)
+    events.append(Event("coffin_scored", data={"label": label, "points": points, **details}))
     if players == 4 and any(table["hands"]):
         table["coffin_in_deal"] += 1
         table["used"] = [*table["used"], *(c for c in table["coffin"] if c is not None)]

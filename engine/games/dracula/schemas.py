@@ -80,6 +80,7 @@ EVENT_DATA: dict[str, Any] = {
     "hand_dealt": closed({"seat": SEAT, "cards": {**CARDS, "minItems": 4, "maxItems": 14}}),
     "nail_turned": closed({"card": CARD, "cell": CELL}),
     "placed": closed({"seat": SEAT, "card": CARD, "cell": CELL}),
+    # With the coffin's breakdown (COFFIN_DETAILS's fields, added below: the same as the score sheet's round).
     "coffin_scored": closed(
         {
             "label": {"type": "string", "pattern": "^deal [1-6]( coffin [1-6])?$"},
@@ -131,13 +132,26 @@ COFFIN_DETAILS = closed(
             "items": closed(
                 {
                     "side": {"enum": [0, 1]},
+                    "seats": {**array(SEAT, 1, 2), "description": "The side's seats (0+2 and 1+3 with four)."},
+                    "points": {**COUNT, "description": "The points the side scored for this coffin."},
                     "direction": DIRECTION,
-                    "lines": {"type": "array", "items": LINE, "minItems": 3, "maxItems": 3},
+                    "lines": {
+                        "type": "array",
+                        "items": LINE,
+                        "minItems": 3,
+                        "maxItems": 3,
+                        "description": "Best first: the line at lineRank - 1 is the one the side scored.",
+                    },
                 }
             ),
         },
     }
 )
+EVENT_DATA["coffin_scored"]["properties"] |= {
+    "coffin": COFFIN_DETAILS["properties"]["coffin"],
+    "sides": COFFIN_DETAILS["properties"]["sides"],
+}
+EVENT_DATA["coffin_scored"]["required"] += ["coffin", "sides"]
 ROUND_DETAILS = {
     "description": "A coffin's breakdown (its cards, each side's lines best first); the bonus round has none.",
     "anyOf": [COFFIN_DETAILS, closed({})],

@@ -50,7 +50,10 @@ def totals(state: GameState, *, finished: bool) -> list[int]:
 def score(state: GameState, *, finished: bool) -> ScoreSheet:
     table = table_of(state)
     directions = [table["directions"][0], table["directions"][1]]
-    rounds = [RoundScore(r["label"], tuple(r["points"]), coffin_details(r, directions)) for r in table["rounds"]]
+    rounds = [
+        RoundScore(r["label"], tuple(r["points"]), coffin_details(r, directions, state.players))
+        for r in table["rounds"]
+    ]
     if finished and any(table["bonus"]):
         rounds.append(RoundScore("bonus", tuple(table["bonus"]), {}))
     seat_totals = totals_from_rounds((r.points for r in rounds), state.players)
@@ -64,8 +67,9 @@ def score(state: GameState, *, finished: bool) -> ScoreSheet:
     )
 
 
-def coffin_details(record: RoundRecord, directions: list[str]) -> dict[str, Any]:
-    """The breakdown of a scored coffin: its cards and each side's lines, best first."""
+def coffin_details(record: RoundRecord, directions: list[str], players: int) -> dict[str, Any]:
+    """The breakdown of a scored coffin: its cards and, per side, its seats, the points it scored and its lines,
+    best first (the line at ``lineRank`` - 1 is the one each side scored)."""
     coffin: list[str | None] = list(record["cards"])
     return {
         "coffin": {CELL_NAMES[i]: card for i, card in enumerate(record["cards"])},
@@ -73,6 +77,8 @@ def coffin_details(record: RoundRecord, directions: list[str]) -> dict[str, Any]
         "sides": [
             {
                 "side": side,
+                "seats": [seat for seat in range(players) if seat % 2 == side],
+                "points": record["points"][side],
                 "direction": directions[side],
                 "lines": [
                     {

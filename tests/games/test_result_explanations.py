@@ -1,0 +1,66 @@
+"""Each round's or hand's result carries its explanation (issue 27), in the scoring event and in the score sheet's
+round: per seat the points and where they came from, with only what the rules reveal at that moment."""
+
+from __future__ import annotations
+
+import engine
+from tests.games.scripting import events_of, play
+from tests.games.test_dracula import COFFIN_A_HANDS, COFFIN_A_MOVES, two_player_deal
+
+# Coffin A (tests/games/test_dracula.py): QH 9H 8H / KS 5H 2D / JC 3C AS, seat 0 across, seat 1 down.
+COFFIN_A_SIDES = [
+    {
+        "side": 0,
+        "seats": [0],
+        "points": 135,
+        "direction": "across",
+        "lines": [
+            {"cells": "a1-b1-c1", "cards": ["QH", "9H", "8H"], "faceValue": 27, "multiplier": 5, "vampire": False,
+             "value": 135},
+            {"cells": "a3-b3-c3", "cards": ["JC", "3C", "AS"], "faceValue": 4, "multiplier": 3, "vampire": False,
+             "value": 12},
+            {"cells": "a2-b2-c2", "cards": ["KS", "5H", "2D"], "faceValue": 7, "multiplier": 1, "vampire": False,
+             "value": 7},
+        ],
+    },
+    {
+        "side": 1,
+        "seats": [1],
+        "points": 34,
+        "direction": "down",
+        "lines": [
+            {"cells": "b1-b2-b3", "cards": ["9H", "5H", "3C"], "faceValue": 17, "multiplier": 2, "vampire": False,
+             "value": 34},
+            {"cells": "c1-c2-c3", "cards": ["8H", "2D", "AS"], "faceValue": 11, "multiplier": 1, "vampire": False,
+             "value": 11},
+            {"cells": "a1-a2-a3", "cards": ["QH", "KS", "JC"], "faceValue": 10, "multiplier": 1, "vampire": False,
+             "value": 10},
+        ],
+    },
+]  # fmt: skip
+
+
+def test_a_dracula_coffin_is_explained_line_by_line_in_the_event_and_the_score_sheet() -> None:
+    state, events = play(two_player_deal(COFFIN_A_HANDS, "5H", direction="across"), COFFIN_A_MOVES)
+    [scored] = events_of(events, "coffin_scored")
+    coffin = {
+        "a1": "QH",
+        "b1": "9H",
+        "c1": "8H",
+        "a2": "KS",
+        "b2": "5H",
+        "c2": "2D",
+        "a3": "JC",
+        "b3": "3C",
+        "c3": "AS",
+    }
+    assert scored.for_seat(None) == {
+        "kind": "coffin_scored",
+        "label": "deal 1",
+        "points": [135, 34],
+        "lineRank": 1,
+        "coffin": coffin,
+        "sides": COFFIN_A_SIDES,
+    }
+    round_details = engine.score(state).rounds[0].details
+    assert round_details == {"coffin": coffin, "lineRank": 1, "sides": COFFIN_A_SIDES}
