@@ -54,13 +54,18 @@ def test_a_dracula_coffin_is_explained_line_by_line_in_the_event_and_the_score_s
         "b3": "3C",
         "c3": "AS",
     }
+    # In the event a line names its cells only: each card is shown once, in "coffin".
+    event_sides = [
+        {**side, "lines": [{k: v for k, v in line.items() if k != "cards"} for line in side["lines"]]}
+        for side in COFFIN_A_SIDES
+    ]
     assert scored.for_seat(None) == {
         "kind": "coffin_scored",
         "label": "deal 1",
         "points": [135, 34],
         "lineRank": 1,
         "coffin": coffin,
-        "sides": COFFIN_A_SIDES,
+        "sides": event_sides,
     }
     round_details = engine.score(state).rounds[0].details
     assert round_details == {"coffin": coffin, "lineRank": 1, "sides": COFFIN_A_SIDES}

@@ -202,8 +202,10 @@ def close_coffin(state: GameState, events: list[Event]) -> None:
     label = f"deal {table['deal']}" if players == 2 else f"deal {table['deal']} coffin {table['coffin_in_deal']}"
     record = RoundRecord(label=label, points=points, cards=[c or "" for c in table["coffin"]], line_rank=rank)
     table["rounds"] = [*table["rounds"], record]
-    # The explanation as the score sheet gives it: the coffin's cards, each side's lines (all face up).
-    details = scoring.coffin_details(record, [table["directions"][0], table["directions"][1]], players)
+    # The explanation as the score sheet gives it: the coffin's cards, each side's lines (all face up); a line names
+    # its cells, not its cards again (a card is shown once in an event).
+    directions = [table["directions"][0], table["directions"][1]]
+    details = scoring.coffin_details(record, directions, players, line_cards=False)
     events.append(Event("coffin_scored", data={"label": label, "points": points, **details}))
     if players == 4 and any(table["hands"]):
         table["coffin_in_deal"] += 1

@@ -5,6 +5,7 @@ cannot drift; the conformance suite validates every view, event and score sheet 
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from engine.games.dracula.cards import full_pack
@@ -147,10 +148,12 @@ COFFIN_DETAILS = closed(
         },
     }
 )
-EVENT_DATA["coffin_scored"]["properties"] |= {
-    "coffin": COFFIN_DETAILS["properties"]["coffin"],
-    "sides": COFFIN_DETAILS["properties"]["sides"],
-}
+# In the event a line names its cells only (their cards are in "coffin": an event shows each card once).
+EVENT_SIDES = copy.deepcopy(COFFIN_DETAILS["properties"]["sides"])
+EVENT_LINE = EVENT_SIDES["items"]["properties"]["lines"]["items"]
+del EVENT_LINE["properties"]["cards"]
+EVENT_LINE["required"].remove("cards")
+EVENT_DATA["coffin_scored"]["properties"] |= {"coffin": COFFIN_DETAILS["properties"]["coffin"], "sides": EVENT_SIDES}
 EVENT_DATA["coffin_scored"]["required"] += ["coffin", "sides"]
 ROUND_DETAILS = {
     "description": "A coffin's breakdown (its cards, each side's lines best first); the bonus round has none.",

@@ -67,9 +67,12 @@ def score(state: GameState, *, finished: bool) -> ScoreSheet:
     )
 
 
-def coffin_details(record: RoundRecord, directions: list[str], players: int) -> dict[str, Any]:
+def coffin_details(
+    record: RoundRecord, directions: list[str], players: int, *, line_cards: bool = True
+) -> dict[str, Any]:
     """The breakdown of a scored coffin: its cards and, per side, its seats, the points it scored and its lines,
-    best first (the line at ``lineRank`` - 1 is the one each side scored)."""
+    best first (the line at ``lineRank`` - 1 is the one each side scored). ``line_cards`` False: a line names its
+    cells only, whose cards ``coffin`` gives (the event's form: each card shown once)."""
     coffin: list[str | None] = list(record["cards"])
     return {
         "coffin": {CELL_NAMES[i]: card for i, card in enumerate(record["cards"])},
@@ -83,7 +86,7 @@ def coffin_details(record: RoundRecord, directions: list[str], players: int) -> 
                 "lines": [
                     {
                         "cells": line.name,
-                        "cards": list(line.cards),
+                        **({"cards": list(line.cards)} if line_cards else {}),
                         "faceValue": line.face_value,
                         "multiplier": line.multiplier,
                         "vampire": line.drained,
