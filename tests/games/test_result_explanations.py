@@ -3,12 +3,14 @@ round: per seat the points and where they came from, with only what the rules re
 
 from __future__ import annotations
 
+from typing import Any
+
 import engine
 from tests.games.scripting import events_of, play
 from tests.games.test_dracula import COFFIN_A_HANDS, COFFIN_A_MOVES, two_player_deal
 
 # Coffin A (tests/games/test_dracula.py): QH 9H 8H / KS 5H 2D / JC 3C AS, seat 0 across, seat 1 down.
-COFFIN_A_SIDES = [
+COFFIN_A_SIDES: list[dict[str, Any]] = [
     {
         "side": 0,
         "seats": [0],
