@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -42,6 +43,18 @@ class ClusterNode:
         self.process.kill()
         self.process.wait(timeout=10)
 
+    def pause(self) -> None:
+        self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        self.process.send_signal(signal.SIGCONT)
+
+    def evalsha_calls(self) -> int:
+        """How many times this node ran EVALSHA (INFO commandstats): a script sent twice counts twice."""
+        with self.client() as client:
+            stats = client.info("commandstats")
+        return int(stats.get("cmdstat_evalsha", {}).get("calls", 0))
+
 
 @dataclass
 class RedisCluster:
@@ -49,6 +62,7 @@ class RedisCluster:
 
     folder: str
     nodes: list[ClusterNode] = field(default_factory=list)
+    node_timeout_ms: int = NODE_TIMEOUT_MS
 
     @property
     def url(self) -> str:
@@ -129,7 +143,7 @@ class RedisCluster:
 
     def restart(self, node: ClusterNode) -> None:
         """Start a killed node again on its port and config (it rejoins, as a replica of its promoted one)."""
-        node.process = _start_node(node.port, self.folder)
+        node.process = _start_node(node.port, self.folder, self.node_timeout_ms)
         _wait_ping(node)
         self.wait_ok()
         self.wait_replicas_synced()
@@ -172,7 +186,7 @@ def cluster_port() -> int:
             return port
 
 
-def _start_node(port: int, folder: str) -> subprocess.Popen[bytes]:
+def _start_node(port: int, folder: str, node_timeout_ms: int = NODE_TIMEOUT_MS) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [
             redis_server_binary(),
@@ -185,7 +199,7 @@ def _start_node(port: int, folder: str) -> subprocess.Popen[bytes]:
             "--cluster-config-file",
             str(Path(folder) / f"nodes-{port}.conf"),
             "--cluster-node-timeout",
-            str(NODE_TIMEOUT_MS),
+            str(node_timeout_ms),
             "--cluster-replica-validity-factor",
             "0",  # a replica may always take over (however long since it last heard its master)
             "--cluster-require-full-coverage",
@@ -217,15 +231,16 @@ def _wait_ping(node: ClusterNode) -> None:
             time.sleep(0.02)
 
 
-def start_cluster() -> RedisCluster:
+def start_cluster(node_timeout_ms: int = NODE_TIMEOUT_MS) -> RedisCluster:
+    """A new cluster; ``node_timeout_ms``: how long a silent master goes before its replica takes over."""
     cli = shutil.which("redis-cli")
     if cli is None:
         raise RuntimeError("the cluster tests need redis-cli (redis-tools) beside redis-server")
-    cluster = RedisCluster(tempfile.mkdtemp(prefix="cardengine-cluster-"))
+    cluster = RedisCluster(tempfile.mkdtemp(prefix="cardengine-cluster-"), node_timeout_ms=node_timeout_ms)
     try:
         for _ in range(MASTERS * (1 + REPLICAS_PER_MASTER)):
             port = cluster_port()
-            cluster.nodes.append(ClusterNode(port, _start_node(port, cluster.folder)))
+            cluster.nodes.append(ClusterNode(port, _start_node(port, cluster.folder, node_timeout_ms)))
         for node in cluster.nodes:
             _wait_ping(node)
         subprocess.run(
