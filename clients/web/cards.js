@@ -11,30 +11,42 @@ const STANDARD_SUITS = { S: "Spades", H: "Hearts", D: "Diamonds", C: "Clubs" };
 const SUIT_SYMBOLS = { Spades: "\u2660", Hearts: "\u2665", Diamonds: "\u2666", Clubs: "\u2663", Skulls: "\u2620" };
 const RED_SUITS = new Set(["Hearts", "Diamonds"]);
 
-// How the games' own cards look (kind and colour): art direction of this frontend, not rules. Names come from the
-// catalog; a code missing here is drawn as a plain labelled card.
+// How the games' own cards look (kind, colour and shape): art direction of this frontend, not rules. Each special card
+// of a game has its own shape as well as its own colour, so no two are told apart by colour alone. Names come from
+// the catalog; a code missing here is drawn as a plain labelled card.
 const SPECIAL_LOOKS = {
-  VP: { kind: "Vampire", color: "#5b1a2e" },
-  VAMPIRE: { kind: "Monster", color: "#6b1f3a" },
-  WEREWOLF: { kind: "Monster", color: "#5a4a2a" },
-  WATERMONSTER: { kind: "Monster", color: "#1f4f6b" },
-  KILL: { kind: "Kill", color: "#2b2b2b" },
-  COFFIN: { kind: "Immunity", color: "#4a3b5c" },
-  FULLMOON: { kind: "Immunity", color: "#4a3b5c" },
-  HOLYWATER: { kind: "Immunity", color: "#4a3b5c" },
-  JK: { kind: "Joker", color: "#7a3fa0" },
-  Hoard: { kind: "Action", color: "#8a5a00" },
-  Pickpocket: { kind: "Action", color: "#8a5a00" },
-  Thief: { kind: "Action", color: "#8a5a00" },
-  Switcheroo: { kind: "Action", color: "#8a5a00" },
-  LuckyDay: { kind: "Action", color: "#8a5a00" },
-  TR: { kind: "Transition", color: "#2f6b4f" },
-  PR: { kind: "Protected", color: "#2f4f8a" },
-  HP: { kind: "Hot Potato", color: "#a0401f" },
+  VP: { kind: "Vampire", color: "#5b1a2e", shape: "fang" },
+  VAMPIRE: { kind: "Monster", color: "#6b1f3a", shape: "fang" },
+  WEREWOLF: { kind: "Monster", color: "#5a4a2a", shape: "crescent" },
+  WATERMONSTER: { kind: "Monster", color: "#1f4f6b", shape: "hexagon" },
+  KILL: { kind: "Kill", color: "#2b2b2b", shape: "cross" },
+  COFFIN: { kind: "Immunity", color: "#4a3b5c", shape: "square" },
+  FULLMOON: { kind: "Immunity", color: "#4a3b5c", shape: "circle" },
+  WATER: { kind: "Immunity", color: "#4a3b5c", shape: "drop" },
+  HOLYWATER: { kind: "Immunity", color: "#4a3b5c", shape: "drop" },
+  JK: { kind: "Joker", color: "#7a3fa0", shape: "star" },
+  Hoard: { kind: "Action", color: "#8a5a00", shape: "square" },
+  Pickpocket: { kind: "Action", color: "#8a5a00", shape: "diamond" },
+  Thief: { kind: "Action", color: "#8a5a00", shape: "triangle" },
+  Switcheroo: { kind: "Action", color: "#8a5a00", shape: "hexagon" },
+  LuckyDay: { kind: "Action", color: "#8a5a00", shape: "circle" },
+  SecondChance: { kind: "2nd Chance", color: "#1f6b5a", shape: "heart" },
+  TR: { kind: "Transition", color: "#2f6b4f", shape: "diamond" },
+  PR: { kind: "Protected", color: "#2f4f8a", shape: "shield" },
+  HP: { kind: "Hot Potato", color: "#a0401f", shape: "triangle" },
 };
-const DRAGON_COLORS = {
-  AZ: "#2a6fdb", BR: "#a0652a", CR: "#b5162b", EM: "#138a4b", FR: "#6bb7d6",
-  GO: "#c9a214", JA: "#3f9a6e", ON: "#2d2d35", SH: "#4b3f63", ST: "#56627a",
+// Ten dragons: ten colours far apart and ten shapes (Jade and Emerald were two near greens).
+const DRAGON_LOOKS = {
+  AZ: { color: "#1f5fc4", shape: "circle" },
+  BR: { color: "#8a5420", shape: "square" },
+  CR: { color: "#b5162b", shape: "triangle" },
+  EM: { color: "#0b6b38", shape: "diamond" },
+  FR: { color: "#2b7f9e", shape: "cross" },
+  GO: { color: "#8f7200", shape: "star" },
+  JA: { color: "#5b7a12", shape: "hexagon" },
+  ON: { color: "#2d2d35", shape: "pentagon" },
+  SH: { color: "#5a3f7a", shape: "crescent" },
+  ST: { color: "#4f5d75", shape: "bolt" },
 };
 
 /** Everything the page knows about one card code: catalog entry if any, else what the code itself says. */
@@ -45,8 +57,9 @@ export function describeCard(code, catalogCards, gameId) {
     const wild = describeCard(standsFor[1], catalogCards, gameId);
     const meant = describeCard(standsFor[2], catalogCards, gameId);
     const wildKind = wild.named ? wild.name : wild.kind || "Wild";
-    return { ...wild, code, name: `${wild.name} as ${meant.name}`, named: wild.named,
-      kind: `${wildKind} = ${shortRank(meant.rank)}${SUIT_SYMBOLS[meant.suit] || ""}` };
+    return { ...wild, code, name: `${wild.name} as ${meant.name}`, named: wild.named, standsFor: meant,
+      kind: `${wildKind} = ${shortRank(meant.rank)}${SUIT_SYMBOLS[meant.suit] || ""}`,
+      label: `${wildKind} as ${shortRank(meant.rank)}${SUIT_SYMBOLS[meant.suit] || ""}` };
   }
   const entry = catalogCards ? catalogCards.get(code) : undefined;
   const info = { code, name: entry && entry.name ? entry.name : code, named: Boolean(entry && entry.name) };
@@ -68,12 +81,11 @@ export function describeCard(code, catalogCards, gameId) {
   }
   const look = SPECIAL_LOOKS[code];
   if (look) {
-    info.kind = look.kind;
-    info.color = look.color;
+    Object.assign(info, look);
   } else if (gameId === "dragon_rummy") {
-    info.kind = "Dragon";
-    info.color = DRAGON_COLORS[code] || "#555";
+    Object.assign(info, { kind: "Dragon", color: "#555", shape: "circle" }, DRAGON_LOOKS[code] || {});
   }
+  if (!info.suit) info.label = info.name;
   return info;
 }
 
@@ -88,21 +100,6 @@ function el(name, attributes, text) {
   for (const [key, value] of Object.entries(attributes || {})) node.setAttribute(key, String(value));
   if (text !== undefined) node.textContent = text;
   return node;
-}
-
-function wrapWords(text, width) {
-  const lines = [];
-  let line = "";
-  for (const word of String(text).split(/\s+/)) {
-    if (line && (line + " " + word).length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? line + " " + word : word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines.slice(0, 4);
 }
 
 /** An SVG element (60x84 view box) showing the face of `info` (from describeCard); null code: a card back. */
@@ -127,19 +124,39 @@ export function cardFace(info) {
     return svg;
   }
   const color = info.color || "#444";
-  svg.append(el("rect", { x: 1, y: 1, width: 58, height: 18, rx: 6, fill: color }));
-  svg.append(el("rect", { x: 1, y: 12, width: 58, height: 7, fill: color }));
-  svg.append(el("text", { x: 30, y: 14, "font-size": 9, "text-anchor": "middle", fill: "#fff",
-    "font-weight": "bold" }, info.kind || "Card"));
-  svg.append(el("circle", { cx: 30, cy: 38, r: 12, fill: color, opacity: 0.85 }));
-  const initials = info.named ? info.name.replace(/[^A-Za-z0-9 ]/g, "").split(/\s+/).map((w) => w[0]).join("")
-    : info.code;
-  svg.append(el("text", { x: 30, y: 42, "font-size": initials.length > 3 ? 7 : 11, "text-anchor": "middle",
-    fill: "#fff", "font-weight": "bold" }, initials.slice(0, 5)));
-  const lines = wrapWords(info.name, 11);
-  lines.forEach((line, index) => {
-    svg.append(el("text", { x: 30, y: 61 + index * 8, "font-size": 7.5, "text-anchor": "middle", fill: "#222" },
-      line));
-  });
+  svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, fill: "#fffdf7", stroke: color,
+    "stroke-width": 3 }));
+  svg.append(el("rect", { x: 1, y: 1, width: 58, height: 16, rx: 6, fill: color }));
+  svg.append(el("text", { x: 30, y: 13, "font-size": 10, "text-anchor": "middle", fill: "#fff",
+    "font-weight": "bold" }, shortKind(info.kind || "Card")));
+  svg.append(shapeOf(info.shape || "circle", color));
   return svg;
+}
+
+function shortKind(kind) {
+  return kind.length > 10 ? kind.slice(0, 10) : kind;
+}
+
+const SHAPES = {
+  circle: () => el("circle", { cx: 30, cy: 50, r: 19 }),
+  square: () => el("rect", { x: 13, y: 33, width: 34, height: 34, rx: 3 }),
+  diamond: () => el("polygon", { points: "30,28 51,50 30,72 9,50" }),
+  triangle: () => el("polygon", { points: "30,28 52,70 8,70" }),
+  fang: () => el("polygon", { points: "8,30 52,30 30,72" }),
+  hexagon: () => el("polygon", { points: "19,31 41,31 52,50 41,69 19,69 8,50" }),
+  pentagon: () => el("polygon", { points: "30,28 51,44 43,70 17,70 9,44" }),
+  star: () => el("polygon", { points: "30,27 36,43 53,43 39,53 44,70 30,60 16,70 21,53 7,43 24,43" }),
+  cross: () => el("polygon", { points: "24,29 36,29 36,44 51,44 51,56 36,56 36,71 24,71 24,56 9,56 9,44 24,44" }),
+  crescent: () => el("path", { d: "M38 30 A20 20 0 1 0 38 70 A15 15 0 1 1 38 30 Z" }),
+  bolt: () => el("polygon", { points: "34,27 14,53 28,53 22,73 46,44 32,44 40,27" }),
+  heart: () => el("path", { d: "M30 70 L11 49 A10 10 0 0 1 30 36 A10 10 0 0 1 49 49 Z" }),
+  shield: () => el("path", { d: "M12 31 L48 31 L48 49 C48 61 40 67 30 72 C20 67 12 61 12 49 Z" }),
+  drop: () => el("path", { d: "M30 27 C38 41 48 50 48 58 A18 16 0 0 1 12 58 C12 50 22 41 30 27 Z" }),
+};
+
+function shapeOf(name, color) {
+  const shape = (SHAPES[name] || SHAPES.circle)();
+  shape.setAttribute("fill", color);
+  shape.setAttribute("class", `shape shape-${name}`);
+  return shape;
 }

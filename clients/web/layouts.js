@@ -1,11 +1,13 @@
 // The table of each game, laid out from its view JSON (the game's part of `GET /v1/games/{id}` -> view). Every
-// layout gets a context `ui` with: card(code) -> a card element (a button when the seat can filter moves by it),
-// cell(name, code) -> a coffin cell, seatName(seat), cardName(code, given?), h(tag, attributes, ...children) to
-// build elements (see boardContext in table_view.js).
-// A view key a layout does not know is shown by the generic renderer, so a new field is never lost.
+// layout gets a context `ui` with: card(code) -> a card element, cell(name, code) -> a coffin cell,
+// pile(key, label, test, content) -> content that selects the moves passing `test`, seatName(seat),
+// cardName(code, given?), gameType, h(tag, attributes, ...children) (see boardContext in table_view.js).
+// Every key shown is spelled out in words (words.js): no internal name reaches the table.
+
+import { anyLabel, fieldTitle, humanize, plural, valueLabel } from "./words.js";
 
 function section(ui, title, ...children) {
-  return ui.h("section", { class: "board-part", "aria-label": title }, ui.h("h4", {}, title), ...children);
+  return ui.h("section", { class: "board-part", "aria-label": title }, ui.h("h3", {}, title), ...children);
 }
 
 function cardRow(ui, codes, label) {
@@ -18,36 +20,47 @@ function cardRow(ui, codes, label) {
 function counts(ui, items) {
   const list = ui.h("dl", { class: "counts" });
   for (const [term, value] of items) {
-    if (value === undefined || value === null) continue;
+    if (value === undefined || value === null || value === "") continue;
     list.append(ui.h("dt", {}, term), ui.h("dd", {}, String(value)));
   }
   return list;
 }
 
-function groupBox(ui, group, title) {
-  const captions = [];
-  for (const [key, value] of Object.entries(group)) {
-    if (["cards", "id", "kind", "owner", "startedBy"].includes(key) || Array.isArray(value) || value === null) continue;
-    if (typeof value === "object") continue;
-    captions.push(`${key}: ${value}`);
-  }
-  return ui.h(
-    "figure",
-    { class: "group", "aria-label": title },
-    ui.h("figcaption", {}, title, captions.length ? ui.h("small", {}, ` (${captions.join(", ")})`) : ""),
-    cardRow(ui, group.cards, title),
-  );
+const argumentOf = (move, ...names) => names.map((name) => (move.args || {})[name]).find((value) => value !== undefined);
+
+// A group's facts in words: "protected", an open end, who started it; false flags and raw fields are left out.
+function groupFacts(ui, group) {
+  const facts = [];
+  const owner = group.owner !== undefined ? group.owner : group.startedBy;
+  if (owner !== undefined && owner !== null) facts.push(`started by ${ui.seatName(owner)}`);
+  if (group.protected) facts.push("protected");
+  if (group.wild || group.jokers) facts.push(`${plural(group.jokers || 1, "wild card")}`);
+  return facts;
+}
+
+function groupBox(ui, group, noun, index) {
+  const kind = group.kind ? valueLabel(ui.gameType, "groups", group.kind) : noun;
+  const number = group.id !== undefined ? group.id : index; // as the server's texts number them
+  const title = `${kind} ${number}`;
+  const facts = groupFacts(ui, group);
+  const figure = ui.h("figure", { class: "group", "aria-label": title, "data-group": group.id ?? index },
+    ui.h("figcaption", {}, title, facts.length ? ui.h("small", {}, ` (${facts.join(", ")})`) : ""),
+    cardRow(ui, group.cards, title));
+  const id = String(group.id ?? index);
+  return ui.pile(`group-${id}`, title, (move) => argumentOf(move, "target", "group", "meld") === id, figure);
 }
 
 function groups(ui, list, noun) {
   const box = ui.h("div", { class: "groups" });
-  for (const group of list || []) {
-    const owner = group.owner !== undefined ? group.owner : group.startedBy;
-    const whose = owner !== undefined && owner !== null ? `, ${ui.seatName(owner)}` : "";
-    box.append(groupBox(ui, group, `${noun} ${group.id !== undefined ? group.id : ""} ${group.kind || ""}${whose}`));
-  }
+  (list || []).forEach((group, index) => box.append(groupBox(ui, group, noun, index)));
   if (!list || list.length === 0) box.append(ui.h("p", { class: "empty" }, `No ${noun.toLowerCase()}s yet.`));
   return box;
+}
+
+/** The one discard pile of a game: selecting it keeps the moves that take from it. */
+function discardPile(ui, codes, label, kinds) {
+  return ui.pile("discard-pile", label.toLowerCase(), (move) => kinds.includes(move.kind),
+    cardRow(ui, codes, label));
 }
 
 function dracula(ui, view) {
@@ -64,8 +77,10 @@ function dracula(ui, view) {
     });
     grid.append(line);
   });
+  const way = { across: "across (the Queen's way: rows)", down: "down (the King's way: columns)" };
   const directions = (view.directions || []).map((direction, seat) =>
-    direction ? `${ui.seatName(seat)} scores ${direction}` : `${ui.seatName(seat)} has not declared`);
+    direction ? `${ui.seatName(seat)} scores ${way[direction] || humanize(direction)}`
+      : `${ui.seatName(seat)} has no direction yet`);
   return [
     section(ui, "Coffin", grid, ui.h("p", { class: "directions" }, directions.join("; "))),
     section(ui, "Deal", counts(ui, [["Deal", `${view.deal} of ${(view.options || {}).deals}`],
@@ -79,13 +94,13 @@ function dragonRummy(ui, view) {
   const areas = ui.h("div", { class: "areas" });
   (view.playAreas || []).forEach((cards, seat) => {
     const points = (view.playAreaPoints || [])[seat];
-    const title = `${ui.seatName(seat)}'s play area (${points === undefined ? "?" : points} points)`;
+    const title = `${ui.seatName(seat)}'s play area${points === undefined ? "" : ` (${plural(points, "point")})`}`;
     areas.append(ui.h("figure", { class: "group", "aria-label": title }, ui.h("figcaption", {}, title),
       cardRow(ui, cards, title)));
   });
   return [
     section(ui, "Play areas", areas),
-    section(ui, "Discard pile (spread, top last)", cardRow(ui, view.discard, "Discard pile")),
+    section(ui, "Discard pile (spread, top last)", discardPile(ui, view.discard, "Discard pile", ["take"])),
     section(ui, "Hand", counts(ui, [["Hand", view.handNumber], ["Target score", view.targetScore],
       ["Cards in the dragon deck", view.deckCount], ["Rare dragon", ui.cardName(view.rare, view.rareName)],
       ["Draw-2 dragon", ui.cardName(view.drawTwo, view.drawTwoName)]])),
@@ -98,18 +113,20 @@ function drawBlood(ui, view) {
     const title = `${ui.seatName(seat)}'s Monster Row`;
     const slots = ui.h("div", { class: "monster-row" });
     for (const [slot, monster] of Object.entries(row || {})) {
-      const state = [monster.alive ? "alive" : "not alive", monster.immune ? "immune" : ""].filter(Boolean);
-      const label = `${title}: ${slot} (${state.join(", ")})`;
-      slots.append(ui.h("figure", { class: `group monster ${monster.alive ? "alive" : "dead"}`, "aria-label": label },
-        ui.h("figcaption", {}, `${slot}: ${state.join(", ")}`),
-        cardRow(ui, [...(monster.cards || []), ...(monster.immunity || [])], label)));
+      const name = anyLabel(ui.gameType, slot);
+      const state = !monster.cards || !monster.cards.length ? "empty" : monster.alive ? "alive" : "killed";
+      const label = `${name}: ${state}${monster.immune ? ", immune" : ""}`;
+      slots.append(ui.h("figure", { class: `group monster ${monster.alive ? "alive" : "dead"}`,
+        "aria-label": `${title}: ${label}` }, ui.h("figcaption", {}, label),
+      cardRow(ui, [...(monster.cards || []), ...(monster.immunity || [])], `${title}: ${label}`)));
     }
-    rows.append(ui.h("div", { class: "seat-area" }, ui.h("h5", {}, title), slots));
+    rows.append(ui.h("div", { class: "seat-area" }, ui.h("h4", {}, title), slots));
   });
   return [
     section(ui, "Monster Rows", rows),
     section(ui, "Melds", groups(ui, view.melds, "Meld")),
-    section(ui, "Discard pile (top last)", cardRow(ui, view.discardPile, "Discard pile")),
+    section(ui, "Discard pile (top last)", discardPile(ui, view.discardPile, "Discard pile",
+      ["pick_up_discard_pile"])),
     section(ui, "Hand", counts(ui, [["Hand", view.handNumber], ["Target score", view.targetScore],
       ["Cards in the Draw Pile", view.drawPileCount], ["Moves left", view.movesLeft],
       ["Leader", ui.seatName(view.leader)]])),
@@ -120,8 +137,10 @@ function houseRummy(ui, view) {
   const piles = ui.h("div", { class: "areas" });
   (view.piles || []).forEach((cards, index) => {
     const title = `Discard pile ${index} (bottom first)`;
-    piles.append(ui.h("figure", { class: "group", "aria-label": title }, ui.h("figcaption", {}, title),
-      cardRow(ui, cards, title)));
+    const figure = ui.h("figure", { class: "group", "aria-label": title, "data-pile": index },
+      ui.h("figcaption", {}, title), cardRow(ui, cards, title));
+    piles.append(ui.pile(`pile-${index}`, `discard pile ${index}`,
+      (move) => argumentOf(move, "pile") === String(index) || (move.kind === "search" && index === 0), figure));
   });
   const parts = [
     section(ui, "Groups", groups(ui, view.groups, "Group")),
@@ -133,14 +152,15 @@ function houseRummy(ui, view) {
       ...potatoes.map(([seat, cards]) => cardRow(ui, cards, `${ui.seatName(seat)}'s Hot Potatoes`))));
   }
   parts.push(section(ui, "Hand", counts(ui, [["Hand", view.handNumber], ["Dealer", ui.seatName(view.dealer)],
-    ["Direction", view.direction], ["Cards in stock", view.stockCount]])));
+    ["Play goes", view.direction ? valueLabel(ui.gameType, "direction", view.direction).toLowerCase() : ""],
+    ["Cards in stock", view.stockCount]])));
   return parts;
 }
 
 function rummyBattle(ui, view) {
   return [
     section(ui, "Groups", groups(ui, view.groups, "Group")),
-    section(ui, "Discard pile (top last)", cardRow(ui, view.discardPile, "Discard pile")),
+    section(ui, "Discard pile (top last)", discardPile(ui, view.discardPile, "Discard pile", ["take", "hoard"])),
     section(ui, "Action pile (top last)", cardRow(ui, view.actionPile, "Action pile")),
     section(ui, "Round", counts(ui, [["Round", `${view.round} of ${view.rounds}`], ["Dealer", ui.seatName(view.dealer)],
       ["Cards in stock", view.stockCount], ["Cards above the marker", view.cardsAboveMarker],
@@ -159,17 +179,18 @@ const LAYOUTS = {
 
 // Keys every layout shows elsewhere on the page (players, hand, turn) or that say nothing to a player.
 const COMMON_KEYS = new Set(["seat", "toAct", "game", "players", "hand", "handCounts", "totals", "finished", "phase",
-  "step", "turn", "options", "rulesVersion", "seatNames", "bots"]);
+  "step", "turn", "options", "rulesVersion", "seatNames", "bots", "hands"]);
 
-/** A view of a game this page has no layout for: every list of cards as a row, every other value as text. */
+/** A view of a game this page has no layout for: every list of cards as a row, every list of groups as groups. */
 function generic(ui, view) {
   const parts = [];
   for (const [key, value] of Object.entries(view)) {
     if (COMMON_KEYS.has(key)) continue;
+    const title = fieldTitle(ui.gameType, key);
     if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
-      parts.push(section(ui, key, cardRow(ui, value, key)));
+      parts.push(section(ui, title, cardRow(ui, value, title)));
     } else if (Array.isArray(value) && value.every((item) => item && Array.isArray(item.cards))) {
-      parts.push(section(ui, key, groups(ui, value, key)));
+      parts.push(section(ui, title, groups(ui, value, title)));
     }
   }
   return parts;
@@ -183,25 +204,37 @@ export function boardParts(ui, gameType, view) {
 /** Words for what the seats are waiting on: the phase and whatever the view says is pending. */
 export function pendingText(ui, view) {
   const parts = [];
-  if (view.phase) parts.push(`Phase: ${String(view.phase).replace(/_/g, " ")}`);
+  if (view.phase && view.phase !== "finished") parts.push(`Now: ${valueLabel(ui.gameType, "phase", view.phase)}`);
   const mustPlay = view.mustPlay || view.mustUse;
   if (mustPlay) parts.push(`must play ${describeValue(ui, mustPlay)}`);
   if (view.mustPlayBottomCard) parts.push("the bottom card taken must be played");
-  if (view.pending) parts.push(`pending: ${describeValue(ui, view.pending)}`);
-  if (view.claim) parts.push(`claim: ${describeValue(ui, view.claim)}`);
-  if (view.action) parts.push(`action: ${describeValue(ui, view.action)}`);
+  if (view.pending) parts.push(`waiting on ${describeValue(ui, view.pending)}`);
+  if (view.claim) parts.push(`a discard can be claimed (${describeValue(ui, view.claim)})`);
+  if (view.action) parts.push(`card ability: ${describeValue(ui, view.action)}`);
   if (view.luckyDay) parts.push(`Lucky Day: ${describeValue(ui, view.luckyDay)}`);
   return parts.join("; ");
 }
 
-function describeValue(ui, value) {
+const SEAT_FIELDS = /^(seat|to|by|from|owner|discarder|player|asker|target_seat|targetSeat)$/;
+
+function describeValue(ui, value, key) {
   if (value === null || value === undefined) return "";
-  if (typeof value === "string") return ui.cardName(value);
-  if (Array.isArray(value)) return value.map((item) => describeValue(ui, item)).join(", ");
+  if (typeof value === "number" && key && SEAT_FIELDS.test(key)) return ui.seatName(value);
+  if (typeof value === "string") {
+    const name = ui.cardName(value);
+    return name !== value ? name : /^[A-Z0-9]{1,3}$/.test(value) ? value : humanize(value).toLowerCase();
+  }
+  if (Array.isArray(value)) {
+    if (key && /seats/i.test(key) && value.every((item) => typeof item === "number")) {
+      return value.map((seat) => ui.seatName(seat)).join(", ");
+    }
+    return value.map((item) => describeValue(ui, item)).join(", ");
+  }
   if (typeof value === "object") {
     return Object.entries(value)
-      .filter(([, item]) => item !== null && item !== undefined)
-      .map(([key, item]) => `${key} ${key === "seat" || key === "to" ? ui.seatName(item) : describeValue(ui, item)}`)
+      .filter(([, item]) => item !== null && item !== undefined && item !== false)
+      .map(([inner, item]) => item === true ? humanize(inner).toLowerCase()
+        : `${humanize(inner).toLowerCase()} ${describeValue(ui, item, inner)}`)
       .join(", ");
   }
   return String(value);

@@ -80,8 +80,8 @@ function startPolling(current, refreshTable) {
   }, POLL_MILLISECONDS);
 }
 
-/** Says on the table (#following) how it follows the game. */
+/** Marks on the table (#following) how it follows the game: for tests and tools, not words for the player. */
 export function renderFollowing(current) {
   const node = document.getElementById("following");
-  if (node) node.textContent = current.following ? `Live updates: ${current.following}.` : "";
+  if (node) node.dataset.following = current.following || "";
 }

@@ -1,10 +1,26 @@
-// The lobby: a form for a new game (type, players, each seat's role, options, seed), watching a game as a
-// spectator, and sitting at a game with a seat token received from its creator.
+// The lobby: a form for a new game (type, players, each seat's role, options, turn clock, seed), watching a game as a
+// spectator, and sitting at a game with a seat link or token received from its creator.
 
 import { loadCatalog, playerCounts } from "./catalog.js";
 import { app, h, say } from "./dom.js";
 import { api } from "./server.js";
+import { takeSeatFromAddress } from "./seat_links.js";
 import { invites, seats } from "./storage.js";
+import { humanize } from "./words.js";
+
+// How the lobby names each kind of bot, and the name its seat gets at the table.
+const BOT_WORDS = {
+  random: { label: "Bot: plays at random", seatName: "Random Bot" },
+  greedy: { label: "Bot: greedy", seatName: "Greedy Bot" },
+  mcts: { label: "Bot: looks ahead", seatName: "Lookahead Bot" },
+};
+
+function botWords(kind) {
+  return BOT_WORDS[kind] || { label: `Bot: ${humanize(kind).toLowerCase()}`, seatName: `${humanize(kind)} Bot` };
+}
+
+const TURN_CLOCKS = [[0, "No clock"], [30, "30 seconds a turn"], [60, "1 minute a turn"], [120, "2 minutes a turn"],
+  [300, "5 minutes a turn"]];
 
 // A seat's role: "you", "human", or "bot:<kind>" for each kind of bot the server offers.
 function isBotRole(role) {
@@ -42,6 +58,8 @@ function newGameFields(catalog, features) {
     nameInput: h("input", { id: "your-name", name: "yourName", type: "text", maxlength: "40",
       autocomplete: "nickname", placeholder: "Seat name" }),
     seedInput: h("input", { id: "seed", name: "seed", type: "number", min: "0", placeholder: "random" }),
+    clockSelect: h("select", { id: "turn-clock", name: "turnClock" },
+      TURN_CLOCKS.map(([seconds, label]) => h("option", { value: seconds }, label))),
   };
 }
 
@@ -51,7 +69,7 @@ function renderSeats(form) {
   seatsBox.replaceChildren(h("legend", {}, "Seats"));
   if (!features.bots) {
     seatsBox.append(h("p", { class: "note" },
-      "This server has no bot seats: share the other seats' tokens with the other players."));
+      "This server has no bot seats: share the other seats' links with the other players."));
   }
   const defaultRole = features.bots ? `bot:${catalog.botKinds[0]}` : "human";
   for (let seat = 0; seat < count; seat += 1) seatsBox.append(seatField(form, seat, defaultRole));
@@ -63,7 +81,7 @@ function seatField(form, seat, defaultRole) {
     h("option", { value: "you" }, "You"),
     h("option", { value: "human" }, "Another player"),
     catalog.botKinds.map((kind) =>
-      h("option", { value: `bot:${kind}`, "data-bot": kind, disabled: !features.bots }, `Bot (${kind})`)));
+      h("option", { value: `bot:${kind}`, "data-bot": kind, disabled: !features.bots }, botWords(kind).label)));
   select.value = seat === 0 ? "you" : defaultRole;
   select.addEventListener("change", () => {
     if (select.value !== "you") return;
@@ -71,7 +89,7 @@ function seatField(form, seat, defaultRole) {
       if (other !== select && other.value === "you") other.value = defaultRole;
     }
   });
-  return h("div", { class: "field" }, h("label", { for: `seat-role-${seat}` }, `Seat ${seat}`), select);
+  return h("div", { class: "field" }, h("label", { for: `seat-role-${seat}` }, `Player ${seat + 1}`), select);
 }
 
 function renderOptions(form) {
@@ -87,7 +105,7 @@ function renderOptions(form) {
     const input = optionInput(option, id);
     input.dataset.option = option.name;
     input.dataset.type = option.type;
-    const label = option.name.replace(/_/g, " ");
+    const label = option.title || humanize(option.name);
     optionsBox.append(h("div", { class: "field" }, h("label", { for: id }, label), input,
       h("small", { class: "help" }, option.description || "")));
   }
@@ -97,7 +115,8 @@ function renderOptions(form) {
 
 function optionInput(option, id) {
   if (option.choices && option.choices.length) {
-    const input = h("select", { id }, option.choices.map((choice) => h("option", { value: choice }, choice)));
+    const input = h("select", { id },
+      option.choices.map((choice) => h("option", { value: choice }, humanize(choice))));
     input.value = String(option.defaultValue);
     return input;
   }
@@ -129,15 +148,27 @@ function createRequest(form, roles, mine) {
   const options = readOptions(form.optionsBox);
   const body = { gameType: type.id, players: Number(form.playersSelect.value), options };
   if (form.seedInput.value !== "") body.seed = Number(form.seedInput.value);
-  if (form.features.seats) {
-    const name = form.nameInput.value.trim();
-    body.seats = roles.map((role, seat) => {
-      if (isBotRole(role)) return { bot: role.slice("bot:".length) };
-      if (seat === mine && name) return { name };
-      return {};
-    });
-  }
+  const turnSeconds = Number(form.clockSelect.value);
+  if (turnSeconds > 0) body.clock = { turnSeconds };
+  if (form.features.seats) body.seats = seatConfigs(roles, mine, form.nameInput.value.trim());
   return body;
+}
+
+// Every seat gets a name, so the server's texts never say "Seat 1": bots by their kind ("Greedy Bot 2" when two
+// share it), the other people "Player N".
+function seatConfigs(roles, mine, yourName) {
+  const used = new Map();
+  return roles.map((role, seat) => {
+    if (isBotRole(role)) {
+      const kind = role.slice("bot:".length);
+      const base = botWords(kind.split(":")[0]).seatName;
+      const count = (used.get(base) || 0) + 1;
+      used.set(base, count);
+      return { bot: kind, name: count > 1 ? `${base} ${count}` : base };
+    }
+    if (seat === mine) return { name: yourName || "You" };
+    return { name: `Player ${seat + 1}` };
+  });
 }
 
 async function createGame(form, event) {
@@ -173,7 +204,10 @@ function newGamePanel(form) {
       h("div", { class: "field" }, h("label", { for: "your-name" }, "Your name"), form.nameInput,
         form.features.seats ? "" : h("small", { class: "help" }, "This server does not take seat names yet.")),
       form.optionsBox,
-      h("div", { class: "field" }, h("label", { for: "seed" }, "Seed (optional)"), form.seedInput),
+      h("div", { class: "field" }, h("label", { for: "turn-clock" }, "Turn clock"), form.clockSelect,
+        h("small", { class: "help" }, "When a turn's time runs out, the table plays a safe move for that player.")),
+      h("div", { class: "field" }, h("label", { for: "seed" }, "Deal number (optional)"), form.seedInput,
+        h("small", { class: "help" }, "The same number deals the same cards again; empty for a fresh deal.")),
       h("button", { type: "submit", id: "create", class: "primary" }, "Create game")));
 }
 
@@ -192,19 +226,32 @@ function watchPanel() {
 }
 
 function joinPanel() {
-  const joinId = h("input", { id: "join-id", type: "text", required: true, autocomplete: "off" });
-  const joinToken = h("input", { id: "join-token", type: "password", required: true, autocomplete: "off" });
+  const joinLink = h("input", { id: "join-link", type: "url", autocomplete: "off", placeholder: "Paste a seat link" });
+  const joinId = h("input", { id: "join-id", type: "text", autocomplete: "off" });
+  const joinToken = h("input", { id: "join-token", type: "password", autocomplete: "off" });
   function join(event) {
     event.preventDefault();
+    const link = joinLink.value.trim();
+    const at = link.indexOf("#/play/");
+    if (at >= 0) {
+      location.hash = link.slice(at);
+      takeSeatFromAddress();
+      return;
+    }
     const id = joinId.value.trim();
     const token = joinToken.value.trim();
-    if (!id || !token) return;
+    if (!id || !token) {
+      say("Paste a seat link, or enter a game id and a seat token.", { isError: true });
+      return;
+    }
     seats.put(id, null, token);
     location.hash = `#/play/${id}`;
   }
   return h("section", { class: "panel", "aria-labelledby": "join-title" },
-    h("h2", { id: "join-title" }, "Sit at a game with a seat token"),
+    h("h2", { id: "join-title" }, "Take a seat"),
     h("form", { id: "join-form", onsubmit: join },
+      h("div", { class: "field" }, h("label", { for: "join-link" }, "Seat link"), joinLink),
+      h("p", { class: "note" }, "Or the game id and seat token:"),
       h("div", { class: "field" }, h("label", { for: "join-id" }, "Game id"), joinId),
       h("div", { class: "field" }, h("label", { for: "join-token" }, "Seat token"), joinToken),
       h("button", { type: "submit", id: "join" }, "Sit down")));

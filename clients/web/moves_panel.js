@@ -1,28 +1,64 @@
-// The seated player's panels: the hand (cards to select) and the moves the server offers, filtered by the
-// selection; a move button asks `actions.play(move)`.
+// The seated player's panels: the hand (cards to select, in the order the player chose) and the moves the server
+// offers, filtered by the selection and grouped by kind. A move button is bound to the version it was drawn for
+// (guard.js) and asks `actions.play(move, version)`.
 
 import { h } from "./dom.js";
-import { cardName } from "./names.js";
+import { isArmed } from "./guard.js";
+import { cardInfo } from "./names.js";
 import { moveMatches } from "./selection.js";
+import { settings } from "./storage.js";
 import { cardElement } from "./table_cards.js";
+import { humanize } from "./words.js";
+
+const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const RANK_WORDS = { Ace: "A", Jack: "J", Queen: "Q", King: "K", Ten: "10" };
+const SUIT_ORDER = ["Spades", "Hearts", "Clubs", "Diamonds", "Skulls"];
+const HAND_ORDERS = [["dealt", "As dealt"], ["suit", "By suit"], ["rank", "By rank"]];
+
+function rankIndex(info) {
+  const rank = RANK_WORDS[info.rank] || String(info.rank || "");
+  const at = RANK_ORDER.indexOf(rank);
+  return at >= 0 ? at : 100;
+}
+
+/** The hand's cards with their places in the view's list, in the player's chosen order. */
+function orderedHand(current, hand) {
+  const order = settings.get("handOrder");
+  const entries = hand.map((code, index) => ({ code, index, info: cardInfo(current, code) }));
+  if (order === "dealt") return entries;
+  const suitOf = (entry) => (entry.info.suit ? SUIT_ORDER.indexOf(entry.info.suit) : 9);
+  const byRank = (a, b) => rankIndex(a.info) - rankIndex(b.info) || a.info.name.localeCompare(b.info.name);
+  const bySuit = (a, b) => suitOf(a) - suitOf(b) || byRank(a, b);
+  return [...entries].sort(order === "suit" ? bySuit : (a, b) => byRank(a, b) || suitOf(a) - suitOf(b));
+}
 
 export function renderHand(current, actions, view) {
   const hand = view.hand || [];
   const list = h("div", { class: "card-row hand", id: "hand", role: "list", "aria-label": "Your hand" });
-  hand.forEach((code, index) => {
+  for (const { code, index } of orderedHand(current, hand)) {
     list.append(h("div", { role: "listitem" }, cardElement(current, actions, code, `hand-${index}-${code}`)));
-  });
+  }
   if (!hand.length) list.append(h("span", { class: "empty" }, "No cards in your hand."));
-  return h("section", { class: "panel", "aria-labelledby": "hand-title" },
-    h("h3", { id: "hand-title" }, `Your hand (${hand.length})`),
+  const sort = h("select", { id: "hand-order", onchange: (event) => actions.sortHand(event.target.value) },
+    HAND_ORDERS.map(([value, label]) => h("option", { value }, label)));
+  sort.value = settings.get("handOrder");
+  return h("section", { class: "panel hand-panel", "aria-labelledby": "hand-title" },
+    h("div", { class: "panel-title" }, h("h2", { id: "hand-title" }, `Your hand (${hand.length})`),
+      h("span", { class: "setting" }, h("label", { for: "hand-order" }, "Order"), " ", sort)),
     h("p", { class: "note" }, current.game.gameType === "dracula"
-      ? "Select a card or a coffin cell to see only the moves that use it."
-      : "Select cards to see only the moves that use them."), list);
+      ? "Pick a card, then the cell to place it on."
+      : "Pick cards, a pile or a group to see only the moves that use them."), list);
+}
+
+function kindTitle(current, kind) {
+  const type = current.catalogType || {};
+  const entry = (type.moveKinds || []).find((item) => item.name === kind);
+  return (entry && entry.title) || humanize(kind);
 }
 
 export function renderMoves(current, actions, { isMyTurn }) {
-  const box = h("section", { class: "panel", "aria-labelledby": "moves-title" },
-    h("h3", { id: "moves-title" }, "Your moves"));
+  const box = h("section", { class: "panel moves-panel", "aria-labelledby": "moves-title" },
+    h("h2", { id: "moves-title" }, "Your moves"));
   if (!isMyTurn) {
     box.append(h("p", { id: "no-moves", class: "note" }, current.game.finished ? "The match is over."
       : "Not your turn: the moves appear when it is."));
@@ -32,22 +68,34 @@ export function renderMoves(current, actions, { isMyTurn }) {
   if (current.selection.length) {
     box.append(h("p", { id: "move-filter" },
       `Showing the ${matching.length} of ${current.moves.length} moves with `,
-      current.selection.map((entry) => cardName(current, entry.token)).join(", "), " ",
+      current.selection.map((entry) => entry.label).join(", "), " ",
       h("button", { type: "button", id: "clear-selection", onclick: () => actions.clearSelection() },
         "Show all moves")));
   }
-  const list = h("ul", { class: "moves", id: "moves" });
+  const version = current.game.version;
+  const waiting = !isArmed(current) || current.busy;
+  const kinds = new Map();
   for (const move of matching) {
-    list.append(h("li", {}, h("button", {
-      type: "button",
-      class: `move${current.selection.length ? " highlighted" : ""}`,
-      "data-notation": move.notation,
-      "data-kind": move.kind,
-      disabled: current.busy,
-      onclick: () => actions.play(move),
-    }, move.description || move.notation, h("small", { class: "notation" }, move.notation))));
+    if (!kinds.has(move.kind)) kinds.set(move.kind, []);
+    kinds.get(move.kind).push(move);
   }
-  if (!matching.length) list.append(h("li", { class: "empty" }, "No move uses that selection."));
+  const list = h("div", { class: "moves", id: "moves" });
+  for (const [kind, moves] of kinds) {
+    const group = h("ul", { class: `move-group${moves.length > 4 ? " many" : ""}`, "aria-label": kindTitle(current, kind) });
+    for (const move of moves) {
+      group.append(h("li", {}, h("button", {
+        type: "button",
+        class: `move${current.selection.length ? " highlighted" : ""}`,
+        "data-notation": move.notation,
+        "data-kind": move.kind,
+        "data-version": version,
+        disabled: waiting,
+        onclick: () => actions.play(move, version),
+      }, move.description || humanize(move.notation))));
+    }
+    list.append(kinds.size > 1 ? h("div", { class: "move-kind" }, h("h3", {}, kindTitle(current, kind)), group) : group);
+  }
+  if (!matching.length) list.append(h("p", { class: "empty" }, "No move uses that selection."));
   box.append(list);
   return box;
 }

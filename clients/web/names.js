@@ -3,7 +3,7 @@
 import { describeCard } from "./cards.js";
 import { gameTypeOf } from "./catalog.js";
 
-const SEAT_COLORS = ["#c0392b", "#2471a3", "#229954", "#b9770e", "#7d3c98", "#555"];
+const SEAT_COLORS = ["#c0392b", "#2471a3", "#1e7e45", "#9a6209", "#7d3c98", "#555"];
 
 export function seatColor(seat) {
   return SEAT_COLORS[seat % SEAT_COLORS.length];
@@ -26,11 +26,23 @@ export function botSeats(current) {
   return bots;
 }
 
-export function seatName(current, seat) {
+/** A seat's name without "(you)": its display name, else "Player 2" / "Bot 2" (counted from 1, as people do). */
+export function plainSeatName(current, seat) {
   if (seat === undefined || seat === null || seat === "") return "";
-  const names = seatNames(current);
-  const name = names[seat] || `Seat ${seat}`;
-  return seat === current.game.seat ? `${name} (you)` : name;
+  const name = seatNames(current)[seat];
+  if (name) return name;
+  return `${botSeats(current)[seat] ? "Bot" : "Player"} ${Number(seat) + 1}`;
+}
+
+export function seatName(current, seat) {
+  const name = plainSeatName(current, seat);
+  return name && seat === current.game.seat ? `${name} (you)` : name;
+}
+
+/** A server text about unnamed seats says "Seat N": the page's names instead. */
+export function withSeatNames(current, text) {
+  return String(text).replace(/\bSeat (\d+)('s)?\b/g, (_all, seat, possessive) =>
+    `${plainSeatName(current, Number(seat))}${possessive || ""}`);
 }
 
 export function cardInfo(current, code) {

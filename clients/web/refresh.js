@@ -1,5 +1,6 @@
 // Reading a table's game again: the game, and when it changed the seat's moves, the new events and the score.
 
+import { queueOpponentMoves } from "./last_move.js";
 import { api } from "./server.js";
 import { seats } from "./storage.js";
 
@@ -22,6 +23,7 @@ async function readUntilCurrent(current, draw) {
     current.again = false;
     const game = await api.game(current.gameId, current.token);
     if (current.closed) return;
+    current.readAt = performance.now();
     const changed = !current.game || current.game.version !== game.version || current.game.seat !== game.seat;
     current.game = game;
     rememberSeat(current, game);
@@ -55,7 +57,9 @@ async function readDetails(current, game) {
   } else {
     current.again = true;
   }
-  for (const event of events.events || []) current.events.push(event);
+  const fresh = events.events || [];
+  for (const event of fresh) current.events.push(event);
+  current.paceMilliseconds = queueOpponentMoves(current, fresh);
   current.lastEventVersion = events.version !== undefined ? events.version : game.version;
   current.score = score;
   // The reads are not one snapshot: a score read after the game may already be final. Show the winner only

@@ -1,8 +1,9 @@
-// The score sheet: points per round per seat, the totals, a chart of the running totals, and the winner once the
-// game itself is over.
+// The score sheet: points per round per seat, the totals, a chart of the running totals once there are rounds to
+// chart, and the winner once the game itself is over.
 
 import { h } from "./dom.js";
 import { seatColor, seatName } from "./names.js";
+import { humanize } from "./words.js";
 
 export function renderScore(current) {
   const score = current.score || { totals: [], rounds: [] };
@@ -12,11 +13,12 @@ export function renderScore(current) {
     h("caption", {}, "Points per round"),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"),
       seatsRange.map((seat) => h("th", { scope: "col" }, seatName(current, seat))))),
-    h("tbody", {}, (score.rounds || []).map((round) => h("tr", {}, h("th", { scope: "row" }, round.label),
+    h("tbody", {}, (score.rounds || []).map((round) => h("tr", {}, h("th", { scope: "row" }, humanize(round.label)),
       seatsRange.map((seat) => h("td", {}, String((round.points || [])[seat] || 0)))))),
     h("tfoot", {}, h("tr", { id: "score-totals" }, h("th", { scope: "row" }, "Total"),
       seatsRange.map((seat) => h("td", {}, String((score.totals || [])[seat] || 0))))));
-  const parts = [h("h3", { id: "score-title" }, "Score sheet"), tableNode, scoreChart(current, score, seatsRange)];
+  const parts = [h("h2", { id: "score-title" }, "Score sheet"), tableNode];
+  if ((score.rounds || []).length) parts.push(scoreChart(current, score, seatsRange));
   if (score.finished && current.game.finished) {
     const winners = (score.winners || []).map((seat) => seatName(current, seat));
     parts.push(h("p", { id: "winner", class: "winner", role: "status" },

@@ -1,5 +1,6 @@
-// The seat's selection of cards and coffin cells, and the moves it keeps: a move matches when its notation uses
-// every selected token, each as often as it is selected. Only a filter: the server alone judges legality.
+// The seat's selection (cards, coffin cells, piles and groups) and the moves it keeps: a move matches when its
+// notation uses every selected card or cell, each as often as it is selected, and passes every selected pile's
+// test. Only a filter: the server alone judges legality.
 
 function tokensOf(move) {
   return move.notation.split(/[\s,]+/).slice(1);
@@ -9,6 +10,10 @@ export function moveMatches(move, selection) {
   if (!selection.length) return true;
   const available = tokensOf(move);
   for (const wanted of selection) {
+    if (wanted.test) {
+      if (!wanted.test(move)) return false;
+      continue;
+    }
     const index = available.indexOf(wanted.token);
     if (index < 0) return false;
     available.splice(index, 1);
@@ -25,9 +30,9 @@ export function isSelected(selection, key) {
   return selection.some((entry) => entry.key === key);
 }
 
-/** Selects the element `key` (standing for `token`), or clears it when it was selected. */
-export function toggleSelected(selection, key, token) {
-  const at = selection.findIndex((entry) => entry.key === key);
+/** Selects `entry` ({key, token} or {key, test}), or clears it when it was selected. */
+export function toggleSelected(selection, entry) {
+  const at = selection.findIndex((item) => item.key === entry.key);
   if (at >= 0) selection.splice(at, 1);
-  else selection.push({ key, token });
+  else selection.push(entry);
 }

@@ -1,5 +1,23 @@
-// What this tab remembers in sessionStorage, keyed by game id: the seat it plays (with its token, never in the URL)
-// and the other seats' tokens to hand out after creating a game. Another tab, or a closed one, knows none of it.
+// What this browser remembers in localStorage, keyed by game id: the seat it plays (with its token, never in the
+// URL sent to the server), the other seats' tokens to hand out after creating a game, and the player's settings.
+// localStorage outlives the tab, so closing it does not lose the seat; another device takes it by a seat link.
+
+function read(key) {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? JSON.parse(raw) : null;
+  } catch (_error) {
+    return null;
+  }
+}
+
+function write(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch (_error) {
+    // A browser that refuses storage (private mode, full quota) still plays this page's session.
+  }
+}
 
 /** Seat tokens: `{seat, token}` per game id. */
 export const seats = {
@@ -7,36 +25,40 @@ export const seats = {
     return `cardengine.seat.${gameId}`;
   },
   get(gameId) {
-    try {
-      const raw = sessionStorage.getItem(this.key(gameId));
-      return raw ? JSON.parse(raw) : null;
-    } catch (_error) {
-      return null;
-    }
+    return read(this.key(gameId));
   },
   put(gameId, seat, token) {
-    sessionStorage.setItem(this.key(gameId), JSON.stringify({ seat, token }));
+    write(this.key(gameId), { seat, token });
   },
   forget(gameId) {
-    sessionStorage.removeItem(this.key(gameId));
+    localStorage.removeItem(this.key(gameId));
   },
 };
 
-/** The other human seats of a game this tab created: `[{role, seat, token}]` per game id. */
+/** The other human seats of a game this browser created: `[{role, seat, token}]` per game id. */
 export const invites = {
   key(gameId) {
     return `cardengine.invites.${gameId}`;
   },
   get(gameId) {
-    const raw = sessionStorage.getItem(this.key(gameId));
-    if (!raw) return null;
-    try {
-      return JSON.parse(raw);
-    } catch (_error) {
-      return null;
-    }
+    return read(this.key(gameId));
   },
   put(gameId, list) {
-    sessionStorage.setItem(this.key(gameId), JSON.stringify(list));
+    write(this.key(gameId), list);
+  },
+};
+
+const SETTING_DEFAULTS = { pace: "normal", handOrder: "dealt" };
+
+/** The player's settings (the pace of opponents' moves, the hand's order), the same for every game. */
+export const settings = {
+  get(name) {
+    const stored = read("cardengine.settings") || {};
+    return stored[name] !== undefined ? stored[name] : SETTING_DEFAULTS[name];
+  },
+  put(name, value) {
+    const stored = read("cardengine.settings") || {};
+    stored[name] = value;
+    write("cardengine.settings", stored);
   },
 };

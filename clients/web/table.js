@@ -1,15 +1,19 @@
-// One table at a time: opening it (a seat with this tab's token, or a spectator), reading and drawing it, following
-// it live, and what the user does there (select cards, play a move). Closing it stops every timer and stream.
+// One table at a time: opening it (a seat with this browser's token, or a spectator), reading and drawing it,
+// following it live, and what the user does there (select cards, play a move, settings). Closing it stops every
+// timer and stream.
 
 import { ApiError } from "./api.js";
-import { loadCatalog } from "./catalog.js";
+import { gameTypeOf, loadCatalog } from "./catalog.js";
+import { tickClocks } from "./clocks.js";
 import { app, h, say } from "./dom.js";
+import { armFor, maySend } from "./guard.js";
+import { PACES } from "./last_move.js";
 import { follow } from "./live_updates.js";
 import { refresh } from "./refresh.js";
-import { toggleSelected } from "./selection.js";
+import { moveMatches, toggleSelected } from "./selection.js";
 import { api } from "./server.js";
-import { seats } from "./storage.js";
-import { drawTable } from "./table_view.js";
+import { seats, settings } from "./storage.js";
+import { drawTable, markLastMove } from "./table_view.js";
 
 let table = null; // the table being shown (see openTable)
 
@@ -17,8 +21,8 @@ export function closeTable() {
   if (!table) return;
   table.closed = true;
   if (table.source) table.source.close();
-  if (table.poller) clearInterval(table.poller);
-  if (table.retry) clearTimeout(table.retry);
+  for (const timer of [table.poller, table.ticker]) if (timer) clearInterval(timer);
+  for (const timer of [table.retry, table.armTimer, table.replayTimer]) if (timer) clearTimeout(timer);
   table = null;
 }
 
@@ -27,7 +31,7 @@ export async function openTable(gameId, { spectator }) {
   const stored = spectator ? null : seats.get(gameId);
   if (!spectator && (!stored || !stored.token)) {
     app.replaceChildren(h("section", { class: "panel" },
-      h("p", { role: "alert" }, "This tab holds no seat token for this game."),
+      h("p", { role: "alert" }, "This browser holds no seat for this game. Open the seat link its creator gave you."),
       h("a", { href: `#/watch/${gameId}` }, "Watch it as a spectator")));
     return;
   }
@@ -39,11 +43,14 @@ export async function openTable(gameId, { spectator }) {
     await refreshTable(current);
   } catch (error) {
     if (current.closed) return;
+    const lost = error instanceof ApiError && [401, 403].includes(error.status);
     app.replaceChildren(h("section", { class: "panel" },
-      h("p", { role: "alert", class: "error" }, `This game cannot be shown: ${error.message}`),
+      h("p", { role: "alert", class: "error" }, lost ? "This seat link is no longer valid for this game."
+        : `This game cannot be shown: ${error.message}`),
       h("a", { href: "#/" }, "Back to the lobby")));
     return;
   }
+  current.ticker = setInterval(() => tickClocks(current), 1000);
   follow(current, () => refreshTable(current));
 }
 
@@ -61,6 +68,7 @@ function newTable(gameId, token) {
     refreshing: null,
     again: false,
     closed: false,
+    replay: [],
   };
 }
 
@@ -68,43 +76,96 @@ function refreshTable(current) {
   return refresh(current, () => draw(current));
 }
 
+const ACTIONS = (current) => ({
+  select: (entry) => toggleSelection(current, entry),
+  clearSelection: () => {
+    current.selection = [];
+    draw(current);
+  },
+  play: (move, version) => applyMove(current, move, version),
+  sortHand: (order) => {
+    settings.put("handOrder", order);
+    draw(current);
+    document.getElementById("hand-order")?.focus();
+  },
+  setPace: (pace) => {
+    settings.put("pace", pace);
+    document.getElementById("pace")?.focus();
+  },
+  dismissSummary: (round) => {
+    current.dismissedRound = round;
+    draw(current);
+  },
+});
+
 function draw(current) {
-  drawTable(current, {
-    select: (key, token) => toggleSelection(current, key, token),
-    clearSelection: () => {
-      current.selection = [];
-      draw(current);
-    },
-    play: (move) => applyMove(current, move),
+  if (current.closed) return;
+  current.catalogType = gameTypeOf(current.game.gameType);
+  armFor(current, () => {
+    // The moment is over: the moves of this version take clicks; focus the first when nothing has the focus.
+    for (const button of document.querySelectorAll("button.move")) {
+      if (Number(button.dataset.version) === current.game.version && !current.busy) button.disabled = false;
+    }
+    if (!document.activeElement || document.activeElement === document.body) {
+      const first = document.querySelector("button.move:not([disabled])");
+      if (first) first.focus();
+    }
   });
+  drawTable(current, ACTIONS(current));
+  tickClocks(current);
+  startReplay(current);
 }
 
-function toggleSelection(current, key, token) {
-  toggleSelected(current.selection, key, token);
+// The other seats' moves that came at once, each shown for a moment (last_move.js), then the last move stays.
+function startReplay(current) {
+  if (!current.replay || !current.replay.length) return;
+  const queue = current.replay;
+  current.replay = [];
+  if (current.replayTimer) clearTimeout(current.replayTimer);
+  const step = PACES[settings.get("pace")] ?? PACES.normal;
+  const show = (index) => {
+    current.replaying = index < queue.length ? queue[index] : null;
+    markLastMove(current);
+    if (index < queue.length) current.replayTimer = setTimeout(() => show(index + 1), step);
+    else current.replayTimer = null;
+  };
+  show(0);
+}
+
+function toggleSelection(current, entry) {
+  toggleSelected(current.selection, entry);
+  // Dracula's cell after a card: the one move they make together is played at once.
+  if (entry.commits && current.selection.some((item) => item.token && item !== entry)) {
+    const matching = current.moves.filter((move) => moveMatches(move, current.selection));
+    if (matching.length === 1) {
+      applyMove(current, matching[0], current.game.version);
+      return;
+    }
+  }
   draw(current);
-  const again = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  const again = document.querySelector(`[data-key="${CSS.escape(entry.key)}"]`);
   if (again) again.focus();
 }
 
-async function applyMove(current, move) {
-  if (current.busy) return;
+async function applyMove(current, move, drawnVersion) {
+  if (!maySend(current, drawnVersion)) return;
   current.busy = true;
   for (const button of document.querySelectorAll("button.move")) button.disabled = true;
   say(`Playing: ${move.description || move.notation}`);
   try {
-    await api.applyMove(current.gameId, current.token, move.notation, current.game.version);
+    await api.applyMove(current.gameId, current.token, move.notation, drawnVersion);
     current.selection = [];
     say("");
   } catch (error) {
     const isStale = error instanceof ApiError && error.status === 409;
-    say(isStale ? "The game moved on; here is the new state." : `The move was refused: ${error.message}`,
+    say(isStale ? "The game moved on; here is the table as it is now." : `The move was refused: ${error.message}`,
       { isError: true });
   }
+  if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
   await refreshTable(current).catch((error) => say(`Could not read the game: ${error.message}`, { isError: true }));
   current.busy = false;
   draw(current);
   if (!document.activeElement || document.activeElement === document.body) {
-    const first = document.querySelector("button.move");
-    if (first) first.focus();
+    document.querySelector("button.move:not([disabled])")?.focus();
   }
 }

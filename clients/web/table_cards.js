@@ -1,31 +1,43 @@
-// A card or a coffin cell on the table: a picture, or, while the seat has moves, a button that selects it so that
-// only the moves using it are listed (`actions.select(key, token)`).
+// A card, a coffin cell or a pile on the table: a picture, or, while the seat has moves, a button that selects it so
+// that only the moves using it are listed (`actions.select(entry)`). A special card carries its name in text of
+// its own (at least 11 px) and its effect as a tip on hover and focus.
 
 import { cardFace } from "./cards.js";
 import { h } from "./dom.js";
 import { cardInfo, cardName } from "./names.js";
 import { isSelected, isUsedByMoves } from "./selection.js";
 
-/** A card element; `key` tells apart equal cards in different places (the hand, each spot of the board). */
-export function cardElement(current, actions, code, key) {
+function faceWithLabel(info) {
+  const parts = [cardFace(info)];
+  if (info.label) {
+    parts.push(h("span", { class: `card-label${info.standsFor ? " stands-for" : ""}`, "aria-hidden": "true" },
+      info.label));
+  }
+  if (info.description) parts.push(h("span", { class: "tip", role: "tooltip" }, info.description));
+  return parts;
+}
+
+/** A card element; `key` tells apart equal cards in different places (the hand, each spot of the board). Board
+ * cards select only when a move names them (a take of a spread pile); `static` draws a picture only. */
+export function cardElement(current, actions, code, key, { onBoard = false, static: isStatic = false } = {}) {
   const info = cardInfo(current, code);
   const name = info.name;
-  const playable = isUsedByMoves(current.moves, code);
-  if (!current.token || !current.moves.length) {
-    return h("span", { class: "card", role: "img", "aria-label": name, title: name, "data-card": code },
-      cardFace(info));
+  const used = !isStatic && isUsedByMoves(current.moves, code);
+  const special = info.label ? " special" : "";
+  if (isStatic || !current.token || !current.moves.length || (onBoard && !used)) {
+    return h("span", { class: `card${special}`, role: "img", "aria-label": name, tabindex: info.description ? 0 : undefined,
+      "data-card": code }, faceWithLabel(info));
   }
   const pressed = isSelected(current.selection, key);
   return h("button", {
     type: "button",
-    class: `card${playable ? " playable" : ""}${pressed ? " selected" : ""}`,
+    class: `card${special}${used && !onBoard ? " playable" : ""}${pressed ? " selected" : ""}`,
     "aria-label": name,
     "aria-pressed": pressed ? "true" : "false",
-    title: name,
     "data-card": code,
     "data-key": key,
-    onclick: () => actions.select(key, code),
-  }, cardFace(info));
+    onclick: () => actions.select({ key, token: code, label: name }),
+  }, faceWithLabel(info));
 }
 
 /** A cell of Dracula's coffin by its name (a1..c3), empty or holding the card `code`. */
@@ -33,15 +45,24 @@ export function cellElement(current, actions, cellName, code) {
   const seated = current.game.seat !== undefined && current.game.seat !== null;
   const label = code ? `${cellName}: ${cardName(current, code)}` : `${cellName}: empty`;
   const usable = isUsedByMoves(current.moves, cellName);
-  const content = code ? cardFace(cardInfo(current, code)) : h("span", { class: "cell-name" }, cellName);
-  if (!seated || !current.moves.length) {
+  const content = code ? faceWithLabel(cardInfo(current, code)) : h("span", { class: "cell-name" }, cellName);
+  if (!seated || !current.moves.length || !usable) {
     return h("span", { class: `cell${code ? " filled" : ""}`, role: "img", "aria-label": label,
       "data-cell": cellName, "data-card": code || undefined }, content);
   }
   const key = `cell-${cellName}`;
   const pressed = isSelected(current.selection, key);
-  return h("button", { type: "button", class: `cell${code ? " filled" : ""}${usable ? " playable" : ""}` +
-    `${pressed ? " selected" : ""}`, "aria-label": label, "aria-pressed": pressed ? "true" : "false",
-    "data-cell": cellName, "data-card": code || undefined, "data-key": key,
-    onclick: () => actions.select(key, cellName) }, content);
+  return h("button", { type: "button", class: `cell playable${pressed ? " selected" : ""}`, "aria-label": label,
+    "aria-pressed": pressed ? "true" : "false", "data-cell": cellName, "data-key": key,
+    onclick: () => actions.select({ key, token: cellName, label: cellName, commits: true }) }, content);
+}
+
+/** A pile or a group of the board: selecting it keeps the moves that use it (`test(move)`). */
+export function pileElement(current, actions, { key, label, test }, content) {
+  const usable = current.token && current.moves.some(test);
+  if (!usable) return content;
+  const pressed = isSelected(current.selection, key);
+  return h("div", { class: `pile-pick${pressed ? " selected" : ""}` }, content,
+    h("button", { type: "button", class: "pick", "data-key": key, "aria-pressed": pressed ? "true" : "false",
+      onclick: () => actions.select({ key, test, label }) }, pressed ? `Showing moves with ${label}` : `Moves with ${label}`));
 }

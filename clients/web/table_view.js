@@ -1,17 +1,25 @@
-// The table of one game drawn from what the page last read (`current`): header, players, the board (laid out by
-// layouts.js), the seat's hand and moves, invitations, the event log and the score sheet. User intent leaves by
-// `actions` (select, clearSelection, play); drawing never asks the server anything.
+// The table of one game drawn from what the page last read (`current`): the head (turn, last move, clocks, help),
+// the seat's hand and moves right under it (so a phone shows them together), the board (laid out by layouts.js),
+// the players, the end-of-hand summary, the log, the score sheet and the seat links. User intent leaves by
+// `actions` (select, clearSelection, play, sortHand, setPace); drawing never asks the server anything.
 
 import { gameTypeOf } from "./catalog.js";
+import { renderClocks } from "./clocks.js";
 import { app, h } from "./dom.js";
 import { renderLog } from "./event_log.js";
+import { renderFairness } from "./fairness.js";
+import { renderHelp } from "./help.js";
+import { lastMove, PACES } from "./last_move.js";
 import { boardParts, pendingText } from "./layouts.js";
 import { renderFollowing } from "./live_updates.js";
 import { renderHand, renderMoves } from "./moves_panel.js";
-import { botSeats, cardName, seatColor, seatName } from "./names.js";
+import { botSeats, cardName, plainSeatName, seatColor, seatName } from "./names.js";
 import { renderScore } from "./score_sheet.js";
-import { invites } from "./storage.js";
-import { cardElement, cellElement } from "./table_cards.js";
+import { renderShare } from "./share.js";
+import { settings } from "./storage.js";
+import { renderSummary } from "./summary.js";
+import { cardElement, cellElement, pileElement } from "./table_cards.js";
+import { plural } from "./words.js";
 
 export function drawTable(current, actions) {
   if (current.closed) return;
@@ -21,21 +29,24 @@ export function drawTable(current, actions) {
   const seated = game.seat !== undefined && game.seat !== null;
   const isMyTurn = seated && (game.toAct || []).includes(game.seat) && !game.finished;
   const focused = focusedKey();
+  const logScroll = logPosition();
   document.title = `${type.title}: ${isMyTurn ? "your turn" : game.finished ? "finished" : "waiting"}`;
   const ui = boardContext(current, actions);
-  const header = tableHeader(current, { type, ui, view, seated, isMyTurn });
-  const players = playersPanel(current, view);
-  const board = h("section", { class: "panel board", id: "board", "aria-labelledby": "board-title" },
-    h("h3", { id: "board-title" }, "Table"), boardParts(ui, game.gameType, view));
-  const parts = [header, players, board];
-  if (seated) parts.push(renderHand(current, actions, view));
-  if (seated) parts.push(renderMoves(current, actions, { isMyTurn }));
-  const invitations = renderInvites(current);
-  if (invitations) parts.push(invitations);
-  parts.push(renderLog(current), renderScore(current));
-  app.replaceChildren(h("div", { class: "table" }, parts));
+  const parts = [tableHead(current, actions, { type, ui, view, seated, isMyTurn })];
+  if (seated) parts.push(renderHand(current, actions, view), renderMoves(current, actions, { isMyTurn }));
+  const summary = renderSummary(current, actions);
+  if (summary) parts.push(summary);
+  parts.push(h("section", { class: "panel board", id: "board", "aria-labelledby": "board-title" },
+    h("h2", { id: "board-title" }, "Table"), boardParts(ui, game.gameType, view)));
+  parts.push(playersPanel(current, view), renderLog(current), renderScore(current));
+  const share = renderShare(current);
+  if (share) parts.push(share);
+  app.replaceChildren(h("div", { class: "table", "data-version": game.version }, parts));
   renderFollowing(current);
+  markLastMove(current);
+  restoreLogPosition(logScroll);
   if (focused) restoreFocus(focused);
+  current.shownOnce = true;
 }
 
 // Drawing replaces every element: the focus goes back to the card or move that had it (same data-key/notation).
@@ -47,46 +58,104 @@ function focusedKey() {
 function restoreFocus(focused) {
   const again = document.querySelector(`[data-key="${CSS.escape(focused)}"]`) ||
     document.querySelector(`[data-notation="${CSS.escape(focused)}"]`);
-  if (again) again.focus();
+  if (again && !again.disabled) again.focus();
 }
 
-/** What a layout may use (see layouts.js): names, and cards and coffin cells that the seat can select. */
+// The log keeps where the reader scrolled: newest entries come on top, so the distance from the bottom is kept.
+function logPosition() {
+  const log = document.getElementById("event-log");
+  return log && log.scrollTop > 0 ? log.scrollHeight - log.scrollTop : null;
+}
+
+function restoreLogPosition(fromBottom) {
+  const log = document.getElementById("event-log");
+  if (log && fromBottom !== null) log.scrollTop = log.scrollHeight - fromBottom;
+}
+
+/** What a layout may use (see layouts.js): names, cards, coffin cells and piles that the seat can select. */
 function boardContext(current, actions) {
   let keyCounter = 0;
   return {
     h,
+    gameType: current.game.gameType,
     seatName: (seat) => seatName(current, seat),
     cardName: (code, given) => cardName(current, code, given),
-    card: (code) => cardElement(current, actions, code, `board-${keyCounter++}-${code}`),
+    card: (code) => cardElement(current, actions, code, `board-${keyCounter++}-${code}`, { onBoard: true }),
     cell: (cellName, code) => cellElement(current, actions, cellName, code),
+    pile: (key, label, test, content) => pileElement(current, actions, { key, label, test }, content),
   };
 }
 
-function tableHeader(current, { type, ui, view, seated, isMyTurn }) {
+function turnText(current, isMyTurn) {
   const game = current.game;
-  const toAct = (game.toAct || []).map((seat) => seatName(current, seat));
-  let turnText;
-  if (game.finished) turnText = "The match is over.";
-  else if (isMyTurn) turnText = "Your turn.";
-  else turnText = `Waiting for ${toAct.join(" and ")}.`;
+  if (game.finished) return "The match is over.";
+  if (isMyTurn) return "Your turn.";
+  const waiting = (game.toAct || []).map((seat) => plainSeatName(current, seat));
+  return waiting.length ? `Waiting for ${waiting.join(" and ")}.` : "Waiting.";
+}
+
+function tableHead(current, actions, { type, ui, view, seated, isMyTurn }) {
+  const game = current.game;
   return h("section", { class: "panel table-head", "aria-label": "Game" },
-    h("h2", {}, type.title),
-    h("p", {}, "Game id ", h("code", { id: "game-id" }, game.gameId), ` \u00b7 version `,
-      h("span", { id: "version" }, String(game.version)), " \u00b7 ",
-      seated ? h("span", { id: "my-seat" }, `You play ${seatName(current, game.seat).replace(" (you)", "")}`)
-        : h("span", { id: "my-seat" }, "Watching as a spectator")),
-    h("p", { id: "turn", class: isMyTurn ? "your-turn" : "", "aria-live": "polite" }, turnText),
+    h("div", { class: "head-line" },
+      h("h2", {}, type.title),
+      h("span", { id: "my-seat" }, seated ? `You play ${plainSeatName(current, game.seat)}` : "Watching as a spectator"),
+      h("span", { id: "version", hidden: true }, String(game.version)),
+      h("span", { class: "visually-hidden" }, "Game ", h("code", { id: "game-id" }, game.gameId))),
+    h("p", { id: "turn", class: isMyTurn ? "your-turn" : "", "aria-live": "polite" }, turnText(current, isMyTurn)),
+    h("p", { id: "last-move", class: "last-move", "aria-live": "polite" }),
+    renderClocks(current),
     h("p", { id: "pending" }, pendingText(ui, view)),
     h("p", { id: "following", class: "note" }),
-    h("p", {}, h("a", { href: "#/" }, "Lobby"), " \u00b7 ",
-      h("a", { href: `#/watch/${game.gameId}` }, "Spectator view")));
+    h("div", { class: "toolbar" },
+      h("a", { href: "#/" }, "Lobby"),
+      renderHelp(current),
+      renderFairness(current),
+      paceSetting(actions)));
+}
+
+function paceSetting(actions) {
+  const select = h("select", { id: "pace", onchange: (event) => actions.setPace(event.target.value) },
+    Object.keys(PACES).map((pace) => h("option", { value: pace }, pace.charAt(0).toUpperCase() + pace.slice(1))));
+  select.value = settings.get("pace");
+  return h("span", { class: "setting" }, h("label", { for: "pace" }, "Opponents' moves"), " ", select);
+}
+
+/** Marks the last move (or, while several are replayed, the one being shown) in the head and on the board. */
+export function markLastMove(current) {
+  const node = document.getElementById("last-move");
+  if (!node) return;
+  const shown = current.replaying || lastMove(current);
+  for (const marked of document.querySelectorAll(".last-moved")) marked.classList.remove("last-moved");
+  if (!shown) {
+    node.replaceChildren();
+    delete node.dataset.seat;
+    return;
+  }
+  node.dataset.seat = String(shown.seat);
+  node.dataset.version = String(shown.version);
+  node.style.borderColor = seatColor(shown.seat);
+  node.replaceChildren(h("strong", {}, shown.seat === current.game.seat ? "Your last move: " : "Last move: "),
+    shown.timedOut && !/time ran out/i.test(shown.text) ? "Time ran out. " : "", shown.text);
+  node.classList.remove("flash");
+  void node.offsetWidth; // restarts the animation for the next move
+  node.classList.add("flash");
+  for (const code of shown.cards) {
+    for (const card of document.querySelectorAll(`#board [data-card="${CSS.escape(code)}"]`)) {
+      card.classList.add("last-moved");
+    }
+  }
+  for (const cell of shown.cells) {
+    const node2 = document.querySelector(`#board [data-cell="${CSS.escape(cell)}"]`);
+    if (node2) node2.classList.add("last-moved");
+  }
 }
 
 function playersPanel(current, view) {
   const game = current.game;
   const bots = botSeats(current);
-  return h("section", { class: "panel", "aria-labelledby": "players-title" },
-    h("h3", { id: "players-title" }, "Players"),
+  return h("section", { class: "panel players-panel", "aria-labelledby": "players-title" },
+    h("h2", { id: "players-title" }, "Players"),
     h("ul", { class: "players", id: "players" }, Array.from({ length: game.players }, (_unused, seat) => {
       const acting = (game.toAct || []).includes(seat) && !game.finished;
       const handCount = (view.handCounts || [])[seat];
@@ -94,22 +163,10 @@ function playersPanel(current, view) {
       return h("li", { class: `player${acting ? " acting" : ""}`, "data-seat": seat,
         style: `border-color: ${seatColor(seat)}` },
         h("strong", {}, seatName(current, seat)),
-        bots[seat] ? h("span", { class: "badge", "data-bot": bots[seat],
-          title: bots[seat] === "bot" ? "Bot" : `Bot (${bots[seat]})` }, "bot") : "",
+        bots[seat] ? h("span", { class: "badge", "data-bot": bots[seat], title: "A bot plays this seat" }, "bot") : "",
         acting ? h("span", { class: "badge acting" }, "to act") : "",
-        h("span", {}, handCount === undefined ? "" : ` ${handCount} cards in hand`),
-        h("span", {}, total === undefined ? "" : ` \u00b7 ${total} points`));
+        h("span", { class: "clock", "data-seat": seat }),
+        h("span", {}, handCount === undefined ? "" : ` ${plural(handCount, "card")} in hand`),
+        h("span", {}, total === undefined ? "" : ` \u00b7 ${plural(total, "point")}`));
     })));
-}
-
-function renderInvites(current) {
-  if (current.game.finished) return null;
-  const list = invites.get(current.gameId);
-  if (!list) return null;
-  return h("section", { class: "panel", "aria-labelledby": "invites-title" },
-    h("h3", { id: "invites-title" }, "Other players' seats"),
-    h("p", { class: "note" }, "Give each player the game id and their seat token (under \u201cSit at a game\u201d " +
-      "in the lobby). Tokens are shown only here, in this tab."),
-    h("ul", { id: "invites" }, list.map((invite) => h("li", {}, `${seatName(current, invite.seat)}: `,
-      h("code", { class: "seat-token", "data-seat": invite.seat }, invite.token)))));
 }

@@ -267,9 +267,18 @@ def create_in_lobby(
     assert page.url.endswith(f"#/play/{game_id}"), page.url  # the seat token stays out of the URL
     others: list[RestSeat] = []
     if not bot_opponents:
-        token = page.inner_text('code.seat-token[data-seat="1"]')
+        token = seat_link_token(page.get_attribute('a.seat-link[data-seat="1"]', "href") or "")
         others.append(RestSeat(rest, game_id, 1, token, random.Random(seed)))
     return game_id, others
+
+
+def seat_link_token(link: str) -> str:
+    """The seat token of a seat link: it rides in the URL's fragment (`#/play/ID?seat=TOKEN`), never in its path or
+    query, so no request line carries it."""
+    parsed = urllib.parse.urlsplit(link)
+    assert "seat=" not in parsed.path + parsed.query, link
+    fragment_query = parsed.fragment.partition("?")[2]
+    return urllib.parse.parse_qs(fragment_query)["seat"][0]
 
 
 def version_of(page: Page) -> int:

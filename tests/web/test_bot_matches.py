@@ -28,6 +28,9 @@ from tests.web.table import (
     version_of,
 )
 
+# The lobby's words for each kind of bot (clients/web/lobby.js), never the kind's raw name.
+BOT_LABELS = {"random": "Bot: plays at random", "greedy": "Bot: greedy", "mcts": "Bot: looks ahead"}
+
 
 def test_a_whole_dracula_match_against_a_bot_seat_by_clicking(
     server: ServerProcess, rest: Rest, browser: Browser
@@ -39,7 +42,7 @@ def test_a_whole_dracula_match_against_a_bot_seat_by_clicking(
     # Every seat's choice offers exactly the catalog's bot kinds, in its order.
     choices = lobby_bot_choices(page)
     assert len(choices) >= 2
-    assert all(seat == [(f"bot:{kind}", f"Bot ({kind})") for kind in kinds] for seat in choices), choices
+    assert all(seat == [(f"bot:{kind}", BOT_LABELS[kind]) for kind in kinds] for seat in choices), choices
     kind = next((kind for kind in kinds if kind != "random"), "random")
     game_id, others = create_in_lobby(page, rest, "dracula", {"deals": "2"}, seed=5, bot_opponents=bots, bot_kind=kind)
     assert page.inner_text("#my-seat").startswith("You play")
@@ -100,7 +103,7 @@ def test_the_lobby_offers_the_random_bot_when_the_catalog_lists_no_kinds(
     page.route("**/v1/game-types", without_bot_kinds)
     page.goto(server.http_url + "/")
     choices = lobby_bot_choices(page)
-    assert len(choices) >= 2 and all(seat == [("bot:random", "Bot (random)")] for seat in choices), choices
+    assert len(choices) >= 2 and all(seat == [("bot:random", "Bot: plays at random")] for seat in choices), choices
     if supports_bot_seats(rest):
         assert page.input_value("#seat-role-1") == "bot:random"
     page.context.close()

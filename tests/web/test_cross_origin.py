@@ -70,8 +70,8 @@ def test_a_page_on_another_origin_plays_a_match_through_cors_and_a_stream_ticket
 
     page.goto(f"{page_origin}/?api={api}#/")
     game_id, others = create_in_lobby(page, rest, "dracula", {"deals": "1"}, seed=17, bot_opponents=False)
-    page.wait_for_function("() => (document.getElementById('following')?.textContent || '').includes('ticket')")
-    token_of_page = page.evaluate(f"() => JSON.parse(sessionStorage.getItem('cardengine.seat.{game_id}')).token")
+    page.wait_for_function("() => (document.getElementById('following')?.dataset.following || '').includes('ticket')")
+    token_of_page = page.evaluate(f"() => JSON.parse(localStorage.getItem('cardengine.seat.{game_id}')).token")
 
     play_until_finished(page, others, random.Random(17))
 

@@ -1,0 +1,163 @@
+// The end-of-hand and end-of-match summary: the winner on top (at the end), each seat's points of the hand with
+// where they came from, and the cards the hand's end revealed. A hand's summary stays until the player goes on
+// ("Next hand"), so a finished hand is not replaced by the next deal at once.
+
+import { h } from "./dom.js";
+import { cardName, seatColor, seatName, withSeatNames } from "./names.js";
+import { cardElement } from "./table_cards.js";
+import { humanize, plural } from "./words.js";
+
+const SEAT_KEYS = /^(seat|by|out|winner|starter|dealer|leader)$/;
+
+export function renderSummary(current, actions) {
+  const score = current.score || {};
+  const rounds = (score.rounds || []).filter((round) => Array.isArray(round.points));
+  const finished = current.game.finished && score.finished;
+  if (current.roundsAtOpen === undefined) current.roundsAtOpen = finished ? 0 : rounds.length;
+  const newest = rounds.length - 1;
+  if (!finished && (newest < current.roundsAtOpen || newest < 0 || current.dismissedRound >= newest)) return null;
+  if (finished && !rounds.length) return null;
+  const round = scoredRound(rounds, finished);
+  const section = h("section", { class: "panel summary", id: "summary", "aria-labelledby": "summary-title",
+    "data-round": round.label });
+  section.append(h("h2", { id: "summary-title" }, finished ? "The match is over" : `${humanize(round.label)} is over`));
+  if (finished) section.append(winnerLine(current, score));
+  section.append(h("p", { class: "note" }, finished ? `The last ${roundWord(round)}, ${round.label}:` : "This " +
+    `${roundWord(round)}'s points:`));
+  const revealed = revealedHands(current, round, finished);
+  section.append(h("ul", { class: "summary-seats" }, Array.from({ length: current.game.players }, (_unused, seat) =>
+    seatSummary(current, { round, seat, cards: revealed ? revealed[seat] : null }))));
+  const board = boardOf(current, round);
+  if (board) section.append(board);
+  if (!finished) {
+    section.append(h("button", { type: "button", id: "summary-close", class: "primary",
+      onclick: () => actions.dismissSummary(newest) }, "Next hand"));
+  }
+  return section;
+}
+
+function roundWord(round) {
+  return String(round.label || "hand").split(" ")[0].toLowerCase() === "bonus" ? "round"
+    : String(round.label || "hand").split(" ")[0].toLowerCase();
+}
+
+// At the end, the last round that scored a hand (Dracula's final "bonus" row is shown with the hand before it).
+function scoredRound(rounds, finished) {
+  const last = rounds[rounds.length - 1];
+  if (finished && last.label === "bonus" && rounds.length > 1) {
+    const before = rounds[rounds.length - 2];
+    return { ...before, bonus: last.points };
+  }
+  return last;
+}
+
+function winnerLine(current, score) {
+  const winners = (score.winners || []).map((seat) => seatName(current, seat));
+  const text = winners.length === 1 ? `Winner: ${winners[0]}` : winners.length ? `Winners: ${winners.join(" and ")}`
+    : "No winner.";
+  const totals = (score.totals || []).map((total, seat) => `${seatName(current, seat)} ${plural(total, "point")}`);
+  return [h("p", { id: "summary-winner", class: "winner" }, text),
+    h("p", { class: "totals" }, `Final totals: ${totals.join(", ")}.`)];
+}
+
+function seatSummary(current, { round, seat, cards }) {
+  const points = round.points[seat] ?? 0;
+  const why = explanation(current, round, seat);
+  if (round.bonus && round.bonus[seat]) why.push(`Bonus at the end of the match: ${round.bonus[seat]}`);
+  return h("li", { class: "summary-seat", "data-seat": seat, style: `border-color: ${seatColor(seat)}` },
+    h("strong", {}, seatName(current, seat)), " ",
+    h("span", { class: "summary-points" }, plural(points, "point")),
+    why.length ? h("ul", { class: "summary-why" }, why.map((line) => h("li", {}, line))) : "",
+    cards ? h("div", { class: "summary-cards" }, h("span", { class: "note" },
+      cards.length ? "Cards left in hand: " : "No cards left in hand."),
+    h("div", { class: "card-row", role: "list", "aria-label": `${seatName(current, seat)}'s cards` },
+      cards.map((code, index) => h("div", { role: "listitem" },
+        cardElement(current, null, code, `summary-${seat}-${index}`, { static: true }))))) : "");
+}
+
+// Where a seat's points came from: the server's own explanation when it sends one, else Dracula's lines, else the
+// round's details that hold one number per seat ("Meld points: 85").
+function explanation(current, round, seat) {
+  const details = round.details || {};
+  const own = Array.isArray(details.explanations) ? details.explanations[seat]
+    : Array.isArray(details.seats) ? details.seats[seat] : null;
+  if (own) {
+    const lines = typeof own === "string" ? [own] : own.lines || own.items || (own.text ? [own.text] : []);
+    if (lines.length) return lines.map((line) => withSeatNames(current, typeof line === "string" ? line
+      : line.text || line.description || `${humanize(line.label || line.kind || "")}: ${line.points}`));
+  }
+  if (Array.isArray(details.sides)) return draculaLines(current, details, seat);
+  const players = current.game.players;
+  const lines = [];
+  for (const [key, value] of Object.entries(details)) {
+    if (Array.isArray(value) && value.length === players && value.every((item) => typeof item === "number")) {
+      lines.push(`${humanize(key)}: ${value[seat]}`);
+    } else if (Array.isArray(value) && value.length === players && value.every((item) => item && typeof item ===
+      "object" && !Array.isArray(item))) {
+      lines.push(`${humanize(key)}: ${Object.entries(value[seat]).map(([inner, n]) => `${humanize(inner)
+        .toLowerCase()} ${n}`).join(", ")}`);
+    }
+  }
+  if (seat === 0) lines.push(...sharedFacts(current, details));
+  return lines;
+}
+
+function sharedFacts(current, details) {
+  const facts = [];
+  for (const [key, value] of Object.entries(details)) {
+    if (SEAT_KEYS.test(key) && typeof value === "number") facts.push(`${humanize(key)}: ${seatName(current, value)}`);
+    else if (typeof value === "string" && !/^[A-Z0-9]{2,}$/.test(value)) facts.push(`${humanize(key)}: ${humanize(value)}`);
+  }
+  return facts;
+}
+
+function draculaLines(current, details, seat) {
+  const side = details.sides.find((entry) => entry.side === seat % 2) || details.sides[seat % 2];
+  if (!side) return [];
+  const rank = details.lineRank || 1;
+  return (side.lines || []).map((line, index) => {
+    const cards = (line.cards || []).map((code) => cardName(current, code)).join(", ");
+    const value = line.vampire ? "drained by the Vampire: 0" : line.multiplier > 1
+      ? `${line.faceValue} \u00d7 ${line.multiplier} = ${line.value}` : `${line.value}`;
+    const scored = index === rank - 1 ? " (scored)" : "";
+    return `${humanize(side.direction)} ${line.cells}: ${cards}: ${value}${scored}`;
+  });
+}
+
+// The cards each seat still held when the hand ended: the round's details or its scoring event, else (at the end)
+// the view's revealed hands.
+function revealedHands(current, round, finished) {
+  const players = current.game.players;
+  const isHands = (value) => Array.isArray(value) && value.length === players &&
+    value.every((hand) => Array.isArray(hand) && hand.every((code) => typeof code === "string"));
+  for (const key of ["hands", "revealed", "handCards", "cardsInHand", "remaining"]) {
+    if (isHands((round.details || {})[key])) return round.details[key];
+  }
+  for (let index = current.events.length - 1; index >= 0; index -= 1) {
+    const data = current.events[index].data || {};
+    if (data.label === round.label || data.hand !== undefined || data.round !== undefined) {
+      for (const key of ["hands", "revealed", "handCards", "cardsInHand", "remaining"]) {
+        if (isHands(data[key])) return data[key];
+      }
+    }
+  }
+  const view = current.game.view || {};
+  if (finished && isHands(view.hands)) return view.hands;
+  return null;
+}
+
+// Dracula's coffin as it was scored (it is cleared for the next deal).
+function boardOf(current, round) {
+  const coffin = (round.details || {}).coffin;
+  if (!coffin || typeof coffin !== "object") return null;
+  const grid = h("div", { class: "coffin small", role: "list", "aria-label": "The coffin as it was scored" });
+  for (const row of ["1", "2", "3"]) {
+    for (const column of ["a", "b", "c"]) {
+      const code = coffin[column + row];
+      grid.append(h("div", { role: "listitem", class: "summary-cell" }, code
+        ? cardElement(current, null, code, `summary-cell-${column}${row}`, { static: true })
+        : h("span", { class: "empty" }, `${column}${row}`)));
+    }
+  }
+  return h("div", { class: "summary-board" }, h("h3", {}, "The coffin"), grid);
+}
