@@ -13,6 +13,7 @@ Views, event data and move arguments come back as plain JSON-like dicts (integra
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -412,8 +413,11 @@ class GameEngineClient:
         request_id: str | None = None,
     ) -> CreatedGame:
         """``seats``: optional (display name, bot kind or "") per seat. ``request_id`` makes the call safe to
-        retry: the same id and parameters return the same game and tokens, and create nothing."""
-        request = pb.CreateGameRequest(game_type=game_type, players=players or 0, request_id=request_id or "")
+        retry: the same id and parameters return the same game and tokens, and create nothing. Without one, a fresh
+        id is sent all the same, so that a create whose answer was lost never leaves a game nobody holds (the
+        server resolves it by reading back; pass your own id to retry the call yourself)."""
+        request_id = request_id or uuid.uuid4().hex
+        request = pb.CreateGameRequest(game_type=game_type, players=players or 0, request_id=request_id)
         for name, bot in seats:
             request.seats.add(name=name, bot=bot)
         if seed is not None:
