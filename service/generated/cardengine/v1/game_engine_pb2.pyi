@@ -336,6 +336,7 @@ class CreateGameRequest(_message.Message):
     SEATS_FIELD_NUMBER: _builtins.int
     REQUEST_ID_FIELD_NUMBER: _builtins.int
     CLOCK_FIELD_NUMBER: _builtins.int
+    INVITE_SEATS_FIELD_NUMBER: _builtins.int
     game_type: _builtins.str
     """Id of a game type from ListGameTypes. Required."""
     players: _builtins.int
@@ -368,6 +369,12 @@ class CreateGameRequest(_message.Message):
         replica applies the game's timeout move for it (flagged Event.timed_out). Absent: no clock.
         """
 
+    @_builtins.property
+    def invite_seats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Seats (0-based, played by a person) that get an invitation code in CreateGameResponse.invitations instead of
+        a token: whoever redeems the code (RedeemInvitation, once) receives that seat's token.
+        """
+
     def __init__(
         self,
         *,
@@ -378,10 +385,11 @@ class CreateGameRequest(_message.Message):
         seats: _abc.Iterable[Global___SeatConfig] | None = ...,
         request_id: _builtins.str = ...,
         clock: Global___Clock | None = ...,
+        invite_seats: _abc.Iterable[_builtins.int] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "clock", b"clock", "options", b"options", "seed", b"seed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "clock", b"clock", "game_type", b"game_type", "options", b"options", "players", b"players", "request_id", b"request_id", "seats", b"seats", "seed", b"seed"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "clock", b"clock", "game_type", b"game_type", "invite_seats", b"invite_seats", "options", b"options", "players", b"players", "request_id", b"request_id", "seats", b"seats", "seed", b"seed"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seed: _TypeAlias = _typing.Literal["seed"]  # noqa: Y015
     _WhichOneofArgType__seed: _TypeAlias = _typing.Literal["_seed", b"_seed"]  # noqa: Y015
@@ -544,6 +552,7 @@ class CreateGameResponse(_message.Message):
     VERSION_FIELD_NUMBER: _builtins.int
     SEATS_FIELD_NUMBER: _builtins.int
     GAME_FIELD_NUMBER: _builtins.int
+    INVITATIONS_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The new game's id: random, URL-safe."""
     version: _builtins.int
@@ -558,6 +567,12 @@ class CreateGameResponse(_message.Message):
     def game(self) -> Global___Game:
         """The public (spectator) view of the new game."""
 
+    @_builtins.property
+    def invitations(self) -> _containers.RepeatedCompositeFieldContainer[Global___Invitation]:
+        """One invitation code per seat of CreateGameRequest.invite_seats, ordered by seat (those seats have no token
+        in `seats`). Shown only once.
+        """
+
     def __init__(
         self,
         *,
@@ -565,14 +580,41 @@ class CreateGameResponse(_message.Message):
         version: _builtins.int = ...,
         seats: _abc.Iterable[Global___SeatToken] | None = ...,
         game: Global___Game | None = ...,
+        invitations: _abc.Iterable[Global___Invitation] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "game_id", b"game_id", "seats", b"seats", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "game_id", b"game_id", "invitations", b"invitations", "seats", b"seats", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___CreateGameResponse: _TypeAlias = CreateGameResponse  # noqa: Y015
+
+@_typing.final
+class Invitation(_message.Message):
+    """An invitation to one seat: RedeemInvitation(game_id, code) answers the seat's token, once."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    CODE_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat, 0-based."""
+    code: _builtins.str
+    """The secret code to pass on to the player."""
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        code: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["code", b"code", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___Invitation: _TypeAlias = Invitation  # noqa: Y015
 
 @_typing.final
 class SeatToken(_message.Message):
@@ -869,6 +911,7 @@ class ApplyMoveRequest(_message.Message):
     IDEMPOTENCY_KEY_FIELD_NUMBER: _builtins.int
     OMIT_VIEW_FIELD_NUMBER: _builtins.int
     VIEW_JSON_FIELD_NUMBER: _builtins.int
+    STRUCTURED_MOVE_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's id. Required."""
     move: _builtins.str
@@ -890,6 +933,12 @@ class ApplyMoveRequest(_message.Message):
     """When true, the response's `game` carries the view as JSON text in `view_json` instead of the Struct `view`
     (the same object; see GetGameRequest.view_json). No effect with `omit_view`.
     """
+    @_builtins.property
+    def structured_move(self) -> Global___StructuredMove:
+        """The move in the structured form ListLegalMoves answers (Move.kind and Move.args), instead of `move`: it is
+        canonicalised to the same notation, with the same idempotency. Send either `move` or this, not both.
+        """
+
     def __init__(
         self,
         *,
@@ -899,16 +948,45 @@ class ApplyMoveRequest(_message.Message):
         idempotency_key: _builtins.str = ...,
         omit_view: _builtins.bool = ...,
         view_json: _builtins.bool = ...,
+        structured_move: Global___StructuredMove | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version", "expected_version", b"expected_version"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version", "expected_version", b"expected_version", "structured_move", b"structured_move"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version", "expected_version", b"expected_version", "game_id", b"game_id", "idempotency_key", b"idempotency_key", "move", b"move", "omit_view", b"omit_view", "view_json", b"view_json"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version", "expected_version", b"expected_version", "game_id", b"game_id", "idempotency_key", b"idempotency_key", "move", b"move", "omit_view", b"omit_view", "structured_move", b"structured_move", "view_json", b"view_json"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__expected_version: _TypeAlias = _typing.Literal["expected_version"]  # noqa: Y015
     _WhichOneofArgType__expected_version: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType__expected_version) -> _WhichOneofReturnType__expected_version | None: ...
 
 Global___ApplyMoveRequest: _TypeAlias = ApplyMoveRequest  # noqa: Y015
+
+@_typing.final
+class StructuredMove(_message.Message):
+    """A move as its kind and arguments (Move.kind, Move.args)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    KIND_FIELD_NUMBER: _builtins.int
+    ARGS_FIELD_NUMBER: _builtins.int
+    kind: _builtins.str
+    """The move's kind, e.g. "place"."""
+    @_builtins.property
+    def args(self) -> _struct_pb2.Struct:
+        """The arguments by name (MoveKind.params)."""
+
+    def __init__(
+        self,
+        *,
+        kind: _builtins.str = ...,
+        args: _struct_pb2.Struct | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["args", b"args"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["args", b"args", "kind", b"kind"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___StructuredMove: _TypeAlias = StructuredMove  # noqa: Y015
 
 @_typing.final
 class ApplyMoveResponse(_message.Message):
@@ -1304,3 +1382,408 @@ class WatchGameResponse(_message.Message):
     def WhichOneof(self, oneof_group: _WhichOneofArgType__seat) -> _WhichOneofReturnType__seat | None: ...
 
 Global___WatchGameResponse: _TypeAlias = WatchGameResponse  # noqa: Y015
+
+@_typing.final
+class ResignSeatRequest(_message.Message):
+    """----- lifecycle -----------------------------------------------------------------------------------------------"""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    REASON_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's id. Required."""
+    reason: _builtins.str
+    """"resigned" (the default, also when empty) or "left"."""
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        reason: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "reason", b"reason"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ResignSeatRequest: _TypeAlias = ResignSeatRequest  # noqa: Y015
+
+@_typing.final
+class ResignSeatResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    VERSION_FIELD_NUMBER: _builtins.int
+    GAME_FIELD_NUMBER: _builtins.int
+    EVENTS_FIELD_NUMBER: _builtins.int
+    version: _builtins.int
+    """The game's version after the resignation."""
+    @_builtins.property
+    def game(self) -> Global___Game:
+        """The caller's view after it: finished."""
+
+    @_builtins.property
+    def events(self) -> _containers.RepeatedCompositeFieldContainer[Global___Event]:
+        """The public event "forfeited" of the resignation."""
+
+    def __init__(
+        self,
+        *,
+        version: _builtins.int = ...,
+        game: Global___Game | None = ...,
+        events: _abc.Iterable[Global___Event] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["events", b"events", "game", b"game", "version", b"version"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ResignSeatResponse: _TypeAlias = ResignSeatResponse  # noqa: Y015
+
+@_typing.final
+class EndGameRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's id. Required."""
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___EndGameRequest: _TypeAlias = EndGameRequest  # noqa: Y015
+
+@_typing.final
+class EndGameResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    VERSION_FIELD_NUMBER: _builtins.int
+    GAME_FIELD_NUMBER: _builtins.int
+    version: _builtins.int
+    """The game's version after it was ended."""
+    @_builtins.property
+    def game(self) -> Global___Game:
+        """The public view after it: finished."""
+
+    def __init__(
+        self,
+        *,
+        version: _builtins.int = ...,
+        game: Global___Game | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "version", b"version"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___EndGameResponse: _TypeAlias = EndGameResponse  # noqa: Y015
+
+@_typing.final
+class DeleteGameRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's id. Required."""
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___DeleteGameRequest: _TypeAlias = DeleteGameRequest  # noqa: Y015
+
+@_typing.final
+class DeleteGameResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The id of the game deleted."""
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___DeleteGameResponse: _TypeAlias = DeleteGameResponse  # noqa: Y015
+
+@_typing.final
+class ListGamesRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    STATE_FIELD_NUMBER: _builtins.int
+    PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    state: _builtins.str
+    """"live" (unfinished), "finished", or empty for both."""
+    page_size: _builtins.int
+    """Most games per page: 0 means 50; at most 200."""
+    page_token: _builtins.str
+    """`next_page_token` of the previous page; empty for the first page."""
+    def __init__(
+        self,
+        *,
+        state: _builtins.str = ...,
+        page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["page_size", b"page_size", "page_token", b"page_token", "state", b"state"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListGamesRequest: _TypeAlias = ListGamesRequest  # noqa: Y015
+
+@_typing.final
+class ListGamesResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAMES_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    next_page_token: _builtins.str
+    """Set when more games follow: pass it as `page_token`. Empty on the last page."""
+    @_builtins.property
+    def games(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameSummary]:
+        """The key's games on this page, newest first."""
+
+    def __init__(
+        self,
+        *,
+        games: _abc.Iterable[Global___GameSummary] | None = ...,
+        next_page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["games", b"games", "next_page_token", b"next_page_token"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListGamesResponse: _TypeAlias = ListGamesResponse  # noqa: Y015
+
+@_typing.final
+class GameSummary(_message.Message):
+    """One game of a key's list: its public header."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    GAME_TYPE_FIELD_NUMBER: _builtins.int
+    PLAYERS_FIELD_NUMBER: _builtins.int
+    VERSION_FIELD_NUMBER: _builtins.int
+    TO_ACT_FIELD_NUMBER: _builtins.int
+    FINISHED_FIELD_NUMBER: _builtins.int
+    SEAT_NAMES_FIELD_NUMBER: _builtins.int
+    BOTS_FIELD_NUMBER: _builtins.int
+    ROLE_FIELD_NUMBER: _builtins.int
+    SEATS_FIELD_NUMBER: _builtins.int
+    CREATED_AT_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    game_type: _builtins.str
+    players: _builtins.int
+    version: _builtins.int
+    finished: _builtins.bool
+    role: _builtins.str
+    """"created" (the key created it) or "joined" (the key redeemed an invitation to it)."""
+    created_at: _builtins.float
+    """When the game was created (or joined), in milliseconds since the Unix epoch."""
+    @_builtins.property
+    def to_act(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
+    @_builtins.property
+    def seat_names(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    @_builtins.property
+    def bots(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    @_builtins.property
+    def seats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The seats the key joined by invitation (empty for "created")."""
+
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        game_type: _builtins.str = ...,
+        players: _builtins.int = ...,
+        version: _builtins.int = ...,
+        to_act: _abc.Iterable[_builtins.int] | None = ...,
+        finished: _builtins.bool = ...,
+        seat_names: _abc.Iterable[_builtins.str] | None = ...,
+        bots: _abc.Iterable[_builtins.str] | None = ...,
+        role: _builtins.str = ...,
+        seats: _abc.Iterable[_builtins.int] | None = ...,
+        created_at: _builtins.float = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bots", b"bots", "created_at", b"created_at", "finished", b"finished", "game_id", b"game_id", "game_type", b"game_type", "players", b"players", "role", b"role", "seat_names", b"seat_names", "seats", b"seats", "to_act", b"to_act", "version", b"version"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GameSummary: _TypeAlias = GameSummary  # noqa: Y015
+
+@_typing.final
+class RedeemInvitationRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    CODE_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's id. Required."""
+    code: _builtins.str
+    """The invitation code. Required."""
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        code: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["code", b"code", "game_id", b"game_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RedeemInvitationRequest: _TypeAlias = RedeemInvitationRequest  # noqa: Y015
+
+@_typing.final
+class RedeemInvitationResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    GAME_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's id."""
+    @_builtins.property
+    def seat(self) -> Global___SeatToken:
+        """The seat's token (send as `authorization: Bearer <token>`). Shown only once."""
+
+    @_builtins.property
+    def game(self) -> Global___Game:
+        """The game as that seat sees it."""
+
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        seat: Global___SeatToken | None = ...,
+        game: Global___Game | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "seat", b"seat"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "game_id", b"game_id", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RedeemInvitationResponse: _TypeAlias = RedeemInvitationResponse  # noqa: Y015
+
+@_typing.final
+class RematchRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The finished game's id. Required."""
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RematchRequest: _TypeAlias = RematchRequest  # noqa: Y015
+
+@_typing.final
+class WatchKeyEventsRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    CURSOR_FIELD_NUMBER: _builtins.int
+    cursor: _builtins.str
+    """Resume after this event (an event's `id`, as SSE's Last-Event-ID); empty: every event kept (the last 1000,
+    for 24 hours), then live.
+    """
+    def __init__(
+        self,
+        *,
+        cursor: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cursor", b"cursor"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___WatchKeyEventsRequest: _TypeAlias = WatchKeyEventsRequest  # noqa: Y015
+
+@_typing.final
+class KeyEvent(_message.Message):
+    """One event of an API key's stream."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ID_FIELD_NUMBER: _builtins.int
+    KIND_FIELD_NUMBER: _builtins.int
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    GAME_TYPE_FIELD_NUMBER: _builtins.int
+    VERSION_FIELD_NUMBER: _builtins.int
+    SEATS_FIELD_NUMBER: _builtins.int
+    WINNERS_FIELD_NUMBER: _builtins.int
+    id: _builtins.str
+    """The event's id, increasing: pass it as `cursor` to resume after it."""
+    kind: _builtins.str
+    """"game_created", "game_joined", "your_turn" or "game_finished"."""
+    game_id: _builtins.str
+    """The game it is about."""
+    game_type: _builtins.str
+    """The game's type."""
+    version: _builtins.int
+    """The game's version the event is of (your_turn: pass it as ApplyMoveRequest.expected_version)."""
+    @_builtins.property
+    def seats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """your_turn: the seats of the key that must act; game_joined: the seat joined."""
+
+    @_builtins.property
+    def winners(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """game_finished: the winning seats."""
+
+    def __init__(
+        self,
+        *,
+        id: _builtins.str = ...,
+        kind: _builtins.str = ...,
+        game_id: _builtins.str = ...,
+        game_type: _builtins.str = ...,
+        version: _builtins.int = ...,
+        seats: _abc.Iterable[_builtins.int] | None = ...,
+        winners: _abc.Iterable[_builtins.int] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "game_type", b"game_type", "id", b"id", "kind", b"kind", "seats", b"seats", "version", b"version", "winners", b"winners"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___KeyEvent: _TypeAlias = KeyEvent  # noqa: Y015

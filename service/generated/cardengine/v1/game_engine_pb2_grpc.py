@@ -75,6 +75,41 @@ class GameEngineStub:
                 request_serializer=cardengine_dot_v1_dot_game__engine__pb2.WatchGameRequest.SerializeToString,
                 response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.WatchGameResponse.FromString,
                 _registered_method=True)
+        self.ResignSeat = channel.unary_unary(
+                '/cardengine.v1.GameEngine/ResignSeat',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.ResignSeatRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.ResignSeatResponse.FromString,
+                _registered_method=True)
+        self.EndGame = channel.unary_unary(
+                '/cardengine.v1.GameEngine/EndGame',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.EndGameRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.EndGameResponse.FromString,
+                _registered_method=True)
+        self.DeleteGame = channel.unary_unary(
+                '/cardengine.v1.GameEngine/DeleteGame',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.DeleteGameRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.DeleteGameResponse.FromString,
+                _registered_method=True)
+        self.ListGames = channel.unary_unary(
+                '/cardengine.v1.GameEngine/ListGames',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.ListGamesRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.ListGamesResponse.FromString,
+                _registered_method=True)
+        self.RedeemInvitation = channel.unary_unary(
+                '/cardengine.v1.GameEngine/RedeemInvitation',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.RedeemInvitationRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.RedeemInvitationResponse.FromString,
+                _registered_method=True)
+        self.Rematch = channel.unary_unary(
+                '/cardengine.v1.GameEngine/Rematch',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.RematchRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.CreateGameResponse.FromString,
+                _registered_method=True)
+        self.WatchKeyEvents = channel.unary_stream(
+                '/cardengine.v1.GameEngine/WatchKeyEvents',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.WatchKeyEventsRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.KeyEvent.FromString,
+                _registered_method=True)
 
 
 class GameEngineServicer:
@@ -138,6 +173,59 @@ class GameEngineServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ResignSeat(self, request, context):
+        """A seat resigns or leaves its match (docs/api.md "Lifecycle"): a public event "forfeited" (reason "resigned"
+        or "left"), and the match ends with every other seat winning. Needs the seat's token.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def EndGame(self, request, context):
+        """The API key that created a live game ends it: a public event "ended", finished with no winner.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DeleteGame(self, request, context):
+        """The API key that created a game deletes it with everything stored of it; NOT_FOUND afterwards.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListGames(self, request, context):
+        """The games the caller's API key created or joined, newest first, filtered by state, one page at a time.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RedeemInvitation(self, request, context):
+        """Redeems an invitation code of CreateGame (once): the seat's token, shown only here.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Rematch(self, request, context):
+        """A new match from a finished one: the same type, players, options, seat names, bots and clock, a new seed.
+        Every caller of the same rematch gets the same new game: the creating key all seats' tokens, a seat's token
+        holder the token of its own seat in the new game.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def WatchKeyEvents(self, request, context):
+        """One stream per API key: a game created or joined, "your seat's turn" in any of its games, a game finished.
+        Resumable with `cursor` (each event's `id`). Needs an API key.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameEngineServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -180,6 +268,41 @@ def add_GameEngineServicer_to_server(servicer, server):
                     servicer.WatchGame,
                     request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.WatchGameRequest.FromString,
                     response_serializer=cardengine_dot_v1_dot_game__engine__pb2.WatchGameResponse.SerializeToString,
+            ),
+            'ResignSeat': grpc.unary_unary_rpc_method_handler(
+                    servicer.ResignSeat,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.ResignSeatRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.ResignSeatResponse.SerializeToString,
+            ),
+            'EndGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.EndGame,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.EndGameRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.EndGameResponse.SerializeToString,
+            ),
+            'DeleteGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteGame,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.DeleteGameRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.DeleteGameResponse.SerializeToString,
+            ),
+            'ListGames': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListGames,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.ListGamesRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.ListGamesResponse.SerializeToString,
+            ),
+            'RedeemInvitation': grpc.unary_unary_rpc_method_handler(
+                    servicer.RedeemInvitation,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.RedeemInvitationRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.RedeemInvitationResponse.SerializeToString,
+            ),
+            'Rematch': grpc.unary_unary_rpc_method_handler(
+                    servicer.Rematch,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.RematchRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.CreateGameResponse.SerializeToString,
+            ),
+            'WatchKeyEvents': grpc.unary_stream_rpc_method_handler(
+                    servicer.WatchKeyEvents,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.WatchKeyEventsRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.KeyEvent.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -399,6 +522,195 @@ class GameEngine:
             '/cardengine.v1.GameEngine/WatchGame',
             cardengine_dot_v1_dot_game__engine__pb2.WatchGameRequest.SerializeToString,
             cardengine_dot_v1_dot_game__engine__pb2.WatchGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ResignSeat(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/ResignSeat',
+            cardengine_dot_v1_dot_game__engine__pb2.ResignSeatRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.ResignSeatResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def EndGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/EndGame',
+            cardengine_dot_v1_dot_game__engine__pb2.EndGameRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.EndGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DeleteGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/DeleteGame',
+            cardengine_dot_v1_dot_game__engine__pb2.DeleteGameRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.DeleteGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListGames(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/ListGames',
+            cardengine_dot_v1_dot_game__engine__pb2.ListGamesRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.ListGamesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RedeemInvitation(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/RedeemInvitation',
+            cardengine_dot_v1_dot_game__engine__pb2.RedeemInvitationRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.RedeemInvitationResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Rematch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/Rematch',
+            cardengine_dot_v1_dot_game__engine__pb2.RematchRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.CreateGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchKeyEvents(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/WatchKeyEvents',
+            cardengine_dot_v1_dot_game__engine__pb2.WatchKeyEventsRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.KeyEvent.FromString,
             options,
             channel_credentials,
             insecure,

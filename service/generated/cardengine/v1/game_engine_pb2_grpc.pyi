@@ -74,6 +74,27 @@ class GameEngineStub:
     """Like GetEvents, then follows the game live: one message per accepted move, on any replica. The stream ends
     after the message that finishes the match, or when the client cancels.
     """
+    ResignSeat: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.ResignSeatRequest, _game_engine_pb2.ResignSeatResponse]
+    """A seat resigns or leaves its match (docs/api.md "Lifecycle"): a public event "forfeited" (reason "resigned"
+    or "left"), and the match ends with every other seat winning. Needs the seat's token.
+    """
+    EndGame: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.EndGameRequest, _game_engine_pb2.EndGameResponse]
+    """The API key that created a live game ends it: a public event "ended", finished with no winner."""
+    DeleteGame: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.DeleteGameRequest, _game_engine_pb2.DeleteGameResponse]
+    """The API key that created a game deletes it with everything stored of it; NOT_FOUND afterwards."""
+    ListGames: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.ListGamesRequest, _game_engine_pb2.ListGamesResponse]
+    """The games the caller's API key created or joined, newest first, filtered by state, one page at a time."""
+    RedeemInvitation: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.RedeemInvitationRequest, _game_engine_pb2.RedeemInvitationResponse]
+    """Redeems an invitation code of CreateGame (once): the seat's token, shown only here."""
+    Rematch: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.RematchRequest, _game_engine_pb2.CreateGameResponse]
+    """A new match from a finished one: the same type, players, options, seat names, bots and clock, a new seed.
+    Every caller of the same rematch gets the same new game: the creating key all seats' tokens, a seat's token
+    holder the token of its own seat in the new game.
+    """
+    WatchKeyEvents: _grpc.UnaryStreamMultiCallable[_game_engine_pb2.WatchKeyEventsRequest, _game_engine_pb2.KeyEvent]
+    """One stream per API key: a game created or joined, "your seat's turn" in any of its games, a game finished.
+    Resumable with `cursor` (each event's `id`). Needs an API key.
+    """
 
 @_typing.type_check_only
 class GameEngineAsyncStub(GameEngineStub):
@@ -97,6 +118,27 @@ class GameEngineAsyncStub(GameEngineStub):
     WatchGame: _aio.UnaryStreamMultiCallable[_game_engine_pb2.WatchGameRequest, _game_engine_pb2.WatchGameResponse]  # type: ignore[assignment]
     """Like GetEvents, then follows the game live: one message per accepted move, on any replica. The stream ends
     after the message that finishes the match, or when the client cancels.
+    """
+    ResignSeat: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.ResignSeatRequest, _game_engine_pb2.ResignSeatResponse]  # type: ignore[assignment]
+    """A seat resigns or leaves its match (docs/api.md "Lifecycle"): a public event "forfeited" (reason "resigned"
+    or "left"), and the match ends with every other seat winning. Needs the seat's token.
+    """
+    EndGame: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.EndGameRequest, _game_engine_pb2.EndGameResponse]  # type: ignore[assignment]
+    """The API key that created a live game ends it: a public event "ended", finished with no winner."""
+    DeleteGame: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.DeleteGameRequest, _game_engine_pb2.DeleteGameResponse]  # type: ignore[assignment]
+    """The API key that created a game deletes it with everything stored of it; NOT_FOUND afterwards."""
+    ListGames: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.ListGamesRequest, _game_engine_pb2.ListGamesResponse]  # type: ignore[assignment]
+    """The games the caller's API key created or joined, newest first, filtered by state, one page at a time."""
+    RedeemInvitation: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.RedeemInvitationRequest, _game_engine_pb2.RedeemInvitationResponse]  # type: ignore[assignment]
+    """Redeems an invitation code of CreateGame (once): the seat's token, shown only here."""
+    Rematch: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.RematchRequest, _game_engine_pb2.CreateGameResponse]  # type: ignore[assignment]
+    """A new match from a finished one: the same type, players, options, seat names, bots and clock, a new seed.
+    Every caller of the same rematch gets the same new game: the creating key all seats' tokens, a seat's token
+    holder the token of its own seat in the new game.
+    """
+    WatchKeyEvents: _aio.UnaryStreamMultiCallable[_game_engine_pb2.WatchKeyEventsRequest, _game_engine_pb2.KeyEvent]  # type: ignore[assignment]
+    """One stream per API key: a game created or joined, "your seat's turn" in any of its games, a game finished.
+    Resumable with `cursor` (each event's `id`). Needs an API key.
     """
 
 class GameEngineServicer(metaclass=_abc_1.ABCMeta):
@@ -166,6 +208,69 @@ class GameEngineServicer(metaclass=_abc_1.ABCMeta):
     ) -> _typing.Union[_abc.Iterator[_game_engine_pb2.WatchGameResponse], _abc.AsyncIterator[_game_engine_pb2.WatchGameResponse]]:
         """Like GetEvents, then follows the game live: one message per accepted move, on any replica. The stream ends
         after the message that finishes the match, or when the client cancels.
+        """
+
+    @_abc_1.abstractmethod
+    def ResignSeat(
+        self,
+        request: _game_engine_pb2.ResignSeatRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.ResignSeatResponse, _abc.Awaitable[_game_engine_pb2.ResignSeatResponse]]:
+        """A seat resigns or leaves its match (docs/api.md "Lifecycle"): a public event "forfeited" (reason "resigned"
+        or "left"), and the match ends with every other seat winning. Needs the seat's token.
+        """
+
+    @_abc_1.abstractmethod
+    def EndGame(
+        self,
+        request: _game_engine_pb2.EndGameRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.EndGameResponse, _abc.Awaitable[_game_engine_pb2.EndGameResponse]]:
+        """The API key that created a live game ends it: a public event "ended", finished with no winner."""
+
+    @_abc_1.abstractmethod
+    def DeleteGame(
+        self,
+        request: _game_engine_pb2.DeleteGameRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.DeleteGameResponse, _abc.Awaitable[_game_engine_pb2.DeleteGameResponse]]:
+        """The API key that created a game deletes it with everything stored of it; NOT_FOUND afterwards."""
+
+    @_abc_1.abstractmethod
+    def ListGames(
+        self,
+        request: _game_engine_pb2.ListGamesRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.ListGamesResponse, _abc.Awaitable[_game_engine_pb2.ListGamesResponse]]:
+        """The games the caller's API key created or joined, newest first, filtered by state, one page at a time."""
+
+    @_abc_1.abstractmethod
+    def RedeemInvitation(
+        self,
+        request: _game_engine_pb2.RedeemInvitationRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.RedeemInvitationResponse, _abc.Awaitable[_game_engine_pb2.RedeemInvitationResponse]]:
+        """Redeems an invitation code of CreateGame (once): the seat's token, shown only here."""
+
+    @_abc_1.abstractmethod
+    def Rematch(
+        self,
+        request: _game_engine_pb2.RematchRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.CreateGameResponse, _abc.Awaitable[_game_engine_pb2.CreateGameResponse]]:
+        """A new match from a finished one: the same type, players, options, seat names, bots and clock, a new seed.
+        Every caller of the same rematch gets the same new game: the creating key all seats' tokens, a seat's token
+        holder the token of its own seat in the new game.
+        """
+
+    @_abc_1.abstractmethod
+    def WatchKeyEvents(
+        self,
+        request: _game_engine_pb2.WatchKeyEventsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_abc.Iterator[_game_engine_pb2.KeyEvent], _abc.AsyncIterator[_game_engine_pb2.KeyEvent]]:
+        """One stream per API key: a game created or joined, "your seat's turn" in any of its games, a game finished.
+        Resumable with `cursor` (each event's `id`). Needs an API key.
         """
 
 def add_GameEngineServicer_to_server(servicer: GameEngineServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
