@@ -137,17 +137,22 @@ class Moves:
                 raise errors.game_not_found(game_id)
             return self._answer_retry(outcome.result, current, meta, seat, parsed.notation, key, omit_view=omit_view)
         if isinstance(outcome, Stale):
-            current = self.games.store.load(game_id) if outcome.current_version > stored.version else None
-            if current is not None:
-                found = self._identical_commit(
-                    current, meta, seat, parsed.notation, stored.version, omit_view=omit_view
-                )
-                if found is not None:
-                    return found
-            metrics.stale_conflict(meta.game_type)
-            raise errors.stale_version(stored.version, outcome.current_version)
+            return self._after_stale(stored, meta, seat, parsed.notation, outcome.current_version, omit_view=omit_view)
         assert isinstance(outcome, Missing)
         raise errors.game_not_found(game_id)
+
+    def _after_stale(
+        self, stored: StoredGame, meta: GameMeta, seat: int, move: str, current_version: int, *, omit_view: bool
+    ) -> MoveResult:
+        """A commit refused as stale: the replayed answer if the version after ``stored`` holds this very move (its
+        first attempt, whose answer was lost), else ``version/stale``."""
+        current = self.games.store.load(stored.game_id) if current_version > stored.version else None
+        if current is not None:
+            found = self._identical_commit(current, meta, seat, move, stored.version, omit_view=omit_view)
+            if found is not None:
+                return found
+        metrics.stale_conflict(meta.game_type)
+        raise errors.stale_version(stored.version, current_version)
 
     def _identical_commit(
         self, current: StoredGame, meta: GameMeta, seat: int, move: str, expected: int, *, omit_view: bool

@@ -13,12 +13,21 @@ from service.core.stored import GameMeta, LogEntry
 from service.storage.protocols import StoredGame
 
 
+def check_min_version(stored: StoredGame, min_version: int | None) -> None:
+    """A version never goes backwards for a client: one older than ``min_version`` (the highest it has seen; a
+    failover to a replica that had not received it) is refused, typed, rather than shown."""
+    if min_version is not None and stored.version < min_version:
+        raise errors.store_behind(stored.game_id, stored.version, min_version)
+
+
 class Reads:
     def __init__(self, games: StoredGames) -> None:
         self.games = games
 
-    def get_game(self, game_id: str, token: str | None) -> GameView:
+    def get_game(self, game_id: str, token: str | None, min_version: int | None = None) -> GameView:
+        """``min_version``: the highest version the caller has seen; an older one found is ``store/behind``."""
         stored, meta = self.games.load(game_id)
+        check_min_version(stored, min_version)
         seat = seat_of_token(game_id, meta, token)
         view = game_view(game_id, meta, stored.version, self.games.state_of(stored), seat, over=stored.finished)
         if stored.version > 0:  # the header names the last move: read from its log entry
@@ -32,8 +41,9 @@ class Reads:
             view = view._replace(clock=clocks.clock_view(spec, record, meta.players))
         return view
 
-    def legal_moves(self, game_id: str, token: str | None) -> LegalMoves:
+    def legal_moves(self, game_id: str, token: str | None, min_version: int | None = None) -> LegalMoves:
         stored, meta = self.games.load(game_id)
+        check_min_version(stored, min_version)
         seat = required_seat(game_id, meta, token, "ListLegalMoves")
         state = self.games.state_of(stored)
         game = engine.get_game(state.game_id)

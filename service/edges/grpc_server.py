@@ -29,6 +29,7 @@ from service.core import errors
 from service.core.game_service import GameService
 from service.edges import convert, reflection_v1, wire_writer
 from service.edges.credentials import bearer_token
+from service.edges.min_version import min_version_of_metadata
 from service.edges.streams import StreamLimits, StreamSlots
 from service.observability import metrics, tracing
 
@@ -129,13 +130,15 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
 
     def GetGame(self, request: pb.GetGameRequest, context: grpc.ServicerContext) -> bytes:  # type: ignore[override]
         """The answer in its wire form (``wire_writer.game_bytes``), as ApplyMove's."""
-        view = self.service.reads.get_game(request.game_id, token_of(context))
+        seen = min_version_of_metadata(context.invocation_metadata())
+        view = self.service.reads.get_game(request.game_id, token_of(context), seen)
         return wire_writer.game_bytes(view, view_json=request.view_json)
 
     def ListLegalMoves(
         self, request: pb.ListLegalMovesRequest, context: grpc.ServicerContext
     ) -> pb.ListLegalMovesResponse:
-        return convert.legal_moves_message(self.service.reads.legal_moves(request.game_id, token_of(context)))
+        seen = min_version_of_metadata(context.invocation_metadata())
+        return convert.legal_moves_message(self.service.reads.legal_moves(request.game_id, token_of(context), seen))
 
     def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> bytes:  # type: ignore[override]
         """The answer in its wire form (``wire_writer.move_result_bytes``): the method's serializer passes bytes

@@ -21,6 +21,8 @@ from service.core.errors import Status
 from service.core.game_service import GameService
 from service.core.records import StreamTicket
 from service.edges import convert, sse
+from service.edges.min_version import HEADER as MIN_VERSION_HEADER
+from service.edges.min_version import parse_min_version
 from service.edges.openapi_parts import (
     EVENTS_PARAMETERS,
     GAME_ID,
@@ -135,13 +137,20 @@ def create_game() -> Response:
 
 def get_game(game_id: str) -> Response:
     check_query()
-    return json_answer(orjson.dumps(convert.game_json(game_service().reads.get_game(game_id, request_token()))))
+    seen = parse_min_version(request.headers.get(MIN_VERSION_HEADER))
+    return json_answer(orjson.dumps(convert.game_json(game_service().reads.get_game(game_id, request_token(), seen))))
 
 
 def list_legal_moves(game_id: str) -> Response:
     check_query()
     return json_answer(
-        orjson.dumps(convert.legal_moves_json(game_service().reads.legal_moves(game_id, request_token())))
+        orjson.dumps(
+            convert.legal_moves_json(
+                game_service().reads.legal_moves(
+                    game_id, request_token(), parse_min_version(request.headers.get(MIN_VERSION_HEADER))
+                )
+            )
+        )
     )
 
 
