@@ -150,6 +150,9 @@ class Game(ABC):
     # Turn clocks (service/core/clocks.py): the move kinds a seat that runs out of time plays, in order of preference;
     # ``timeout_move`` picks the first legal move of the first kind that has one, else the first legal move.
     timeout_kinds: ClassVar[tuple[str, ...]] = ()
+    # The event kinds that show everyone the cards the seats held when a hand ended (the count of the cards left in
+    # hand, as the rules reveal it): the conformance suite lets these show the cards then in the seats' hands.
+    hand_end_reveals: ClassVar[frozenset[str]] = frozenset()
     # The game package's role modules, whose functions become this class's methods (see ``RulesPackage``).
     rules: ClassVar[RulesPackage | None] = None
 

@@ -161,14 +161,42 @@ def visible_cards(game: Game, state: GameState, seat: int | None) -> Counter[str
     return cached[1][seat]
 
 
+# Each deck's codes as the UTF-8 bytes they are in JSON text; the deck itself is kept, so its id is not reused.
+_DECK_CODES: dict[int, tuple[set[str], dict[bytes, str]]] = {}
+
+
+def deck_codes(deck: set[str]) -> dict[bytes, str]:
+    cached = _DECK_CODES.get(id(deck))
+    if cached is None or cached[0] is not deck or len(cached[1]) != len(deck):
+        if len(_DECK_CODES) > 16:
+            _DECK_CODES.clear()
+        cached = _DECK_CODES[id(deck)] = (deck, {card.encode(): card for card in deck})
+    return cached[1]
+
+
 def cards_shown(value: Any, deck: set[str]) -> Counter[str]:
-    """Every card code appearing as a whole string (or an item of a comma-joined list) in ``value``."""
+    """Every card code appearing as a whole string (or an item of a comma-joined list) in ``value``. Read off the
+    JSON text's strings counted as bytes (one C pass each): only the distinct ones are looked at in Python, and only
+    a string with an escape is decoded (any other is its UTF-8 bytes as they are)."""
+    codes = deck_codes(deck)
     found: Counter[str] = Counter()
-    for text in strings_in(value):
-        if text in deck:
-            found[text] += 1
-        elif "," in text:
-            found.update(part for part in text.split(",") if part in deck)
+    for raw, count in Counter(JSON_STRING.findall(orjson.dumps(value))).items():
+        card = codes.get(raw)
+        if card is not None:
+            found[card] += count
+        elif b"\\" in raw:
+            text: str = orjson.loads(b'"' + raw + b'"')
+            if text in deck:
+                found[text] += count
+            elif "," in text:
+                for part in text.split(","):
+                    if part in deck:
+                        found[part] += count
+        elif b"," in raw:
+            for part in raw.split(b","):
+                card = codes.get(part)
+                if card is not None:
+                    found[card] += count
     return found
 
 
@@ -194,6 +222,15 @@ def assert_views_hide_secrets(game: Game, state: GameState, deck: set[str]) -> N
         assert not leaked, f"view of seat {seat} at step {state.step} shows hidden cards {dict(leaked)}"
 
 
+def held_cards(game: Game, state: GameState) -> Counter[str]:
+    """The cards the seats hold privately (places some seats, not everyone, may see; not a face-down stock)."""
+    held: Counter[str] = Counter()
+    for place in game.card_locations(state):
+        if place.visible_to:
+            held.update(place.cards)
+    return held
+
+
 def assert_events_hide_secrets(
     game: Game, before: GameState, after: GameState, move: Move, events: list[engine.Event], deck: set[str]
 ) -> None:
@@ -214,12 +251,14 @@ def assert_events_hide_secrets(
                 assert_words_name_no_codes(game, shown["text"], deck, where)
             if event.audience is not None:
                 continue  # a private event is shown to its audience on purpose (a reveal, one's own deal)
-            # Allowed: as many copies of a card as the seat could see before or after the move, or the move named.
+            # Allowed: as many copies of a card as the seat could see before or after the move, or the move named;
+            # and at a hand's end, in the events that reveal the hands (``Game.hand_end_reveals``), the cards held.
             visible_before, visible_after = visible_cards(game, before, seat), visible_cards(game, after, seat)
+            held = held_cards(game, before) if event.kind in game.hand_end_reveals else Counter()
             leaked = {
                 card: count
                 for card, count in cards_shown(event.for_seat(seat), deck).items()
-                if count > max(visible_before[card], visible_after[card], named[card])
+                if count > max(visible_before[card], visible_after[card], named[card], held[card])
             }
             assert not leaked, f"event {event.kind} shows seat {seat} hidden cards {leaked}"
 

@@ -232,7 +232,8 @@ def test_playing_out_gives_every_other_player_one_more_turn() -> None:
     state, events = play(state, 2, "draw", "discard 9D 0")
     assert kinds(events)[-2:] == ["hand_scored", "match_finished"]
     sheet = engine.score(state)
-    # Seat 0: 7H (5). Seat 1: 4-5-6 (15) minus 3S and 2C (10). Seat 2: minus 8S and 2D (10).
+    # Seat 0: 7H (5). Seat 1: 4-5-6 (15) minus 3S and 5C (10). Seat 2: minus 8S and 2C (10): the stock is drawn
+    # from its end (5C, then 2C).
     assert sheet.totals == (5, 5, -10)
     assert sheet.winners == (0, 1)
     assert sheet.rounds[0].details == {
@@ -241,7 +242,15 @@ def test_playing_out_gives_every_other_player_one_more_turn() -> None:
         "board": [5, 15, 0],
         "groupBonus": [0, 0, 0],
         "hand": [0, 10, 10],
-    }
+        "explanations": [
+            {"groups": [{"group": 0, "kind": "run", "cards": ["7H"], "multiplier": 1, "points": 5}], "hotPotato": 0,
+             "groupBonus": 0, "hand": [], "sponged": [], "handPoints": 0, "points": 5},
+            {"groups": [{"group": 0, "kind": "run", "cards": ["4H", "5H", "6H"], "multiplier": 1, "points": 15}],
+             "hotPotato": 0, "groupBonus": 0, "hand": ["3S", "5C"], "sponged": [], "handPoints": 10, "points": 5},
+            {"groups": [], "hotPotato": 0, "groupBonus": 0, "hand": ["2C", "8S"], "sponged": [], "handPoints": 10,
+             "points": -10},
+        ],
+    }  # fmt: skip
 
 
 # ----- scores ---------------------------------------------------------------------------------------------------

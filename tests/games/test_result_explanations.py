@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import engine
+from tests.games import test_house_rummy_support as house
 from tests.games.scripting import events_of, play
 from tests.games.test_dracula import COFFIN_A_HANDS, COFFIN_A_MOVES, two_player_deal
+from tests.games.test_house_rummy_cards import STOCK
 
 # Coffin A (tests/games/test_dracula.py): QH 9H 8H / KS 5H 2D / JC 3C AS, seat 0 across, seat 1 down.
 COFFIN_A_SIDES: list[dict[str, Any]] = [
@@ -71,3 +73,42 @@ def test_a_dracula_coffin_is_explained_line_by_line_in_the_event_and_the_score_s
     }
     round_details = engine.score(state).rounds[0].details
     assert round_details == {"coffin": coffin, "lineRank": 1, "sides": COFFIN_A_SIDES}
+
+
+def house_rummy_hand_end(state: engine.GameState, seat: int, card: str) -> tuple[engine.ScoreSheet, dict[str, Any]]:
+    """Seat ``seat`` discards its last card: the score sheet and the hand_scored event as a spectator sees it."""
+    state, events = house.play(state, seat, f"discard {card} 0")
+    assert engine.is_finished(state)
+    [scored] = [event for event in events if event.kind == "hand_scored"]
+    shown = scored.for_seat(None)
+    assert shown is not None
+    return engine.score(state), shown
+
+
+def test_a_house_rummy_hand_is_explained_with_the_double_run_and_the_hands_left() -> None:
+    # 2H 3H 4H of seat 0 (the 2H is a Double Run); seat 1 lays the 5H off it and goes out. Seat 0 holds the 9C.
+    state = house.deal([["9C"], ["5H", "9D"]], groups=[house.group("2H,3H,4H", 0)], phase="play", turn=1, stock=STOCK)
+    state, _ = house.play(state, 1, "lay_off 5H 0hi")
+    sheet, event = house_rummy_hand_end(state, 1, "9D")
+    explained = [
+        {"groups": [{"group": 0, "kind": "run", "cards": ["2H", "3H", "4H"], "multiplier": 2, "points": 30}],
+         "hotPotato": 0, "groupBonus": 0, "hand": ["9C"], "sponged": [], "handPoints": 5, "points": 25},
+        {"groups": [{"group": 0, "kind": "run", "cards": ["5H"], "multiplier": 2, "points": 10}],
+         "hotPotato": 0, "groupBonus": 0, "hand": [], "sponged": [], "handPoints": 0, "points": 10},
+    ]  # fmt: skip
+    assert (event["seat"], event["reason"], event["points"]) == (1, "went_out", [25, 10])
+    assert event["explanations"] == explained
+    assert sheet.rounds[0].details["explanations"] == explained
+
+
+def test_a_house_rummy_hand_is_explained_with_what_a_sponge_absorbed() -> None:
+    # Seat 0's set of tens holds a Sponge: the Ace (15) of its hand counts nothing, the Three (5) counts. A
+    # group's cards are listed as they lie on the board.
+    state = house.deal([["AD", "3C"], ["9C"]], groups=[house.group("TC,TD,TS", 0)], phase="play", turn=1, stock=STOCK)
+    sheet, event = house_rummy_hand_end(state, 1, "9C")
+    explained = [
+        {"groups": [{"group": 0, "kind": "set", "cards": ["TS", "TD", "TC"], "multiplier": 1, "points": 30}],
+         "hotPotato": 0, "groupBonus": 0, "hand": ["3C"], "sponged": ["AD"], "handPoints": 5, "points": 25},
+        {"groups": [], "hotPotato": 0, "groupBonus": 0, "hand": [], "sponged": [], "handPoints": 0, "points": 0},
+    ]  # fmt: skip
+    assert event["explanations"] == explained and sheet.rounds[0].details["explanations"] == explained

@@ -72,6 +72,7 @@ class HouseRummyGame(Game):
     move_kinds: ClassVar[dict[str, MoveKind]] = MOVE_KINDS
     # Turn clocks: pass a claim, keep the potato, draw, discard.
     timeout_kinds: ClassVar[tuple[str, ...]] = ("pass", "keep_potato", "draw", "discard")
+    hand_end_reveals: ClassVar[frozenset[str]] = frozenset({"hand_scored"})  # the hands left are counted
     conformance_variants: ClassVar[tuple[dict[str, object], ...]] = (
         {"single_hand": True},
         {"single_hand": True, "new_cards": False},

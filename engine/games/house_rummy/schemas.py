@@ -175,6 +175,35 @@ PARTS: dict[str, Any] = {
     "maxItems": 3,
     "description": "Points played, the +5 per group bonus, points left in hand.",
 }
+EXPLANATION = closed(
+    {
+        "groups": {
+            "type": "array",
+            "maxItems": MAX_GROUPS,
+            "description": "The groups the seat has cards in, with those cards and their points.",
+            "items": closed(
+                {
+                    "group": {"type": "integer", "minimum": 0, "maximum": MAX_GROUPS},
+                    "kind": {"enum": [SET, RUN]},
+                    "cards": {**CARDS, "minItems": 1, "description": "The seat's cards in the group."},
+                    "multiplier": {"enum": [1, 2, 4], "description": "A run's Double Run multiplier; 1 for a set."},
+                    "points": {"type": "integer", "description": "The points of these cards, multiplied."},
+                }
+            ),
+        },
+        "hotPotato": {"type": "integer", "maximum": 0, "description": "-25 for the Hot Potato in the seat's area."},
+        "groupBonus": {"type": "integer", "minimum": 0, "description": "+5 per group started (the +5 card)."},
+        "hand": {**CARDS, "description": "The cards left in the seat's hand that count, shown at the hand's end."},
+        "sponged": {**CARDS, "description": "The cards of the hand a Sponge absorbed (they count nothing)."},
+        "handPoints": {"type": "integer", "minimum": 0, "description": "The points left in hand (subtracted)."},
+        "points": {**POINTS, "description": "The seat's points for the hand."},
+    }
+)
+EXPLANATIONS: dict[str, Any] = {
+    **per_seat(EXPLANATION),
+    "description": "Per seat, where its points came from: its groups' cards, bonuses, penalties and its hand left.",
+}
+
 EVENT_DATA: dict[str, Any] = {
     "hand_started": closed(
         {
@@ -227,8 +256,9 @@ EVENT_DATA: dict[str, Any] = {
             "seat": {**SEAT, "description": "Who went or played out; absent when the draw pile ran out."},
             "points": per_seat(POINTS),
             "parts": per_seat(PARTS),
+            "explanations": EXPLANATIONS,
         },
-        ["hand", "reason", "points", "parts"],
+        ["hand", "reason", "points", "parts", "explanations"],
     ),
     "match_finished": closed(
         {"totals": per_seat(POINTS), "winners": {**SEATS, "minItems": 1, "maxItems": MAX_PLAYERS}}
@@ -242,7 +272,9 @@ ROUND_DETAILS = closed(
         "board": {**per_seat(POINTS), "description": "Points played (the Hot Potato on the board -25)."},
         "groupBonus": per_seat({"type": "integer", "minimum": 0}),
         "hand": {**per_seat({"type": "integer", "minimum": 0}), "description": "Points left in hand (subtracted)."},
-    }
+        "explanations": EXPLANATIONS,
+    },
+    ["reason", "seat", "board", "groupBonus", "hand"],  # no explanations in hands scored before issue 27
 )
 SCORE_DETAILS = closed({"hands": {"type": "integer", "minimum": 0}})
 DEFS: dict[str, Any] = {"card": CARD, "target": TARGET, "group": GROUP_VIEW, "claim": CLAIM_VIEW, "action": ACTION_VIEW}

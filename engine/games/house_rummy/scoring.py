@@ -12,6 +12,7 @@ In hand: each card's value (an Ace 15), Transition and Protected 10, the Hot Pot
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.games.house_rummy.cards import (
     DOUBLE_RUN,
@@ -67,6 +68,17 @@ def card_points(group: Group, index: int, *, new_cards: bool) -> int:
     return 15
 
 
+def card_multipliers(groups: list[Group], *, new_cards: bool) -> dict[str, int]:
+    """Each card's multiplier on the board: the highest of the runs it is in (a Cross card may be in two groups)."""
+    multiplier: dict[str, int] = {}
+    for group in groups:
+        if group["kind"] == RUN:
+            factor = run_multiplier(group, new_cards=new_cards)
+            for card in group["cards"]:
+                multiplier[card] = max(multiplier.get(card, 1), factor)
+    return multiplier
+
+
 def score_hand(
     groups: list[Group],
     cross_second: dict[str, int],
@@ -76,12 +88,7 @@ def score_hand(
     new_cards: bool,
 ) -> list[SeatScore]:
     players = len(hands)
-    multiplier: dict[str, int] = {}
-    for group in groups:
-        if group["kind"] == RUN:
-            factor = run_multiplier(group, new_cards=new_cards)
-            for card in group["cards"]:
-                multiplier[card] = max(multiplier.get(card, 1), factor)
+    multiplier = card_multipliers(groups, new_cards=new_cards)
     board = [0] * players
     has_group_bonus = [False] * players
     sponges = [0] * players
@@ -109,6 +116,66 @@ def score_hand(
     return scores
 
 
+def explain_hand(
+    groups: list[Group],
+    cross_second: dict[str, int],
+    hands: list[list[str]],
+    potato_on_board: list[list[str]],
+    scores: list[SeatScore],
+    *,
+    new_cards: bool,
+) -> list[dict[str, Any]]:
+    """Per seat, where its points came from (``score_hand``'s arithmetic, card by card): the cards it has in each
+    group with their points (after the run's multiplier), the Hot Potato on the board, the +5 per group bonus, and
+    the cards left in its hand (all shown at the hand's end: they are counted): those that count, those a Sponge
+    absorbed, and the points they cost."""
+    multiplier = card_multipliers(groups, new_cards=new_cards)
+    explained: list[dict[str, Any]] = []
+    for seat, score in enumerate(scores):
+        played: list[dict[str, Any]] = []
+        for index, group in enumerate(groups):
+            owned = [
+                position
+                for position, card in enumerate(group["cards"])
+                if group["owners"][position] == seat and cross_second.get(card) != index
+            ]
+            if not owned:
+                continue
+            points = sum(
+                card_points(group, position, new_cards=new_cards) * multiplier.get(group["cards"][position], 1)
+                for position in owned
+            )
+            played.append(
+                {
+                    "group": index,
+                    "kind": group["kind"],
+                    "cards": [group["cards"][position] for position in owned],
+                    "multiplier": run_multiplier(group, new_cards=new_cards) if group["kind"] == RUN else 1,
+                    "points": points,
+                }
+            )
+        potato = sum(HOT_POTATO_POINTS for card in potato_on_board[seat] if card == HOT_POTATO)
+        explained.append(
+            {
+                "groups": played,
+                "hotPotato": potato,
+                "groupBonus": score.group_bonus,
+                "hand": sorted(_without(hands[seat], score.sponged)),
+                "sponged": list(score.sponged),
+                "handPoints": score.hand,
+                "points": score.total,
+            }
+        )
+    return explained
+
+
+def _without(cards: list[str], taken: tuple[str, ...]) -> list[str]:
+    left = list(cards)
+    for card in taken:
+        left.remove(card)
+    return left
+
+
 def match_totals(table: HouseTable, players: int) -> list[int]:
     return totals_from_rounds((record["points"] for record in table["rounds"]), players)
 
@@ -125,6 +192,7 @@ def score(state: GameState) -> ScoreSheet:
                 "board": [part[0] for part in record["parts"]],
                 "groupBonus": [part[1] for part in record["parts"]],
                 "hand": [part[2] for part in record["parts"]],
+                **({"explanations": record["explanations"]} if "explanations" in record else {}),
             },
         )
         for record in table["rounds"]

@@ -6,7 +6,7 @@ from engine.events import Event
 from engine.games.house_rummy.dealing import deal
 from engine.games.house_rummy.flow_events import Events
 from engine.games.house_rummy.phases import DRAW_PHASE, FINISHED_PHASE
-from engine.games.house_rummy.scoring import match_totals, score_hand
+from engine.games.house_rummy.scoring import explain_hand, match_totals, score_hand
 from engine.games.house_rummy.table import NOBODY, HandRecord, new_cards_on, table_of
 from engine.state import GameState
 
@@ -42,19 +42,15 @@ def end_turn(state: GameState, events: Events, *, skip: bool = False, again: boo
 
 def end_hand(state: GameState, reason: str, seat: int, events: Events) -> None:
     table = table_of(state)
-    scores = score_hand(
-        table["groups"],
-        table["cross_second_group"],
-        table["hands"],
-        table["potato_on_board"],
-        new_cards=new_cards_on(state),
-    )
+    board = (table["groups"], table["cross_second_group"], table["hands"], table["potato_on_board"])
+    scores = score_hand(*board, new_cards=new_cards_on(state))
     record = HandRecord(
         label=f"hand {table['hand_number']}",
         points=[s.total for s in scores],
         parts=[s.as_list() for s in scores],
         reason=reason,
         seat=seat,
+        explanations=explain_hand(*board, scores, new_cards=new_cards_on(state)),
     )
     table["rounds"] = [*table["rounds"], record]
     table["claim"] = None
@@ -69,6 +65,7 @@ def end_hand(state: GameState, reason: str, seat: int, events: Events) -> None:
                     "reason": reason,
                     "points": record["points"],
                     "parts": record["parts"],
+                    "explanations": record["explanations"],  # the hands left are shown: they are counted
                 },
             )
         )
