@@ -18,6 +18,20 @@ def going_out_by_meld(options: dict[str, object] | None = None) -> engine.GameSt
     return position([["2H", "2H"], ["5S", V, K]], draw=["6H", "6H", "2H"], rows=rows, melds=melds, options=options)
 
 
+# Each seat's points explained (issue 27): the cards it placed in each Meld, its hand's points, its total.
+GOING_OUT_EXPLAINED = [
+    {
+        "melds": [
+            {"meld": 1, "kind": "run", "cards": ["4H"], "points": 5},  # played off seat 1's Run: seat 0's Meld Area
+            {"meld": 2, "kind": "set", "cards": ["2H", "2H", "2H"], "points": 15},
+        ],
+        "handPoints": 0,
+        "points": 20,
+    },
+    {"melds": [{"meld": 1, "kind": "run", "cards": ["1S", "2H", "3S"], "points": 15}], "handPoints": 35, "points": -20},
+]
+
+
 def test_going_out_ends_the_hand_and_scores_melds_minus_cards_in_hand() -> None:
     state, events = play(going_out_by_meld(), [(0, "draw"), (0, "meld 2H,2H,2H")])
     assert [event.kind for event in events] == ["drew", "melded", "went_out", "hand_scored"]
@@ -30,12 +44,20 @@ def test_going_out_ends_the_hand_and_scores_melds_minus_cards_in_hand() -> None:
         "points": [20, -20],
         "totals": [20, -20],
         "hands": [[], ["5S", V, K]],
+        "explanations": GOING_OUT_EXPLAINED,
     }
     sheet = engine.score(state)
     assert sheet.totals == (20, -20)
     assert not sheet.finished
     assert sheet.rounds[0].label == "hand 1"
-    assert sheet.rounds[0].details == {"meldPoints": [20, 15], "handPoints": [0, 35], "ending": "out", "out": 0}
+    assert sheet.rounds[0].details == {
+        "meldPoints": [20, 15],
+        "handPoints": [0, 35],
+        "ending": "out",
+        "out": 0,
+        "hands": [[], ["5S", V, K]],
+        "explanations": GOING_OUT_EXPLAINED,
+    }
     view = engine.view(state, 0)
     assert view["phase"] == "hand_over"
     assert view["hand"] is None
@@ -83,7 +105,12 @@ def test_the_hand_ends_the_moment_the_last_card_is_drawn() -> None:
         "points": [-20, 30],
         "totals": [-20, 30],
         "hands": [["1S", "2H", "3S", "4H"], [W, K]],
-    }
+        "explanations": [
+            {"melds": [], "handPoints": 20, "points": -20},
+            {"melds": [{"meld": 1, "kind": "immunity_run", "cards": ["COFFIN", "FULLMOON", "WATER"], "points": 60}],
+             "handPoints": 30, "points": 30},
+        ],
+    }  # fmt: skip
     assert engine.to_act(state) == (1,)
     assert legal(state, 1) == ["next_hand"]
     assert rejected(state, 0, "meld 1S,2H,3S").code == "move/not_your_turn"

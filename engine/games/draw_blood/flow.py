@@ -405,6 +405,7 @@ def end_hand(state: GameState, went_out: int | None, events: list[Event]) -> Non
                 "points": record["points"],
                 "totals": totals_now,
                 "hands": [sort_cards(hand) for hand in table["hands"]],
+                "explanations": record.get("explanations", []),
             },
         )
     )

@@ -180,13 +180,40 @@ EVENT_DATA: dict[str, Any] = {
     "match_finished": closed({"totals": per_seat(POINTS), "winners": array(SEAT, 1, 4)}),
 }
 
+EXPLANATION = closed(
+    {
+        "melds": {
+            "type": "array",
+            "description": "The Melds the seat placed cards in (its Meld Area), with those cards and their points.",
+            "items": closed(
+                {
+                    "meld": MELD_ID,
+                    "kind": MELD_KIND,
+                    "cards": {**CARDS, "minItems": 1, "description": "The cards the seat placed in the Meld."},
+                    "points": {"type": "integer", "minimum": 0, "description": "Their points (5, 10 or 20 each)."},
+                }
+            ),
+        },
+        "handPoints": {"type": "integer", "minimum": 0, "description": "The points of the cards left in hand."},
+        "points": {**POINTS, "description": "The seat's points for the hand: its Melds' cards minus its hand."},
+    }
+)
+EXPLANATIONS: dict[str, Any] = {
+    **per_seat(EXPLANATION),
+    "description": "Per seat, where its points came from: the cards it placed in the Melds and the hand it held.",
+}
+EVENT_DATA["hand_scored"]["properties"]["explanations"] = EXPLANATIONS
+EVENT_DATA["hand_scored"]["required"].append("explanations")
 ROUND_DETAILS = closed(
     {
         "meldPoints": EVENT_DATA["hand_scored"]["properties"]["meldPoints"],
         "handPoints": EVENT_DATA["hand_scored"]["properties"]["handPoints"],
         "ending": ENDING,
         "out": EVENT_DATA["hand_scored"]["properties"]["out"],
-    }
+        "hands": {**per_seat(CARDS), "description": "The cards each seat held when the hand ended."},
+        "explanations": EXPLANATIONS,
+    },
+    ["meldPoints", "handPoints", "ending", "out"],  # hands scored before issue 27 have no hands nor explanations
 )
 SCORE_DETAILS = closed(
     {"targetScore": VIEW_PROPERTIES["targetScore"], "handsPlayed": {"type": "integer", "minimum": 0}}

@@ -4,8 +4,9 @@ of the match at the target score (or the optional hand limit) and the score shee
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
-from engine.games.draw_blood.cards import CARD_POINTS, hand_points
+from engine.games.draw_blood.cards import CARD_POINTS, hand_points, sort_cards
 from engine.games.draw_blood.table import DrawBloodTable, HandRecord, Meld, table_of
 from engine.options import OptionValue
 from engine.scoring import RoundScore, ScoreSheet, highest_scorers, totals_from_rounds
@@ -25,14 +26,38 @@ def score_hand(table: DrawBloodTable, players: int, went_out: int | None, ending
     """The record of the hand just ended: Meld points minus the points of the cards still held."""
     melded = meld_points(table["melds"], players)
     held = [hand_points(hand) for hand in table["hands"]]
+    points = [melded[seat] - held[seat] for seat in range(players)]
     return HandRecord(
         label=f"hand {table['hand_number']}",
-        points=[melded[seat] - held[seat] for seat in range(players)],
+        points=points,
         meld_points=melded,
         hand_points=held,
         ending=ending,
         went_out=went_out,
+        hands=[sort_cards(hand) for hand in table["hands"]],
+        explanations=explain_hand(table["melds"], held, points),
     )
+
+
+def explain_hand(melds: list[Meld], held: list[int], points: list[int]) -> list[dict[str, Any]]:
+    """Per seat, where its points came from: the cards it placed in each Meld (its Meld Area) with their points,
+    the points of the cards it still held (subtracted; the hands are shown beside, in ``hands``), and its total."""
+    explained: list[dict[str, Any]] = []
+    for seat, total in enumerate(points):
+        placed = []
+        for meld in melds:
+            cards = [card for card, by in zip(meld["cards"], meld["placed_by"], strict=True) if by == seat]
+            if cards:
+                placed.append(
+                    {
+                        "meld": meld["id"],
+                        "kind": meld["kind"],
+                        "cards": cards,
+                        "points": sum(CARD_POINTS[card] for card in cards),
+                    }
+                )
+        explained.append({"melds": placed, "handPoints": held[seat], "points": total})
+    return explained
 
 
 def totals(table: DrawBloodTable, players: int) -> list[int]:
@@ -59,6 +84,7 @@ def score(state: GameState, *, finished: bool) -> ScoreSheet:
                 "handPoints": list(record["hand_points"]),
                 "ending": record["ending"],
                 "out": record["went_out"],
+                **{key: record[key] for key in ("hands", "explanations") if key in record},
             },
         )
         for record in table["scored_hands"]
