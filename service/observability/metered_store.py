@@ -167,6 +167,10 @@ class MeteredStore:
         self.limits = MeteredLimits(store.limits, meter)
         self.keys = MeteredKeys(store.keys, meter)
         self.bots = MeteredBotQueue(store.bots, meter)
+        self.lifecycle = store.lifecycle  # invitations, lists and key streams: off the move path, not timed
+
+    def delete(self, game_id: str) -> bool:
+        return self._meter.call("delete", self.inner.delete, game_id)
 
     def create(self, game: StoredGame, first_entry: bytes) -> None:
         self._meter.call("create", self.inner.create, game, first_entry)

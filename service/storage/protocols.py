@@ -215,6 +215,54 @@ class KeyStore(Protocol):
         ...
 
 
+# ----- the lifecycle of games ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OwnedGame:
+    """One entry of an API key's list of games: the game, when it was listed (epoch ms) and the core's record of
+    the key's part in it (bytes)."""
+
+    game_id: str
+    at_ms: int
+    record: bytes
+
+
+class LifecycleStore(Protocol):
+    """What the lifecycle of games keeps beside them (service/core/lifecycle.py): invitations to seats, the keys
+    that joined a game, each API key's list of games and each API key's event stream. A game's invitations and
+    members share its hash slot; a key's list and stream share the key's own slot."""
+
+    def put_invitation(self, game_id: str, code_hash: str, record: bytes, ttl_seconds: float) -> None:
+        """Keeps an invitation of ``game_id`` by the hash of its code, for ``ttl_seconds``."""
+
+    def take_invitation(self, game_id: str, code_hash: str) -> bytes | None:
+        """The invitation's record, removed in the same step (a code is redeemed once); None if unknown."""
+
+    def add_member(self, game_id: str, owner: str, record: bytes, ttl_seconds: float) -> None:
+        """Records that API key ``owner`` joined the game (its record: the seats), for ``ttl_seconds``."""
+
+    def members(self, game_id: str) -> dict[str, bytes]:
+        """The API keys that joined the game, with their records."""
+
+    def index_game(self, owner: str, game_id: str, at_ms: int, record: bytes) -> None:
+        """Lists the game among ``owner``'s games at ``at_ms`` (again: the record is replaced, the time kept)."""
+
+    def unindex_game(self, owner: str, game_id: str) -> None:
+        """Takes the game off ``owner``'s list."""
+
+    def owner_games(self, owner: str, before: tuple[int, str] | None, limit: int) -> list[OwnedGame]:
+        """``owner``'s games, newest first (by time, then game id, both descending), strictly after ``before`` in
+        that order (None: from the newest); at most ``limit``."""
+
+    def append_key_event(self, owner: str, payload: bytes) -> str:
+        """Appends an event to ``owner``'s stream (the oldest beyond the last 1000 are dropped); its id."""
+
+    def key_events(self, owner: str, after: str, limit: int, wait_seconds: float) -> list[tuple[str, bytes]]:
+        """The events of ``owner``'s stream after id ``after`` ("0": from the oldest kept), at most ``limit``,
+        waiting up to ``wait_seconds`` for one when there are none yet."""
+
+
 # ----- the store --------------------------------------------------------------------------------------------------
 
 
@@ -232,6 +280,15 @@ class GameStore(ClockStore, Protocol):
 
     @property
     def keys(self) -> KeyStore: ...
+
+    @property
+    def lifecycle(self) -> LifecycleStore:
+        """Invitations, members, each key's list of games and its event stream."""
+        ...
+
+    def delete(self, game_id: str) -> bool:
+        """Removes the game with everything kept with it (log, results, clock, invitations, members); True if it
+        was there."""
 
     def create(self, game: StoredGame, first_entry: bytes) -> None:
         """Stores a new game at version 0 with the log entry of its deal; GameExistsError (a ValueError) if a game

@@ -50,6 +50,7 @@ from service.storage.redis_client import (
     is_cluster_url,
     plain_url,
 )
+from service.storage.redis_lifecycle import RedisLifecycle
 from service.storage.redis_once import Command, Links, MaybeRanError
 from service.storage.redis_parts import RedisKeyStore, RedisLimits
 from service.storage.redis_scripts import COMMIT_SCRIPT, CREATE_SCRIPT, MOVE_CLOCK_SCRIPT
@@ -99,6 +100,7 @@ class RedisStore:
         self._move_clock = client.register_script(MOVE_CLOCK_SCRIPT)  # (registering asks nothing of Redis)
         self.limits = RedisLimits(self.client, key_prefix, self.game_key, self._evalsha)
         self.keys = RedisKeyStore(self.client, key_prefix, self._evalsha)
+        self.lifecycle = RedisLifecycle(self.client, key_prefix)
 
     @classmethod
     def from_url(
@@ -344,6 +346,21 @@ class RedisStore:
 
     def wait_for_version(self, game_id: str, version: int, timeout: float) -> bool:
         return self._watch.wait_for_version(game_id, version, timeout)
+
+    def delete(self, game_id: str) -> bool:
+        """The game's keys (one slot) in one transaction; its tickets expire on their own within a minute, and the
+        bot queue's sweep forgets the game."""
+        keys = [self.game_key(game_id), self.log_key(game_id), self.results_key(game_id), self.clock_key(game_id)]
+
+        def remove() -> int:
+            with self.client.pipeline(transaction=True) as pipe:
+                pipe.delete(*keys, self.lifecycle.members_key(game_id))
+                return int(pipe.execute()[0])
+
+        removed = guarded(remove)
+        guarded(lambda: self.client.zrem(self.clocks_due_key(), game_id))
+        self._forget(game_id)
+        return removed > 0
 
     def ping(self) -> None:
         """A small write (a key that expires on its own): StoreFullError when Redis refuses writes (maxmemory),

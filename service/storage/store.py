@@ -15,6 +15,7 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 
 from service.storage.bot_queue import MemoryBotQueue
+from service.storage.memory_lifecycle import MemoryLifecycle
 from service.storage.memory_parts import MemoryKeyStore, MemoryLimits
 from service.storage.protocols import (
     BotQueue,
@@ -130,6 +131,7 @@ class MemoryStore:
         self._clock_due: dict[str, int] = {}  # game id -> earliest deadline (or a sweeper's lease), epoch ms
         self.limits = MemoryLimits(self._are_live, clock)
         self.keys = MemoryKeyStore()
+        self.lifecycle = MemoryLifecycle(clock)
 
     def _expiry(self, *, finished: bool) -> float:
         ttl = self.finished_ttl_seconds if finished else self.ttl_seconds
@@ -234,11 +236,21 @@ class MemoryStore:
     def wait_for_version(self, game_id: str, version: int, timeout: float) -> bool:
         return self._waiters.wait(game_id, version, timeout)
 
+    def delete(self, game_id: str) -> bool:
+        with self._lock:
+            found = self._live(game_id) is not None
+            self._games.pop(game_id, None)
+            self._clocks.pop(game_id, None)
+            self._clock_due.pop(game_id, None)
+        self.lifecycle.forget_game(game_id)
+        return found
+
     def ping(self) -> None:
         return None
 
     def close(self) -> None:
         self._waiters.wake_all()
+        self.lifecycle.wake_all()
 
     def _are_live(self, game_ids: Sequence[str]) -> list[bool]:
         """Whether each game is stored and unfinished (the live-game places of ``limits``)."""

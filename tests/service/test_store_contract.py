@@ -386,3 +386,75 @@ def test_the_metered_store_measures_every_protocol() -> None:
         assert timed(operation) == before + 1, operation
     assert store.load_clock("g1") == b"record" and store.keys.find("digest") == KeyRecord("k1", "", 1.0, 2.0)
     assert store.limits.are_live(["g1", "g2"]) == [True, False] and store.bots.due_count() == 1
+
+
+# ----- the lifecycle part ---------------------------------------------------------------------------------------
+
+
+def test_delete_removes_a_game_with_its_log_clock_and_members(store: GameStore) -> None:
+    store.create(game(), b"entry-0")
+    store.save_clock("g1", b"record", 1_000)
+    store.lifecycle.add_member("g1", "k2", b"[1]", 60)
+    assert store.delete("g1") is True
+    assert store.load("g1") is None and store.log("g1", -1) == [] and store.load_clock("g1") is None
+    assert store.due_clocks(2_000, 10) == [] and store.lifecycle.members("g1") == {}
+    assert advance(store, "g1", 0) == Missing()
+    assert store.delete("g1") is False
+
+
+def test_an_invitation_is_taken_once(store: GameStore) -> None:
+    store.create(game(), b"entry-0")
+    lifecycle = store.lifecycle
+    lifecycle.put_invitation("g1", "h1", b"seat-1", 60)
+    assert lifecycle.take_invitation("g2", "h1") is None  # another game's code
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        taken = list(pool.map(lambda _: lifecycle.take_invitation("g1", "h1"), range(8)))
+    assert taken.count(b"seat-1") == 1 and taken.count(None) == 7
+
+
+def test_members_are_kept_per_game(store: GameStore) -> None:
+    store.lifecycle.add_member("g1", "k1", b"[0]", 60)
+    store.lifecycle.add_member("g1", "k2", b"[1]", 60)
+    assert store.lifecycle.members("g1") == {"k1": b"[0]", "k2": b"[1]"}
+    assert store.lifecycle.members("g2") == {}
+
+
+def test_a_key_lists_its_games_newest_first_in_pages(store: GameStore) -> None:
+    lifecycle = store.lifecycle
+    for number, at in enumerate([100, 300, 200, 300]):
+        lifecycle.index_game("k1", f"g{number}", at, f"r{number}".encode())
+    lifecycle.index_game("k2", "other", 400, b"x")
+    lifecycle.index_game("k1", "g0", 999, b"r0-again")  # listed again: the time is kept, the record replaced
+    first = lifecycle.owner_games("k1", None, 3)
+    assert [(g.game_id, g.at_ms, g.record) for g in first] == [
+        ("g3", 300, b"r3"),
+        ("g1", 300, b"r1"),
+        ("g2", 200, b"r2"),
+    ]
+    rest = lifecycle.owner_games("k1", (first[-1].at_ms, first[-1].game_id), 3)
+    assert [(g.game_id, g.at_ms, g.record) for g in rest] == [("g0", 100, b"r0-again")]
+    assert [g.game_id for g in lifecycle.owner_games("k1", (300, "g3"), 1)] == ["g1"]  # inside a tie
+    lifecycle.unindex_game("k1", "g1")
+    assert [g.game_id for g in lifecycle.owner_games("k1", None, 10)] == ["g3", "g2", "g0"]
+
+
+def test_a_key_stream_keeps_order_and_resumes_after_an_id(store: GameStore) -> None:
+    lifecycle = store.lifecycle
+    ids = [lifecycle.append_key_event("k1", f"e{n}".encode()) for n in range(5)]
+    lifecycle.append_key_event("k2", b"other")
+    everything = lifecycle.key_events("k1", "0", 100, 0)
+    assert everything == [(event_id, f"e{n}".encode()) for n, event_id in enumerate(ids)]
+    assert lifecycle.key_events("k1", ids[1], 2, 0) == [(ids[2], b"e2"), (ids[3], b"e3")]
+    assert lifecycle.key_events("k1", ids[4], 10, 0) == []
+
+
+def test_a_key_stream_read_waits_for_the_next_event(store: GameStore) -> None:
+    lifecycle = store.lifecycle
+    last = lifecycle.append_key_event("k1", b"first")
+    found: list[list[tuple[str, bytes]]] = []
+    reader = threading.Thread(target=lambda: found.append(lifecycle.key_events("k1", last, 10, 5.0)))
+    reader.start()
+    time.sleep(0.1)  # not a timed assertion: the reader may or may not be waiting yet, either way it gets "second"
+    newest = lifecycle.append_key_event("k1", b"second")
+    reader.join(10)
+    assert found == [[(newest, b"second")]]
