@@ -126,7 +126,9 @@ def variants(game_ids: set[str] | None = None) -> list[Variant]:
     return found
 
 
-JSON_STRING = re.compile(rb'"((?:[^"\\]|\\.)*)"')
+# A JSON string's contents, as "unrolled loop" (runs of plain characters between escapes): twice as fast in `re` as
+# an alternation tried at every character, for the same matches.
+JSON_STRING = re.compile(rb'"([^"\\]*(?:\\.[^"\\]*)*)"')
 
 
 def strings_in(value: Any) -> list[str]:
@@ -161,42 +163,14 @@ def visible_cards(game: Game, state: GameState, seat: int | None) -> Counter[str
     return cached[1][seat]
 
 
-# Each deck's codes as the UTF-8 bytes they are in JSON text; the deck itself is kept, so its id is not reused.
-_DECK_CODES: dict[int, tuple[set[str], dict[bytes, str]]] = {}
-
-
-def deck_codes(deck: set[str]) -> dict[bytes, str]:
-    cached = _DECK_CODES.get(id(deck))
-    if cached is None or cached[0] is not deck or len(cached[1]) != len(deck):
-        if len(_DECK_CODES) > 16:
-            _DECK_CODES.clear()
-        cached = _DECK_CODES[id(deck)] = (deck, {card.encode(): card for card in deck})
-    return cached[1]
-
-
 def cards_shown(value: Any, deck: set[str]) -> Counter[str]:
-    """Every card code appearing as a whole string (or an item of a comma-joined list) in ``value``. Read off the
-    JSON text's strings counted as bytes (one C pass each): only the distinct ones are looked at in Python, and only
-    a string with an escape is decoded (any other is its UTF-8 bytes as they are)."""
-    codes = deck_codes(deck)
+    """Every card code appearing as a whole string (or an item of a comma-joined list) in ``value``."""
     found: Counter[str] = Counter()
-    for raw, count in Counter(JSON_STRING.findall(orjson.dumps(value))).items():
-        card = codes.get(raw)
-        if card is not None:
-            found[card] += count
-        elif b"\\" in raw:
-            text: str = orjson.loads(b'"' + raw + b'"')
-            if text in deck:
-                found[text] += count
-            elif "," in text:
-                for part in text.split(","):
-                    if part in deck:
-                        found[part] += count
-        elif b"," in raw:
-            for part in raw.split(b","):
-                card = codes.get(part)
-                if card is not None:
-                    found[card] += count
+    for text in strings_in(value):
+        if text in deck:
+            found[text] += 1
+        elif "," in text:
+            found.update(part for part in text.split(",") if part in deck)
     return found
 
 
