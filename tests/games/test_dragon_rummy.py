@@ -352,7 +352,16 @@ def test_draw_two_with_one_card_left_draws_it_and_the_hand_ends_after_that_turn(
     assert state.table["last_card_drawn"] is True
     state, events = engine.apply(state, 0, "discard FR")
     ended = events_of(events, "hand_ended")[0]
-    assert ended.data == {"hand": 1, "ended": "deck", "points": [-1, 0], "totals": [-1, 0]}
+    assert ended.data == {
+        "hand": 1,
+        "ended": "deck",
+        "points": [-1, 0],
+        "totals": [-1, 0],
+        "explanations": [
+            {"cards": ["CR"], "drawTwo": 1, "rare": 0, "other": 0, "points": -1},
+            {"cards": [], "drawTwo": 0, "rare": 0, "other": 0, "points": 0},
+        ],
+    }
     assert state.table["hand_number"] == 2
 
 
@@ -451,7 +460,16 @@ def test_any_sets_of_three_or_four_in_one_turn_and_going_out_ends_the_hand() -> 
     state, events = play(state, [(0, "set AZ,AZ,AZ"), (0, "set BR,BR,BR,BR"), (0, "discard EM")])
     ended = events_of(events, "hand_ended")[0]
     assert ended.seat == 0
-    assert ended.data == {"hand": 1, "ended": "out", "points": [7, 3], "totals": [7, 3]}
+    assert ended.data == {
+        "hand": 1,
+        "ended": "out",
+        "points": [7, 3],
+        "totals": [7, 3],
+        "explanations": [
+            {"cards": ["AZ", "AZ", "AZ", "BR", "BR", "BR", "BR"], "drawTwo": 0, "rare": 0, "other": 7, "points": 7},
+            {"cards": ["JA"], "drawTwo": 0, "rare": 1, "other": 0, "points": 3},
+        ],
+    }
     sheet = engine.score(state)
     assert sheet.totals == (7, 3)
     assert sheet.rounds[0].label == "hand 1"
@@ -504,7 +522,11 @@ def test_hand_ends_after_the_turn_of_the_player_who_draws_the_last_card() -> Non
     assert kinds[:3] == ["discarded", "hand_ended", "hand_started"]
     # Seat 0: Crimson (draw-2) -1, Jade (rare) +3, three Shadows +3; seat 1: four Azures +4, Crimson -1.
     # Cards left in hand score nothing.
-    assert events[1].data == {"hand": 1, "ended": "deck", "points": [5, 3], "totals": [5, 3]}
+    explained = [
+        {"cards": ["CR", "JA", "SH", "SH", "SH"], "drawTwo": 1, "rare": 1, "other": 3, "points": 5},
+        {"cards": ["AZ", "AZ", "AZ", "AZ", "CR"], "drawTwo": 1, "rare": 0, "other": 4, "points": 3},
+    ]
+    assert events[1].data == {"hand": 1, "ended": "deck", "points": [5, 3], "totals": [5, 3], "explanations": explained}
     # The next hand: everything reshuffled and dealt again; the next seat starts.
     table = state.table
     assert table["hand_number"] == 2 and table["starter"] == 1 and table["turn"] == 1
@@ -518,6 +540,7 @@ def test_hand_ends_after_the_turn_of_the_player_who_draws_the_last_card() -> Non
         "ended": "deck",
         "by": 0,
         "playAreas": [{"drawTwo": 1, "rare": 1, "other": 3}, {"drawTwo": 1, "rare": 0, "other": 4}],
+        "explanations": explained,
     }
 
 
@@ -569,7 +592,16 @@ def test_a_tie_at_the_top_shares_the_win() -> None:
         rest="discard",
     )
     state, events = play(state, [(0, "draw"), (0, "discard AZ")])
-    assert events_of(events, "hand_ended")[0].data == {"hand": 2, "ended": "deck", "points": [3, 3], "totals": [50, 50]}
+    assert events_of(events, "hand_ended")[0].data == {
+        "hand": 2,
+        "ended": "deck",
+        "points": [3, 3],
+        "totals": [50, 50],
+        "explanations": [
+            {"cards": ["GO", "GO", "GO"], "drawTwo": 0, "rare": 0, "other": 3, "points": 3},
+            {"cards": ["ST", "ST", "ST"], "drawTwo": 0, "rare": 0, "other": 3, "points": 3},
+        ],
+    }
     assert events_of(events, "match_finished")[0].data == {"totals": [50, 50], "winners": [0, 1]}
     sheet = engine.score(state)
     assert sheet.finished and sheet.winners == (0, 1)

@@ -26,7 +26,7 @@ from engine.games.dragon_rummy.cards import (
     single_play_slot,
 )
 from engine.games.dragon_rummy.moves import DISCARD, DRAW, PLAY, SET, TAKE, set_cards
-from engine.games.dragon_rummy.scoring import match_totals, play_area_counts, play_area_points
+from engine.games.dragon_rummy.scoring import explain_hand, match_totals, play_area_counts, play_area_points
 from engine.games.dragon_rummy.table import (
     ENDED_DECK,
     ENDED_OUT,
@@ -332,16 +332,12 @@ def end_hand(state: GameState, seat: int, ended: str, events: list[Event]) -> No
             ended_by=seat,
             points=points,
             play_area_counts=[play_area_counts(area, draw_two, rare) for area in areas],
+            play_areas=[list(area) for area in areas],
         ),
     ]
     totals = match_totals(table, state.players)
-    events.append(
-        Event(
-            "hand_ended",
-            seat=seat,
-            data={"hand": table["hand_number"], "ended": ended, "points": points, "totals": totals},
-        )
-    )
+    data = {"hand": table["hand_number"], "ended": ended, "points": points, "totals": totals}
+    events.append(Event("hand_ended", seat=seat, data=data | {"explanations": explain_hand(areas, draw_two, rare)}))
     if max(totals) >= target_score(state):
         table["phase"] = FINISHED_PHASE
         reset_turn(table)

@@ -164,6 +164,21 @@ EVENT_DATA: dict[str, Any] = {
 }
 
 ROLE_COUNT: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": DECK_SIZE}
+EXPLANATION = closed(
+    {
+        "cards": {**CARDS, "description": "The dragons in the seat's play area."},
+        "drawTwo": {**ROLE_COUNT, "description": "How many are this hand's draw-2 dragon (-1 each)."},
+        "rare": {**ROLE_COUNT, "description": "How many are this hand's rare dragon (+3 each)."},
+        "other": {**ROLE_COUNT, "description": "How many are other dragons (+1 each)."},
+        "points": {**POINTS, "description": "The seat's points for the hand (cards in hand score nothing)."},
+    }
+)
+EXPLANATIONS: dict[str, Any] = {
+    **per_seat(EXPLANATION),
+    "description": "Per seat, where its points came from: its play area's dragons by role.",
+}
+EVENT_DATA["hand_ended"]["properties"]["explanations"] = EXPLANATIONS
+EVENT_DATA["hand_ended"]["required"].append("explanations")
 ROUND_DETAILS = closed(
     {
         "drawTwo": CARD,
@@ -175,7 +190,9 @@ ROUND_DETAILS = closed(
                 {"drawTwo": ROLE_COUNT, "rare": ROLE_COUNT, "other": ROLE_COUNT},
             )
         ),
-    }
+        "explanations": EXPLANATIONS,
+    },
+    ["drawTwo", "rare", "ended", "by", "playAreas"],  # hands scored before issue 27 have no explanations
 )
 SCORE_DETAILS = closed({"targetScore": VIEW["properties"]["targetScore"]})
 DEFS: dict[str, Any] = {"card": CARD, "slot": SLOT, "ended": ENDED}

@@ -4,6 +4,7 @@ nothing, and the match totals add the hands."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engine.games.dragon_rummy.cards import DRAW_TWO_POINTS, OTHER_POINTS, RARE_POINTS
 from engine.games.dragon_rummy.table import DragonTable, table_of, target_score
@@ -32,6 +33,17 @@ def play_area_points(cards: Sequence[str], draw_two: str, rare: str) -> int:
     return draw_twos * DRAW_TWO_POINTS + rares * RARE_POINTS + others * OTHER_POINTS
 
 
+def explain_hand(areas: Sequence[Sequence[str]], draw_two: str, rare: str) -> list[dict[str, Any]]:
+    """Per seat, where its points came from: its play area's dragons, how many of each role (-1, +3, +1 each) and
+    the total. Cards left in hand score nothing, so the hands are not shown."""
+    explained: list[dict[str, Any]] = []
+    for area in areas:
+        draw_twos, rares, others = play_area_counts(area, draw_two, rare)
+        points = play_area_points(area, draw_two, rare)
+        explained.append({"cards": list(area), "drawTwo": draw_twos, "rare": rares, "other": others, "points": points})
+    return explained
+
+
 def match_totals(table: DragonTable, players: int) -> list[int]:
     return totals_from_rounds((record["points"] for record in table["hand_records"]), players)
 
@@ -50,6 +62,15 @@ def score(state: GameState, *, finished: bool) -> ScoreSheet:
                 "ended": record["ended"],
                 "by": record["ended_by"],
                 "playAreas": [{"drawTwo": d, "rare": r, "other": o} for d, r, o in record["play_area_counts"]],
+                **(
+                    {
+                        "explanations": explain_hand(
+                            record["play_areas"], record["draw_two_dragon"], record["rare_dragon"]
+                        )
+                    }
+                    if "play_areas" in record
+                    else {}
+                ),
             },
         )
         for record in table["hand_records"]

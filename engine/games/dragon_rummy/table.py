@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final, TypedDict
+from typing import Final, NotRequired, TypedDict
 
 from engine.state import GameState
 
@@ -23,6 +23,7 @@ class HandRecord(TypedDict):
     ended_by: int  # the seat whose turn ended the hand
     points: list[int]
     play_area_counts: list[list[int]]  # per seat: [draw-2 dragons, rare dragons, other dragons] in the play area
+    play_areas: NotRequired[list[list[str]]]  # per seat, the play area's cards (absent in hands before issue 27)
 
 
 class DragonTable(TypedDict):
