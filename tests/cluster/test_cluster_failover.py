@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import threading
+import time
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -22,6 +23,8 @@ from service.core.stored import LogEntry
 from service.storage.redis_store import RedisStore
 from tests.cluster.conftest import ClusterNode, RedisCluster
 from tests.service.conftest import LiveServer, live_server
+
+BALLAST_BYTES = 48 * 1024 * 1024
 
 
 @dataclass
@@ -184,3 +187,48 @@ def test_no_acknowledged_move_is_lost_when_the_replica_was_held_back(
         ]
     finally:
         redis_cluster.restart(master)
+
+
+def test_with_the_wait_off_a_failover_can_lose_moves_and_a_read_says_so(redis_cluster: RedisCluster) -> None:
+    """``--redis-replica-wait-ms 0``: moves are acknowledged before a replica has them, so a failover can lose
+    them (the speed this setting buys). A client reading with the highest version it saw is told, typed
+    (``store/behind``), instead of being shown an older version."""
+    redis_cluster.wait_ok()
+    prefix = f"cefail:{uuid.uuid4().hex[:8]}:"
+    store = RedisStore.from_url(redis_cluster.url, key_prefix=prefix, replica_wait_ms=0)
+    with live_server(store, "cluster", bot_workers=0) as server:
+        game = create(server, redis_cluster, prefix, 4)
+        found = next_move(server, game)
+        assert found is not None and apply(server, game, *found)[0] == 200
+        redis_cluster.wait_replicas_synced()
+        master = game.master
+        (replica,) = redis_cluster.replicas_of(master)
+        with replica.client() as client:  # the replica has version 1 before it is held back
+            client.execute_command("READONLY")
+            while client.hget(f"{prefix}{{{game.game_id}}}:game", "v") != b"1":
+                time.sleep(0.01)
+        replica.pause()
+        try:
+            # Ballast in the game's slot: more than the kernel's socket buffers hold, so the moves after it stay
+            # in the master's own output buffer (a stopped replica's kernel would otherwise take them in).
+            with master.client() as client:
+                client.set(f"{prefix}{{{game.game_id}}}:ballast", b"x" * BALLAST_BYTES)
+            for _ in range(2):
+                found = next_move(server, game)
+                assert found is not None
+                assert apply(server, game, *found)[0] == 200  # acknowledged, not replicated
+            master.kill()
+        finally:
+            replica.resume()
+        try:
+            redis_cluster.wait_promoted([replica])
+            headers = {"X-Min-Version": "3"}
+            status, answer = server.rest.call("GET", f"/v1/games/{game.game_id}", headers=headers)
+            for _ in range(20):  # the service may meet the killed master once before it reads the new slot map
+                if status != 503 or answer["error"]["code"] != "store/unavailable":
+                    break
+                status, answer = server.rest.call("GET", f"/v1/games/{game.game_id}", headers=headers)
+            assert (status, answer["error"]["code"]) == (503, "store/behind"), answer
+            assert answer["error"]["details"] == {"currentVersion": 1, "minVersion": 3}
+        finally:
+            redis_cluster.restart(master)
