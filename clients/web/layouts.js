@@ -13,7 +13,7 @@ function section(ui, title, ...children) {
 function cardRow(ui, codes, label) {
   const row = ui.h("div", { class: "card-row", role: "list", "aria-label": label });
   for (const code of codes || []) row.append(ui.h("div", { role: "listitem" }, ui.card(code)));
-  if (!codes || codes.length === 0) row.append(ui.h("span", { class: "empty" }, "none"));
+  if (!codes || codes.length === 0) row.append(ui.h("div", { role: "listitem", class: "empty" }, "none"));
   return row;
 }
 

@@ -38,7 +38,7 @@ export function renderHand(current, actions, view) {
   for (const { code, index } of orderedHand(current, hand)) {
     list.append(h("div", { role: "listitem" }, cardElement(current, actions, code, `hand-${index}-${code}`)));
   }
-  if (!hand.length) list.append(h("span", { class: "empty" }, "No cards in your hand."));
+  if (!hand.length) list.append(h("div", { role: "listitem", class: "empty" }, "No cards in your hand."));
   const sort = h("select", { id: "hand-order", onchange: (event) => actions.sortHand(event.target.value) },
     HAND_ORDERS.map(([value, label]) => h("option", { value }, label)));
   sort.value = settings.get("handOrder");

@@ -21,7 +21,7 @@ export function renderSummary(current, actions) {
   const section = h("section", { class: "panel summary", id: "summary", "aria-labelledby": "summary-title",
     "data-round": round.label });
   section.append(h("h2", { id: "summary-title" }, finished ? "The match is over" : `${humanize(round.label)} is over`));
-  if (finished) section.append(winnerLine(current, score));
+  if (finished) section.append(...winnerLine(current, score));
   section.append(h("p", { class: "note" }, finished ? `The last ${roundWord(round)}, ${round.label}:` : "This " +
     `${roundWord(round)}'s points:`));
   const revealed = revealedHands(current, round, finished);
@@ -81,11 +81,8 @@ function explanation(current, round, seat) {
   const details = round.details || {};
   const own = Array.isArray(details.explanations) ? details.explanations[seat]
     : Array.isArray(details.seats) ? details.seats[seat] : null;
-  if (own) {
-    const lines = typeof own === "string" ? [own] : own.lines || own.items || (own.text ? [own.text] : []);
-    if (lines.length) return lines.map((line) => withSeatNames(current, typeof line === "string" ? line
-      : line.text || line.description || `${humanize(line.label || line.kind || "")}: ${line.points}`));
-  }
+  if (typeof own === "string") return [withSeatNames(current, own)];
+  if (own && typeof own === "object") return explainObject(current, own);
   if (Array.isArray(details.sides)) return draculaLines(current, details, seat);
   const players = current.game.players;
   const lines = [];
@@ -102,6 +99,36 @@ function explanation(current, round, seat) {
   return lines;
 }
 
+const isCards = (value) => Array.isArray(value) && value.every((item) => typeof item === "string");
+const cardList = (current, codes) => codes.map((code) => cardName(current, code)).join(", ");
+
+// A seat's explanation object in lines: numbers ("Group bonus: 25"), cards ("Hand: 5 of Spades, ..."), and each
+// scored item of a list ("Run (group 2): 4 of Clubs, 5 of Clubs, 7 of Clubs: 25"). Its total is shown already.
+function explainObject(current, explained) {
+  const lines = [];
+  for (const [key, value] of Object.entries(explained)) {
+    if (key === "points" || value === null || value === undefined) continue;
+    if (typeof value === "number") lines.push(`${humanize(key)}: ${value}`);
+    else if (typeof value === "string") lines.push(`${humanize(key)}: ${withSeatNames(current, value)}`);
+    else if (isCards(value) && value.length) lines.push(`${humanize(key)}: ${cardList(current, value)}`);
+    else if (Array.isArray(value)) lines.push(...value.filter((item) => item && typeof item === "object")
+      .map((item) => explainItem(current, item)));
+  }
+  return lines;
+}
+
+function explainItem(current, item) {
+  if (item.text || item.description) return withSeatNames(current, item.text || item.description);
+  const kind = humanize(item.kind || item.label || "scored");
+  const which = item.group !== undefined ? ` (group ${item.group})` : item.meld !== undefined ? ` (meld ${item.meld})`
+    : "";
+  const cards = isCards(item.cards) ? `: ${cardList(current, item.cards)}` : "";
+  const times = item.multiplier !== undefined && item.multiplier !== 1 ? ` (\u00d7 ${item.multiplier})` : "";
+  const points = item.points !== undefined ? `: ${item.points}${times}` : item.value !== undefined ? `: ${item.value}`
+    : "";
+  return `${kind}${which}${cards}${points}`;
+}
+
 function sharedFacts(current, details) {
   const facts = [];
   for (const [key, value] of Object.entries(details)) {
@@ -112,7 +139,8 @@ function sharedFacts(current, details) {
 }
 
 function draculaLines(current, details, seat) {
-  const side = details.sides.find((entry) => entry.side === seat % 2) || details.sides[seat % 2];
+  const side = details.sides.find((entry) => Array.isArray(entry.seats) && entry.seats.includes(seat)) ||
+    details.sides.find((entry) => entry.side === seat % 2);
   if (!side) return [];
   const rank = details.lineRank || 1;
   return (side.lines || []).map((line, index) => {
@@ -130,8 +158,14 @@ function revealedHands(current, round, finished) {
   const players = current.game.players;
   const isHands = (value) => Array.isArray(value) && value.length === players &&
     value.every((hand) => Array.isArray(hand) && hand.every((code) => typeof code === "string"));
+  const details = round.details || {};
   for (const key of ["hands", "revealed", "handCards", "cardsInHand", "remaining"]) {
-    if (isHands((round.details || {})[key])) return round.details[key];
+    if (isHands(details[key])) return details[key];
+  }
+  const explained = Array.isArray(details.explanations) ? details.explanations : [];
+  for (const key of ["hand", "cardsInHand", "remaining", "revealed"]) {
+    const hands = explained.map((entry) => entry && entry[key]);
+    if (isHands(hands)) return hands;
   }
   for (let index = current.events.length - 1; index >= 0; index -= 1) {
     const data = current.events[index].data || {};
