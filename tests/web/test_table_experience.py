@@ -48,6 +48,17 @@ def moves_at_server(rest: Rest, game_id: str, after: int) -> list[int]:
     return sorted({event["version"] for event in events})
 
 
+def record_requests(page: Page) -> list[Request]:
+    """Every request the page makes from now on."""
+    requests: list[Request] = []
+
+    def record(request: Request) -> None:
+        requests.append(request)
+
+    page.on("request", record)
+    return requests
+
+
 def wait_for_my_moves(page: Page) -> None:
     page.wait_for_selector("button.move:not([disabled])")
 
@@ -110,8 +121,7 @@ def test_a_seat_link_resumes_the_seat_in_a_fresh_browser_context(
     for link, seat, name in ((own_link, 0, "Mina"), (other_link, 1, "Player 2")):
         context = browser.new_context(viewport={"width": 1000, "height": 800})
         fresh = context.new_page()
-        requests: list[Request] = []
-        fresh.on("request", lambda request, seen=requests: seen.append(request))
+        requests = record_requests(fresh)
         fresh.goto(link)
         fresh.wait_for_selector("#my-seat")
         assert fresh.inner_text("#my-seat") == f"You play {name}"
