@@ -162,3 +162,26 @@ def test_a_result_keeps_the_move_and_version_only_and_a_late_retry_answers_the_g
             assert retried.replayed and (retried.version, retried.events) == (first.version, first.events)
             assert retried.game == api.game(created.game_id, token)  # the game now, seen by the seat
     assert api.game(created.game_id).version == 4
+
+
+def test_the_identical_retry_without_a_key_is_replayed_and_another_move_is_stale(api: Driver) -> None:
+    """Issue 29: a retry of the identical move (the same seat, the same canonical move, the same expected version)
+    is the same request with or without an idempotency key: its first result, replayed. Another move at that
+    version, or the same move of another version, is still ``version/stale``."""
+    position = reach_list_move(api)
+    backwards = reordered(position.canonical, lambda items: items[::-1])
+    first = api.apply(position.game_id, position.token, position.canonical, position.version)
+    assert not first.replayed and first.version == position.version + 1
+    for text in (position.canonical, backwards):  # the same move, as written first or in another order
+        again = api.apply(position.game_id, position.token, text, position.version)
+        assert again.replayed
+        assert (again.version, again.events) == (first.version, first.events)
+    assert api.game(position.game_id).version == position.version + 1  # applied once
+    other = next(move for move in position.legal if move != position.canonical)
+    with pytest.raises(ApiError) as caught:
+        api.apply(position.game_id, position.token, other, position.version)
+    assert (caught.value.status, caught.value.code) == ("ABORTED", "version/stale")
+    assert caught.value.details["currentVersion"] in (position.version + 1, str(position.version + 1))
+    with pytest.raises(ApiError) as caught:  # the same text chosen at an older version is another request
+        api.apply(position.game_id, position.token, position.canonical, position.version - 1)
+    assert (caught.value.status, caught.value.code) == ("ABORTED", "version/stale")
