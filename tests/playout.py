@@ -226,13 +226,13 @@ def assert_events_hide_secrets(
             if event.audience is not None:
                 continue  # a private event is shown to its audience on purpose (a reveal, one's own deal)
             # Allowed: as many copies of a card as the seat could see before or after the move, or the move named;
-            # and at a hand's end, in the events that reveal the hands (``Game.hand_end_reveals``), the cards held.
+            # and at a hand's end, in the events that reveal the hands (``Game.hand_end_reveals``), the cards held too.
             visible_before, visible_after = visible_cards(game, before, seat), visible_cards(game, after, seat)
             held = held_cards(game, before) if event.kind in game.hand_end_reveals else Counter()
             leaked = {
                 card: count
                 for card, count in cards_shown(event.for_seat(seat), deck).items()
-                if count > max(visible_before[card], visible_after[card], named[card], held[card])
+                if count > max(visible_before[card] + held[card], visible_after[card], named[card])
             }
             assert not leaked, f"event {event.kind} shows seat {seat} hidden cards {leaked}"
 

@@ -355,6 +355,19 @@ def test_the_texts_scoring_examples_minus_fifty_in_hand_with_thirty_or_one_twent
     assert ended["inHand"] == [0, 50, 50] and ended["played"] == [0, 30, 120]
     # "+30 points in played cards ... a final score of -20 points (30 - 50)"; "+120 ... +70 points (120 - 50)".
     assert engine.score(state).totals == (10, -20, 70)
+    # The explanation (issue 27): each seat's groups with their points, and the hands left, shown as they count.
+    left = ["AD", "JK", "TS", "Thief"]
+    explained = [
+        {"groups": [], "actionCards": 0, "actionPoints": 0, "hand": [], "handPoints": 0, "goingOut": 10, "points": 10},
+        {"groups": [{"group": 0, "kind": "set", "cards": ["QS", "QH", "QD"], "points": 30}], "actionCards": 0,
+         "actionPoints": 0, "hand": left, "handPoints": 50, "goingOut": 0, "points": -20},
+        {"groups": [{"group": 1, "kind": "set", "cards": ["AS", "AH", "AD", "AC"], "points": 60},
+                    {"group": 2, "kind": "set", "cards": ["KS", "KH", "KD", "KC"], "points": 40},
+                    {"group": 3, "kind": "run", "cards": ["2S", "3S", "4S", "5S"], "points": 20}],
+         "actionCards": 0, "actionPoints": 0, "hand": left, "handPoints": 50, "goingOut": 0, "points": 70},
+    ]  # fmt: skip
+    assert ended["explanations"] == explained
+    assert engine.score(state).rounds[0].details["explanations"] == explained
 
 
 def test_when_the_stock_runs_out_the_round_ends_with_no_bonus_or_penalty() -> None:

@@ -465,6 +465,7 @@ def end_round(state: GameState, table: RummyTable, ended: str, events: list[Even
                 "actions": record["actions"],
                 "inHand": record["in_hand"],
                 "bonus": record["bonus"],
+                "explanations": record.get("explanations", []),  # the hands left are shown: they are counted
             },
         )
     )

@@ -88,6 +88,7 @@ class RummyBattleGame(Game):
     move_kinds: ClassVar[dict[str, MoveKind]] = moves.MOVE_KINDS
     # Turn clocks: pass a reaction, draw from the stock, discard.
     timeout_kinds: ClassVar[tuple[str, ...]] = ("pass", "draw", "discard")
+    hand_end_reveals: ClassVar[frozenset[str]] = frozenset({"round_ended"})  # the hands left are counted
     # One round with the full pack: every rule, at 2 to 6 players, within the CI budget for 1,000 playouts per
     # variant. Later rounds repeat the same deal code; the round-to-round flow is covered by scripted hands.
     conformance_variants: ClassVar[tuple[dict[str, object], ...]] = ({"rounds": 1},)

@@ -259,6 +259,38 @@ EVENT_DATA: dict[str, Any] = {
     ),
 }
 
+EXPLANATION = closed(
+    {
+        "groups": {
+            "type": "array",
+            "description": "The groups the seat has cards in front of it in, with those cards and their points.",
+            "items": closed(
+                {
+                    "group": {"type": "integer", "minimum": 0},
+                    "kind": {"enum": ["run", "set"]},
+                    "cards": {"type": "array", "items": CARD, "minItems": 1, "description": "The seat's cards."},
+                    "points": {"type": "integer", "minimum": 0, "description": "Their points."},
+                }
+            ),
+        },
+        "actionCards": {**COUNT, "description": "The Action Cards the seat played."},
+        "actionPoints": {"type": "integer", "minimum": 0, "description": "+5 per Action Card played."},
+        "hand": {
+            "type": "array",
+            "items": CARD,
+            "description": "The cards left in the seat's hand, shown at the round's end.",
+        },
+        "handPoints": {"type": "integer", "minimum": 0, "description": "Their points (subtracted)."},
+        "goingOut": {**GOING_OUT, "description": "The going-out bonus (+10) or penalty (-100, or -50 each)."},
+        "points": {**POINTS, "description": "The seat's points for the round."},
+    }
+)
+EXPLANATIONS: dict[str, Any] = {
+    **per_seat(EXPLANATION),
+    "description": "Per seat, where its points came from: its groups' cards, Action Cards, hand left, going out.",
+}
+EVENT_DATA["round_ended"]["properties"]["explanations"] = EXPLANATIONS
+EVENT_DATA["round_ended"]["required"].append("explanations")
 ROUND_DETAILS = closed(
     {
         "played": per_seat({"type": "integer", "minimum": 0}),
@@ -268,7 +300,9 @@ ROUND_DETAILS = closed(
         "outs": SEATS,
         "ended": ENDED,
         "markerRevealed": {"type": "boolean"},
-    }
+        "explanations": EXPLANATIONS,
+    },
+    ["played", "actionCards", "inHand", "goingOut", "outs", "ended", "markerRevealed"],  # none before issue 27
 )
 SCORE_DETAILS = closed({})
 DEFS: dict[str, Any] = {

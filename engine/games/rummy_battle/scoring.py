@@ -3,7 +3,7 @@ penalty), the match totals and the score sheet."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from engine.games.rummy_battle.cards import ACTION_POINTS, card_points
 from engine.games.rummy_battle.melds import Group
@@ -69,7 +69,38 @@ def score_round(
         outs=list(outs),
         ended=ended,
         marker_revealed=marker_revealed,
+        explanations=explain_round(groups, hands, actions_played, bonus, points),
     )
+
+
+def explain_round(
+    groups: list[Group], hands: list[list[str]], actions_played: list[int], bonus: list[int], points: list[int]
+) -> list[dict[str, Any]]:
+    """Per seat, where its points came from: the cards it has in front of it in each group (its own, its lay-offs,
+    Sets it stole) with their points, its Action Cards (+5 each), the cards left in its hand (all shown at the
+    round's end: they are counted) and their points, its going-out bonus or penalty, and its total."""
+    explained: list[dict[str, Any]] = []
+    for seat, total in enumerate(points):
+        played = []
+        for index, group in enumerate(groups):
+            cards = [card for card, by in zip(group["cards"], group["by"], strict=True) if by == seat]
+            if cards:
+                kind = "run" if group["run"] else "set"
+                played.append(
+                    {"group": index, "kind": kind, "cards": cards, "points": sum(card_points(c) for c in cards)}
+                )
+        explained.append(
+            {
+                "groups": played,
+                "actionCards": actions_played[seat],
+                "actionPoints": ACTION_POINTS * actions_played[seat],
+                "hand": sorted(hands[seat]),
+                "handPoints": sum(card_points(card) for card in hands[seat]),
+                "goingOut": bonus[seat],
+                "points": total,
+            }
+        )
+    return explained
 
 
 def match_totals(table: RummyTable, players: int) -> list[int]:
@@ -92,6 +123,7 @@ def score(state: GameState, *, finished: bool) -> ScoreSheet:
                 "outs": record["outs"],
                 "ended": record["ended"],
                 "markerRevealed": record["marker_revealed"],
+                **({"explanations": record["explanations"]} if "explanations" in record else {}),
             },
         )
         for number, record in enumerate(table["rounds"], start=1)

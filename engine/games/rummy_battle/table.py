@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Final, TypedDict, cast
+from typing import Any, Final, NotRequired, TypedDict, cast
 
 from engine.games.rummy_battle.melds import Group
 from engine.state import GameState
@@ -50,6 +50,8 @@ class RoundRecord(TypedDict):
     outs: list[int]  # the seats that went out, in order
     ended: str  # ENDED_BY_GOING_OUT or ENDED_BY_STOCK
     marker_revealed: bool
+    # Per seat, where its points came from (scoring.explain_round); absent in rounds scored before issue 27.
+    explanations: NotRequired[list[dict[str, Any]]]
 
 
 class RummyTable(TypedDict):
