@@ -1,7 +1,8 @@
 // The table of each game, laid out from its view JSON (the game's part of `GET /v1/games/{id}` -> view). Every
 // layout gets a context `ui` with: card(code) -> a card element, cell(name, code) -> a coffin cell,
 // pile(key, label, test, content) -> content that selects the moves passing `test`, seatName(seat),
-// cardName(code, given?), gameType, h(tag, attributes, ...children) (see boardContext in table_view.js).
+// whose(seat) -> "Your" / "Ann's", cardName(code, given?), gameType, h(tag, attributes, ...children) (see
+// boardContext in table_view.js).
 // Every key shown is spelled out in words (words.js): no internal name reaches the table.
 
 import { anyLabel, fieldTitle, humanize, plural, valueLabel } from "./words.js";
@@ -94,7 +95,7 @@ function dragonRummy(ui, view) {
   const areas = ui.h("div", { class: "areas" });
   (view.playAreas || []).forEach((cards, seat) => {
     const points = (view.playAreaPoints || [])[seat];
-    const title = `${ui.seatName(seat)}'s play area${points === undefined ? "" : ` (${plural(points, "point")})`}`;
+    const title = `${ui.whose(seat)} play area${points === undefined ? "" : ` (${plural(points, "point")})`}`;
     areas.append(ui.h("figure", { class: "group", "aria-label": title }, ui.h("figcaption", {}, title),
       cardRow(ui, cards, title)));
   });
@@ -110,7 +111,7 @@ function dragonRummy(ui, view) {
 function drawBlood(ui, view) {
   const rows = ui.h("div", { class: "areas" });
   (view.monsterRows || []).forEach((row, seat) => {
-    const title = `${ui.seatName(seat)}'s Monster Row`;
+    const title = `${ui.whose(seat)} Monster Row`;
     const slots = ui.h("div", { class: "monster-row" });
     for (const [slot, monster] of Object.entries(row || {})) {
       const name = anyLabel(ui.gameType, slot);
@@ -149,7 +150,7 @@ function houseRummy(ui, view) {
   const potatoes = (view.potatoOnBoard || []).map((cards, seat) => [seat, cards]).filter(([, cards]) => cards.length);
   if (potatoes.length) {
     parts.push(section(ui, "Hot Potatoes on the board",
-      ...potatoes.map(([seat, cards]) => cardRow(ui, cards, `${ui.seatName(seat)}'s Hot Potatoes`))));
+      ...potatoes.map(([seat, cards]) => cardRow(ui, cards, `${ui.whose(seat)} Hot Potatoes`))));
   }
   parts.push(section(ui, "Hand", counts(ui, [["Hand", view.handNumber], ["Dealer", ui.seatName(view.dealer)],
     ["Play goes", view.direction ? valueLabel(ui.gameType, "direction", view.direction).toLowerCase() : ""],

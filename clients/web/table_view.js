@@ -79,6 +79,7 @@ function boardContext(current, actions) {
     h,
     gameType: current.game.gameType,
     seatName: (seat) => seatName(current, seat),
+    whose: (seat) => (seat === current.game.seat ? "Your" : `${plainSeatName(current, seat)}'s`),
     cardName: (code, given) => cardName(current, code, given),
     card: (code) => cardElement(current, actions, code, `board-${keyCounter++}-${code}`, { onBoard: true }),
     cell: (cellName, code) => cellElement(current, actions, cellName, code),
