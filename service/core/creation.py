@@ -15,10 +15,10 @@ from collections.abc import Callable, Mapping, Sequence
 
 import engine
 from service.bots.kinds import BOT_KINDS, SPEC_EXAMPLES, is_bot_spec
-from service.core import clocks, errors, fairness
+from service.core import clocks, errors, fairness, invitations
 from service.core.games import IDEMPOTENCY_KEY_PATTERN, StoredGames, game_view, token_hash
 from service.core.hooks import Commit, CommitHooks
-from service.core.records import CreatedGame, SeatSpec, SeatToken
+from service.core.records import CreatedGame, Invitation, SeatSpec, SeatToken
 from service.core.stored import GameMeta, LogEntry
 from service.observability import tracing
 from service.storage.protocols import GameExistsError, StoredGame
@@ -128,10 +128,12 @@ class Creation:
         creator: str | None = None,
         request_id: str | None = None,
         clock: clocks.ClockSpec | None = None,
+        invite_seats: Sequence[int] = (),
     ) -> CreatedGame:
         """``creator``: the id of the caller's API key, recorded with the game (and counted by ``admit_game``).
         ``request_id``: makes the create safe to retry (``keyed_game_id``): the same id and parameters (and the
-        same creator) give the same game and seat tokens again and create nothing."""
+        same creator) give the same game and seat tokens again and create nothing. ``invite_seats``: those seats
+        are answered as invitation codes instead of tokens (service/core/invitations.py)."""
         check_request(game_type, players, seed, seats, request_id)
         names = tuple(seat_name(index, seat.name) for index, seat in enumerate(seats))
         bots = tuple(seat_bot(index, seat.bot) for index, seat in enumerate(seats))
@@ -145,6 +147,7 @@ class Creation:
             state, events = engine.new_game(game_type, players or len(seats) or None, seed, options)
         game_id = keyed_id or new_game_id()
         bots = bots or ("",) * state.players
+        invited = invitations.check_invite_seats(invite_seats, state.players, bots)
         tokens = tuple(
             SeatToken(seat, self._keyed_token(game_id, seat) if keyed_id else url_safe_secret(24))
             for seat in range(state.players)
@@ -164,8 +167,40 @@ class Creation:
             salt=salt.hex(),
             commitment=fairness.commitment(state.seed, salt) if salt else "",
             clock=None if clock is None else clock.to_record(),
+            invited=invited,
         )
         return self._store(game_id, meta, state, tuple(events), tokens, request_id)
+
+    def invitation_code(self, game_id: str, seat: int, *, keyed: bool) -> str:
+        """A seat's invitation code: derived again on a retry of a keyed create, else random."""
+        if keyed:
+            derived = self._derive("invite", game_id, str(seat))[: invitations.CODE_BYTES]
+            return base64.urlsafe_b64encode(derived).decode("ascii")
+        return url_safe_secret(invitations.CODE_BYTES)
+
+    def keyed_token(self, game_id: str, seat: int) -> str:
+        """A seat's token in a keyed game (a rematch gives each seat's holder its own token in the new game)."""
+        return self._keyed_token(game_id, seat)
+
+    def _invite(
+        self, game_id: str, meta: GameMeta, tokens: tuple[SeatToken, ...], request_id: str | None, *, store: bool
+    ) -> tuple[tuple[SeatToken, ...], tuple[Invitation, ...]]:
+        """The tokens answered and the invitations of the invited seats (kept in the store when ``store``)."""
+        if not meta.invited:
+            return tokens, ()
+        invited = [token for token in tokens if token.seat in meta.invited]
+        codes = tuple(
+            Invitation(token.seat, self.invitation_code(game_id, token.seat, keyed=request_id is not None))
+            for token in invited
+        )
+        if store:
+            lifecycle = self.games.store.lifecycle
+            for token, invitation in zip(invited, codes, strict=True):
+                record = invitations.seal(token.seat, token.token, invitation.code)
+                lifecycle.put_invitation(
+                    game_id, invitations.code_hash(invitation.code), record, invitations.INVITATION_SECONDS
+                )
+        return tuple(token for token in tokens if token.seat not in meta.invited), codes
 
     def keyed_game_id(self, request_id: str, creator: str | None) -> str:
         """The game id of a keyed CreateGame: an HMAC of the server secret, the creator (the API key id, when keys
@@ -211,11 +246,12 @@ class Creation:
             store.create(stored, entry.encode())
         except GameExistsError as exists:
             return self._created_before(exists, request_id, tokens, meta)
+        tokens, invited = self._invite(game_id, meta, tokens, request_id, store=True)
         self.games.states.remember(game_id, stored.snapshot, state)
         log.info("game created", extra={"game_id": game_id, "game_type": meta.game_type, "players": meta.players})
         header = self.hooks.run(Commit(game_id, meta, 0, None, None, tuple(entry.to_act), finished=finished))
         view = game_view(game_id, meta, 0, state, None)
-        return CreatedGame(game_id, 0, tokens, view._replace(**header) if header else view)
+        return CreatedGame(game_id, 0, tokens, view._replace(**header) if header else view, invited)
 
     def _created_before(
         self, exists: GameExistsError, request_id: str | None, tokens: tuple[SeatToken, ...], meta: GameMeta
@@ -233,4 +269,7 @@ class Creation:
         log.info("game create replayed", extra={"game_id": exists.game_id, "version": stored.version})
         state = self.games.state_of(stored)
         view = game_view(exists.game_id, meta, stored.version, state, None, over=stored.finished)
-        return CreatedGame(exists.game_id, stored.version, tokens, view)
+        # A keyed retry answers the same codes without storing them again (a redeemed code stays redeemed); a store
+        # call re-sent after a lost answer never gave its codes out, so they are stored now.
+        tokens, invited = self._invite(exists.game_id, meta, tokens, request_id, store=request_id is None)
+        return CreatedGame(exists.game_id, stored.version, tokens, view, invited)

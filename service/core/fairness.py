@@ -322,7 +322,7 @@ def check_commitment(source: str, seed: int, fields: RecordFields, findings: Fin
 
 
 # The service's own events, not the rules': left out when the events are compared with a replay.
-SERVICE_EVENT_KINDS = (REVEAL_EVENT, forfeit.FORFEIT_EVENT)
+SERVICE_EVENT_KINDS = (REVEAL_EVENT, forfeit.FORFEIT_EVENT, forfeit.ENDED_EVENT)
 
 
 def public_rule_events(events: Sequence[Any]) -> list[Any]:
@@ -395,7 +395,8 @@ def check_score(fields: RecordFields, rebuilt: engine.Replay, findings: Findings
     lost = forfeit.forfeit_record(fields.events)  # a seat that ran out of time forfeited (service/core/forfeit.py)
     if lost is not None and not engine.is_finished(rebuilt.state):
         sheet = forfeit.forfeited_sheet(sheet, fields.players, lost[0], lost[1])
-        findings.checks.append(f"seat {lost[0]} forfeited the match ({lost[1]}) after the last move")
+        ended = "its creator ended the match" if lost[0] is None else f"seat {lost[0]} forfeited the match"
+        findings.checks.append(f"{ended} ({lost[1]}) after the last move")
     elif not engine.is_finished(rebuilt.state):
         findings.problems.append("the replayed match is not over, but the record is of a finished match.")
     expected_score = score_json(sheet)

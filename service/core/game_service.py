@@ -9,7 +9,9 @@ edge (``service/core/errors.py``).
 - ``streams`` (``EventStreams``): event pages, watching, stream tickets;
 - ``moves`` (``Moves``): ApplyMove, and the one write path (``commit_move``) of people, bots and timeouts;
 - ``bot_turns`` (``BotTurns``): what a bot worker plays and its move;
-- ``timeouts`` (``Timeouts``): the timeout moves and forfeits of turn clocks (``ClockSweeper`` drives them).
+- ``timeouts`` (``Timeouts``): the timeout moves and forfeits of turn clocks (``ClockSweeper`` drives them);
+- ``lifecycle`` (``Lifecycle``): resign or leave, end, delete, a key's list of games, invitations, rematches;
+- ``key_events`` (``KeyEvents``): each API key's one event stream (a commit hook writes it).
 
 After a version is committed the write paths run ``hooks`` (``CommitHooks``), where each concern registered itself:
 metrics and the move log (``service/core/hooks.py``), the bot queue (``bot_turns.bot_queue_hook``) and the turn
@@ -27,6 +29,8 @@ from service.core.catalog import Catalog
 from service.core.creation import Creation
 from service.core.event_streams import DEFAULT_TICKET_SECONDS, WATCH_POLL_SECONDS, EventStreams
 from service.core.games import StoredGames
+from service.core.key_events import KeyEvents
+from service.core.lifecycle import Lifecycle
 from service.core.moves import Moves
 from service.core.reads import Reads
 from service.core.timeouts import Timeouts
@@ -63,14 +67,19 @@ class GameService:
         self.moves = Moves(self.games, self.hooks)
         self.bot_turns = BotTurns(self.games, self.moves)
         self.timeouts = Timeouts(self.games, self.moves, self.hooks)
+        self.lifecycle = Lifecycle(self.games, self.hooks, self.creation)
+        self.key_events = KeyEvents(store, lambda game_id: self.reads.score(game_id).winners)
+        self.hooks.register(self.key_events)
 
     def stop_watches(self) -> None:
         """Ends live watches: each returns at its next wake-up (at most ``watch_poll_seconds``)."""
         self.streams.stop_watches()
+        self.key_events.stop()
 
     def close(self) -> None:
         """Ends live watches and closes the store."""
         self.streams.stop_watches()
+        self.key_events.stop()
         self.store.close()
 
     def is_ready(self) -> bool:

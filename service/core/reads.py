@@ -124,8 +124,8 @@ class Reads:
                 return forfeit.forfeited_sheet(sheet, meta.players, lost[0], lost[1])
         return sheet
 
-    def _forfeit(self, stored: StoredGame) -> tuple[int, str] | None:
-        """The seat and reason of a forfeited match (its last log entry is the forfeit), or None."""
+    def _forfeit(self, stored: StoredGame) -> tuple[int | None, str] | None:
+        """The seat and reason of a forfeited match (its last log entry is the forfeit; seat None: ended), or None."""
         if not stored.finished or stored.version < 1:
             return None
         entries = self.games.store.log(stored.game_id, stored.version - 1, 1)

@@ -64,10 +64,63 @@ class GameView(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
+class Invitation:
+    """A code that redeems (once) to the token of ``seat`` (service/core/lifecycle.py)."""
+
+    seat: int
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
 class CreatedGame:
     game_id: str
     version: int
     seats: tuple[SeatToken, ...]
+    game: GameView
+    invitations: tuple[Invitation, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One game of an API key's list (ListGames)."""
+
+    game_id: str
+    game_type: str
+    players: int
+    version: int
+    to_act: tuple[int, ...]
+    finished: bool
+    seat_names: tuple[str, ...]
+    bots: tuple[str, ...]
+    role: str  # "created" or "joined"
+    seats: tuple[int, ...]  # the seats joined by invitation ("joined")
+    created_at: int  # epoch ms
+
+
+@dataclass(frozen=True, slots=True)
+class GameList:
+    games: tuple[GameSummary, ...]
+    next_page_token: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class KeyEvent:
+    """One event of an API key's stream (WatchKeyEvents)."""
+
+    event_id: str
+    kind: str  # game_created, game_joined, your_turn, game_finished
+    game_id: str
+    game_type: str
+    version: int
+    seats: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Redeemed:
+    """A redeemed invitation: the seat's token and the game as that seat sees it."""
+
+    seat: SeatToken
     game: GameView
 
 

@@ -41,23 +41,49 @@ SEED_REVEALED: dict[str, Any] = {
 }
 FORFEITED: dict[str, Any] = {
     "title": "Forfeited",
-    "description": "A seat ran out of time and lost the match (turn clocks with onTimeout 'forfeit').",
+    "description": "A seat lost the match: it ran out of time (turn clocks with onTimeout 'forfeit'), resigned or "
+    "left (ResignSeat).",
     "type": "object",
     "properties": {
         "kind": {"const": forfeit.FORFEIT_EVENT, "title": "Kind", "description": "The event's kind."},
-        "seat": {"type": "integer", "minimum": 0, "title": "Seat", "description": "The seat that ran out of time."},
+        "seat": {"type": "integer", "minimum": 0, "title": "Seat", "description": "The seat that forfeited."},
         "text": {"type": "string", "title": "Text", "description": "The event in words."},
         "reason": {
-            "enum": [forfeit.REASON_TIME],
+            "enum": list(forfeit.REASONS),
             "title": "Reason",
             "description": "Why the seat forfeited.",
-            "x-enumLabels": {forfeit.REASON_TIME: "Out of time"},
+            "x-enumLabels": {
+                forfeit.REASON_TIME: "Out of time",
+                forfeit.REASON_RESIGNED: "Resigned",
+                forfeit.REASON_LEFT: "Left",
+            },
         },
     },
     "required": ["kind", "seat", "text", "reason"],
     "additionalProperties": False,
 }
-SERVICE_EVENTS: dict[str, dict[str, Any]] = {fairness.REVEAL_EVENT: SEED_REVEALED, forfeit.FORFEIT_EVENT: FORFEITED}
+ENDED: dict[str, Any] = {
+    "title": "Ended",
+    "description": "The API key that created the match ended it (EndGame): it is over, with no winner.",
+    "type": "object",
+    "properties": {
+        "kind": {"const": forfeit.ENDED_EVENT, "title": "Kind", "description": "The event's kind."},
+        "text": {"type": "string", "title": "Text", "description": "The event in words."},
+        "reason": {
+            "enum": [forfeit.REASON_CREATOR],
+            "title": "Reason",
+            "description": "Who ended the match.",
+            "x-enumLabels": {forfeit.REASON_CREATOR: "Its creator"},
+        },
+    },
+    "required": ["kind", "text", "reason"],
+    "additionalProperties": False,
+}
+SERVICE_EVENTS: dict[str, dict[str, Any]] = {
+    fairness.REVEAL_EVENT: SEED_REVEALED,
+    forfeit.FORFEIT_EVENT: FORFEITED,
+    forfeit.ENDED_EVENT: ENDED,
+}
 
 
 def with_service_events(schemas: dict[str, Any]) -> dict[str, Any]:

@@ -35,6 +35,7 @@ class GameMeta:
     salt: str = ""  # hex; secret until the match is over (empty for a client seed)
     commitment: str = ""  # hex sha256(seed as 8 bytes big-endian || salt); empty for a client seed
     clock: dict[str, Any] | None = None  # the turn clock (``clocks.ClockSpec.to_record``); None: no clock
+    invited: tuple[int, ...] = ()  # seats given as invitation codes (service/core/lifecycle.py)
 
     def encode(self) -> bytes:
         record: dict[str, Any] = {"t": self.game_type, "p": self.players, "h": list(self.token_hashes)}
@@ -55,6 +56,8 @@ class GameMeta:
             record["c"] = self.commitment
         if self.clock is not None:
             record["ck"] = self.clock
+        if self.invited:
+            record["iv"] = list(self.invited)
         return orjson.dumps(record)
 
     @classmethod
@@ -76,6 +79,7 @@ class GameMeta:
             raw.get("z", ""),
             raw.get("c", ""),
             raw.get("ck"),
+            tuple(raw.get("iv", ())),
         )
 
     def fairness(self, *, finished: bool) -> fairness.Fairness:
@@ -131,8 +135,8 @@ class LogEntry(NamedTuple):
         shown: list[EventView] = []
         timed_out_seat = self.seat if self.timed_out else None  # texts say the service moved for that seat
         for index, event in enumerate(self.events):
-            if forfeit.is_forfeit(event) and event.seat is not None:  # a service-level event (service/core/forfeit.py)
-                text = forfeit.forfeit_text(event.seat, meta.seat_names)
+            if forfeit.is_service_end(event):  # a service-level event (service/core/forfeit.py)
+                text = forfeit.service_end_text(event, meta.seat_names)
                 sequence = self.first_sequence + index
                 shown.append(
                     EventView(self.version, sequence, event.kind, event.seat, dict(event.data), text, self.timed_out)
