@@ -15,7 +15,8 @@ service knows about status codes. Engine errors keep their own codes (``move/car
 | FAILED_PRECONDITION | FAILED_PRECONDITION  | 422  | illegal move, finished match (details: engineCode); a match |
 |                     |                      |      | stored under another rules version (snapshot/rules_version) |
 | RESOURCE_EXHAUSTED  | RESOURCE_EXHAUSTED   | 429  | a rate limit, the live-game cap of an API key, too many     |
-|                     |                      |      | wrong seat tokens (details: retryAfterSeconds)              |
+|                     |                      |      | wrong seat tokens (details: retryAfterSeconds); too many    |
+|                     |                      |      | stream tickets of a seat (limit/stream_tickets)             |
 |                     |                      |      | too many live streams (stream/too_many, details: scope)     |
 | PAYLOAD_TOO_LARGE   | RESOURCE_EXHAUSTED   | 413  | REST body over the limit (request/too_large)                |
 | HEADERS_TOO_LARGE   | RESOURCE_EXHAUSTED   | 431  | REST request headers over the limit                         |
@@ -246,6 +247,16 @@ def too_many_wrong_tokens(game_id: str, retry_after: int) -> ServiceError:
         "limit/wrong_tokens",
         f"Too many wrong seat tokens or tickets for game '{game_id}' from this caller; retry in {retry_after} s.",
         {RETRY_AFTER: retry_after},
+    )
+
+
+def too_many_stream_tickets(game_id: str, seat: int, cap: int, retry_after: int) -> ServiceError:
+    return ServiceError(
+        Status.RESOURCE_EXHAUSTED,
+        "limit/stream_tickets",
+        f"Seat {seat} of game '{game_id}' has asked for {cap} stream tickets in a short time, its cap; reuse a ticket "
+        f"(it stays valid until it expires) or retry in {retry_after} s.",
+        {"seat": seat, RETRY_AFTER: retry_after},
     )
 
 

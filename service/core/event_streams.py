@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import hmac
 import logging
+import math
 import secrets
 import threading
 import time
@@ -29,6 +30,9 @@ WATCH_CHUNK = 100  # log entries read at once by a watch catching up
 DEFAULT_PAGE_SIZE = 100
 MAX_PAGE_SIZE = 1000
 DEFAULT_TICKET_SECONDS = 60.0
+# Tickets a seat may take at once; the bucket refills at this many per ticket lifetime, so a seat holds at most twice
+# this many live tickets (a page load takes one, a reconnect reuses it) and the store at most that many keys a seat.
+TICKETS_PER_SEAT = 8
 
 
 def encode_page_token(game_id: str, seat: int | None, after_version: int, skip: int) -> str:
@@ -170,9 +174,14 @@ class EventStreams:
 
     def create_stream_ticket(self, game_id: str, token: str | None) -> StreamTicket:
         """A new ticket of ``token``'s seat for this game's event stream, valid ``ticket_seconds`` (reusable until
-        then, so an EventSource may reconnect with it). The store keeps only its SHA-256."""
+        then, so an EventSource may reconnect with it). The store keeps only its SHA-256. A seat takes at most
+        ``TICKETS_PER_SEAT`` at once (then RESOURCE_EXHAUSTED, limit/stream_tickets, with the wait)."""
         _, meta = self.games.load(game_id)
         seat = required_seat(game_id, meta, token, "CreateStreamTicket")
+        rate = TICKETS_PER_SEAT / self.ticket_seconds
+        wait = self.games.store.limits.take(f"tickets:{game_id}:{seat}", rate, TICKETS_PER_SEAT)
+        if wait:
+            raise errors.too_many_stream_tickets(game_id, seat, TICKETS_PER_SEAT, max(1, math.ceil(wait)))
         ticket = "st_" + secrets.token_urlsafe(24)
         self.games.store.put_ticket(game_id, token_hash(ticket), seat, self.ticket_seconds)
         log.info("stream ticket issued", extra={"game_id": game_id, "seat": seat})

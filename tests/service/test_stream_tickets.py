@@ -140,3 +140,20 @@ def test_a_ticket_works_on_every_replica(redis_url: str, key_prefix: str) -> Non
         ticket = ticket_of(first, game_id, tokens[1])["ticket"]
         status, page = second.rest.get(f"/v1/games/{game_id}/events?ticket={ticket}")
         assert status == 200 and page == first.rest.get(f"/v1/games/{game_id}/events", tokens[1])[1]
+
+
+def test_a_seat_takes_a_capped_number_of_tickets_and_other_seats_are_not_affected(live: LiveServer) -> None:
+    from service.core.event_streams import TICKETS_PER_SEAT
+
+    game_id, tokens = new_game(live)
+    tickets = [ticket_of(live, game_id, tokens[0])["ticket"] for _ in range(TICKETS_PER_SEAT)]
+    assert len(set(tickets)) == TICKETS_PER_SEAT
+    answer = raw_request(
+        live.rest.port, "POST", f"/v1/games/{game_id}/stream-tickets", {"Authorization": f"Bearer {tokens[0]}"}
+    )
+    error = answer.json()["error"]
+    assert answer.status == 429 and error["code"] == "limit/stream_tickets"
+    assert error["details"] == {"seat": 0, "retryAfterSeconds": 8} and answer.headers["Retry-After"] == "8"
+    assert f"Seat 0 of game '{game_id}' has asked for {TICKETS_PER_SEAT} stream tickets" in error["message"]
+    assert live.rest.get(f"/v1/games/{game_id}/events?ticket={tickets[0]}")[0] == 200  # the ones given still work
+    assert ticket_of(live, game_id, tokens[1])["seat"] == 1  # the cap is per seat
