@@ -9,8 +9,11 @@ committed at the version after the expected one (the same seat and canonical not
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import engine
-from service.core import errors
+from service.core import errors, structured_moves
 from service.core.games import IDEMPOTENCY_KEY_PATTERN, StoredGames, game_view, required_seat
 from service.core.hooks import Commit, CommitHooks
 from service.core.records import GameView, MoveResult
@@ -66,13 +69,20 @@ class Moves:
         idempotency_key: str | None = None,
         *,
         omit_view: bool = False,
+        structured: Mapping[str, Any] | None = None,
     ) -> MoveResult:
-        """Applies ``move`` of the token's seat at ``expected_version``. ``omit_view``: the answer's game carries the
-        header (version, who acts, finished, seats) without the view, the cheapest answer. A retry with a known
-        ``idempotency_key`` answers the first result's version and events with the game as it is now (the view at
-        that version is not kept)."""
-        expected = check_move_request(move, expected_version, idempotency_key)
+        """Applies ``move`` (or ``structured``, the ``{kind, args}`` of ListLegalMoves, canonicalised to the same
+        notation: service/core/structured_moves.py) of the token's seat at ``expected_version``. ``omit_view``: the
+        answer's game carries the header (version, who acts, finished, seats) without the view, the cheapest answer.
+        A retry with a known ``idempotency_key`` answers the first result's version and events with the game as it
+        is now (the view at that version is not kept)."""
+        if structured is not None and move:
+            raise errors.invalid_argument("Send the move or structuredMove, not both.", field="structuredMove")
+        given = move or ("-" if structured is not None else "")  # a structured move is checked once the game is known
+        expected = check_move_request(given, expected_version, idempotency_key)
         stored, meta = self.games.load(game_id, for_version=expected)
+        if structured is not None:
+            move = structured_moves.notation_of(meta.game_type, structured)
         seat = required_seat(game_id, meta, token, "ApplyMove")
         result_key = f"{seat}:{idempotency_key}" if idempotency_key else None
         if stored.version != expected:
