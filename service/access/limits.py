@@ -34,6 +34,8 @@ from service.storage.protocols import GameStore, LimitStore
 log = logging.getLogger("cardengine.limits")
 
 KEYED_OPERATIONS = frozenset({"ListGameTypes", "CreateGame"})
+# The calls of a key's own games: without a key there is nothing to answer (servers without keys refuse them too).
+KEY_OWN_OPERATIONS = frozenset({"ListGames", "WatchKeyEvents", "EndGame", "DeleteGame"})
 LIVE_GAMES_RETRY_SECONDS = 60  # a hint: a slot frees when one of the key's games finishes or expires
 MAX_BLOCKS = 100_000
 WRONG_CREDENTIAL_CODES = frozenset({"auth/invalid_token", "auth/invalid_ticket"})
@@ -128,7 +130,7 @@ class Gate:
         if self.keys.enabled:
             if api_key is not None:
                 key_id = self.keys.authenticate(api_key)
-            elif operation in KEYED_OPERATIONS:
+            elif operation in KEYED_OPERATIONS or operation in KEY_OWN_OPERATIONS:
                 raise errors.missing_api_key(operation)
         if key_id is not None and settings.key_rate:
             wait = self.limits.take(f"key:{key_id}", settings.key_rate, settings.key_burst)

@@ -125,6 +125,14 @@ def seat_specs(seats: Any) -> tuple[core.SeatSpec, ...]:
     return tuple(core.SeatSpec(name=seat.name, bot=seat.bot) for seat in seats)
 
 
+def structured_move_of(request: pb.ApplyMoveRequest) -> dict[str, Any] | None:
+    """ApplyMove's ``structured_move`` as ``{kind, args}`` (service/core/structured_moves.py); None when absent."""
+    if not request.HasField("structured_move"):
+        return None
+    move = request.structured_move
+    return {"kind": move.kind, "args": dict_of(move.args, "structuredMove.args")}
+
+
 def clock_of(request: pb.CreateGameRequest) -> clocks.ClockSpec | None:
     """CreateGameRequest.clock as the core's checked ClockSpec (None: no clock)."""
     if not request.HasField("clock"):

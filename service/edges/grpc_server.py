@@ -27,7 +27,7 @@ from service.access.keys import API_KEY_HEADER, api_key_of
 from service.access.limits import CURRENT_CALLER, Caller, Gate, caller_key_id, grpc_address
 from service.core import errors
 from service.core.game_service import GameService
-from service.edges import convert, reflection_v1, wire_writer
+from service.edges import convert, convert_lifecycle, reflection_v1, wire_writer
 from service.edges.credentials import bearer_token
 from service.edges.min_version import min_version_of_metadata
 from service.edges.streams import StreamLimits, StreamSlots
@@ -125,8 +125,9 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
             creator=caller_key_id(),
             request_id=request.request_id or None,
             clock=convert.clock_of(request),
+            invite_seats=tuple(request.invite_seats),
         )
-        return convert.created_message(created)
+        return convert_lifecycle.created_message(created)
 
     def GetGame(self, request: pb.GetGameRequest, context: grpc.ServicerContext) -> bytes:  # type: ignore[override]
         """The answer in its wire form (``wire_writer.game_bytes``), as ApplyMove's."""
@@ -150,6 +151,7 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
             request.expected_version if request.HasField("expected_version") else None,
             request.idempotency_key or None,
             omit_view=request.omit_view,
+            structured=convert.structured_move_of(request),
         )
         return wire_writer.move_result_bytes(result, view_json=request.view_json)
 
@@ -171,6 +173,45 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
             for update in self.service.streams.watch(request.game_id, token_of(context), after, context.is_active):
                 if update is not None:
                     yield convert.update_message(update)
+        finally:
+            release()
+
+    # ----- the lifecycle (service/core/lifecycle.py) ----------------------------------------------------------
+    def ResignSeat(self, request: pb.ResignSeatRequest, context: grpc.ServicerContext) -> pb.ResignSeatResponse:
+        result = self.service.lifecycle.resign(request.game_id, token_of(context), request.reason)
+        return convert_lifecycle.resign_message(result)
+
+    def EndGame(self, request: pb.EndGameRequest, context: grpc.ServicerContext) -> pb.EndGameResponse:
+        return convert_lifecycle.end_message(self.service.lifecycle.end_game(request.game_id, caller_key_id()))
+
+    def DeleteGame(self, request: pb.DeleteGameRequest, context: grpc.ServicerContext) -> pb.DeleteGameResponse:
+        self.service.lifecycle.delete_game(request.game_id, caller_key_id())
+        return pb.DeleteGameResponse(game_id=request.game_id)
+
+    def ListGames(self, request: pb.ListGamesRequest, context: grpc.ServicerContext) -> pb.ListGamesResponse:
+        games = self.service.lifecycle.list_games(caller_key_id(), request.state, request.page_size, request.page_token)
+        return convert_lifecycle.game_list_message(games)
+
+    def RedeemInvitation(
+        self, request: pb.RedeemInvitationRequest, context: grpc.ServicerContext
+    ) -> pb.RedeemInvitationResponse:
+        redeemed = self.service.lifecycle.redeem(request.game_id, request.code, caller_key_id())
+        return convert_lifecycle.redeemed_message(redeemed, request.game_id)
+
+    def Rematch(self, request: pb.RematchRequest, context: grpc.ServicerContext) -> pb.CreateGameResponse:
+        created = self.service.lifecycle.rematch(request.game_id, token_of(context), caller_key_id())
+        return convert_lifecycle.created_message(created)
+
+    def WatchKeyEvents(self, request: pb.WatchKeyEventsRequest, context: grpc.ServicerContext) -> Iterator[pb.KeyEvent]:
+        key_id = caller_key_id()
+        if key_id is None:
+            raise errors.missing_api_key("WatchKeyEvents")
+        release = self.streams.acquire(f"key:{key_id}", grpc_address(context.peer()))
+        context.add_callback(release)
+        try:
+            for event in self.service.key_events.follow(key_id, request.cursor, context.is_active):
+                if event is not None:
+                    yield convert_lifecycle.key_event_message(event)
         finally:
             release()
 
@@ -247,7 +288,8 @@ class ErrorMapping:
         game_id = game_id[:LOGGED_ID_CHARS] if game_id else None  # a long id (refused) is not logged whole
         fields = {"rpc": name, "game_id": game_id, "status": failure.status.grpc_name, "code": failure.code}
         fields["duration_ms"] = round((time.perf_counter() - started) * 1000, 3)
-        elapsed = None if name == "WatchGame" else time.perf_counter() - started  # a stream's life is no latency
+        streaming = name in ("WatchGame", "WatchKeyEvents")  # a stream's life is no latency
+        elapsed = None if streaming else time.perf_counter() - started
         metrics.grpc_call(name, failure.status.grpc_name, elapsed)
         if failure.status is errors.Status.INTERNAL:
             log.error("rpc failed", exc_info=error, extra=fields)
