@@ -4,18 +4,25 @@ a finished match's provably fair deal from its public record)."""
 from __future__ import annotations
 
 import argparse
+import hmac
 import json
 import os
+import re
 import sys
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from service.cli.arguments import add_redis_arguments, fail
 
 if TYPE_CHECKING:
     from service.cli.arguments import Subcommands
+    from service.core.fairness import Verdict
+
+HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
 def command_replay(args: argparse.Namespace) -> int:
@@ -53,12 +60,16 @@ def command_replay(args: argparse.Namespace) -> int:
 
 
 def command_verify(args: argparse.Namespace) -> int:
-    """Exit 0: the record is verified (commitment, every public event, the score); 1: it is not (each difference
-    named); 2: no record could be read (server down, unknown or unfinished game, unreadable file)."""
+    """Exit 0: the record is verified (commitment, every public event, the score; with ``--commitment``, the
+    record's commitment is that one); 1: it is not (each difference named); 2: no record could be read (server
+    down, unknown or unfinished game, unreadable file) or ``--commitment`` is not a SHA-256 in hex."""
     from service.core.fairness import verify_record
 
     if bool(args.game_id) == bool(args.file):
         return fail("give either GAME_ID (read from --url) or --file EXPORT.json")
+    known = args.commitment.strip().lower() or None
+    if known is not None and not HEX64.fullmatch(known):
+        return fail(f"--commitment is a SHA-256 in hex (64 characters), as the game showed it; got {known[:80]!r}")
     try:
         data = read_record(args)
         record = json.loads(data)
@@ -80,7 +91,7 @@ def command_verify(args: argparse.Namespace) -> int:
             return fail(f"the server answered {error.code} for the seat's log")
         except (OSError, ValueError) as error:
             return fail(f"the seat's log could not be read: {error}")
-    verdict = verify_record(record, seat, seat_events)
+    verdict = with_known_commitment(verify_record(record, seat, seat_events), record, known)
     if args.json:
         print(
             json.dumps(
@@ -90,6 +101,22 @@ def command_verify(args: argparse.Namespace) -> int:
     else:
         print(verdict.summary(), file=sys.stdout if verdict.ok else sys.stderr)
     return 0 if verdict.ok else 1
+
+
+def with_known_commitment(verdict: Verdict, record: Mapping[str, Any], known: str | None) -> Verdict:
+    """``verdict`` with the check of the commitment the player saw at creation (``--commitment``) first: a forger
+    may give a record a new salt and recompute its commitment, which the record alone cannot reveal."""
+    if known is None:
+        return verdict
+    promised = record.get("seedCommitment")
+    if isinstance(promised, str) and hmac.compare_digest(promised.encode(), known.encode()):
+        check = f"the record's commitment is the one seen at creation ({known})"
+        return replace(verdict, checks=(check, *verdict.checks))
+    problem = (
+        f"the record's commitment {promised!r} is not the one seen at creation ({known}): the record is not "
+        "the match that was committed to."
+    )
+    return replace(verdict, problems=(problem, *verdict.problems))
 
 
 def read_record(args: argparse.Namespace) -> bytes:
@@ -153,6 +180,13 @@ def add_verify_parser(commands: Subcommands) -> None:
         help="the server's REST URL [CARDENGINE_URL, default http://127.0.0.1:8080, the local serve]",
     )
     verify.add_argument("--save", default="", help="also write the record read to this file")
+    verify.add_argument(
+        "--commitment",
+        default="",
+        metavar="HEX",
+        help="the seedCommitment the game showed when it began (CreateGame's answer, the game header): the record "
+        "must carry this one, else it is not verified (a record alone cannot show a recomputed commitment)",
+    )
     verify.add_argument(
         "--token",
         default=os.environ.get("CARDENGINE_TOKEN", ""),

@@ -202,6 +202,29 @@ def test_verify_rejects_an_altered_public_event(
     assert code == 1 and "public event 0 (version 0, the deal) differs" in output
 
 
+def test_a_forged_salt_passes_the_record_alone_but_not_the_commitment_seen_at_creation(
+    finished_record: tuple[dict[str, Any], list[list[str]]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record, _ = finished_record
+    seen = record["seedCommitment"]  # what CreateGame showed the players (the record is honest so far)
+    path = tmp_path / "honest.json"
+    path.write_bytes(orjson.dumps(record))
+    code, output = verify(["--file", str(path), "--commitment", seen.upper()], capsys)
+    assert code == 0, output
+    assert f"the record's commitment is the one seen at creation ({seen})" in output
+    # The forger: a new salt, the commitment recomputed, the reveal event rewritten to match.
+    salt = "ab" * 32
+    forged = commitment_of(record["seed"], salt)
+    record["salt"], record["seedCommitment"] = salt, forged
+    record["events"][-1]["data"].update({"salt": salt, "seedCommitment": forged})
+    assert verify_file(record, tmp_path, capsys)[0] == 0  # the record alone cannot tell
+    code, output = verify(["--file", str(tmp_path / "altered.json"), "--commitment", seen], capsys)
+    assert code == 1 and "NOT verified" in output
+    assert f"the record's commitment '{forged}' is not the one seen at creation ({seen})" in output
+    code, output = verify(["--file", str(path), "--commitment", "xyz"], capsys)
+    assert code == 2 and "--commitment is a SHA-256 in hex (64 characters)" in output
+
+
 def test_a_client_seed_says_so_and_claims_no_commitment(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with live_server(MemoryStore(), "memory") as live:
         game_id, tokens, header = create(live, seed="42")
