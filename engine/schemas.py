@@ -7,8 +7,10 @@ complete schema per content type and the conformance suite validates exactly wha
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from engine import schema_words
 from engine.registry import get_game
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -24,9 +26,10 @@ VIEW_HEADER: dict[str, Any] = {
     "finished": {"type": "boolean"},
     "options": {"type": "object", "description": "The match's resolved options."},
 }
+EVENT_KIND: dict[str, Any] = {"title": "Kind", "description": "The event's kind."}
 EVENT_HEADER: dict[str, Any] = {
-    "kind": {"type": "string"},
-    "seat": SEAT,
+    "kind": {"type": "string", **EVENT_KIND},
+    "seat": {**SEAT, "title": "Seat", "description": "The seat the event is about (the one that acted)."},
     "text": {"type": "string", "description": "The event in words, as this viewer may read it."},
 }
 
@@ -49,7 +52,10 @@ def game_schemas(game_id: str) -> dict[str, Any]:
     own = game.schemas()
     view = object_schema(own.get("view", {}), VIEW_HEADER, list(VIEW_HEADER))
     events = {
-        kind: object_schema(schema, {**EVENT_HEADER, "kind": {"const": kind}}, ["kind", "text"])
+        kind: {
+            "title": schema_words.value_label(kind, game.card_name, group_tokens=False),
+            **object_schema(schema, {**EVENT_HEADER, "kind": {"const": kind, **EVENT_KIND}}, ["kind", "text"]),
+        }
         for kind, schema in own.get("eventData", {}).items()
     }
     move_args = {
@@ -80,12 +86,14 @@ def game_schemas(game_id: str) -> dict[str, Any]:
         "required": ["totals", "rounds", "finished", "winners", "details"],
         "additionalProperties": False,
     }
+    # Words for people on every field and enum value (engine/schema_words.py), so a page needs no words of its own.
+    words = functools.partial(schema_words.annotate, card_name=game.card_name)
     return {
         "$schema": DIALECT,
         "$id": f"urn:cardengine:{game.id}:v{game.rules_version}",
-        "view": view,
-        "moveArgs": move_args,
-        "events": events,
-        "score": score,
-        "defs": own.get("defs", {}),
+        "view": words(view),
+        "moveArgs": {kind: words(schema) for kind, schema in move_args.items()},
+        "events": {kind: words(schema) for kind, schema in events.items()},
+        "score": words(score),
+        "defs": schema_words.annotate_defs(own.get("defs", {}), game.card_name),
     }

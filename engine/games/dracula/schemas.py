@@ -118,7 +118,7 @@ LINE = closed(
         "cards": {**CARDS, "minItems": 3, "maxItems": 3},
         "faceValue": {**COUNT, "maximum": 30},
         "multiplier": {"enum": [0, 1, 2, 3, 5], "description": "0 when a Vampire drains the line."},
-        "vampire": {"type": "boolean"},
+        "vampire": {"type": "boolean", "description": "Whether a Vampire drains the line (it then scores 0)."},
         "value": COUNT,
     }
 )
