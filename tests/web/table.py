@@ -208,9 +208,14 @@ RECORD_STREAMS = """
 """
 
 
-def open_page(browser: Browser, base_url: str, *, width: int = 1200, height: int = 900) -> tuple[Page, Recorder]:
+def open_page(
+    browser: Browser, base_url: str, *, width: int = 1200, height: int = 900, pace: str = "instant"
+) -> tuple[Page, Recorder]:
+    """A page in a fresh context. The other seats' moves are shown at `pace` (the player's setting; "instant" by
+    default here, so that whole matches stay quick: the moment each new table's moves wait is kept)."""
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
+    page.add_init_script(f"localStorage.setItem('cardengine.settings', JSON.stringify({{pace: {json.dumps(pace)}}}))")
     page.add_init_script(RECORD_STREAMS)
     recorder = Recorder(page)
     page.on("requestfinished", recorder.on_finished)
