@@ -140,8 +140,8 @@ class Links:
             try:
                 replies: list[Any] = connection.call_many(commands)
             except redis_wire.NotSentError:
-                if self.cluster and self._refresh():
-                    continue  # the master may have moved (a failover): its slot map read again, nothing ran
+                if self.cluster and self._refresh() and self._target(key)[0] != name:
+                    continue  # the slot moved to another master (a failover): nothing ran, so to the new one
                 raise
             except (redis.ConnectionError, redis.TimeoutError, OSError) as error:
                 raise MaybeRanError(error) from error

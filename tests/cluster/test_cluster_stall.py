@@ -8,6 +8,7 @@ stall stays a stall: a failover is the other module's subject (test_cluster_fail
 
 from __future__ import annotations
 
+import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -93,3 +94,46 @@ def test_a_stalled_master_under_a_move_without_a_key(
     assert master.evalsha_calls() - before == 1
     entries = log_of(master, prefix, game_id)
     assert (len(entries), entries[-1].seat, entries[-1].move) == (version + 2, seat, move)
+
+
+def test_every_call_on_a_stalled_master_is_a_typed_503_within_2_s(
+    slow_failover_cluster: RedisCluster, live: tuple[LiveServer, str]
+) -> None:
+    """Six callers at once on a stalled master's game (reads and moves; its connections are used up, so new ones
+    are opened against the stalled node): each is answered 503 ``store/unavailable`` within 2 s."""
+    server, prefix = live
+    status, created = server.rest.post("/v1/games", {"gameType": "dracula", "players": 2, "seed": 21})
+    assert status == 201, created
+    game_id = created["gameId"]
+    token_of = {seat["seat"]: seat["token"] for seat in created["seats"]}
+    version, seat, move = play(server, game_id, token_of)
+    master = slow_failover_cluster.node_of_key(f"{prefix}{{{game_id}}}:game")
+    answers: list[tuple[int, str, float]] = []
+    lock = threading.Lock()
+
+    def call(index: int) -> None:
+        started = time.monotonic()
+        if index % 2:
+            status, answer = server.rest.get(f"/v1/games/{game_id}")
+        else:
+            status, answer, _ = apply(server, game_id, token_of[seat], version, move)
+        code = answer["error"]["code"] if status != 200 else ""
+        with lock:
+            answers.append((status, code, time.monotonic() - started))
+
+    master.pause()
+    try:
+        callers = [threading.Thread(target=call, args=(index,)) for index in range(6)]
+        for caller in callers:
+            caller.start()
+        for caller in callers:
+            caller.join(timeout=10)
+    finally:
+        master.resume()
+    assert len(answers) == 6
+    for status, code, seconds in answers:
+        assert (status, code) == (503, "store/unavailable") and seconds <= ANSWER_SECONDS, answers
+    status, again, _ = apply(server, game_id, token_of[seat], version, move)  # the truth after the stall
+    assert (status, again["version"]) == (200, version + 1), again
+    entries = log_of(master, prefix, game_id)
+    assert (len(entries), entries[-1].move) == (version + 2, move)
