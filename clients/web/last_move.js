@@ -29,7 +29,7 @@ export function lastMove(current) {
   const fromLog = movesOf(current, current.events).at(-1) || null;
   if (header && header.seat !== undefined && header.seat !== null && (header.description || header.text)) {
     const sameVersion = fromLog && fromLog.version === current.game.version ? fromLog : null;
-    return { version: current.game.version, seat: header.seat,
+    return { version: header.version ?? current.game.version, seat: header.seat,
       text: withSeatNames(current, header.description || header.text), cards: sameVersion ? sameVersion.cards : [],
       cells: sameVersion ? sameVersion.cells : [], timedOut: Boolean(header.timedOut) };
   }

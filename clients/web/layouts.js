@@ -114,7 +114,8 @@ function drawBlood(ui, view) {
     const title = `${ui.whose(seat)} Monster Row`;
     const slots = ui.h("div", { class: "monster-row" });
     for (const [slot, monster] of Object.entries(row || {})) {
-      const name = anyLabel(ui.gameType, slot);
+      const cardNamed = ui.cardName(slot.toUpperCase());
+      const name = cardNamed && cardNamed !== slot.toUpperCase() ? cardNamed : anyLabel(ui.gameType, slot);
       const state = !monster.cards || !monster.cards.length ? "empty" : monster.alive ? "alive" : "killed";
       const label = `${name}: ${state}${monster.immune ? ", immune" : ""}`;
       slots.append(ui.h("figure", { class: `group monster ${monster.alive ? "alive" : "dead"}`,

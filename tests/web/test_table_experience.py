@@ -287,3 +287,39 @@ def test_a_pile_selects_the_moves_that_use_it(server: ServerProcess, rest: Rest,
     shown = [card.get_attribute("data-card") or "" for card in page.locator("#hand .card").all()]
     assert sorted(shown) == sorted(seat.hand()) and page.input_value("#hand-order") == "rank"
     page.context.close()
+
+
+def test_the_other_players_moves_are_shown_one_by_one_at_the_chosen_pace(
+    server: ServerProcess, rest: Rest, browser: Browser
+) -> None:
+    """House Rummy's bot draws and then discards: at the "slow" pace each of its moves is the table's last move for
+    a moment, in order, before the page's moves take a click; with reduced motion nothing is animated."""
+    seat = create_with_bot(rest, "house_rummy", seed=21, options={})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.add_init_script("localStorage.setItem('cardengine.settings', JSON.stringify({pace: 'slow'}))")
+    page.goto(f"{server.http_url}/#/play/{seat.game_id}?seat={seat.token}")
+    wait_for_my_moves(page)
+    page.evaluate(
+        """() => { window.__shown = []; new MutationObserver(() => {
+             const text = document.getElementById('last-move')?.textContent || '';
+             if (text && text !== window.__shown.at(-1)) window.__shown.push(text);
+           }).observe(document.getElementById('app'), { subtree: true, childList: true, characterData: true }); }"""
+    )
+    page.locator('button.move[data-notation="draw"]').click()
+    page.wait_for_selector('button.move[data-kind="discard"]:not([disabled])')
+    mine = int(page.inner_text("#version"))
+    page.locator('button.move[data-kind="discard"]:not([disabled])').first.click()
+    wait_for_my_moves(page)
+    events = rest.ok("GET", f"/v1/games/{seat.game_id}/events?after={mine}", token=seat.token)["events"]
+    bot_moves: dict[int, str] = {}
+    for event in events:
+        if event.get("seat") == 1 and event["kind"] != "turn":
+            bot_moves.setdefault(event["version"], event["text"])
+    expected = [f"Last move: {text}" for _version, text in sorted(bot_moves.items())][-4:]
+    assert len(expected) >= 2, "the bot drew (or took) and discarded"
+    shown: list[str] = page.evaluate("() => window.__shown")
+    assert [text for text in shown if text in expected] == expected, shown
+    assert page.evaluate("() => getComputedStyle(document.getElementById('last-move')).animationName") == "none"
+    context.close()
