@@ -309,6 +309,21 @@ def test_the_match_ends_after_max_hands() -> None:
     assert engine.score(state).totals == (0, -5)
 
 
+def test_by_default_hands_go_on_until_the_target_and_only_bots_get_a_hand_cap() -> None:
+    game = engine.get_game("house_rummy")
+    state, _ = engine.new_game("house_rummy", 2, 7, {})
+    assert state.options["max_hands"] == 0 and state.options["target_score"] == 500
+    assert game.playout_options == {"max_hands": 20}
+    # The 20th hand ends far below the target: a 21st is dealt (the cap of 20 hands was the old default).
+    state = deal([["9C"], ["3S"]], phase="play", options={**BASE, "single_hand": False}, hand_number=20)
+    state, events = play(state, 0, "discard 9C 0")
+    assert "hand_started" in kinds(events) and "match_finished" not in kinds(events)
+    assert not engine.is_finished(state) and state.table["hand_number"] == 21
+    bots = {**BASE, "single_hand": False, **game.playout_options}
+    capped, events = play(deal([["9C"], ["3S"]], phase="play", options=bots, hand_number=20), 0, "discard 9C 0")
+    assert engine.is_finished(capped) and kinds(events)[-1] == "match_finished"
+
+
 def test_the_hand_ends_when_the_stock_runs_out() -> None:
     state = deal([["9C", "2D"], ["3S", "KD"]], stock=["5S"], phase="draw", options=BASE)
     state, events = play(state, 0, "draw", "discard 9C 0")

@@ -8,6 +8,7 @@ The declarations; the rules are the package's modules: ``flow.py`` (the turn sta
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from engine.cards import CardInfo, is_standard
@@ -63,10 +64,13 @@ class HouseRummyGame(Game):
         OptionSpec(
             name="max_hands",
             kind="int",
-            default=20,
-            minimum=1,
+            default=0,
+            minimum=0,
             maximum=1_000,
-            description="The match also ends after this many hands, so that it always ends (highest total wins).",
+            description=(
+                "0 (the default): no hand limit, hands are dealt until a player reaches the target score. "
+                "Otherwise the match also ends after this many hands (the highest total wins), e.g. for bots."
+            ),
         ),
     )
     move_kinds: ClassVar[dict[str, MoveKind]] = MOVE_KINDS
@@ -78,6 +82,8 @@ class HouseRummyGame(Game):
         {"single_hand": True, "new_cards": False},
     )
     playout_bound: ClassVar[int] = 20_000
+    # Weak bots may take long to reach the target (docs/rules/house_rummy.md): their matches are capped.
+    playout_options: ClassVar[Mapping[str, object]] = {"max_hands": 20}
     copy_on_write: ClassVar[bool] = True  # every play replaces the table values it changes (flow.py)
 
     # The turn flow's module has no ``is_finished`` (the phase says it) and the score needs no ``finished``: the

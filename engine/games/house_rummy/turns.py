@@ -73,7 +73,7 @@ def end_hand(state: GameState, reason: str, seat: int, events: Events) -> None:
     over = (
         bool(state.options["single_hand"])
         or max(totals) >= int(state.options["target_score"])
-        or table["hand_number"] >= int(state.options["max_hands"])
+        or 0 < int(state.options["max_hands"]) <= table["hand_number"]
     )
     if over:
         table["phase"] = FINISHED_PHASE
