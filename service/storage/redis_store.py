@@ -145,12 +145,18 @@ class RedisStore:
             first_entry,
             self._ttl(finished=game.finished),
         ]
+        after = guarded(lambda: self.links.wait_command(keys[0]))
         try:
-            created = guarded(lambda: self.links.script(self._create, keys, args)[0])
+            replies = guarded(lambda: self.links.script(self._create, keys, args, after))
         except MaybeRanError as lost:
-            created = self._read_back_create(game, lost)
+            replies = [self._read_back_create(game, lost), 0 if after else None]
+        created = replies[0]
+        if created == 2:  # an earlier attempt's game: answered as created once it is as durable as a new one
+            self.confirm_durable(game.game_id)
         if created != 1:
             raise GameExistsError(game.game_id, same=created == 2)
+        if after and not replies[1]:
+            raise DurabilityUnknownError(f"no replica confirmed the new game within {self.links.replica_wait_ms} ms")
         self._remember(game)
 
     def load_for_update(self, game_id: str, expected_version: int) -> StoredGame | None:

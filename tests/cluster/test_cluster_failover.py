@@ -94,6 +94,24 @@ def apply(server: LiveServer, game: Game, version: int, seat: int, move: str) ->
     return status, answer
 
 
+def held_creates(server: LiveServer, cluster: RedisCluster, prefix: str, master: ClusterNode) -> list[dict[str, Any]]:
+    """Creates (with request ids) while ``master``'s replica is held back: those whose game lands on ``master`` are
+    answered ``503 store/durability_unknown``, the others 201. The bodies of the held ones (at least one)."""
+    held_bodies = []
+    for index in range(32):  # a game lands on one master of three: none of 32 on it is a chance of 2e-6
+        body = {"gameType": "dracula", "players": 2, "requestId": f"held-{uuid.uuid4().hex}-{index}"}
+        status, answer = server.rest.post("/v1/games", body)
+        if status == 201:
+            assert cluster.node_of_key(f"{prefix}{{{answer['gameId']}}}:game") is not master
+            continue
+        assert (status, answer["error"]["code"]) == (503, "store/durability_unknown"), answer
+        held_bodies.append(body)
+        if len(held_bodies) == 2:
+            break
+    assert held_bodies, "no create landed on the held master"
+    return held_bodies
+
+
 def held(cluster: RedisCluster, prefix: str, game: Game) -> list[LogEntry]:
     master = cluster.node_of_key(f"{prefix}{{{game.game_id}}}:game")
     with master.client() as client:
@@ -165,11 +183,20 @@ def test_no_acknowledged_move_is_lost_when_the_replica_was_held_back(
         held_moves.append(found)
         status, answer = apply(server, game, *found)  # the identical retry: still not known replicated
         assert (status, answer["error"]["code"]) == (503, "store/durability_unknown"), answer
+        creates = held_creates(server, redis_cluster, prefix, master)
         master.kill()
     finally:
         replica.resume()
     try:
         redis_cluster.wait_promoted([replica])
+        for body in creates:  # a create held back, retried with its request id: created (again, if it was lost)
+            status, created = server.rest.post("/v1/games", body)
+            for _ in range(20):
+                if status != 503 or created["error"]["code"] != "store/unavailable":
+                    break
+                status, created = server.rest.post("/v1/games", body)
+            assert status == 201, created
+            assert server.rest.get(f"/v1/games/{created['gameId']}")[0] == 200
         entries = held(redis_cluster, prefix, game)
         for version, (seat, move) in game.acknowledged.items():  # every acknowledged move survived
             assert (entries[version].seat, entries[version].move) == (seat, move)
