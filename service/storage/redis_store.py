@@ -15,9 +15,11 @@ Keys of one game share the hash tag ``{<game_id>}`` so that they live in one Red
 
 ``commit`` is one Lua script (service/storage/redis_scripts.py): compare-and-set on ``v``, append the log entry,
 record the idempotency result, refresh the time-to-live of the three keys and publish, atomically and in one round
-trip. The store's parts keep their own keys: ``bots`` (service/storage/redis_bot_queue.py), ``limits`` and ``keys``
-(service/storage/redis_parts.py). The client and what its failures mean, plain or Cluster, are
-service/storage/redis_client.py.
+trip; where the master has a replica, ``WAIT 1`` goes in the same write and the commit is acknowledged once a
+replica has it. Commits, creates and the game's reads go over the store's own connections
+(service/storage/redis_once.py): never sent twice, a lost reply read back. The store's parts keep their own keys:
+``bots`` (service/storage/redis_bot_queue.py), ``limits`` and ``keys`` (service/storage/redis_parts.py). The client
+and what its failures mean, plain or Cluster, are service/storage/redis_client.py.
 """
 
 from __future__ import annotations
