@@ -6,10 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import grpc
 from cardengine.v1 import game_engine_pb2 as pb
+from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
 
+import engine
 from service.core.last_move import notation_seen
-from service.core.records import EventView
+from service.core.records import EventView, LastMove
+from service.core.stored import GameMeta, LogEntry
+from tests.games import test_house_rummy_support as house
+from tests.games.test_house_rummy_cards import STOCK
 from tests.service.conftest import LiveServer
 
 GAME, SEED, NAMES = "house_rummy", 7, ["Ann", "Bob"]
@@ -55,13 +61,14 @@ def test_the_header_names_the_last_move_for_each_caller(live: LiveServer) -> Non
         ("It is Bob's turn.", True),
     ]
 
-    header = live.grpc._stub.GetGame(pb.GetGameRequest(game_id=game_id), timeout=10)
+    with grpc.insecure_channel(f"127.0.0.1:{live.server.grpc_port}") as channel:
+        stub = pb_grpc.GameEngineStub(channel)
+        header = stub.GetGame(pb.GetGameRequest(game_id=game_id), timeout=10)
+        watched = iter(stub.WatchGame(pb.WatchGameRequest(game_id=game_id, after_version=0), timeout=10))
+        first, second = next(watched), next(watched)
     assert header.HasField("last_move")
     assert (header.last_move.version, header.last_move.seat, header.last_move.notation) == (2, 0, "discard 2H 0")
     assert (header.last_move.description, header.last_move.timed_out) == (TIMED_OUT, True)
-    watched = live.grpc._stub.WatchGame(pb.WatchGameRequest(game_id=game_id, after_version=0), timeout=10)
-    first, second = next(watched), next(watched)
-    watched.cancel()
     assert (first.last_move.notation, first.last_move.description, first.last_move.timed_out) == (
         "draw",
         f"Ann {DREW}",
@@ -80,3 +87,17 @@ def test_a_card_given_in_secret_is_left_out_of_the_notation_for_the_others() -> 
     assert notation_seen(GAME, "exchange 1", [])  # names no card
     melded = EventView(3, 9, "melded", 0, {"cards": ["5D", "5H", "5S"]}, "")
     assert notation_seen(GAME, "meld 5D,5H,5S", [melded]) and not notation_seen(GAME, "meld 5D,5H,5C", [melded])
+
+
+def test_a_fish_give_names_its_card_only_to_the_two_seats_concerned() -> None:
+    # House Rummy's Fish (tests/games/test_house_rummy_cards.py): seat 0 asks seat 1 for a Seven; seat 1 gives the
+    # 7 of Spades. Seat 2 and spectators learn only that a card was given.
+    state = house.deal([["3D", "KC"], ["7S", "7C", "5H"], ["9S"]], phase="play", stock=STOCK)
+    state, _ = house.play(state, 0, "discard 3D 0", "fish 1 7")
+    _, events = engine.apply(state, 1, "give 7S")
+    entry = LogEntry(9, 1, "give 7S", (1,), finished=False, first_sequence=40, events=tuple(events))
+    meta = GameMeta(GAME, 3, ("", "", ""), seat_names=("Ann", "Bob", "Cy"))
+    seen = {viewer: entry.last_move_for(meta, viewer, entry.events_for(meta, viewer)) for viewer in (None, 0, 1, 2)}
+    assert seen[1] == LastMove(9, 1, "give 7S", "You gave Ann a card of your choice.", False)
+    assert seen[0] == LastMove(9, 1, "give 7S", "Bob gave you a card of their choice.", False)
+    assert seen[2] == seen[None] == LastMove(9, 1, "", "Bob gave Ann a card of their choice.", False)
