@@ -45,7 +45,7 @@ def supports(connection_class: type) -> bool:
 
 
 class WireConnection:
-    """A connection of the move path (``RedisStore._own_command``); one thread uses it at a time."""
+    """A connection of the store's own (``redis_once.Links``); one thread uses it at a time."""
 
     def __init__(self, connection: Any, timeout_seconds: float | None) -> None:
         self.connection = connection  # redis-py's, only to open the socket with the URL's handshake
