@@ -8,6 +8,7 @@ reason is the machine-readable code and whose metadata carries the details as st
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import time
@@ -336,7 +337,13 @@ class ErrorMapping:
             try:
                 check_decoded(request)
                 caller = self._admit(name, request, context)
-                yield from behavior(request, context)
+                current = CURRENT_CALLER.set(caller)  # read by WatchKeyEvents (the caller's key) at its first step
+                try:
+                    yield from behavior(request, context)
+                finally:
+                    # a stream closed from another context (ValueError) has nothing of ours left set there
+                    with contextlib.suppress(ValueError):
+                        CURRENT_CALLER.reset(current)
                 metrics.grpc_call(name, "OK", None)
             except Exception as error:
                 self._fail(name, request, context, error, started, caller)
