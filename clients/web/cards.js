@@ -58,7 +58,7 @@ export function describeCard(code, catalogCards, gameId) {
     const meant = describeCard(standsFor[2], catalogCards, gameId);
     const wildKind = wild.named ? wild.name : wild.kind || "Wild";
     return { ...wild, code, name: `${wild.name} as ${meant.name}`, named: wild.named, standsFor: meant,
-      kind: `${wildKind} = ${shortRank(meant.rank)}${SUIT_SYMBOLS[meant.suit] || ""}`,
+      kind: wild.kind || wildKind,
       label: `${wildKind} as ${shortRank(meant.rank)}${SUIT_SYMBOLS[meant.suit] || ""}` };
   }
   const entry = catalogCards ? catalogCards.get(code) : undefined;
@@ -129,6 +129,16 @@ export function cardFace(info) {
   svg.append(el("rect", { x: 1, y: 1, width: 58, height: 16, rx: 6, fill: color }));
   svg.append(el("text", { x: 30, y: 13, "font-size": 10, "text-anchor": "middle", fill: "#fff",
     "font-weight": "bold" }, shortKind(info.kind || "Card")));
+  if (info.standsFor && info.standsFor.suit) {
+    // A wild card on the table shows, large, the card it stands for (the Joker's "= 9♠" was tiny).
+    const meant = info.standsFor;
+    const meantColor = RED_SUITS.has(meant.suit) ? "#c0182c" : "#1b1b1b";
+    svg.append(el("text", { x: 30, y: 46, "font-size": 20, "font-weight": "bold", "text-anchor": "middle",
+      fill: meantColor }, shortRank(meant.rank)));
+    svg.append(el("text", { x: 30, y: 72, "font-size": 24, "text-anchor": "middle", fill: meantColor },
+      SUIT_SYMBOLS[meant.suit] || ""));
+    return svg;
+  }
   svg.append(shapeOf(info.shape || "circle", color));
   return svg;
 }

@@ -11,7 +11,7 @@ export function h(tag, attributes, ...children) {
     if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, value === true ? "" : String(value));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === undefined || child === null || child === "") continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }

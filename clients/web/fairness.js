@@ -3,6 +3,7 @@
 // in the log.
 
 import { h } from "./dom.js";
+import { keepOpen } from "./help.js";
 
 export function renderFairness(current) {
   const game = current.game;
@@ -26,5 +27,5 @@ export function renderFairness(current) {
   } else if (commitment) {
     body.push(h("p", { class: "note" }, "The seed itself is revealed when the match is over."));
   }
-  return h("details", { class: "fairness", id: "verify" }, h("summary", {}, "Verify this deal"), body);
+  return h("details", keepOpen(current, "verify"), h("summary", {}, "Verify this deal"), body);
 }

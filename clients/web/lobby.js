@@ -6,7 +6,7 @@ import { app, h, say } from "./dom.js";
 import { api } from "./server.js";
 import { takeSeatFromAddress } from "./seat_links.js";
 import { invites, seats } from "./storage.js";
-import { humanize } from "./words.js";
+import { humanize, inWords } from "./words.js";
 
 // How the lobby names each kind of bot, and the name its seat gets at the table.
 const BOT_WORDS = {
@@ -107,7 +107,7 @@ function renderOptions(form) {
     input.dataset.type = option.type;
     const label = option.title || humanize(option.name);
     optionsBox.append(h("div", { class: "field" }, h("label", { for: id }, label), input,
-      h("small", { class: "help" }, option.description || "")));
+      h("small", { class: "help" }, inWords(option.description))));
   }
   if (!type.options || type.options.length === 0) optionsBox.append(h("p", { class: "note" }, "No options."));
   renderSeats(form);

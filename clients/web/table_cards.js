@@ -6,6 +6,7 @@ import { cardFace } from "./cards.js";
 import { h } from "./dom.js";
 import { cardInfo, cardName } from "./names.js";
 import { isSelected, isUsedByMoves } from "./selection.js";
+import { inWords } from "./words.js";
 
 function faceWithLabel(info) {
   const parts = [cardFace(info)];
@@ -13,7 +14,7 @@ function faceWithLabel(info) {
     parts.push(h("span", { class: `card-label${info.standsFor ? " stands-for" : ""}`, "aria-hidden": "true" },
       info.label));
   }
-  if (info.description) parts.push(h("span", { class: "tip", role: "tooltip" }, info.description));
+  if (info.description) parts.push(h("span", { class: "tip", role: "tooltip" }, inWords(info.description)));
   return parts;
 }
 

@@ -64,3 +64,8 @@ export function anyLabel(gameType, value) {
 export function plural(count, noun) {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
+
+/** A server text with any key it quotes spelled out ("(option second_chance)" -> "(option second chance)"). */
+export function inWords(text) {
+  return String(text || "").replace(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g, (key) => humanize(key).toLowerCase());
+}

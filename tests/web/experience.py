@@ -107,6 +107,8 @@ def assert_no_internal_words(page: Page, game_id: str, where: str) -> None:
     opened = visible_text(page, game_id, opened=True)
     raw = sorted(set(RAW_KEY.findall(opened)))
     assert not raw, f"{where}: raw keys on the table: {raw}"
+    broken = sorted(set(re.findall(r"\[object \w+\]|\bundefined\b|\bNaN\b", opened)))
+    assert not broken, f"{where}: values not put in words: {broken}"
     closed = visible_text(page, game_id)
     forbidden = sorted({match.group(0) for match in FORBIDDEN.finditer(closed)})
     assert not forbidden, f"{where}: internal words on the table: {forbidden}"

@@ -323,3 +323,80 @@ def test_the_other_players_moves_are_shown_one_by_one_at_the_chosen_pace(
     assert [text for text in shown if text in expected] == expected, shown
     assert page.evaluate("() => getComputedStyle(document.getElementById('last-move')).animationName") == "none"
     context.close()
+
+
+def test_every_special_card_has_a_name_and_a_shape_of_its_own(
+    server: ServerProcess, rest: Rest, browser: Browser
+) -> None:
+    """Within each game, no two special cards (the ten dragons included) share a shape and colour, so none is told
+    apart by colour alone; a Joker in a run names the card it stands for, large on its face and in its label."""
+    page, _recorder = open_page(browser, server.http_url)
+    page.goto(server.http_url + "/")
+    page.wait_for_selector("#create-form")
+    looks: dict[str, list[list[str]]] = page.evaluate(
+        """async () => {
+             const { describeCard } = await import('./cards.js');
+             const catalog = await (await fetch('/v1/game-types')).json();
+             const looks = {};
+             for (const type of catalog.gameTypes) {
+               const cards = new Map(type.cards.map((card) => [card.code, card]));
+               looks[type.id] = type.cards.filter((card) => !card.suit).map((card) => {
+                 const info = describeCard(card.code, cards, type.id);
+                 return [card.code, info.label, info.shape, info.color];
+               });
+             }
+             return looks;
+           }"""
+    )
+    for game_type, cards in looks.items():
+        catalog = {card["code"]: card for card in rest.game_types()[game_type]["cards"]}
+        for code, label, shape, _color in cards:
+            assert label == catalog[code]["name"] and shape, (game_type, code, label, shape)
+        pairs = [(shape, color) for _code, _label, shape, color in cards]
+        assert len(set(pairs)) == len(pairs), (game_type, cards)
+    dragons = looks["dragon_rummy"]
+    assert len(dragons) == 10 and len({shape for _c, _l, shape, _k in dragons}) == 10
+    assert len({color for _c, _l, _s, color in dragons}) == 10
+    joker: list[str] = page.evaluate(
+        """async () => {
+             const { describeCard, cardFace } = await import('./cards.js');
+             const catalog = await (await fetch('/v1/game-types')).json();
+             const type = catalog.gameTypes.find((entry) => entry.id === 'rummy_battle');
+             const info = describeCard('JK=7H', new Map(type.cards.map((card) => [card.code, card])), type.id);
+             return [info.label, info.name, ...[...cardFace(info).querySelectorAll('text')].map((t) => t.textContent)];
+           }"""
+    )
+    assert joker == ["Joker as 7\u2665", "Joker as 7 of Hearts", "Joker", "7", "\u2665"]
+    page.context.close()
+
+
+def test_dracula_places_a_card_by_picking_it_and_then_its_cell(
+    server: ServerProcess, rest: Rest, browser: Browser
+) -> None:
+    seat = create_with_bot(rest, "dracula", seed=3, options={"deals": 1})
+    page = open_seat(browser, server.http_url, seat.game_id, seat.token)
+    while True:
+        wait_for_my_moves(page)
+        if page.locator('button.move[data-kind="place"]').count():
+            break
+        page.locator("button.move:not([disabled])").first.click()  # the first dealer's declaration
+        page.wait_for_timeout(200)
+    before = seat.game()["version"]
+    card = page.locator("#hand button.card.playable").first
+    code = card.get_attribute("data-card") or ""
+    card.click()
+    cell = page.locator(".coffin button.cell.playable").first
+    cell_name = cell.get_attribute("data-cell") or ""
+    cell.click()  # no move button: the card and its cell make one move
+    page.wait_for_function("(v) => Number(document.getElementById('version').textContent) > v", arg=before)
+    placed = [
+        event
+        for event in rest.ok("GET", f"/v1/games/{seat.game_id}/events?after={before}")["events"]
+        if event["kind"] == "placed" and event.get("seat") == 0
+    ]
+    assert [(event["data"]["card"], event["data"]["cell"]) for event in placed] == [(code, cell_name)]
+    # Help: the rules in short and every special card's effect, also on the card itself on focus.
+    page.locator("#help summary").click()
+    assert page.locator("#help .rules li").count() >= 5
+    assert page.locator("#help .specials dt").all_inner_texts() == ["Vampire"]
+    page.context.close()
