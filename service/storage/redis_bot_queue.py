@@ -28,6 +28,7 @@ import redis.cluster
 
 from service.storage.protocols import GONE_VERSION, BotState, Claim
 from service.storage.redis_client import guarded
+from service.storage.redis_parts import RunScript, run_on_client
 from service.storage.redis_scripts import CLAIM_SCRIPT, MARK_SCRIPT, SETTLE_SCRIPT
 
 log = logging.getLogger("cardengine.bots")
@@ -48,8 +49,11 @@ class RedisBotQueue:
         client: redis.Redis | redis.cluster.RedisCluster,
         prefix: str,
         game_key: Callable[[str], str],
+        run_script: RunScript = run_on_client,
     ) -> None:
+        """``run_script``: how the queue's scripts run (the store's: sent at most once, ``redis_once``)."""
         self.client: Any = client
+        self._run = run_script
         self.due_key = f"{prefix}{{bots}}:due"
         self.games_key = f"{prefix}{{bots}}:games"
         self.sweep_key = f"{prefix}{{bots}}:sweep"
@@ -64,13 +68,13 @@ class RedisBotQueue:
 
     def mark(self, game_id: str, version: int, state: BotState) -> None:
         keys = [self.due_key, self.games_key]
-        guarded(lambda: self._mark(keys=keys, args=[game_id, version, state]))
+        guarded(lambda: self._run(self._mark, keys, [game_id, version, state]))
         if state == "due":
             with self._local:
                 self._local.notify_all()
 
     def claim(self, lease_seconds: float, delay_seconds: float = 0.0) -> Claim:
-        reply: list[bytes] = guarded(lambda: self._claim(keys=[self.due_key], args=[lease_seconds, delay_seconds]))
+        reply: list[bytes] = guarded(lambda: self._run(self._claim, [self.due_key], [lease_seconds, delay_seconds]))
         game_id, wait = reply[0].decode(), reply[1].decode()
         if game_id:
             return Claim(game_id)
@@ -133,8 +137,8 @@ class RedisBotQueue:
         (then it is forgotten only if still missing at the next sweep, and only if nothing marked it since)."""
         keys = [self.due_key, self.games_key]
         if marked == REGISTERED:
-            guarded(lambda: self._settle(keys=keys, args=[game_id, REGISTERED, REGISTERED_AND_MISSING]))
+            guarded(lambda: self._run(self._settle, keys, [game_id, REGISTERED, REGISTERED_AND_MISSING]))
         elif marked == REGISTERED_AND_MISSING:
-            guarded(lambda: self._settle(keys=keys, args=[game_id, REGISTERED_AND_MISSING, ""]))
+            guarded(lambda: self._run(self._settle, keys, [game_id, REGISTERED_AND_MISSING, ""]))
         else:
             self.mark(game_id, GONE_VERSION, "done")

@@ -98,7 +98,7 @@ class RedisStore:
         self._cache: OrderedDict[str, StoredGame] = OrderedDict()
         self._cache_lock = threading.Lock()
         self.links = Links(client, cluster=self.cluster, replica_wait_ms=replica_wait_ms)
-        self.bots = RedisBotQueue(self.client, key_prefix, self.game_key)
+        self.bots = RedisBotQueue(self.client, key_prefix, self.game_key, self._evalsha)
         self._move_clock = client.register_script(MOVE_CLOCK_SCRIPT)  # (registering asks nothing of Redis)
         self.limits = RedisLimits(self.client, key_prefix, self.game_key, self._evalsha)
         self.keys = RedisKeyStore(self.client, key_prefix, self._evalsha)
