@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 
 import orjson
 
@@ -114,7 +114,9 @@ class KeyEvents:
         found = self.store.lifecycle.key_events(key_id, after, limit, wait_seconds)
         return [key_event(event_id, payload) for event_id, payload in found]
 
-    def follow(self, key_id: str | None, cursor: str, is_open: Callable[[], bool]) -> Iterator[KeyEvent | None]:
+    def follow(
+        self, key_id: str | None, cursor: str, is_open: Callable[[], bool]
+    ) -> Generator[KeyEvent | None, None, None]:
         """The key's events after ``cursor``, then live, while ``is_open()``; None after each idle wait (a moment
         to send a heartbeat)."""
         if key_id is None:

@@ -198,6 +198,7 @@ def created_message(created: core.CreatedGame) -> pb.CreateGameResponse:
         version=created.version,
         seats=[pb.SeatToken(seat=seat.seat, token=seat.token) for seat in created.seats],
         game=game_message(created.game),
+        invitations=[pb.Invitation(seat=invitation.seat, code=invitation.code) for invitation in created.invitations],
     )
 
 
@@ -410,6 +411,7 @@ def created_json(created: core.CreatedGame) -> dict[str, Any]:
         "version": created.version,
         "seats": [{"seat": seat.seat, "token": seat.token} for seat in created.seats],
         "game": game_json(created.game),
+        "invitations": [{"seat": invitation.seat, "code": invitation.code} for invitation in created.invitations],
     }
 
 

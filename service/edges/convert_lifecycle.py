@@ -11,23 +11,6 @@ from service.core import records as core
 from service.edges import convert
 
 
-def invitations_message(created: core.CreatedGame) -> list[pb.Invitation]:
-    return [pb.Invitation(seat=invitation.seat, code=invitation.code) for invitation in created.invitations]
-
-
-def created_message(created: core.CreatedGame) -> pb.CreateGameResponse:
-    message = convert.created_message(created)
-    message.invitations.extend(invitations_message(created))
-    return message
-
-
-def created_json(created: core.CreatedGame) -> dict[str, Any]:
-    answer = convert.created_json(created)
-    if created.invitations:
-        answer["invitations"] = [{"seat": i.seat, "code": i.code} for i in created.invitations]
-    return answer
-
-
 def resign_message(result: core.MoveResult) -> pb.ResignSeatResponse:
     return pb.ResignSeatResponse(
         version=result.version,

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-ALLOWED_METHODS = ("GET", "POST", "OPTIONS")
+ALLOWED_METHODS = ("GET", "POST", "DELETE", "OPTIONS")
 ALLOWED_HEADERS = ("Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID", "X-Api-Key")
 EXPOSED_HEADERS = ("Location", "Retry-After")
 MAX_AGE_SECONDS = 600

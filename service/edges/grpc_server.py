@@ -128,7 +128,7 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
             clock=convert.clock_of(request),
             invite_seats=tuple(request.invite_seats),
         )
-        return convert_lifecycle.created_message(created)
+        return convert.created_message(created)
 
     def GetGame(self, request: pb.GetGameRequest, context: grpc.ServicerContext) -> bytes:  # type: ignore[override]
         """The answer in its wire form (``wire_writer.game_bytes``), as ApplyMove's."""
@@ -201,7 +201,7 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
 
     def Rematch(self, request: pb.RematchRequest, context: grpc.ServicerContext) -> pb.CreateGameResponse:
         created = self.service.lifecycle.rematch(request.game_id, token_of(context), caller_key_id())
-        return convert_lifecycle.created_message(created)
+        return convert.created_message(created)
 
     def WatchKeyEvents(self, request: pb.WatchKeyEventsRequest, context: grpc.ServicerContext) -> Iterator[pb.KeyEvent]:
         key_id = caller_key_id()

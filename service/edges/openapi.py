@@ -39,11 +39,17 @@ DESCRIPTION = (
     "CORS_ORIGINS / --cors-origins (comma list or *; default none, same origin only): an allowed origin is "
     "echoed in Access-Control-Allow-Origin (Vary: Origin) on every answer, errors included, with "
     f"Access-Control-Expose-Headers {', '.join(EXPOSED_HEADERS)}; preflights (OPTIONS) answer 204 with the "
-    f"methods GET, POST, OPTIONS, the headers {', '.join(ALLOWED_HEADERS)} and max-age {MAX_AGE_SECONDS}. "
+    f"methods GET, POST, DELETE, OPTIONS, the headers {', '.join(ALLOWED_HEADERS)} and max-age {MAX_AGE_SECONDS}. "
     "Seat tokens never travel in URLs: an EventSource uses a stream ticket (CreateStreamTicket)."
 )
 SECURITY_SCHEMES = {
     "seatToken": {"type": "http", "scheme": "bearer", "description": "A seat's secret token from CreateGame."},
+    "apiKey": {
+        "type": "apiKey",
+        "in": "header",
+        "name": "x-api-key",
+        "description": "An API key of the server (also as 'Authorization: ApiKey <key>').",
+    },
     "streamTicket": {
         "type": "apiKey",
         "in": "query",
@@ -122,7 +128,7 @@ def component_schemas() -> dict[str, Any]:
         "StreamTicket": STREAM_TICKET_SCHEMA,
         "GameSchemas": GAME_SCHEMAS_SCHEMA,
     }
-    requests = {"CreateGameRequest", "SeatConfig", "Clock"}
+    requests = {"CreateGameRequest", "SeatConfig", "Clock", "StructuredMove"}
     for name, message in pb.DESCRIPTOR.message_types_by_name.items():
         if name.endswith("Request") and name not in requests:
             continue  # the other requests travel as path and query parameters
@@ -143,7 +149,13 @@ def component_schemas() -> dict[str, Any]:
         pb.ApplyMoveRequest.DESCRIPTOR, request=True, exclude=("game_id", "view_json"), name="ApplyMoveBody"
     )
     body["properties"]["move"].update(minLength=1, pattern=r"^\S+( \S+)*$")
+    body["oneOf"] = [{"required": ["move"]}, {"required": ["structuredMove"]}]  # one of the two forms, never both
     body["properties"]["idempotencyKey"]["pattern"] = "^[!-~]{0,128}$"
+    redeem = schemas["RedeemInvitationBody"] = message_schema(
+        pb.RedeemInvitationRequest.DESCRIPTOR, request=True, exclude=("game_id",), name="RedeemInvitationBody"
+    )
+    redeem["required"] = ["code"]
+    redeem["properties"]["code"].update(minLength=1, maxLength=128)
     return schemas
 
 

@@ -24,7 +24,7 @@ UINT32 = {"type": "integer", "format": "int64", "minimum": 0, "maximum": UINT32_
 UINT64 = {"type": "integer", "minimum": 0, "maximum": 2**64 - 1}
 
 # Request fields the server requires (proto3 has no required fields; the core rejects these when missing).
-REQUIRED_IN_REQUESTS = {"CreateGameRequest": ["gameType"], "ApplyMoveBody": ["move", "expectedVersion"]}
+REQUIRED_IN_REQUESTS = {"CreateGameRequest": ["gameType"], "ApplyMoveBody": ["expectedVersion"]}
 
 
 def field_schema(field: FieldDescriptor) -> dict[str, Any]:

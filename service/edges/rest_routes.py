@@ -42,6 +42,7 @@ from service.edges.openapi_parts import (
     ref,
     responses,
 )
+from service.edges.rest_lifecycle import LIFECYCLE_ROUTES
 from service.edges.rest_requests import (
     ascii_number,
     check_query,
@@ -129,6 +130,7 @@ def create_game() -> Response:
         request_id=body.request_id or header_id or None,
         creator=g.caller.key_id if g.get("caller") else None,
         clock=convert.clock_of(body),
+        invite_seats=tuple(body.invite_seats),
     )
     response = json_answer(orjson.dumps(convert.created_json(created)), status=201)
     response.headers["Location"] = f"/v1/games/{created.game_id}"
@@ -170,6 +172,7 @@ def apply_move(game_id: str) -> Response:
         body.expected_version if body.HasField("expected_version") else None,
         body.idempotency_key or header_key or None,
         omit_view=body.omit_view,
+        structured=convert.structured_move_of(body),
     )
     return json_answer(orjson.dumps(convert.move_result_json(result)))
 
@@ -498,4 +501,4 @@ SERVER_ROUTES = (
         },
     ),
 )
-ROUTES = GAME_ROUTES + SERVER_ROUTES
+ROUTES = GAME_ROUTES + LIFECYCLE_ROUTES + SERVER_ROUTES

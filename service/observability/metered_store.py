@@ -40,6 +40,7 @@ TRACED_OPERATIONS = (
     "load",
     "load_for_update",
     "commit",
+    "delete",
     "log",
     "put_ticket",
     "ticket_seat",

@@ -49,7 +49,7 @@ def test_a_preflight_of_an_allowed_origin_names_methods_headers_and_max_age(cors
         assert cors_headers(answer.headers) == {
             "Access-Control-Allow-Origin": origin,
             "Access-Control-Expose-Headers": "Location, Retry-After",
-            "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+            "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
             "Access-Control-Allow-Headers": "Authorization, Content-Type, Idempotency-Key, Last-Event-ID, X-Api-Key",
             "Access-Control-Max-Age": "600",
         }
