@@ -50,6 +50,11 @@ def serve_arguments_problem(args: argparse.Namespace) -> str | None:
         return f"--cors-origins: {error}"
     if args.stream_ticket_seconds <= 0 or args.sse_heartbeat_seconds <= 0:
         return "--stream-ticket-seconds and --sse-heartbeat-seconds must be positive"
+    if (
+        args.max_connections_per_address < 0
+        or min(args.header_timeout_seconds, args.body_timeout_seconds, args.idle_timeout_seconds) <= 0
+    ):
+        return "--max-connections-per-address must be 0 (off) or more, and the REST time-outs positive"
     if not args.redis_timeout_seconds > 0:
         return "--redis-timeout-seconds must be positive"
     if not 0 <= args.redis_replica_wait_ms < args.redis_timeout_seconds * 1000:
@@ -396,13 +401,51 @@ def add_request_limit_arguments(serve: argparse.ArgumentParser) -> None:
     ]
     for flag, variable, default, text in limits:
         serve.add_argument(flag, type=positive_int, default=env_int(variable, default), help=f"{text} [{variable}]")
+    add_connection_arguments(serve)
+
+
+def add_connection_arguments(serve: argparse.ArgumentParser) -> None:
+    """The REST connection limits and deadlines (``service.edges.http_guard``)."""
+    from service.edges.http_guard import ConnectionLimits
+
+    known = ConnectionLimits()
+    serve.add_argument(
+        "--max-connections-per-address",
+        type=int,
+        default=env_int("MAX_CONNECTIONS_PER_ADDRESS", known.per_address),
+        help="REST connections one client address may hold (one more: 429 limit/connections); 0: no limit; raise "
+        "it behind a proxy, whose address every client shares [MAX_CONNECTIONS_PER_ADDRESS]",
+    )
+    serve.add_argument(
+        "--max-connections",
+        type=positive_int,
+        default=env_int("MAX_CONNECTIONS", known.total),
+        help="REST connections in all [MAX_CONNECTIONS]",
+    )
+    deadlines = [
+        ("--header-timeout-seconds", "HEADER_TIMEOUT_SECONDS", known.header_seconds, "a request's line and headers"),
+        ("--body-timeout-seconds", "BODY_TIMEOUT_SECONDS", known.body_seconds, "a whole request, body included"),
+        ("--idle-timeout-seconds", "IDLE_TIMEOUT_SECONDS", known.idle_seconds, "a kept-alive idle connection"),
+    ]
+    for flag, variable, default, text in deadlines:
+        serve.add_argument(
+            flag, type=float, default=env_float(variable, default), help=f"REST deadline of {text} [{variable}]"
+        )
 
 
 def request_limit_settings(args: argparse.Namespace) -> dict[str, Any]:
     """The ServeConfig fields of ``add_request_limit_arguments``."""
+    from service.edges.http_guard import ConnectionLimits
     from service.edges.streams import StreamLimits
 
     return {
+        "connection_limits": ConnectionLimits(
+            per_address=args.max_connections_per_address,
+            total=args.max_connections,
+            header_seconds=args.header_timeout_seconds,
+            body_seconds=args.body_timeout_seconds,
+            idle_seconds=args.idle_timeout_seconds,
+        ),
         "max_body_bytes": args.max_body_bytes,
         "max_header_bytes": args.max_header_bytes,
         "grpc_max_message_bytes": args.grpc_max_message_bytes,

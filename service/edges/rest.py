@@ -31,7 +31,6 @@ from typing import Any
 import orjson
 from flask import Flask, Response, g, request
 from waitress import create_server
-from waitress.channel import HTTPChannel
 from waitress.task import ErrorTask
 from werkzeug.exceptions import HTTPException
 
@@ -41,6 +40,7 @@ from service.core import errors
 from service.core.game_service import GameService
 from service.edges.cors import CorsPolicy
 from service.edges.credentials import bearer_token
+from service.edges.http_guard import ConnectionLimits, GuardedChannel, guard_server
 from service.edges.openapi import ROUTES
 from service.edges.rest_requests import (
     CONTEXT_KEY,
@@ -60,7 +60,6 @@ HEARTBEAT_SECONDS = 15.0
 RETRY_MILLISECONDS = 1000
 MAX_BODY_BYTES = 64 * 1024  # a REST body larger is refused (413)
 MAX_HEADER_BYTES = 64 * 1024  # request line and headers larger are refused (431)
-CONNECTIONS_FOR_REQUESTS = 100  # open connections besides the event streams (waitress's default limit)
 GATE_OPERATIONS = {route.operation_id: route.gate_operation for route in ROUTES}
 # werkzeug's own refusals (no route, a method the route has not) as the statuses of the one table
 HTTP_STATUSES = {404: errors.Status.NOT_FOUND, 405: errors.Status.INVALID_ARGUMENT}
@@ -209,7 +208,7 @@ class JsonErrorTask(ErrorTask):  # type: ignore[misc]
         self.write(body)
 
 
-class JsonErrorChannel(HTTPChannel):  # type: ignore[misc]
+class JsonErrorChannel(GuardedChannel):
     error_task_class = JsonErrorTask
 
 
@@ -222,12 +221,15 @@ def create_http_server(
     stream_limits: StreamLimits | None = None,
     max_body_bytes: int = MAX_BODY_BYTES,
     max_header_bytes: int = MAX_HEADER_BYTES,
+    connection_limits: ConnectionLimits | None = None,
 ) -> Any:
     """The waitress server of ``app``: ``threads`` for requests plus one per event stream allowed
     (``stream_limits.per_server``; the app refuses streams past it), so streams never hold the threads that serve
     requests and health; bodies and headers over the limits refused with the JSON error shape (413, 431); a
-    closed client connection noticed at once (``channel_request_lookahead``), which ends its stream."""
+    closed client connection noticed at once (``channel_request_lookahead``), which ends its stream; connections
+    limited per client address and in all, with header, body and idle deadlines (``service.edges.http_guard``)."""
     limits = stream_limits or StreamLimits()
+    connections = connection_limits or ConnectionLimits()
     server = create_server(
         app,
         host=host,
@@ -239,10 +241,11 @@ def create_http_server(
         max_request_body_size=2 * max_body_bytes + 1024,
         max_request_header_size=max_header_bytes,
         channel_request_lookahead=1,
-        # waitress stops accepting at 100 connections by default: room for the streams besides the requests
-        connection_limit=CONNECTIONS_FOR_REQUESTS + limits.per_server,
+        connection_limit=connections.total,
+        channel_timeout=connections.idle_seconds,
     )
     server.channel_class = JsonErrorChannel
+    guard_server(server, connections)
     server.cardengine_limits = {"body": max_body_bytes, "headers": max_header_bytes}
     server.cardengine_app = app  # waitress wraps it (proxy headers): the Flask app itself, for its extensions
     return server

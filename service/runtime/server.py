@@ -39,6 +39,7 @@ from service.core.event_streams import DEFAULT_TICKET_SECONDS, WATCH_POLL_SECOND
 from service.core.game_service import GameService
 from service.core.timeouts import ClockSweeper
 from service.edges.grpc_server import MAX_MESSAGE_BYTES, GrpcServer
+from service.edges.http_guard import ConnectionLimits
 from service.edges.rest import (
     HEARTBEAT_SECONDS,
     MAX_BODY_BYTES,
@@ -88,6 +89,7 @@ class ServeConfig:
     stream_limits: StreamLimits = StreamLimits()  # noqa: RUF009 (frozen) live streams per edge: service.edges.streams
     max_body_bytes: int = MAX_BODY_BYTES  # REST body limit (413)
     max_header_bytes: int = MAX_HEADER_BYTES  # REST request line + headers limit (431)
+    connection_limits: ConnectionLimits = ConnectionLimits()  # noqa: RUF009 (frozen) REST: service.edges.http_guard
     grpc_max_message_bytes: int = MAX_MESSAGE_BYTES  # gRPC request size limit (RESOURCE_EXHAUSTED)
     otlp_endpoint: str | None = None  # OpenTelemetry traces to this OTLP/HTTP endpoint; None: the environment's
 
@@ -191,6 +193,7 @@ class Server:
             stream_limits=config.stream_limits,
             max_body_bytes=config.max_body_bytes,
             max_header_bytes=config.max_header_bytes,
+            connection_limits=config.connection_limits,
         )
 
     @property
