@@ -1,0 +1,92 @@
+"""cardengine_client: the Python SDK of the cardengine API (gRPC), installable on its own.
+
+    from cardengine_client import GameEngineClient
+
+    with GameEngineClient("127.0.0.1:50051") as client:
+        created = client.create_game("dracula", players=2)
+        token = created.token(0)
+        moves = client.list_legal_moves(created.game_id, token)
+        client.apply_move(created.game_id, token, moves.moves[0], moves.version)
+
+Typed content per game: ``cardengine_client.games`` (generated from the games' JSON Schemas).
+"""
+
+from cardengine_client.client import (
+    NO_RETRY,
+    EventsPage,
+    GameEngineClient,
+    GamesPage,
+    RetryPolicy,
+    commitment_of,
+)
+from cardengine_client.errors import ERROR_DOMAIN, FairnessError, GameEngineError
+from cardengine_client.values import (
+    CardInfo,
+    CreatedGame,
+    EventLog,
+    Fairness,
+    GameClock,
+    GameEvent,
+    GameOption,
+    GameSummary,
+    GameType,
+    GameView,
+    Invitation,
+    KeyEvent,
+    LastMove,
+    LegalMove,
+    LegalMoves,
+    MoveOutcome,
+    MoveResult,
+    RedeemedSeat,
+    RoundScore,
+    Score,
+    SeatDeadline,
+    SeatToken,
+    WatchUpdate,
+    event_of,
+    game_type_of,
+    game_view_of,
+    plain,
+    struct_to_dict,
+)
+
+__all__ = [
+    "ERROR_DOMAIN",
+    "NO_RETRY",
+    "CardInfo",
+    "CreatedGame",
+    "EventLog",
+    "EventsPage",
+    "Fairness",
+    "FairnessError",
+    "GameClock",
+    "GameEngineClient",
+    "GameEngineError",
+    "GameEvent",
+    "GameOption",
+    "GameSummary",
+    "GameType",
+    "GameView",
+    "GamesPage",
+    "Invitation",
+    "KeyEvent",
+    "LastMove",
+    "LegalMove",
+    "LegalMoves",
+    "MoveOutcome",
+    "MoveResult",
+    "RedeemedSeat",
+    "RetryPolicy",
+    "RoundScore",
+    "Score",
+    "SeatDeadline",
+    "SeatToken",
+    "WatchUpdate",
+    "commitment_of",
+    "event_of",
+    "game_type_of",
+    "game_view_of",
+    "plain",
+    "struct_to_dict",
+]

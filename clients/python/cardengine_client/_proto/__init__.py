@@ -1,0 +1,1 @@
+"""Generated from proto/ by clients/python/generate; never edited by hand."""

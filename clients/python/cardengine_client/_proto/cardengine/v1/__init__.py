@@ -1,0 +1,1 @@
+"""Generated from proto/ by scripts/generate_proto; never edited by hand."""

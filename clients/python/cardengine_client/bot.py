@@ -1,0 +1,42 @@
+"""A bot serving every game of its API key from the key's one event stream (README, "A bot in a few lines")."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from cardengine_client.client import GameEngineClient
+from cardengine_client.errors import GameEngineError
+from cardengine_client.values import KeyEvent, LegalMove
+
+Chooser = Callable[[Sequence[LegalMove]], LegalMove]
+PASSED = ("version/stale", "move/not_your_turn", "game/finished")  # another event already moved: nothing to do
+
+
+def serve(client: GameEngineClient, choose: Chooser = random.choice, stop: int | None = None) -> int:
+    """Plays the key's seats in every game it created or joined, at each "your_turn"; returns after ``stop``
+    games finished (None: never). Answers the number of moves played."""
+    played = finished = 0
+    for event in client.watch_key_events():
+        if event.kind == "game_finished":
+            finished += 1
+            if stop is not None and finished >= stop:
+                return played
+        elif event.kind == "your_turn":
+            played += sum(play_turn(client, event, seat, choose) for seat in event.seats)
+    return played
+
+
+def play_turn(client: GameEngineClient, event: KeyEvent, seat: int, choose: Chooser) -> bool:
+    token = client.seat_tokens(event.game_id).get(seat)
+    if token is None:
+        return False  # a seat this client holds no token of (another process of the key plays it)
+    moves = client.list_legal_moves(event.game_id, token)
+    try:
+        if moves.moves:
+            client.apply_move(event.game_id, token, choose(moves.moves), moves.version, omit_view=True)
+    except GameEngineError as error:
+        if error.code not in PASSED:
+            raise
+        return False
+    return bool(moves.moves)

@@ -1,0 +1,422 @@
+"""GameEngineClient: the whole cardengine gRPC API as typed Python calls.
+
+Every unary call is retried with exponential backoff on UNAVAILABLE and RESOURCE_EXHAUSTED, waiting at least what
+the server asks (RetryInfo, else the ``retry-after`` trailer). That is safe because creates carry a request id and
+moves an idempotency key, generated when the caller gives none: a retried create or move is answered from the
+first one. The seed commitment of every game created through a client is kept and checked when the seed is
+revealed (``get_score`` raises FairnessError on a mismatch; ``verify_fairness`` asks explicitly).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import time
+import uuid
+from collections.abc import Callable, Generator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import grpc
+
+from cardengine_client._proto.cardengine.v1 import game_engine_pb2 as pb
+from cardengine_client._proto.cardengine.v1 import game_engine_pb2_grpc as pb_grpc
+from cardengine_client.errors import FairnessError, GameEngineError
+from cardengine_client.values import (
+    CreatedGame,
+    EventLog,
+    Fairness,
+    GameEvent,
+    GameSummary,
+    GameType,
+    GameView,
+    Invitation,
+    KeyEvent,
+    LegalMove,
+    LegalMoves,
+    MoveOutcome,
+    MoveResult,
+    RedeemedSeat,
+    RoundScore,
+    Score,
+    SeatToken,
+    WatchUpdate,
+    event_of,
+    fairness_of,
+    game_type_of,
+    game_view_of,
+    key_event_of,
+    last_move_of,
+    struct_to_dict,
+    summary_of,
+)
+
+Answer = TypeVar("Answer")
+
+
+@dataclass(frozen=True, slots=True)
+class RetryPolicy:
+    """``attempts`` tries in all; the n-th wait is ``base * 2**n`` seconds (at most ``cap``), jittered by up to a
+    half, and never shorter than the server's own retry delay (capped at ``longest``)."""
+
+    attempts: int = 5
+    base: float = 0.1
+    cap: float = 5.0
+    longest: float = 60.0
+
+    def delay(self, attempt: int, error: GameEngineError) -> float:
+        backoff = min(self.cap, self.base * 2.0**attempt) * (1 + random.random() / 2)
+        asked = min(self.longest, error.retry_after) if error.retry_after is not None else 0.0
+        return max(backoff, asked)
+
+
+NO_RETRY = RetryPolicy(attempts=1)
+
+
+@dataclass(frozen=True, slots=True)
+class EventsPage:
+    game_id: str
+    version: int
+    events: tuple[GameEvent, ...]
+    finished: bool
+    next_page_token: str
+
+
+@dataclass(frozen=True, slots=True)
+class GamesPage:
+    games: tuple[GameSummary, ...]
+    next_page_token: str
+
+
+def commitment_of(seed: str, salt: str) -> str:
+    """sha256(seed as 8 bytes big-endian || salt bytes) in lowercase hex (docs/fairness.md, "Byte encoding")."""
+    return hashlib.sha256(int(seed).to_bytes(8, "big") + bytes.fromhex(salt)).hexdigest()
+
+
+class GameEngineClient:
+    """One channel to a cardengine server. Thread-safe; use one per process and share it between bots."""
+
+    def __init__(
+        self,
+        target: str,
+        *,
+        timeout: float | None = 30.0,
+        channel: grpc.Channel | None = None,
+        options: Sequence[tuple[str, Any]] = (),
+        api_key: str | None = None,
+        retry: RetryPolicy = RetryPolicy(),
+    ) -> None:
+        """``api_key``: sent with every call (``x-api-key``); seat tokens are given per call. ``retry``:
+        ``NO_RETRY`` to see every failure at once."""
+        self.target = target
+        self.timeout = timeout
+        self.api_key = api_key
+        self.retry = retry
+        self._channel = channel if channel is not None else grpc.insecure_channel(target, options=list(options))
+        self._stub = pb_grpc.GameEngineStub(self._channel)
+        self._commitments: dict[str, str] = {}  # game id -> the seed commitment seen at creation
+        self._tokens: dict[str, dict[int, str]] = {}  # game id -> seat -> token, of the games it created or joined
+
+    def close(self) -> None:
+        self._channel.close()
+
+    def __enter__(self) -> GameEngineClient:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def wait_ready(self, timeout: float = 10.0) -> None:
+        """Blocks until the channel is connected (raises grpc.FutureTimeoutError after ``timeout`` seconds)."""
+        grpc.channel_ready_future(self._channel).result(timeout=timeout)
+
+    def _metadata(self, token: str | None) -> tuple[tuple[str, str], ...]:
+        seat = (("authorization", f"Bearer {token}"),) if token else ()
+        return seat + ((("x-api-key", self.api_key),) if self.api_key else ())
+
+    def _call(self, method: Callable[..., Answer], request: Any, token: str | None = None) -> Answer:
+        attempt = 0
+        while True:
+            try:
+                return method(request, timeout=self.timeout, metadata=self._metadata(token))
+            except grpc.RpcError as rpc_error:
+                error = GameEngineError.from_rpc_error(rpc_error)
+            attempt += 1
+            if not error.retryable or attempt >= self.retry.attempts:
+                raise error from None
+            time.sleep(self.retry.delay(attempt - 1, error))
+
+    # ----- catalog and creation ---------------------------------------------------------------------------------
+
+    def list_game_types(self) -> list[GameType]:
+        response = self._call(self._stub.ListGameTypes, pb.ListGameTypesRequest())
+        return [game_type_of(game_type) for game_type in response.game_types]
+
+    def create_game(
+        self,
+        game_type: str,
+        players: int | None = None,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        seats: Sequence[tuple[str, str]] = (),
+        request_id: str | None = None,
+        *,
+        clock: Mapping[str, Any] | None = None,
+        invite_seats: Sequence[int] = (),
+    ) -> CreatedGame:
+        """``seats``: optional (display name, bot kind or "") per seat. ``request_id`` (a fresh one when absent)
+        makes the call safe to retry: the same id and parameters return the same game and tokens. ``clock``:
+        ``{"turn_seconds", "match_seconds", "on_timeout"}``. ``invite_seats``: seats handed out as invitation
+        codes (``CreatedGame.invitations``) instead of tokens."""
+        request = pb.CreateGameRequest(
+            game_type=game_type,
+            players=players or 0,
+            request_id=request_id or uuid.uuid4().hex,
+            invite_seats=list(invite_seats),
+        )
+        for name, bot in seats:
+            request.seats.add(name=name, bot=bot)
+        if seed is not None:
+            request.seed = seed
+        if options:
+            request.options.update(dict(options))
+        if clock:
+            request.clock.CopyFrom(pb.Clock(**dict(clock)))
+        return self._created(self._call(self._stub.CreateGame, request))
+
+    def _created(self, response: pb.CreateGameResponse) -> CreatedGame:
+        created = CreatedGame(
+            game_id=response.game_id,
+            version=response.version,
+            seats=tuple(SeatToken(seat.seat, seat.token) for seat in response.seats),
+            game=game_view_of(response.game),
+            invitations=tuple(Invitation(item.seat, item.code) for item in response.invitations),
+        )
+        self._commitments[created.game_id] = created.game.seed_commitment
+        self._tokens[created.game_id] = {seat.seat: seat.token for seat in created.seats}
+        return created
+
+    def seat_tokens(self, game_id: str) -> dict[int, str]:
+        """The seat tokens this client received for a game (created, rematched or joined), by seat."""
+        return dict(self._tokens.get(game_id, {}))
+
+    def rematch(self, game_id: str, token: str | None = None) -> CreatedGame:
+        """A new match from a finished one (same type, players, options, seats, clock; a new seed)."""
+        return self._created(self._call(self._stub.Rematch, pb.RematchRequest(game_id=game_id), token))
+
+    def redeem_invitation(self, game_id: str, code: str) -> RedeemedSeat:
+        """The seat's token for an invitation code (once; the caller's API key joins the game)."""
+        request = pb.RedeemInvitationRequest(game_id=game_id, code=code)
+        response = self._call(self._stub.RedeemInvitation, request)
+        game = game_view_of(response.game)
+        self._commitments.setdefault(response.game_id, game.seed_commitment)
+        self._tokens.setdefault(response.game_id, {})[response.seat.seat] = response.seat.token
+        return RedeemedSeat(response.game_id, response.seat.seat, response.seat.token, game)
+
+    # ----- play ---------------------------------------------------------------------------------------------------
+
+    def get_game(self, game_id: str, token: str | None = None, *, view_json: bool = True) -> GameView:
+        """The caller's view (``token``: a seat's; none: the spectator's). ``view_json``: the view travels as
+        JSON text, cheaper than the Struct; the same dict either way."""
+        request = pb.GetGameRequest(game_id=game_id, view_json=view_json)
+        return game_view_of(self._call(self._stub.GetGame, request, token))
+
+    def list_legal_moves(self, game_id: str, token: str) -> LegalMoves:
+        request = pb.ListLegalMovesRequest(game_id=game_id)
+        response = self._call(self._stub.ListLegalMoves, request, token)
+        return LegalMoves(
+            game_id=response.game_id,
+            version=response.version,
+            seat=response.seat,
+            moves=tuple(
+                LegalMove(move.notation, move.kind, struct_to_dict(move.args), move.description)
+                for move in response.moves
+            ),
+        )
+
+    legal_moves = list_legal_moves  # the name of the first Python client
+
+    def apply_move(
+        self,
+        game_id: str,
+        token: str,
+        move: str | LegalMove | Mapping[str, Any],
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+        *,
+        omit_view: bool = False,
+        view_json: bool = True,
+    ) -> MoveResult:
+        """``move``: notation ("place QH b1"), a LegalMove of ``list_legal_moves``, or ``{"kind", "args"}``.
+        ``idempotency_key`` (a fresh one when absent) makes the call safe to retry. ``omit_view``: the answer's
+        game carries the header only."""
+        request = pb.ApplyMoveRequest(
+            game_id=game_id,
+            idempotency_key=idempotency_key or uuid.uuid4().hex,
+            omit_view=omit_view,
+            view_json=view_json,
+        )
+        if expected_version is not None:
+            request.expected_version = expected_version
+        if isinstance(move, str):
+            request.move = move
+        else:
+            kind, args = (move.kind, move.args) if isinstance(move, LegalMove) else (move["kind"], move["args"])
+            request.structured_move.kind = kind
+            request.structured_move.args.update(dict(args))
+        response = self._call(self._stub.ApplyMove, request, token)
+        return MoveResult(
+            version=response.version,
+            game=game_view_of(response.game),
+            events=tuple(event_of(event) for event in response.events),
+            replayed=response.replayed,
+        )
+
+    def resign_seat(self, game_id: str, token: str, reason: str = "resigned") -> MoveOutcome:
+        """The seat resigns (``reason`` "resigned") or leaves ("left"): the match ends, every other seat wins."""
+        request = pb.ResignSeatRequest(game_id=game_id, reason=reason)
+        response = self._call(self._stub.ResignSeat, request, token)
+        events = tuple(event_of(event) for event in response.events)
+        return MoveOutcome(response.version, game_view_of(response.game), events)
+
+    def end_game(self, game_id: str) -> MoveOutcome:
+        """The creating API key ends a live game: finished, with no winner."""
+        response = self._call(self._stub.EndGame, pb.EndGameRequest(game_id=game_id))
+        return MoveOutcome(response.version, game_view_of(response.game))
+
+    def delete_game(self, game_id: str) -> str:
+        """The creating API key deletes a game and everything stored of it; answers the game's id."""
+        self._commitments.pop(game_id, None)
+        self._tokens.pop(game_id, None)
+        return self._call(self._stub.DeleteGame, pb.DeleteGameRequest(game_id=game_id)).game_id
+
+    def list_games(self, state: str = "", page_size: int = 0, page_token: str = "") -> GamesPage:
+        """One page of the key's games, newest first; ``state``: "live", "finished" or "" for both."""
+        request = pb.ListGamesRequest(state=state, page_size=page_size, page_token=page_token)
+        response = self._call(self._stub.ListGames, request)
+        return GamesPage(tuple(summary_of(game) for game in response.games), response.next_page_token)
+
+    # ----- score, log and streams ---------------------------------------------------------------------------------
+
+    def get_score(self, game_id: str, token: str | None = None) -> Score:
+        """The score sheet. Once the seed is revealed, checks it against the commitment this client saw when it
+        created (or joined) the game: FairnessError if they differ."""
+        response = self._call(self._stub.GetScore, pb.GetScoreRequest(game_id=game_id), token)
+        score = Score(
+            game_id=response.game_id,
+            version=response.version,
+            totals=tuple(response.totals),
+            rounds=tuple(
+                RoundScore(record.label, tuple(record.points), struct_to_dict(record.details))
+                for record in response.rounds
+            ),
+            finished=response.finished,
+            winners=tuple(response.winners),
+            details=struct_to_dict(response.details),
+            fairness=fairness_of(response.fairness) if response.HasField("fairness") else None,
+        )
+        if score.fairness is not None and score.fairness.revealed:
+            self._check_fairness(game_id, score.fairness)
+        return score
+
+    score = get_score  # the name of the first Python client
+
+    def verify_fairness(self, game_id: str) -> Fairness:
+        """The revealed seed of a finished game, checked against the commitment seen at its creation (or, for a
+        game this client did not create, the one the server still shows). FairnessError if it does not hold or
+        the seed is not revealed yet."""
+        fairness = self.get_score(game_id).fairness
+        if fairness is None or not fairness.revealed:
+            raise FairnessError(game_id, "the seed is not revealed yet (the match is not over)")
+        self._check_fairness(game_id, fairness)
+        return fairness
+
+    def _check_fairness(self, game_id: str, fairness: Fairness) -> None:
+        promised = self._commitments.get(game_id, fairness.seed_commitment)
+        if fairness.seed_source != "server":
+            return  # a client's seed claims no commitment (docs/fairness.md, "A client seed")
+        if not hmac.compare_digest(promised, fairness.seed_commitment):
+            raise FairnessError(game_id, f"the commitment changed from {promised} to {fairness.seed_commitment}")
+        actual = commitment_of(fairness.seed, fairness.salt)
+        if not hmac.compare_digest(actual, promised):
+            raise FairnessError(game_id, f"sha256(seed || salt) is {actual}, not the commitment {promised}")
+
+    def get_events(
+        self,
+        game_id: str,
+        token: str | None = None,
+        after_version: int | None = None,
+        page_size: int = 0,
+        page_token: str = "",
+    ) -> EventsPage:
+        """One page of the caller's event log after ``after_version``."""
+        request = pb.GetEventsRequest(game_id=game_id, page_size=page_size, page_token=page_token)
+        if after_version is not None:
+            request.after_version = after_version
+        response = self._call(self._stub.GetEvents, request, token)
+        events = tuple(event_of(event) for event in response.events)
+        return EventsPage(response.game_id, response.version, events, response.finished, response.next_page_token)
+
+    def events(
+        self, game_id: str, token: str | None = None, after_version: int | None = None, page_size: int = 0
+    ) -> EventLog:
+        """Every event after ``after_version``, page after page until the last."""
+        events: list[GameEvent] = []
+        page_token = ""
+        while True:
+            page = self.get_events(game_id, token, after_version, page_size, page_token)
+            events.extend(page.events)
+            page_token = page.next_page_token
+            if not page_token:
+                return EventLog(page.game_id, page.version, tuple(events), page.finished)
+
+    def watch_game(
+        self, game_id: str, token: str | None = None, after_version: int | None = None
+    ) -> Generator[WatchUpdate, None, None]:
+        """Yields one update per version after ``after_version`` (absent: from the deal), live, until the match
+        finishes. Closing the generator (or leaving a ``for`` loop early) cancels the stream."""
+        request = pb.WatchGameRequest(game_id=game_id)
+        if after_version is not None:
+            request.after_version = after_version
+        for update in self._stream(self._stub.WatchGame, request, token):
+            yield WatchUpdate(
+                version=update.version,
+                seat=update.seat if update.HasField("seat") else None,
+                events=tuple(event_of(event) for event in update.events),
+                to_act=tuple(update.to_act),
+                finished=update.finished,
+                last_move=last_move_of(update.last_move) if update.HasField("last_move") else None,
+            )
+
+    watch = watch_game  # the name of the first Python client
+
+    def watch_key_events(self, cursor: str = "") -> Generator[KeyEvent, None, None]:
+        """The API key's one stream: "game_created", "game_joined", "your_turn", "game_finished" in any of its
+        games, after ``cursor`` (an event's id). Resumes by itself after the last event seen when the connection
+        drops (UNAVAILABLE), with the client's backoff; endless until the caller stops iterating."""
+        attempt = 0
+        while True:
+            try:
+                for message in self._stream(self._stub.WatchKeyEvents, pb.WatchKeyEventsRequest(cursor=cursor)):
+                    attempt = 0
+                    cursor = message.id
+                    yield key_event_of(message)
+                return
+            except GameEngineError as error:
+                attempt += 1
+                if not error.retryable or attempt >= self.retry.attempts:
+                    raise
+                time.sleep(self.retry.delay(attempt - 1, error))
+
+    def _stream(self, method: Any, request: Any, token: str | None = None) -> Generator[Any, None, None]:
+        try:
+            stream: Any = method(request, metadata=self._metadata(token))
+        except grpc.RpcError as error:
+            raise GameEngineError.from_rpc_error(error) from None
+        try:
+            yield from stream
+        except grpc.RpcError as error:
+            raise GameEngineError.from_rpc_error(error) from None
+        finally:
+            stream.cancel()

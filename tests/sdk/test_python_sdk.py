@@ -1,0 +1,93 @@
+"""The Python SDK (clients/python) installed into a fresh virtualenv, without the server's dependencies, plays every
+game to the end against a real `cardengine serve`, with the lifecycle calls and the key-stream bot on 10 games."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import venv
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from loadtests.server_process import ServerProcess
+
+ROOT = Path(__file__).resolve().parents[2]
+KEYS = ("sdk-test-key-0123456789", "sdk-bot-key-0123456789")
+
+
+@pytest.fixture(scope="session")
+def sdk_python(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh virtualenv with `pip install ./clients/python` in it, once per session."""
+    home = tmp_path_factory.mktemp("sdk-venv")
+    venv.create(home, with_pip=True)
+    python = home / "bin" / "python"
+    install = [
+        str(python),
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+        str(ROOT / "clients/python"),
+    ]
+    subprocess.run(install, check=True, timeout=600)
+    return python
+
+
+@pytest.fixture(scope="module")
+def keyed_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    keys = tmp_path_factory.mktemp("keys") / "keys.txt"
+    keys.write_text("".join(f"{key} {name}\n" for key, name in zip(KEYS, ("player", "bot"), strict=True)))
+    limits = ["--key-rate", "10000", "--key-burst", "10000", "--live-games-per-key", "0"]
+    with ServerProcess(extra_args=["--api-keys-file", str(keys), *limits]) as server:
+        yield server
+
+
+def test_the_installed_sdk_plays_every_game_the_lifecycle_and_a_key_stream_bot(
+    sdk_python: Path, keyed_server: ServerProcess
+) -> None:
+    player = ROOT / "tests" / "sdk" / "python_sdk_player.py"
+    run = subprocess.run(
+        [str(sdk_python), "-I", str(player), keyed_server.grpc_target, *KEYS],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        cwd=sdk_python.parent,  # not the checkout: nothing of the repository is importable
+    )
+    assert run.returncode == 0, run.stderr + keyed_server.logs()
+    report = json.loads(run.stdout)
+    games = ["dracula", "dragon_rummy", "draw_blood", "house_rummy", "rummy_battle"]
+    assert report["server_parts"] == []
+    assert report["catalog"] == {
+        game: [True, ["$id", "$schema", "defs", "events", "moveArgs", "score", "view"]] for game in games
+    }
+    want = {"finished": True, "moves": True, "revealed": True, "commitment_kept": True}
+    assert report["played"] == {game: {**want, "view_game": game} for game in games}
+    assert report["lifecycle"] == {
+        "invited_tokens": [0],
+        "joined_seat": 1,
+        "redeemed_twice": "invitation/not_found",  # a code is spent once: afterwards it is unknown
+        "resigned_finished": True,
+        "resign_events": ["forfeited", "seed_revealed"],
+        "rematch_new": True,
+        "ended_finished": True,
+        "deleted": True,
+        "after_delete": "game/not_found",
+        "live_listed": [],
+    }
+    assert report["bot"]["bot_done"] is True
+    assert report["bot"]["finished"] == 10
+    assert report["bot"]["moves"][0] > 0
+
+
+def test_the_repository_name_of_the_client_is_the_sdk() -> None:
+    import cardengine_client
+
+    from clients import grpc_client
+
+    assert grpc_client.GameEngineClient is cardengine_client.GameEngineClient
+    assert sorted(grpc_client.__all__) == sorted(cardengine_client.__all__)
+    assert sys.modules["cardengine_client"].__file__ == str(ROOT / "clients/python/cardengine_client/__init__.py")
