@@ -110,7 +110,10 @@ class RedisStore:
     ) -> RedisStore:
         """A store on a connection pool whose every command (and connect) gives up after ``timeout_seconds``
         (``redis_client.connect``). The watch listener is not bounded by it (it polls with its own short timeout).
-        A ``redis+cluster://`` URL, or ``cluster``, makes it a Redis Cluster client."""
+        A ``redis+cluster://`` URL, or ``cluster``, makes it a Redis Cluster client. The replica wait is at most half
+        the timeout, so that ``WAIT``'s answer comes within it."""
+        wait_ms = kwargs.get("replica_wait_ms", DEFAULT_REPLICA_WAIT_MS)
+        kwargs["replica_wait_ms"] = min(wait_ms, int(timeout_seconds * 500))
         return cls(connect(url, timeout_seconds=timeout_seconds, cluster=cluster), **kwargs)
 
     # ----- keys -------------------------------------------------------------------------------------------------
