@@ -9,9 +9,10 @@
   when it is full, the finished and expired ones are dropped before a new one is refused).
 - **Wrong seat tokens**: every wrong seat token or stream ticket for a game is counted per game and caller (client
   address, and API key when one is sent), shared by every replica; after ``wrong_tokens`` of them within
-  ``wrong_token_seconds`` the caller gets 429 on that game, right token or not, until the window ends. A replica
-  learns of a block at the first wrong token it sees from that caller (one round trip on failures only), so the
-  calls that succeed cost nothing.
+  ``wrong_token_seconds`` each further wrong one of that caller is answered 429 (``limit/wrong_tokens``, with
+  Retry-After) instead of 401 until the window ends. A right token is never refused for it: the count slows the
+  guesser, never a player (a stranger behind the player's address or NAT cannot lock the player out). Only failures
+  are counted, so the calls that succeed cost nothing.
 
 The defaults suit the embedded single-user run (no keys: no per-key limit or cap; no per-address limit): the web
 table and the bots work as before. Hosting sets them (docs/operations.md, "Limits and keys").
@@ -21,7 +22,6 @@ from __future__ import annotations
 
 import logging
 import math
-import threading
 import time
 from collections.abc import Callable
 from contextvars import ContextVar
@@ -37,7 +37,6 @@ KEYED_OPERATIONS = frozenset({"ListGameTypes", "CreateGame"})
 # The calls of a key's own games: without a key there is nothing to answer (servers without keys refuse them too).
 KEY_OWN_OPERATIONS = frozenset({"ListGames", "WatchKeyEvents", "EndGame", "DeleteGame"})
 LIVE_GAMES_RETRY_SECONDS = 60  # a hint: a slot frees when one of the key's games finishes or expires
-MAX_BLOCKS = 100_000
 WRONG_CREDENTIAL_CODES = frozenset({"auth/invalid_token", "auth/invalid_ticket"})
 
 
@@ -106,21 +105,20 @@ class Gate:
         self.settings = settings
         self.limits = limits
         self._clock = clock
-        self._blocks: dict[str, float] = {}  # "game|who" -> until (this process's clock)
-        self._lock = threading.Lock()
         self._reads_callers = keys.enabled or bool(settings.address_rate)
 
     def admits_unread(self) -> bool:
-        """True when ``admit`` would admit any call without reading it: no API keys, no rate per address and nobody
-        blocked in this process. An edge may then skip reading the call's metadata and peer, and hand
-        ``after_failure`` how to read its caller (``Caller(address)``: without keys no caller has a key id)."""
-        return not self._reads_callers and not self._blocks
+        """True when ``admit`` would admit any call without reading it: no API keys and no rate per address. An edge
+        may then skip reading the call's metadata and peer, and hand ``after_failure`` how to read its caller
+        (``Caller(address)``: without keys no caller has a key id)."""
+        return not self._reads_callers
 
     def admit(
         self, operation: str, *, address: str, api_key: str | None, game_id: str | None, has_credential: bool
     ) -> Caller:
         """The caller of a request of ``operation`` (a gRPC method name); UNAUTHENTICATED or RESOURCE_EXHAUSTED
-        when it may not go on."""
+        when it may not go on. ``game_id`` and ``has_credential`` are no longer read here: wrong tokens are answered
+        after the fact (``after_failure``), so a right token always goes on."""
         settings = self.settings
         if settings.address_rate:
             wait = self.limits.take(f"address:{address}", settings.address_rate, settings.address_burst)
@@ -136,34 +134,20 @@ class Gate:
             wait = self.limits.take(f"key:{key_id}", settings.key_rate, settings.key_burst)
             if wait:
                 raise errors.rate_limited("key", retry_seconds(wait))
-        caller = Caller(address, key_id)
-        if game_id and has_credential and settings.wrong_tokens:
-            self._check_block(game_id, caller)
-        return caller
+        return Caller(address, key_id)
 
     def _who(self, caller: Caller) -> list[str]:
         return [f"address:{caller.address}"] + ([f"key:{caller.key_id}"] if caller.key_id else [])
 
-    def _check_block(self, game_id: str, caller: Caller) -> None:
-        if not self._blocks:  # nobody blocked in this process: the common case costs no lock and no key
-            return
-        now = self._clock()
-        with self._lock:
-            until = max((self._blocks.get(f"{game_id}|{who}", 0.0) for who in self._who(caller)), default=0.0)
-        if until > now:
-            raise errors.too_many_wrong_tokens(game_id, retry_seconds(until - now))
-
     def wrong_credential(self, game_id: str, caller: Caller) -> errors.ServiceError | None:
         """Counts a wrong seat token or ticket of ``caller`` for the game; the 429 to answer in place of the 401
-        when the caller was already over the limit (another replica counted the others)."""
+        when the caller was already over the limit (on any replica)."""
         limit = self.settings.wrong_tokens
         if not limit:
             return None
         worst: tuple[int, float] = (0, 0.0)
         for who in self._who(caller):
             count, resets_in = self.limits.count(f"wrong:{game_id}:{who}", limit, self.settings.wrong_token_seconds)
-            if count >= limit:
-                self._block(f"{game_id}|{who}", resets_in)
             worst = max(worst, (count, resets_in))
         if worst[0] > limit:
             return errors.too_many_wrong_tokens(game_id, retry_seconds(worst[1]))
@@ -185,14 +169,6 @@ class Gate:
         except errors.StoreUnavailableError as error:
             log.warning("wrong token not counted", extra={"game_id": game_id, "error": str(error)})
             return failure
-
-    def _block(self, name: str, seconds: float) -> None:
-        now = self._clock()
-        with self._lock:
-            if len(self._blocks) >= MAX_BLOCKS:
-                for known in [known for known, until in self._blocks.items() if until <= now]:
-                    del self._blocks[known]
-            self._blocks[name] = now + seconds
 
     def admit_game(self, key_id: str, game_id: str) -> None:
         """Before a game of ``key_id`` is stored: RESOURCE_EXHAUSTED when the key holds its cap of live games."""

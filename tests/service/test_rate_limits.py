@@ -154,12 +154,16 @@ def test_wrong_seat_tokens_for_a_game_are_limited(store_kind: str, request: pyte
         try:
             failure = client.call("GetGame", pb.GetGameRequest(game_id=created.game_id), token="guess-3")
             assert isinstance(failure, GrpcFailure) and failure.error.code == "auth/invalid_token"
-            # Three wrong tokens: the caller is refused on that game, even with the right token, on both protocols.
+            # Three wrong tokens: each further wrong token or ticket of the caller is 429, on both protocols; the
+            # right token is never refused for them (a stranger's guesses never lock a player out).
             right = created.seats[0].token
-            assert_429(rest(live, "GET", path, token=right), "limit/wrong_tokens", 30, started)
-            blocked = client.call("ListLegalMoves", pb.ListLegalMovesRequest(game_id=created.game_id), token=right)
+            assert_429(rest(live, "GET", path, token="guess-4"), "limit/wrong_tokens", 30, started)
+            blocked = client.call("ListLegalMoves", pb.ListLegalMovesRequest(game_id=created.game_id), token="guess-5")
             assert_grpc_429(blocked, "limit/wrong_tokens", 30, started)
             assert_429(rest(live, "GET", f"{path}/events?ticket=st_guess"), "limit/wrong_tokens", 30, started)
+            assert rest(live, "GET", path, token=right).status == 200
+            moves = client.call("ListLegalMoves", pb.ListLegalMovesRequest(game_id=created.game_id), token=right)
+            assert not isinstance(moves, GrpcFailure) and moves.seat == 0
         finally:
             client.close()
         # Other games, and spectators (no token), are not affected.
@@ -184,12 +188,15 @@ def test_wrong_tokens_over_grpc_alone_are_counted_while_calls_are_admitted_unrea
             for guess in ("guess-1", "guess-2"):
                 failure = client.call("ApplyMove", apply, token=guess)
                 assert isinstance(failure, GrpcFailure) and failure.error.code == "auth/invalid_token"
-            assert not live.server.gate.admits_unread()  # a caller is blocked: every call is read again
-            right = created.seats[0].token
-            blocked = client.call("GetGame", pb.GetGameRequest(game_id=created.game_id), token=right)
+            assert live.server.gate.admits_unread()  # wrong tokens are answered after the fact: calls stay unread
+            blocked = client.call("GetGame", pb.GetGameRequest(game_id=created.game_id), token="guess-3")
             assert_grpc_429(blocked, "limit/wrong_tokens", 30, started)
             assert_429(
-                rest(live, "GET", f"/v1/games/{created.game_id}", token=right), "limit/wrong_tokens", 30, started
+                rest(live, "GET", f"/v1/games/{created.game_id}", token="guess-4"), "limit/wrong_tokens", 30, started
+            )
+            right = created.seats[0].token
+            assert not isinstance(
+                client.call("GetGame", pb.GetGameRequest(game_id=created.game_id), token=right), GrpcFailure
             )
         finally:
             client.close()
@@ -212,10 +219,11 @@ def test_the_wrong_token_count_is_shared_by_replicas(request: pytest.FixtureRequ
         started = time.monotonic()
         assert rest(first, "GET", path, token="guess-1").status == 401
         assert rest(first, "GET", path, token="guess-2").status == 401
-        # The second replica counts its first wrong token as the third: 429 at once, then for the right one too.
+        # The second replica counts its first wrong token as the third: 429 at once; the right token still works.
         assert_429(rest(second, "GET", path, token="guess-3"), "limit/wrong_tokens", 30, started)
-        assert_429(rest(second, "GET", path, token=created.seats[0].token), "limit/wrong_tokens", 30, started)
-        assert_429(rest(first, "GET", path, token=created.seats[0].token), "limit/wrong_tokens", 30, started)
+        assert_429(rest(first, "GET", path, token="guess-4"), "limit/wrong_tokens", 30, started)
+        assert rest(second, "GET", path, token=created.seats[0].token).status == 200
+        assert rest(first, "GET", path, token=created.seats[0].token).status == 200
 
 
 def test_the_defaults_leave_the_keyless_single_user_run_as_it_was(live: LiveServer) -> None:
@@ -278,3 +286,43 @@ def test_a_game_admitted_again_takes_no_second_place(store_kind: str, request: p
         assert (refused.value.code, refused.value.details["liveGames"]) == ("limit/live_games", 1)
     finally:
         store.close()
+
+
+def test_a_strangers_wrong_tokens_leave_a_players_moves_untouched(
+    store_kind: str, request: pytest.FixtureRequest
+) -> None:
+    """Eleven wrong tokens from the player's own address (a NAT, a balancer) leave the player's moves as they were,
+    on both protocols; the stranger's twelfth guess is refused 429."""
+    limits = LimitSettings(wrong_tokens=10, wrong_token_seconds=60)
+    with replicas(request, store_kind, 1, limits=limits) as (live,):
+        created = live.grpc.create_game("dracula", 2, seed=5)
+        game_id = created.game_id
+        for number in range(11):
+            guess = rest(
+                live,
+                "POST",
+                f"/v1/games/{game_id}/moves",
+                token=f"stranger-{number}",
+                body={"move": "x", "expectedVersion": 0},
+            )
+            assert guess.status == (401 if number < 10 else 429), guess.body
+        assert rest(live, "GET", f"/v1/games/{game_id}", token="stranger-11").json()["error"]["code"] == (
+            "limit/wrong_tokens"
+        )
+        tokens = {seat.seat: seat.token for seat in created.seats}
+        client = Grpc(live)
+        try:
+            for version in range(4):
+                game = rest(live, "GET", f"/v1/games/{game_id}").json()
+                seat = game["toAct"][0]
+                moves = rest(live, "GET", f"/v1/games/{game_id}/moves", token=tokens[seat]).json()["moves"]
+                body = {"move": moves[0]["notation"], "expectedVersion": version}
+                if version % 2:
+                    applied = rest(live, "POST", f"/v1/games/{game_id}/moves", token=tokens[seat], body=body)
+                    assert applied.status == 200 and applied.json()["version"] == version + 1
+                else:
+                    request_ = pb.ApplyMoveRequest(game_id=game_id, move=moves[0]["notation"], expected_version=version)
+                    answer = client.call("ApplyMove", request_, token=tokens[seat])
+                    assert not isinstance(answer, GrpcFailure) and answer.version == version + 1
+        finally:
+            client.close()
