@@ -4,7 +4,7 @@
 
 import { h } from "./dom.js";
 import { isArmed } from "./guard.js";
-import { cardInfo } from "./names.js";
+import { cardInfo, withSeatNames } from "./names.js";
 import { moveMatches } from "./selection.js";
 import { settings } from "./storage.js";
 import { cardElement } from "./table_cards.js";
@@ -91,7 +91,7 @@ export function renderMoves(current, actions, { isMyTurn }) {
         "data-version": version,
         disabled: waiting,
         onclick: () => actions.play(move, version),
-      }, move.description || humanize(move.notation))));
+      }, move.description ? withSeatNames(current, move.description) : humanize(move.notation))));
     }
     list.append(kinds.size > 1 ? h("div", { class: "move-kind" }, h("h3", {}, kindTitle(current, kind)), group) : group);
   }

@@ -39,9 +39,9 @@ export function seatName(current, seat) {
   return name && seat === current.game.seat ? `${name} (you)` : name;
 }
 
-/** A server text about unnamed seats says "Seat N": the page's names instead. */
+/** A server text that names a seat by number ("Seat 1", "to seat 1"): the page's names instead. */
 export function withSeatNames(current, text) {
-  return String(text).replace(/\bSeat (\d+)('s)?\b/g, (_all, seat, possessive) =>
+  return String(text).replace(/\b[Ss]eat (\d+)('s)?\b/g, (_all, seat, possessive) =>
     `${plainSeatName(current, Number(seat))}${possessive || ""}`);
 }
 

@@ -10,6 +10,7 @@ import { armFor, maySend } from "./guard.js";
 import { PACES } from "./last_move.js";
 import { follow } from "./live_updates.js";
 import { refresh } from "./refresh.js";
+import { withSeatNames } from "./names.js";
 import { moveMatches, toggleSelected } from "./selection.js";
 import { api } from "./server.js";
 import { seats, settings } from "./storage.js";
@@ -151,7 +152,7 @@ async function applyMove(current, move, drawnVersion) {
   if (!maySend(current, drawnVersion)) return;
   current.busy = true;
   for (const button of document.querySelectorAll("button.move")) button.disabled = true;
-  say(`Playing: ${move.description || move.notation}`);
+  say(`Playing: ${withSeatNames(current, move.description || move.notation)}`);
   try {
     await api.applyMove(current.gameId, current.token, move.notation, drawnVersion);
     current.selection = [];

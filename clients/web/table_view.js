@@ -13,7 +13,7 @@ import { lastMove, PACES } from "./last_move.js";
 import { boardParts, pendingText } from "./layouts.js";
 import { renderFollowing } from "./live_updates.js";
 import { renderHand, renderMoves } from "./moves_panel.js";
-import { botSeats, cardName, plainSeatName, seatColor, seatName } from "./names.js";
+import { botSeats, cardName, plainSeatName, seatColor, seatName, withSeatNames } from "./names.js";
 import { renderScore } from "./score_sheet.js";
 import { renderShare } from "./share.js";
 import { settings } from "./storage.js";
@@ -106,7 +106,7 @@ function tableHead(current, actions, { type, ui, view, seated, isMyTurn }) {
     h("p", { id: "turn", class: isMyTurn ? "your-turn" : "", "aria-live": "polite" }, turnText(current, isMyTurn)),
     h("p", { id: "last-move", class: "last-move", "aria-live": "polite" }),
     renderClocks(current),
-    h("p", { id: "pending" }, pendingText(ui, view)),
+    h("p", { id: "pending" }, withSeatNames(current, pendingText(ui, view))),
     h("p", { id: "following", class: "note" }),
     h("div", { class: "toolbar" },
       h("a", { href: "#/" }, "Lobby"),

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from loadtests.server_process import ServerProcess
+from tests.web.experience import assert_no_internal_words
 from tests.web.table import (
     MAX_STEPS,
     WEB_ROOT,
@@ -206,10 +207,11 @@ def test_every_game_is_laid_out_and_playable_by_clicking(
     me = RestSeat(rest, game_id, 0, token)
     rng = random.Random(4)
     clicks = 0
-    while clicks < 8 and not page.locator("#winner").count():
+    while clicks < 12 and not page.locator("#winner").count():
         if opponent.play_if_to_act():
             continue
         if page.locator("button.move:not([disabled])").count():
+            assert_no_internal_words(page, game_id, f"{game_type} before click {clicks + 1}")
             click_one_move(page, rng)
             clicks += 1
         else:
