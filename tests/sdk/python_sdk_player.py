@@ -13,6 +13,7 @@ from typing import Any
 
 from cardengine_client import GameEngineClient, GameEngineError
 from cardengine_client.bot import serve
+from cardengine_client.games import typed_event, typed_view
 
 
 def play_to_the_end(client: GameEngineClient, game_type: str, rng: random.Random) -> dict[str, Any]:
@@ -27,12 +28,31 @@ def play_to_the_end(client: GameEngineClient, game_type: str, rng: random.Random
         moves_played += 1
     fairness = client.verify_fairness(created.game_id)
     return {
-        "finished": game.finished,
-        "moves": moves_played > 0,
-        "revealed": fairness.revealed,
-        "commitment_kept": fairness.seed_commitment == created.seed_commitment != "",
-        "view_game": game.view.get("game"),
+        **typed_reads(client, created.game_id, game_type),
+        **{
+            "finished": game.finished,
+            "moves": moves_played > 0,
+            "revealed": fairness.revealed,
+            "commitment_kept": fairness.seed_commitment == created.seed_commitment != "",
+            "view_game": game.view.get("game"),
+        },
     }
+
+
+def typed_reads(client: GameEngineClient, game_id: str, game_type: str) -> dict[str, Any]:
+    """Typed content, checked by mypy in the repository (no cast) and by value here."""
+    if game_type == "dracula":
+        view = typed_view(client.get_game(game_id), "dracula")
+        cells: list[str | None] = [cell for row in view["coffin"] for cell in row]
+        return {"phase": view["phase"], "cells": len(cells)}
+    if game_type == "house_rummy":
+        hands = 0
+        for event in client.events(game_id).events:
+            content = typed_event(event, "house_rummy")
+            if content["kind"] == "hand_scored":
+                hands += content["hand"] > 0
+        return {"hands_scored": hands > 0}
+    return {}
 
 
 def lifecycle(client: GameEngineClient) -> dict[str, Any]:

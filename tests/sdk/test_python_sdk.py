@@ -65,7 +65,8 @@ def test_the_installed_sdk_plays_every_game_the_lifecycle_and_a_key_stream_bot(
         game: [True, ["$id", "$schema", "defs", "events", "moveArgs", "score", "view"]] for game in games
     }
     want = {"finished": True, "moves": True, "revealed": True, "commitment_kept": True}
-    assert report["played"] == {game: {**want, "view_game": game} for game in games}
+    typed = {"dracula": {"phase": "finished", "cells": 9}, "house_rummy": {"hands_scored": True}}
+    assert report["played"] == {game: {**want, "view_game": game, **typed.get(game, {})} for game in games}
     assert report["lifecycle"] == {
         "invited_tokens": [0],
         "joined_seat": 1,
@@ -81,6 +82,20 @@ def test_the_installed_sdk_plays_every_game_the_lifecycle_and_a_key_stream_bot(
     assert report["bot"]["bot_done"] is True
     assert report["bot"]["finished"] == 10
     assert report["bot"]["moves"][0] > 0
+
+
+def test_the_committed_generated_code_is_a_fresh_run(tmp_path: Path) -> None:
+    """cardengine_client/_proto (from proto/) and cardengine_client/games.py (from the games' schemas)."""
+    package = ROOT / "clients/python/cardengine_client"
+    subprocess.run(["bash", str(ROOT / "clients/python/generate"), str(tmp_path)], check=True, capture_output=True)
+    fresh = sorted(path.relative_to(tmp_path) for path in tmp_path.rglob("*") if path.is_file())
+    assert fresh == sorted(
+        path.relative_to(package)
+        for path in [*package.joinpath("_proto").rglob("*"), package / "games.py"]
+        if path.is_file() and "__pycache__" not in path.parts
+    )
+    stale = [str(path) for path in fresh if (tmp_path / path).read_bytes() != (package / path).read_bytes()]
+    assert stale == [], "run clients/python/generate"
 
 
 def test_the_repository_name_of_the_client_is_the_sdk() -> None:

@@ -29,7 +29,7 @@ DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x63\x61rdengi
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
-_builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'cardengine_client._proto.cardengine.v1.game_engine_pb2', _globals)
+_builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'cardengine.v1.game_engine_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_LISTGAMETYPESREQUEST']._serialized_start=80
