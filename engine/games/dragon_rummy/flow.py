@@ -36,7 +36,7 @@ from engine.games.dragon_rummy.table import (
     target_score,
 )
 from engine.moves import Move
-from engine.scoring import highest_scorers
+from engine.scoring import highest_scorers, packed
 from engine.state import GameState
 
 
@@ -332,7 +332,7 @@ def end_hand(state: GameState, seat: int, ended: str, events: list[Event]) -> No
             ended_by=seat,
             points=points,
             play_area_counts=[play_area_counts(area, draw_two, rare) for area in areas],
-            play_areas=[list(area) for area in areas],
+            play_areas=packed([list(area) for area in areas]),
         ),
     ]
     totals = match_totals(table, state.players)

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.games.dragon_rummy.cards import DRAW_TWO_POINTS, OTHER_POINTS, RARE_POINTS
 from engine.games.dragon_rummy.table import DragonTable, table_of, target_score
-from engine.scoring import RoundScore, ScoreSheet, highest_scorers, totals_from_rounds
+from engine.scoring import RoundScore, ScoreSheet, highest_scorers, totals_from_rounds, unpacked
 from engine.state import GameState
 
 
@@ -65,7 +65,7 @@ def score(state: GameState, *, finished: bool) -> ScoreSheet:
                 **(
                     {
                         "explanations": explain_hand(
-                            record["play_areas"], record["draw_two_dragon"], record["rare_dragon"]
+                            unpacked(record["play_areas"]), record["draw_two_dragon"], record["rare_dragon"]
                         )
                     }
                     if "play_areas" in record

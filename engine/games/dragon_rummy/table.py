@@ -23,7 +23,8 @@ class HandRecord(TypedDict):
     ended_by: int  # the seat whose turn ended the hand
     points: list[int]
     play_area_counts: list[list[int]]  # per seat: [draw-2 dragons, rare dragons, other dragons] in the play area
-    play_areas: NotRequired[list[list[str]]]  # per seat, the play area's cards (absent in hands before issue 27)
+    # Per seat, the play area's cards, ``engine.scoring.packed`` (absent in hands scored before issue 27).
+    play_areas: NotRequired[str]
 
 
 class DragonTable(TypedDict):

@@ -60,7 +60,7 @@ from engine.games.draw_blood.table import (
     table_of,
 )
 from engine.moves import Move
-from engine.scoring import highest_scorers
+from engine.scoring import highest_scorers, unpacked
 from engine.state import GameState
 
 
@@ -405,7 +405,7 @@ def end_hand(state: GameState, went_out: int | None, events: list[Event]) -> Non
                 "points": record["points"],
                 "totals": totals_now,
                 "hands": [sort_cards(hand) for hand in table["hands"]],
-                "explanations": record.get("explanations", []),
+                "explanations": unpacked(record["explanations"]),
             },
         )
     )

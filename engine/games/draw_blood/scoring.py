@@ -9,7 +9,7 @@ from typing import Any
 from engine.games.draw_blood.cards import CARD_POINTS, hand_points, sort_cards
 from engine.games.draw_blood.table import DrawBloodTable, HandRecord, Meld, table_of
 from engine.options import OptionValue
-from engine.scoring import RoundScore, ScoreSheet, highest_scorers, totals_from_rounds
+from engine.scoring import RoundScore, ScoreSheet, highest_scorers, packed, totals_from_rounds, unpacked
 from engine.state import GameState
 
 
@@ -34,8 +34,8 @@ def score_hand(table: DrawBloodTable, players: int, went_out: int | None, ending
         hand_points=held,
         ending=ending,
         went_out=went_out,
-        hands=[sort_cards(hand) for hand in table["hands"]],
-        explanations=explain_hand(table["melds"], held, points),
+        hands=packed([sort_cards(hand) for hand in table["hands"]]),
+        explanations=packed(explain_hand(table["melds"], held, points)),
     )
 
 
@@ -84,7 +84,7 @@ def score(state: GameState, *, finished: bool) -> ScoreSheet:
                 "handPoints": list(record["hand_points"]),
                 "ending": record["ending"],
                 "out": record["went_out"],
-                **{key: record[key] for key in ("hands", "explanations") if key in record},
+                **{key: unpacked(record[key]) for key in ("hands", "explanations") if key in record},
             },
         )
         for record in table["scored_hands"]

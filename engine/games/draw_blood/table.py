@@ -8,7 +8,7 @@ Monster is immune, ``[immunity, "KILL"]`` once a Kill card has cancelled the Imm
 
 from __future__ import annotations
 
-from typing import Any, Final, NotRequired, TypedDict
+from typing import Final, NotRequired, TypedDict
 
 from engine.state import GameState
 
@@ -39,8 +39,8 @@ class HandRecord(TypedDict):
     went_out: int | None  # the seat that went out
     # The hands held at the end and, per seat, the cards it placed in each Meld (scoring.explain_hand); absent in
     # hands scored before issue 27.
-    hands: NotRequired[list[list[str]]]
-    explanations: NotRequired[list[dict[str, Any]]]
+    hands: NotRequired[str]  # ``engine.scoring.packed``
+    explanations: NotRequired[str]
 
 
 class DrawBloodTable(TypedDict):

@@ -26,7 +26,7 @@ from engine.games.house_rummy.cards import (
     hand_penalty,
 )
 from engine.games.house_rummy.table import FINISHED, NOBODY, RUN, Group, HouseTable, table_of
-from engine.scoring import RoundScore, ScoreSheet, highest_scorers, totals_from_rounds
+from engine.scoring import RoundScore, ScoreSheet, highest_scorers, totals_from_rounds, unpacked
 from engine.state import GameState
 
 GROUP_BONUS = 5
@@ -192,7 +192,7 @@ def score(state: GameState) -> ScoreSheet:
                 "board": [part[0] for part in record["parts"]],
                 "groupBonus": [part[1] for part in record["parts"]],
                 "hand": [part[2] for part in record["parts"]],
-                **({"explanations": record["explanations"]} if "explanations" in record else {}),
+                **({"explanations": unpacked(record["explanations"])} if "explanations" in record else {}),
             },
         )
         for record in table["rounds"]

@@ -11,7 +11,7 @@ that started the group.
 
 from __future__ import annotations
 
-from typing import Any, Final, NotRequired, TypedDict
+from typing import Final, NotRequired, TypedDict
 
 from engine.state import GameState
 
@@ -68,8 +68,9 @@ class HandRecord(TypedDict):
     parts: list[list[int]]  # per seat: [board, group bonus, hand]
     reason: str  # went_out / played_out / stock_exhausted
     seat: int  # who went or played out (NOBODY when the stock ran out)
-    # Per seat, where its points came from (scoring.explain_hand); absent in hands scored before issue 27.
-    explanations: NotRequired[list[dict[str, Any]]]
+    # Per seat, where its points came from (scoring.explain_hand), ``engine.scoring.packed``; absent in hands scored
+    # before issue 27.
+    explanations: NotRequired[str]
 
 
 class HouseTable(TypedDict):

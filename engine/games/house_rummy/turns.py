@@ -8,6 +8,7 @@ from engine.games.house_rummy.flow_events import Events
 from engine.games.house_rummy.phases import DRAW_PHASE, FINISHED_PHASE
 from engine.games.house_rummy.scoring import explain_hand, match_totals, score_hand
 from engine.games.house_rummy.table import NOBODY, HandRecord, new_cards_on, table_of
+from engine.scoring import packed
 from engine.state import GameState
 
 
@@ -44,13 +45,14 @@ def end_hand(state: GameState, reason: str, seat: int, events: Events) -> None:
     table = table_of(state)
     board = (table["groups"], table["cross_second_group"], table["hands"], table["potato_on_board"])
     scores = score_hand(*board, new_cards=new_cards_on(state))
+    explanations = explain_hand(*board, scores, new_cards=new_cards_on(state))
     record = HandRecord(
         label=f"hand {table['hand_number']}",
         points=[s.total for s in scores],
         parts=[s.as_list() for s in scores],
         reason=reason,
         seat=seat,
-        explanations=explain_hand(*board, scores, new_cards=new_cards_on(state)),
+        explanations=packed(explanations),
     )
     table["rounds"] = [*table["rounds"], record]
     table["claim"] = None
@@ -65,7 +67,7 @@ def end_hand(state: GameState, reason: str, seat: int, events: Events) -> None:
                     "reason": reason,
                     "points": record["points"],
                     "parts": record["parts"],
-                    "explanations": record["explanations"],  # the hands left are shown: they are counted
+                    "explanations": explanations,  # the hands left are shown: they are counted
                 },
             )
         )

@@ -46,7 +46,7 @@ from engine.games.rummy_battle.table import (
     table_of,
 )
 from engine.moves import Move
-from engine.scoring import highest_scorers
+from engine.scoring import highest_scorers, unpacked
 from engine.state import GameState
 
 STOCK_DRAW: Final = 2  # cards taken from the stock as a draw
@@ -465,7 +465,7 @@ def end_round(state: GameState, table: RummyTable, ended: str, events: list[Even
                 "actions": record["actions"],
                 "inHand": record["in_hand"],
                 "bonus": record["bonus"],
-                "explanations": record.get("explanations", []),  # the hands left are shown: they are counted
+                "explanations": unpacked(record["explanations"]),  # the hands left are shown: they are counted
             },
         )
     )

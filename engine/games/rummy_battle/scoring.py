@@ -8,7 +8,7 @@ from typing import Any, Final
 from engine.games.rummy_battle.cards import ACTION_POINTS, card_points
 from engine.games.rummy_battle.melds import Group
 from engine.games.rummy_battle.table import RoundRecord, RummyTable, table_of
-from engine.scoring import RoundScore, ScoreSheet, highest_scorers, totals_from_rounds
+from engine.scoring import RoundScore, ScoreSheet, highest_scorers, packed, totals_from_rounds, unpacked
 from engine.state import GameState
 
 GOING_OUT_PENALTY: Final = -100  # going out before the Marker is revealed
@@ -69,7 +69,7 @@ def score_round(
         outs=list(outs),
         ended=ended,
         marker_revealed=marker_revealed,
-        explanations=explain_round(groups, hands, actions_played, bonus, points),
+        explanations=packed(explain_round(groups, hands, actions_played, bonus, points)),
     )
 
 
@@ -123,7 +123,7 @@ def score(state: GameState, *, finished: bool) -> ScoreSheet:
                 "outs": record["outs"],
                 "ended": record["ended"],
                 "markerRevealed": record["marker_revealed"],
-                **({"explanations": record["explanations"]} if "explanations" in record else {}),
+                **({"explanations": unpacked(record["explanations"])} if "explanations" in record else {}),
             },
         )
         for number, record in enumerate(table["rounds"], start=1)

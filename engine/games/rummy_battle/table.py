@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Final, NotRequired, TypedDict, cast
+from typing import Final, NotRequired, TypedDict, cast
 
 from engine.games.rummy_battle.melds import Group
 from engine.state import GameState
@@ -51,7 +51,7 @@ class RoundRecord(TypedDict):
     ended: str  # ENDED_BY_GOING_OUT or ENDED_BY_STOCK
     marker_revealed: bool
     # Per seat, where its points came from (scoring.explain_round); absent in rounds scored before issue 27.
-    explanations: NotRequired[list[dict[str, Any]]]
+    explanations: NotRequired[str]  # ``engine.scoring.packed``
 
 
 class RummyTable(TypedDict):
