@@ -65,7 +65,10 @@ def test_the_installed_sdk_plays_every_game_the_lifecycle_and_a_key_stream_bot(
         game: [True, ["$id", "$schema", "defs", "events", "moveArgs", "score", "view"]] for game in games
     }
     want = {"finished": True, "moves": True, "revealed": True, "commitment_kept": True}
-    typed = {"dracula": {"phase": "finished", "cells": 9}, "house_rummy": {"hands_scored": True}}
+    typed: dict[str, dict[str, object]] = {
+        "dracula": {"phase": "finished", "cells": 9},
+        "house_rummy": {"hands_scored": True},
+    }
     assert report["played"] == {game: {**want, "view_game": game, **typed.get(game, {})} for game in games}
     assert report["lifecycle"] == {
         "invited_tokens": [0],
