@@ -188,14 +188,18 @@ STREAM_TICKET_SCHEMA: dict[str, Any] = {
 }
 GAME_SCHEMAS_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "description": "JSON Schemas (draft 2020-12) of a game type's content.",
+    "description": "JSON Schemas (draft 2020-12) of a game type's content. Every field has a title and a "
+    "description, every event schema a title, and every enum or const its labels in the annotation x-enumLabels "
+    "(an object from each value, as a string, to its label: 'monster_set' -> 'Monster set', 'QH' -> 'Queen of "
+    "Hearts'), so a page can render any game with these words alone.",
     "required": ["view", "moveArgs", "events", "score", "defs"],
     "properties": {
         "view": {"type": "object", "description": "Schema of Game.view."},
         "moveArgs": {"type": "object", "description": "Per move kind, the schema of Move.args."},
         "events": {
             "type": "object",
-            "description": "Per event kind, the schema of an event (Event.data with kind, seat, text).",
+            "description": "Per event kind, the schema of an event (Event.data with kind, seat, text), the "
+            "service's seed_revealed and forfeited included.",
         },
         "score": {"type": "object", "description": "Schema of the score sheet (totals, rounds, details)."},
         "defs": {"type": "object", "description": "Shared definitions the others refer to."},
