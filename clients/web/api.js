@@ -102,6 +102,11 @@ export class Api {
     return { ...answer, events };
   }
 
+  /** Trades an invitation code for its seat's token (once): `{seat: {seat, token}, game}`. */
+  redeemInvitation(id, code) {
+    return this.request("POST", `/v1/games/${encodeURIComponent(id)}/invitations/redeem`, { body: { code } });
+  }
+
   streamTicket(id, token) {
     return this.request("POST", `/v1/games/${encodeURIComponent(id)}/stream-tickets`, { token, body: {} });
   }

@@ -226,22 +226,28 @@ function watchPanel() {
 }
 
 function joinPanel() {
-  const joinLink = h("input", { id: "join-link", type: "url", autocomplete: "off", placeholder: "Paste a seat link" });
+  const joinLink = h("input", { id: "join-link", type: "text", autocomplete: "off",
+    placeholder: "Paste a seat link or a code" });
   const joinId = h("input", { id: "join-id", type: "text", autocomplete: "off" });
   const joinToken = h("input", { id: "join-token", type: "password", autocomplete: "off" });
   function join(event) {
     event.preventDefault();
     const link = joinLink.value.trim();
     const at = link.indexOf("#/play/");
+    const id = joinId.value.trim();
+    const token = joinToken.value.trim();
+    if (at < 0 && link && id) {
+      // An invitation code typed with its game id.
+      location.hash = `#/play/${encodeURIComponent(id)}?invite=${encodeURIComponent(link)}`;
+      return;
+    }
     if (at >= 0) {
       location.hash = link.slice(at);
       takeSeatFromAddress();
       return;
     }
-    const id = joinId.value.trim();
-    const token = joinToken.value.trim();
     if (!id || !token) {
-      say("Paste a seat link, or enter a game id and a seat token.", { isError: true });
+      say("Paste a seat link, or enter a game id with an invitation code or a seat token.", { isError: true });
       return;
     }
     seats.put(id, null, token);
@@ -250,8 +256,8 @@ function joinPanel() {
   return h("section", { class: "panel", "aria-labelledby": "join-title" },
     h("h2", { id: "join-title" }, "Take a seat"),
     h("form", { id: "join-form", onsubmit: join },
-      h("div", { class: "field" }, h("label", { for: "join-link" }, "Seat link"), joinLink),
-      h("p", { class: "note" }, "Or the game id and seat token:"),
+      h("div", { class: "field" }, h("label", { for: "join-link" }, "Seat link or invitation code"), joinLink),
+      h("p", { class: "note" }, "With an invitation code, or a seat token, also the game id:"),
       h("div", { class: "field" }, h("label", { for: "join-id" }, "Game id"), joinId),
       h("div", { class: "field" }, h("label", { for: "join-token" }, "Seat token"), joinToken),
       h("button", { type: "submit", id: "join" }, "Sit down")));

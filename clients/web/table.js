@@ -10,6 +10,7 @@ import { armFor, maySend } from "./guard.js";
 import { PACES } from "./last_move.js";
 import { follow } from "./live_updates.js";
 import { refresh } from "./refresh.js";
+import { redeemPendingInvitation } from "./seat_links.js";
 import { withSeatNames } from "./names.js";
 import { moveMatches, toggleSelected } from "./selection.js";
 import { api } from "./server.js";
@@ -29,6 +30,17 @@ export function closeTable() {
 
 export async function openTable(gameId, { spectator }) {
   closeTable();
+  if (!spectator) {
+    try {
+      await redeemPendingInvitation(gameId);
+    } catch (error) {
+      app.replaceChildren(h("section", { class: "panel" },
+        h("p", { role: "alert", class: "error" }, error instanceof ApiError && error.status === 404
+          ? "This invitation was already used, or belongs to no game here." : `The invitation failed: ${error.message}`),
+        h("a", { href: `#/watch/${gameId}` }, "Watch the game as a spectator")));
+      return;
+    }
+  }
   const stored = spectator ? null : seats.get(gameId);
   if (!spectator && (!stored || !stored.token)) {
     app.replaceChildren(h("section", { class: "panel" },

@@ -400,3 +400,36 @@ def test_dracula_places_a_card_by_picking_it_and_then_its_cell(
     assert page.locator("#help .rules li").count() >= 5
     assert page.locator("#help .specials dt").all_inner_texts() == ["Vampire"]
     page.context.close()
+
+
+def test_an_invitation_link_takes_its_seat_once(server: ServerProcess, rest: Rest, browser: Browser) -> None:
+    created = rest.ok(
+        "POST",
+        "/v1/games",
+        {
+            "gameType": "dracula",
+            "players": 2,
+            "seed": 4,
+            "seats": [{"name": "Mina"}, {"name": "Ann"}],
+            "inviteSeats": [1],
+        },
+    )
+    (invitation,) = created["invitations"]
+    link = f"{server.http_url}/#/play/{created['gameId']}?invite={invitation['code']}"
+    page = browser.new_context().new_page()
+    requests = record_requests(page)
+    page.goto(link)
+    page.wait_for_selector("#my-seat")
+    assert page.inner_text("#my-seat") == "You play Ann"
+    assert page.url.endswith(f"#/play/{created['gameId']}")
+    assert all(invitation["code"] not in request.url for request in requests)
+    own = page.get_attribute("a.own-seat-link", "href") or ""
+    token = own.partition("?seat=")[2]
+    assert rest.ok("GET", f"/v1/games/{created['gameId']}", token=token)["seat"] == 1
+    page.context.close()
+
+    again = browser.new_context().new_page()
+    again.goto(link)
+    again.wait_for_selector("[role=alert]")
+    assert again.inner_text("[role=alert]") == "This invitation was already used, or belongs to no game here."
+    again.context.close()
