@@ -260,6 +260,7 @@ def test_scripted_deal_scores_best_lines_each_way_and_final_bonus_is_the_differe
     # One deal (option deals=1): the higher total adds the difference as a bonus.
     assert sheet.finished
     assert sheet.rounds[1].label == "bonus" and sheet.rounds[1].points == (101, 0)
+    assert sheet.rounds[1].details == {"bonusReason": "difference"}  # the round explains itself (issue 27)
     assert sheet.totals == (236, 34)
     assert sheet.winners == (0,)
     finished = events_of(events, "match_finished")[0]

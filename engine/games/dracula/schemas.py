@@ -156,8 +156,18 @@ EVENT_LINE["required"].remove("cards")
 EVENT_DATA["coffin_scored"]["properties"] |= {"coffin": COFFIN_DETAILS["properties"]["coffin"], "sides": EVENT_SIDES}
 EVENT_DATA["coffin_scored"]["required"] += ["coffin", "sides"]
 ROUND_DETAILS = {
-    "description": "A coffin's breakdown (its cards, each side's lines best first); the bonus round has none.",
-    "anyOf": [COFFIN_DETAILS, closed({})],
+    "description": "A coffin's breakdown (its cards, each side's lines best first); the bonus round says why.",
+    "anyOf": [
+        COFFIN_DETAILS,
+        closed(
+            {
+                "bonusReason": {
+                    "enum": list(BONUS_REASONS),
+                    "description": "The higher total's difference, or (equal totals) the best line's value.",
+                }
+            }
+        ),
+    ],
 }
 
 

@@ -54,8 +54,8 @@ def score(state: GameState, *, finished: bool) -> ScoreSheet:
         RoundScore(r["label"], tuple(r["points"]), coffin_details(r, directions, state.players))
         for r in table["rounds"]
     ]
-    if finished and any(table["bonus"]):
-        rounds.append(RoundScore("bonus", tuple(table["bonus"]), {}))
+    if finished and any(table["bonus"]):  # explained: the higher total's difference, or the best line's value
+        rounds.append(RoundScore("bonus", tuple(table["bonus"]), {"bonusReason": final_bonus(table)[2]}))
     seat_totals = totals_from_rounds((r.points for r in rounds), state.players)
     winners = highest_scorers(seat_totals) if finished else ()
     return ScoreSheet(
