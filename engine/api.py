@@ -134,7 +134,8 @@ def event_for(
     ``None`` if the seat may not see it at all. ``seat_names`` are display names by seat ("Seat 2" otherwise).
     ``timed_out_seat``: the event comes of a move made for that seat when its time ran out; the text then names
     every seat in the third person (the player chose nothing: never "You drew ...") and, for that seat's own
-    events, says so first ("Time ran out, so a move was made for Ann: Ann drew a card.")."""
+    public events (the move itself, not a private deal that followed), says so first ("Time ran out, so a move was
+    made for Ann: Ann drew a card.")."""
     shown = event.for_seat(seat)
     if shown is None:
         return None
@@ -143,7 +144,7 @@ def event_for(
         shown["text"] = game.event_text(shown, seat, seat_names)
         return shown
     text = game.event_text(shown, None, seat_names)  # from the seat's own redacted data, in the third person
-    if event.seat == timed_out_seat:
+    if event.seat == timed_out_seat and event.audience is None:
         text = f"Time ran out, so a move was made for {game.seat_subject(timed_out_seat, None, seat_names)}: {text}"
     shown["text"] = text
     return shown
