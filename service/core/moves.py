@@ -177,7 +177,9 @@ class Moves:
         if not entries:
             return None
         entry = LogEntry.decode(entries[0])
-        if entry.seat != seat or entry.move is None or entry.move != canonical_notation(meta.game_type, move):
+        if entry.seat != seat or entry.timed_out or entry.move is None:
+            return None  # another seat's, the service's timeout move or a forfeit: not this request's
+        if entry.move != canonical_notation(meta.game_type, move):
             return None
         self.games.store.confirm_durable(current.game_id)
         state, over = self.games.state_of(current), current.finished
