@@ -42,6 +42,7 @@ class ServerProcess:
         command: Sequence[str] | None = None,
         environment: Mapping[str, str] | None = None,
         wrapper: Sequence[str] = (),
+        start_timeout: float = START_TIMEOUT_SECONDS,
     ) -> None:
         self.arguments = [
             *wrapper,
@@ -60,6 +61,7 @@ class ServerProcess:
         if command is not None:
             self.arguments = list(command)
         self.environment = {**os.environ, **(environment or {})}
+        self.start_timeout = start_timeout
         self.grpc_port = 0
         self.http_port = 0
         self.worker_pids: list[int] = []  # with `--workers N` (N > 1): the worker processes under this one
@@ -120,7 +122,7 @@ class ServerProcess:
 
         reader = threading.Thread(target=read_announcement, name="serve-stdout", daemon=True)
         reader.start()
-        deadline = time.monotonic() + START_TIMEOUT_SECONDS
+        deadline = time.monotonic() + self.start_timeout
         while not announced:
             if self._process.poll() is not None or time.monotonic() > deadline:
                 logs = self.logs()
