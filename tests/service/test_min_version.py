@@ -8,6 +8,7 @@ from __future__ import annotations
 import grpc
 import pytest
 from cardengine.v1 import game_engine_pb2 as pb
+from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
 
 from clients.grpc_client import GameEngineError
 from tests.service.conftest import LiveServer
@@ -52,7 +53,11 @@ def test_rest_reads_with_a_min_version(live: LiveServer) -> None:
 
 def test_grpc_reads_with_a_min_version(live: LiveServer) -> None:
     game_id, token = played_game(live)
-    stub = live.grpc._stub
+    with grpc.insecure_channel(f"127.0.0.1:{live.server.grpc_port}") as channel:
+        check_grpc_reads(pb_grpc.GameEngineStub(channel), game_id, token)
+
+
+def check_grpc_reads(stub: pb_grpc.GameEngineStub, game_id: str, token: str) -> None:
     game = stub.GetGame(pb.GetGameRequest(game_id=game_id), metadata=(("x-min-version", "1"),), timeout=10)
     assert game.version == 1
     with pytest.raises(grpc.RpcError) as raised:
