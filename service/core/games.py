@@ -11,8 +11,8 @@ from typing import Any
 
 import engine
 from service.core import errors
-from service.core.records import GameView
-from service.core.stored import GameMeta
+from service.core.records import GameView, LastMove
+from service.core.stored import GameMeta, LogEntry
 from service.storage.protocols import GameStore, StoredGame
 
 GAME_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -100,6 +100,15 @@ def required_seat(game_id: str, meta: GameMeta, token: str | None, operation: st
     if seat is None:
         raise errors.missing_token(operation)
     return seat
+
+
+def last_move_at(store: GameStore, game_id: str, meta: GameMeta, version: int, seat: int | None) -> LastMove | None:
+    """The move that made ``version``, as ``seat`` may know it (read from its log entry); None for the deal."""
+    entries = store.log(game_id, version - 1, 1) if version > 0 else []
+    if not entries:
+        return None
+    entry = LogEntry.decode(entries[0])
+    return entry.last_move_for(meta, seat, entry.events_for(meta, seat))
 
 
 def game_view(

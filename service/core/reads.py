@@ -7,7 +7,7 @@ from typing import Any
 
 import engine
 from service.core import clocks, errors, fairness, forfeit
-from service.core.games import StoredGames, game_view, required_seat, seat_of_token
+from service.core.games import StoredGames, game_view, last_move_at, required_seat, seat_of_token
 from service.core.records import GameView, LegalMove, LegalMoves, RoundScore, Score
 from service.core.stored import GameMeta, LogEntry
 from service.storage.protocols import StoredGame
@@ -30,11 +30,8 @@ class Reads:
         check_min_version(stored, min_version)
         seat = seat_of_token(game_id, meta, token)
         view = game_view(game_id, meta, stored.version, self.games.state_of(stored), seat, over=stored.finished)
-        if stored.version > 0:  # the header names the last move: read from its log entry
-            entries = self.games.store.log(game_id, stored.version - 1, 1)
-            if entries:
-                last = LogEntry.decode(entries[0])
-                view = view._replace(last_move=last.last_move_for(meta, seat, last.events_for(meta, seat)))
+        # The header names the last move: read from its log entry.
+        view = view._replace(last_move=last_move_at(self.games.store, game_id, meta, stored.version, seat))
         spec = clocks.spec_of(meta.clock)
         if spec is not None:
             record = clocks.load(self.games.store, game_id)
