@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import logging
+import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent import futures
@@ -245,6 +246,14 @@ def add_game_engine(
     cast(Any, server).add_registered_method_handlers(SERVICE_NAME, handlers)  # grpcio >= 1.63; not in its stubs
 
 
+def server_stopping() -> errors.ServiceError:
+    return errors.ServiceError(
+        errors.Status.UNAVAILABLE,
+        "server/stopping",
+        "This server is stopping and takes no new call; retry: another replica, or this service restarted, answers.",
+    )
+
+
 class ErrorMapping:
     """Maps every exception of the GameEngine service to its status, once, and logs each failed call; first lets
     the ``gate`` (API keys, rate limits, wrong-token blocks: ``service.access.limits``) admit the call, if there is one.
@@ -253,6 +262,17 @@ class ErrorMapping:
 
     def __init__(self, gate: Gate | None = None) -> None:
         self.gate = gate
+        self.stopping = False  # set by GrpcServer.drain: new calls are refused with UNAVAILABLE (server/stopping)
+        self.in_flight = 0  # calls (and streams) of the service being served
+        self._count_lock = threading.Lock()
+
+    def _enter(self) -> None:
+        with self._count_lock:
+            self.in_flight += 1
+
+    def _leave(self) -> None:
+        with self._count_lock:
+            self.in_flight -= 1
 
     def _admit(self, name: str, request: Any, context: grpc.ServicerContext) -> Caller | None:
         """The gate's check of this call: its caller (None without a gate, or when the gate admits every call
@@ -309,7 +329,10 @@ class ErrorMapping:
         def handle(request: Any, context: grpc.ServicerContext) -> Any:
             started = time.perf_counter()
             caller: Caller | None = None
+            self._enter()
             try:
+                if self.stopping:
+                    raise server_stopping()
                 check_decoded(request)
                 caller = self._admit(name, request, context)
                 if caller is None:
@@ -325,6 +348,8 @@ class ErrorMapping:
             except Exception as error:
                 self._fail(name, request, context, error, started, caller)
                 raise  # abort_with_status raised already; this keeps type checkers informed
+            finally:
+                self._leave()
 
         return handle
 
@@ -334,7 +359,10 @@ class ErrorMapping:
         def handle(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
             started = time.perf_counter()
             caller: Caller | None = None
+            self._enter()
             try:
+                if self.stopping:
+                    raise server_stopping()
                 check_decoded(request)
                 caller = self._admit(name, request, context)
                 current = CURRENT_CALLER.set(caller)  # read by WatchKeyEvents (the caller's key) at its first step
@@ -348,6 +376,8 @@ class ErrorMapping:
             except Exception as error:
                 self._fail(name, request, context, error, started, caller)
                 raise
+            finally:
+                self._leave()
 
         return handle
 
@@ -375,7 +405,8 @@ class GrpcServer:
             interceptors=tracing.grpc_interceptors(),  # its span then covers the call, errors mapped inside
             options=[("grpc.so_reuseport", SO_REUSEPORT), ("grpc.max_receive_message_length", max_message_bytes)],
         )
-        add_game_engine(GameEngineServicer(service, self.streams), self.server, ErrorMapping(gate))
+        self.calls = ErrorMapping(gate)
+        add_game_engine(GameEngineServicer(service, self.streams), self.server, self.calls)
         self.health = health.HealthServicer()
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.server)
         reflection_v1.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME), self.server)
@@ -393,5 +424,17 @@ class GrpcServer:
             self.health.set(name, status)
 
     def stop(self, grace: float) -> None:
+        deadline = time.monotonic() + grace
+        self.drain(grace)
+        self.server.stop(max(0.0, deadline - time.monotonic())).wait()
+
+    def drain(self, grace: float) -> None:
+        """Refuses new calls with UNAVAILABLE (server/stopping) and waits, at most ``grace`` seconds, until the
+        calls in flight are answered. The port stays open: gRPC's own stop kills the calls that reach it at that
+        moment with CANCELLED, which clients do not retry, so a process that exits ends with ``drain`` alone (its
+        connections then close: UNAVAILABLE for any late call)."""
         self.set_serving(serving=False)
-        self.server.stop(grace).wait()
+        self.calls.stopping = True
+        deadline = time.monotonic() + grace
+        while self.calls.in_flight > 0 and time.monotonic() < deadline:
+            time.sleep(0.01)

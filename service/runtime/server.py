@@ -224,8 +224,9 @@ class Server:
         )
         return self
 
-    def stop(self, grace: float | None = None) -> None:
-        """Graceful stop; safe to call more than once and from any thread."""
+    def stop(self, grace: float | None = None, *, exiting: bool = False) -> None:
+        """Graceful stop; safe to call more than once and from any thread. ``exiting``: the process exits right
+        after, so gRPC only drains (``GrpcServer.drain``) and its port closes with the process."""
         with self._stop_lock:
             if self._stopped.is_set():
                 return
@@ -236,7 +237,8 @@ class Server:
             self.service.stop_watches()
             bots_stop = threading.Thread(target=self.bots.stop, args=(grace,), name="bots-stop")
             bots_stop.start()
-            grpc_stop = threading.Thread(target=self.grpc.stop, args=(grace,), name="grpc-stop")
+            grpc_end = self.grpc.drain if exiting else self.grpc.stop
+            grpc_stop = threading.Thread(target=grpc_end, args=(grace,), name="grpc-stop")
             grpc_stop.start()
             self._http_drain_deadline = time.monotonic() + grace
             self._http_draining.set()  # the loop thread accepts the backlog, closes the port, answers what it holds
@@ -359,10 +361,26 @@ def run_until_signal(server: Server) -> int:
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
         log.info("signal", extra={"signal": signal.Signals(signum).name})
-        threading.Thread(target=server.stop, name="shutdown").start()
+        threading.Thread(target=server.stop, kwargs={"exiting": True}, name="shutdown").start()
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     while not server._stopped.wait(0.5):
         pass
+    exit_now(0)
     return 0
+
+
+def exit_now(code: int) -> None:
+    """Ends the process without the interpreter's exit: gRPC's own shutdown there would answer CANCELLED to a call
+    arriving at that moment, where the connection closing with the process gives UNAVAILABLE (issue 29). The log
+    lines queued for the log thread (service.observability.logs) are written first."""
+    deadline = time.monotonic() + 2
+    for handler in logging.getLogger().handlers:
+        queue = getattr(handler, "queue", None)
+        while queue is not None and not queue.empty() and time.monotonic() < deadline:
+            time.sleep(0.01)
+    time.sleep(0.05)  # the log thread's last write
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)

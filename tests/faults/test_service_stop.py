@@ -1,9 +1,12 @@
 """SIGTERM of a service replica under load, a second replica taking over: the stopping replica answers every
 request it accepted (none is reset, issue 15 defect 5: "8 and 7 connections reset in two runs"), refuses new
-connections, exits 0 within its grace; the clients move on to the other replica and play on the same games."""
+connections, exits 0 within its grace; the clients move on to the other replica and play on the same games.
+gRPC calls racing the SIGTERM are answered or refused with UNAVAILABLE, never CANCELLED (issue 29: "1-12 calls
+arriving within 25 ms of SIGTERM got CANCELLED" in 9 of 10 runs)."""
 
 from __future__ import annotations
 
+import collections
 import threading
 import time
 from collections.abc import Iterator
@@ -13,6 +16,7 @@ import pytest
 from cardengine.v1 import game_engine_pb2 as pb
 from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
 
+from loadtests.server_process import ServerProcess
 from tests.faults.harness import (
     FAULT_ANSWER_SECONDS,
     MAX_CALL_SECONDS,
@@ -93,9 +97,48 @@ def test_sigterm_under_load_and_a_second_replica_takes_over(redis_process: Redis
         assert len(load.acknowledged) > served_by_first
         check_calls(load, refused_allowed=True)  # no reset: the port drops new SYNs before its backlog's last accept
         codes = {code for code, _ in reader.outcomes}
-        # A call sent after the stop began is refused: UNAVAILABLE (GOAWAY, port closed) or CANCELLED (the stopping
-        # server resets a stream it will not serve); accepted calls finish OK.
-        refusals = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED}
-        assert grpc.StatusCode.OK in codes and codes <= {grpc.StatusCode.OK} | refusals, codes
+        # A call sent after the stop began is refused with UNAVAILABLE (GOAWAY, port closed), never CANCELLED;
+        # accepted calls finish OK.
+        assert grpc.StatusCode.OK in codes and codes <= {grpc.StatusCode.OK, grpc.StatusCode.UNAVAILABLE}, codes
         assert all(seconds <= FAULT_ANSWER_SECONDS for code, seconds in reader.outcomes if code != grpc.StatusCode.OK)
         assert check_stored(redis_process.url, load) > 0
+
+
+def hammer(target: str, game_id: str, stop: threading.Event, codes: collections.Counter[str]) -> None:
+    """GetGame on one channel as fast as answers come (a short pause after a refusal), counting the codes."""
+    with grpc.insecure_channel(target) as channel:
+        stub = pb_grpc.GameEngineStub(channel)
+        while not stop.is_set():
+            try:
+                stub.GetGame(pb.GetGameRequest(game_id=game_id), timeout=MAX_CALL_SECONDS)
+                codes["OK"] += 1
+            except grpc.RpcError as error:
+                codes[error.code().name] += 1
+                stop.wait(0.005)
+
+
+@pytest.mark.parametrize("run", range(3))
+def test_grpc_calls_racing_a_sigterm_are_answered_or_unavailable_never_cancelled(run: int) -> None:
+    with ServerProcess(extra_args=["--grace-seconds", "3"]) as server:
+        with grpc.insecure_channel(server.grpc_target) as channel:
+            created = pb_grpc.GameEngineStub(channel).CreateGame(pb.CreateGameRequest(game_type="dracula", players=2))
+        codes: collections.Counter[str] = collections.Counter()
+        stop = threading.Event()
+        callers = [
+            threading.Thread(target=hammer, args=(server.grpc_target, created.game_id, stop, codes), daemon=True)
+            for _ in range(12)
+        ]
+        for caller in callers:
+            caller.start()
+        deadline = time.monotonic() + 10
+        while codes["OK"] < 200:  # every caller is connected and calling
+            assert time.monotonic() < deadline, dict(codes)
+            time.sleep(0.01)
+        answered_before = codes["OK"]
+        exit_code = server.stop()  # SIGTERM while twelve callers keep calling
+        stop.set()
+        for caller in callers:
+            caller.join(MAX_CALL_SECONDS + 2)
+    assert exit_code == 0
+    assert codes["UNAVAILABLE"] > 0 and codes["OK"] >= answered_before, dict(codes)
+    assert set(codes) <= {"OK", "UNAVAILABLE"}, dict(codes)
