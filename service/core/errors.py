@@ -31,7 +31,7 @@ service knows about status codes. Engine errors keep their own codes (``move/car
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import Enum
 
 import engine
@@ -50,6 +50,7 @@ class Status(Enum):
     UNAVAILABLE = ("UNAVAILABLE", 503)
     INTERNAL = ("INTERNAL", 500)
     PAYLOAD_TOO_LARGE = ("RESOURCE_EXHAUSTED", 413)  # REST only: a body over the limit (gRPC: its own size limit)
+    METHOD_NOT_ALLOWED = ("UNIMPLEMENTED", 405)  # REST only: a method the path does not have (with Allow)
     HEADERS_TOO_LARGE = ("RESOURCE_EXHAUSTED", 431)  # REST only: request headers over the limit
 
     @property
@@ -163,7 +164,7 @@ def credential_in_url(parameter: str, where: str) -> ServiceError:
 def game_type_not_found(game_type: str) -> ServiceError:
     return ServiceError(
         Status.NOT_FOUND,
-        "game_type/not_found",
+        "game/unknown",  # the engine's code of an unknown game type on create, so one condition has one code
         f"No game type '{game_type}': the ids are those of GET /v1/game-types.",
         {"field": "gameType"},
     )
@@ -350,6 +351,15 @@ def body_too_large(limit: int) -> ServiceError:
     )
 
 
+def method_not_allowed(method: str, allowed: Sequence[str]) -> ServiceError:
+    return ServiceError(
+        Status.METHOD_NOT_ALLOWED,
+        "method/not_allowed",
+        f"{method} is not a method of this path; it takes {', '.join(allowed)}.",
+        {"method": method, "allow": ", ".join(allowed)},
+    )
+
+
 def headers_too_large(message: str) -> ServiceError:
     return ServiceError(Status.HEADERS_TOO_LARGE, "request/headers_too_large", message, {"field": "headers"})
 
@@ -409,3 +419,67 @@ def to_service_error(error: BaseException) -> ServiceError:
     if isinstance(error, StoreUnavailableError):
         return store_unavailable(error)
     return INTERNAL_ERROR
+
+
+# ----- every code -------------------------------------------------------------------------------------------------
+
+# Every error code a caller can receive, with its status: the service's own and the engine's general ones (a game's
+# own rule codes, such as move/card_not_in_hand, are FAILED_PRECONDITION like move/illegal). docs/api.md's error
+# table lists exactly these (tests/service/test_conventions.py).
+CODES: dict[str, Status] = {
+    "request/invalid": Status.INVALID_ARGUMENT,
+    "request/malformed": Status.INVALID_ARGUMENT,
+    "request/too_long": Status.INVALID_ARGUMENT,
+    "options/not_finite": Status.INVALID_ARGUMENT,
+    "idempotency/key_reused": Status.INVALID_ARGUMENT,
+    "seats/invalid_name": Status.INVALID_ARGUMENT,
+    "seats/unknown_bot": Status.INVALID_ARGUMENT,
+    "seats/wrong_count": Status.INVALID_ARGUMENT,
+    "seats/invalid_invitation": Status.INVALID_ARGUMENT,
+    "clock/invalid_turn_seconds": Status.INVALID_ARGUMENT,
+    "clock/invalid_match_seconds": Status.INVALID_ARGUMENT,
+    "clock/invalid_on_timeout": Status.INVALID_ARGUMENT,
+    "move/malformed": Status.INVALID_ARGUMENT,
+    "move/invalid_structure": Status.INVALID_ARGUMENT,
+    "game/invalid_option": Status.INVALID_ARGUMENT,
+    "game/invalid_players": Status.INVALID_ARGUMENT,
+    "game/unknown": Status.INVALID_ARGUMENT,  # NOT_FOUND on GET /v1/game-types/{id}/schemas, where it is the path
+    "http/400": Status.INVALID_ARGUMENT,
+    "auth/missing_token": Status.UNAUTHENTICATED,
+    "auth/invalid_token": Status.UNAUTHENTICATED,
+    "auth/invalid_ticket": Status.UNAUTHENTICATED,
+    "auth/token_in_url": Status.UNAUTHENTICATED,
+    "auth/credential_in_url": Status.UNAUTHENTICATED,
+    "auth/missing_api_key": Status.UNAUTHENTICATED,
+    "auth/invalid_api_key": Status.UNAUTHENTICATED,
+    "auth/revoked_api_key": Status.UNAUTHENTICATED,
+    "move/not_your_turn": Status.PERMISSION_DENIED,
+    "game/not_creator": Status.PERMISSION_DENIED,
+    "game/not_found": Status.NOT_FOUND,
+    "invitation/not_found": Status.NOT_FOUND,
+    "web/not_installed": Status.NOT_FOUND,
+    "http/404": Status.NOT_FOUND,
+    "method/not_allowed": Status.METHOD_NOT_ALLOWED,
+    "version/stale": Status.ABORTED,
+    "move/illegal": Status.FAILED_PRECONDITION,
+    "game/finished": Status.FAILED_PRECONDITION,
+    "game/not_finished": Status.FAILED_PRECONDITION,
+    "snapshot/rules_version": Status.FAILED_PRECONDITION,
+    "limit/key_rate": Status.RESOURCE_EXHAUSTED,
+    "limit/address_rate": Status.RESOURCE_EXHAUSTED,
+    "limit/live_games": Status.RESOURCE_EXHAUSTED,
+    "limit/wrong_tokens": Status.RESOURCE_EXHAUSTED,
+    "limit/stream_tickets": Status.RESOURCE_EXHAUSTED,
+    "limit/connections": Status.RESOURCE_EXHAUSTED,
+    "stream/too_many": Status.RESOURCE_EXHAUSTED,
+    "request/too_large": Status.PAYLOAD_TOO_LARGE,
+    "request/headers_too_large": Status.HEADERS_TOO_LARGE,
+    "store/unavailable": Status.UNAVAILABLE,
+    "store/full": Status.UNAVAILABLE,
+    "store/durability_unknown": Status.UNAVAILABLE,
+    "store/behind": Status.UNAVAILABLE,
+    "server/stopping": Status.UNAVAILABLE,
+    "internal/error": Status.INTERNAL,
+    "snapshot/corrupt": Status.INTERNAL,
+    "engine/error": Status.INTERNAL,
+}

@@ -20,7 +20,7 @@ from typing import Any, cast
 import grpc
 from cardengine.v1 import game_engine_pb2 as pb
 from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
-from google.protobuf import any_pb2
+from google.protobuf import any_pb2, duration_pb2
 from google.rpc import error_details_pb2, status_pb2
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_status import rpc_status
@@ -58,8 +58,14 @@ def rich_status(error: errors.ServiceError) -> status_pb2.Status:
     info = error_details_pb2.ErrorInfo(reason=error.code, domain=ERROR_DOMAIN, metadata=metadata)
     detail = any_pb2.Any()
     detail.Pack(info)
+    details = [detail]
+    retry_after = error.details.get(errors.RETRY_AFTER)
+    if isinstance(retry_after, int | float):  # google.rpc.RetryInfo: the standard form of "retry after N s"
+        retry = any_pb2.Any()
+        retry.Pack(error_details_pb2.RetryInfo(retry_delay=duration_pb2.Duration(seconds=int(retry_after))))
+        details.append(retry)
     code: grpc.StatusCode = grpc.StatusCode[error.status.grpc_name]
-    return status_pb2.Status(code=code.value[0], message=errors.clip(error.message), details=[detail])
+    return status_pb2.Status(code=code.value[0], message=errors.clip(error.message), details=details)
 
 
 class Undecodable:

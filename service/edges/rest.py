@@ -32,7 +32,7 @@ import orjson
 from flask import Flask, Response, g, request
 from waitress import create_server
 from waitress.task import ErrorTask
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from service.access.keys import API_KEY_HEADER, api_key_of
 from service.access.limits import Gate
@@ -62,7 +62,7 @@ MAX_BODY_BYTES = 64 * 1024  # a REST body larger is refused (413)
 MAX_HEADER_BYTES = 64 * 1024  # request line and headers larger are refused (431)
 GATE_OPERATIONS = {route.operation_id: route.gate_operation for route in ROUTES}
 # werkzeug's own refusals (no route, a method the route has not) as the statuses of the one table
-HTTP_STATUSES = {404: errors.Status.NOT_FOUND, 405: errors.Status.INVALID_ARGUMENT}
+HTTP_STATUSES = {404: errors.Status.NOT_FOUND}  # 405: method/not_allowed, with Allow
 
 
 def create_app(
@@ -106,6 +106,11 @@ def create_app(
 
 def handle_error(error: Exception) -> Response:
     """Every failure of a request, mapped once with the table of ``service.core.errors`` and logged."""
+    if isinstance(error, MethodNotAllowed):
+        allowed = sorted(error.valid_methods or ())
+        response = error_answer(errors.method_not_allowed(request.method, allowed))
+        response.headers["Allow"] = ", ".join(allowed)
+        return response
     if isinstance(error, HTTPException):
         status = HTTP_STATUSES.get(error.code or 500, errors.Status.INVALID_ARGUMENT)
         failure = errors.ServiceError(status, f"http/{error.code}", error.description or str(error))

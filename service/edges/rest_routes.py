@@ -92,7 +92,11 @@ def catalog_body(service: GameService) -> tuple[bytes, str]:
     catalog is fixed for the life of the process, and its JSON (every game with its cards and schemas, about
     190 KB) is large to build."""
     catalog = service.catalog
-    body = orjson.dumps(convert.catalog_json(catalog.list_game_types(), catalog.bot_kinds()))
+    # Keys sorted: some schemas are built from sets, whose order differs between processes, and one body (one ETag)
+    # on every worker and replica lets If-None-Match hit wherever the request lands.
+    body = orjson.dumps(
+        convert.catalog_json(catalog.list_game_types(), catalog.bot_kinds()), option=orjson.OPT_SORT_KEYS
+    )
     return body, hashlib.sha256(body).hexdigest()[:32]
 
 

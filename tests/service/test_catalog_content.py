@@ -83,7 +83,7 @@ def test_the_schemas_are_the_engines_in_the_catalog_and_on_their_route(live: Liv
         assert status == 200 and served == schemas
         assert {"view", "moveArgs", "events", "score", "defs"} <= set(served)
     status, body = live.rest.get("/v1/game-types/no_such_game/schemas")
-    assert status == 404 and body["error"]["code"] == "game_type/not_found"
+    assert status == 404 and body["error"]["code"] == "game/unknown"
     document = openapi_document()
     assert "/v1/game-types/{gameType}/schemas" in document["paths"]
     assert (
