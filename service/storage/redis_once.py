@@ -198,14 +198,31 @@ class Links:
         known = self._replicas.get(name)
         now = time.monotonic()
         if known is None or now - known[0] > ROLE_CHECK_SECONDS:
-            try:
-                role = self.call(key, "ROLE")
-            except MaybeRanError as lost:  # a read: nothing to resolve, and the write was not sent
-                raise redis_wire.NotSentError(f"the node did not answer ROLE: {lost}") from lost
-            replicas = len(role[2]) if role and role[0] == b"master" else 0
-            known = (now, replicas)
+            known = (now, self._replica_count(key))
             self._replicas[name] = known
         return [("WAIT", 1, self.replica_wait_ms)] if known[1] > 0 else []
+
+    def _replica_count(self, key: str) -> int:
+        """The replicas connected to ``key``'s node: ``ROLE``, or ``INFO replication`` where ``ROLE`` is refused (a
+        managed Redis may rename or forbid commands); 0 when neither is allowed."""
+        try:
+            role = self.call(key, "ROLE")
+            return len(role[2]) if role and role[0] == b"master" else 0
+        except MaybeRanError as lost:  # a read: nothing to resolve, and the write was not sent
+            raise redis_wire.NotSentError(f"the node did not answer ROLE: {lost}") from lost
+        except redis.ResponseError:
+            pass
+        try:
+            info = self.call(key, "INFO", "replication")
+        except MaybeRanError as lost:
+            raise redis_wire.NotSentError(f"the node did not answer INFO: {lost}") from lost
+        except redis.ResponseError:
+            return 0
+        text = info.decode("utf-8", "replace") if isinstance(info, bytes) else str(info)
+        for line in text.splitlines():
+            if line.startswith("connected_slaves:"):
+                return int(line.partition(":")[2].strip() or 0)
+        return 0
 
     def close(self) -> None:
         with self._lock:
