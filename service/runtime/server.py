@@ -4,8 +4,9 @@ Port 0 picks free ports; the bound ports are logged and printed as one JSON line
 (``{"event": "serving", "grpcPort": ..., "httpPort": ...}``). SIGTERM or SIGINT stops gracefully: health turns
 NOT_SERVING, live watches end, bot workers take no new game; the REST server accepts the connections already waiting
 in its listen backlog, then closes its port (new connections are refused), and every request it accepted (in flight,
-queued for a thread, or still arriving) is answered within ``grace`` seconds; gRPC refuses new calls and gives those
-in flight ``grace`` seconds; then the store closes. A health checker thread pings the store every
+queued for a thread, or still arriving) is answered within ``grace`` seconds; gRPC answers new calls UNAVAILABLE and
+gives those in flight ``grace`` seconds; then the store closes (and ``cardengine serve``'s process exits at once,
+``exit_now``, so no call is answered CANCELLED). A health checker thread pings the store every
 ``health_interval_seconds`` (each ping bounded by the store's timeout) and turns gRPC health NOT_SERVING while the
 store does not answer or refuses writes, SERVING again when it does. ``bot_workers`` threads (default 1) play the
 bot seats of games in the store's bot queue (``service.bots.worker``), on the embedded store and on Redis alike.
