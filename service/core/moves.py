@@ -14,7 +14,7 @@ from typing import Any
 
 import engine
 from service.core import errors, structured_moves
-from service.core.games import IDEMPOTENCY_KEY_PATTERN, StoredGames, game_view, required_seat
+from service.core.games import IDEMPOTENCY_KEY_PATTERN, StoredGames, game_view, last_move_at, required_seat
 from service.core.hooks import Commit, CommitHooks
 from service.core.records import GameView, MoveResult
 from service.core.stored import GameMeta, LogEntry, decode_idempotent_result, encode_idempotent_result
@@ -184,6 +184,7 @@ class Moves:
         self.games.store.confirm_durable(current.game_id)
         state, over = self.games.state_of(current), current.finished
         game = game_view(current.game_id, meta, current.version, state, seat, omit_view=omit_view, over=over)
+        game = game._replace(last_move=last_move_at(self.games.store, current.game_id, meta, current.version, seat))
         return MoveResult(entry.version, game, entry.events_for(meta, seat), replayed=True)
 
     def _answer_retry(
@@ -205,4 +206,5 @@ class Moves:
             events = LogEntry.decode(entries[0]).events_for(meta, seat) if entries else ()
         state, over = self.games.state_of(current), current.finished
         game = game_view(current.game_id, meta, current.version, state, seat, omit_view=omit_view, over=over)
+        game = game._replace(last_move=last_move_at(self.games.store, current.game_id, meta, current.version, seat))
         return MoveResult(version, game, events, replayed=True)

@@ -101,3 +101,16 @@ def test_a_fish_give_names_its_card_only_to_the_two_seats_concerned() -> None:
     assert seen[1] == LastMove(9, 1, "give 7S", "You gave Ann a card of your choice.", False)
     assert seen[0] == LastMove(9, 1, "give 7S", "Bob gave you a card of their choice.", False)
     assert seen[2] == seen[None] == LastMove(9, 1, "", "Bob gave Ann a card of their choice.", False)
+
+
+def test_a_retried_move_answers_the_game_with_its_last_move(live: LiveServer) -> None:
+    body = {"gameType": GAME, "players": 2, "seed": SEED, "seats": [{"name": name} for name in NAMES]}
+    status, created = live.rest.post("/v1/games", body)
+    assert status == 201, created
+    game_id, token = created["gameId"], created["seats"][0]["token"]
+    move = {"move": "draw", "expectedVersion": 0, "idempotencyKey": "draw-1"}
+    first = live.rest.post(f"/v1/games/{game_id}/moves", move, token)[1]
+    status, again = live.rest.post(f"/v1/games/{game_id}/moves", move, token)
+    assert status == 200 and again["replayed"] is True
+    mine = {"version": 1, "seat": 0, "notation": "draw", "description": f"You {DREW}", "timedOut": False}
+    assert first["game"]["lastMove"] == again["game"]["lastMove"] == mine
