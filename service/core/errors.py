@@ -478,6 +478,7 @@ CODES: dict[str, Status] = {
     "store/full": Status.UNAVAILABLE,
     "store/durability_unknown": Status.UNAVAILABLE,
     "store/behind": Status.UNAVAILABLE,
+    "server/stopping": Status.UNAVAILABLE,
     "internal/error": Status.INTERNAL,
     "snapshot/corrupt": Status.INTERNAL,
     "engine/error": Status.INTERNAL,
