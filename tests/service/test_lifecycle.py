@@ -233,3 +233,30 @@ def test_structured_moves_are_applied_like_their_notation(keyed: LiveServer, grp
     )
     result = grpc_calls.call("ApplyMove", request, token=token(created, actor))
     assert result.version == 2 and result.game.last_move.notation == move.notation
+
+
+@pytest.mark.parametrize(
+    ("game_type", "players", "resigning", "winners"),
+    [
+        ("dracula", 4, 1, [0, 2]),  # partnerships: seats 1 and 3 lose together
+        ("dracula", 2, 0, [1]),
+        ("house_rummy", 3, 1, [0, 2]),
+        ("rummy_battle", 3, 2, [0, 1]),
+        ("dragon_rummy", 2, 1, [0]),
+        ("draw_blood", 2, 0, [1]),
+    ],
+)
+def test_what_a_resignation_does_per_game(
+    keyed: LiveServer, game_type: str, players: int, resigning: int, winners: list[int]
+) -> None:
+    """docs/rules/<game>.md "Lifecycle": the match ends; the resigning seat (and, in a partnership, its partner)
+    loses, every other seat wins."""
+    created = create(keyed, gameType=game_type, players=players)
+    game_id = created["gameId"]
+    left = rest(keyed, "POST", f"/v1/games/{game_id}/resign", token=token(created, resigning), body={"reason": "left"})
+    assert left.status == 200 and left.json()["game"]["finished"] is True
+    score = rest(keyed, "GET", f"/v1/games/{game_id}/score").json()
+    assert (score["finished"], score["winners"]) == (True, winners)
+    assert score["details"]["forfeit"] == {"seat": resigning, "reason": "left"}
+    record = rest(keyed, "GET", f"/v1/games/{game_id}/record").json()
+    assert record["score"]["winners"] == winners
