@@ -109,3 +109,9 @@ def test_the_repository_name_of_the_client_is_the_sdk() -> None:
     assert grpc_client.GameEngineClient is cardengine_client.GameEngineClient
     assert sorted(grpc_client.__all__) == sorted(cardengine_client.__all__)
     assert sys.modules["cardengine_client"].__file__ == str(ROOT / "clients/python/cardengine_client/__init__.py")
+
+
+def test_the_node_sdks_committed_game_types_are_a_fresh_run(tmp_path: Path) -> None:
+    fresh = tmp_path / "games.ts"
+    subprocess.run([sys.executable, "-m", "clients.schema_types", "--typescript", str(fresh)], check=True, cwd=ROOT)
+    assert fresh.read_text() == (ROOT / "clients/node/src/games.ts").read_text(), "run npm run generate in clients/node"

@@ -1,6 +1,6 @@
 // GameEngineClient: the cardengine gRPC API as promises and async iterators, with seat tokens, deadlines and
 // typed errors (GameEngineError). The messages are the types generated from proto/cardengine/v1/game_engine.proto.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import {
   credentials as grpcCredentials,
   Metadata,
@@ -16,16 +16,24 @@ import {
   type ApplyMoveResponse,
   type Clock,
   type CreateGameResponse,
+  type EndGameResponse,
   type Event,
+  type Fairness,
   type Game,
   type GameType,
   type GetEventsResponse,
+  type KeyEvent,
+  type ListGamesResponse,
   type ListLegalMovesResponse,
+  type Move,
+  type RedeemInvitationResponse,
+  type ResignSeatResponse,
   type Score,
   type SeatConfig,
   type WatchGameResponse,
 } from "./gen/cardengine/v1/game_engine";
 import { GameEngineError, toGameEngineError } from "./errors";
+import type { GameEvents, GameTypeId, GameViews } from "./games";
 
 export const DEFAULT_DEADLINE_MS = 10_000;
 
@@ -38,6 +46,61 @@ export interface ClientOptions {
   channelOptions?: ChannelOptions;
   /** An API key, sent with every call as `x-api-key` when the server has keys on (docs/operations.md "Limits and keys"). */
   apiKey?: string;
+  /** Retries of every unary call on UNAVAILABLE and RESOURCE_EXHAUSTED (503 and 429 in REST). */
+  retry?: Partial<RetryPolicy>;
+}
+
+/** `attempts` tries in all; the n-th wait is `baseMs * 2**n` (at most `capMs`), jittered by up to a half, and never
+ * shorter than the server's own retry delay (RetryInfo or `retry-after`, capped at `longestMs`). */
+export interface RetryPolicy {
+  attempts: number;
+  baseMs: number;
+  capMs: number;
+  longestMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 5, baseMs: 100, capMs: 5_000, longestMs: 60_000 };
+
+/** The seed revealed at the end does not match the commitment the client saw when the game was created. */
+export class FairnessError extends Error {
+  override readonly name = "FairnessError";
+  constructor(
+    readonly gameId: string,
+    readonly reason: string,
+  ) {
+    super(`game ${gameId}: ${reason}`);
+  }
+}
+
+/** sha256(seed as 8 bytes big-endian || salt bytes) in lowercase hex (docs/fairness.md, "Byte encoding"). */
+export function commitmentOf(seed: string, salt: string): string {
+  const bytes = Buffer.alloc(8);
+  bytes.writeBigUInt64BE(BigInt(seed));
+  return createHash("sha256").update(bytes).update(Buffer.from(salt, "hex")).digest("hex");
+}
+
+/** A move as ListLegalMoves gives it, sent back structured: `{kind, args}`. */
+export interface StructuredMove {
+  kind: string;
+  args?: { [key: string]: unknown };
+}
+
+/** A Game whose view is typed for its game type (getGame with `gameType`). */
+export type TypedGame<T extends GameTypeId> = Omit<Game, "view"> & { view: GameViews[T] };
+
+/** The view of a Game typed for its game type (checked: an error if the game is of another type). */
+export function typedView<T extends GameTypeId>(game: Game, gameType: T): GameViews[T] {
+  if (game.gameType !== gameType) throw new TypeError(`a ${game.gameType} view is no ${gameType} view`);
+  return (game.view ?? {}) as unknown as GameViews[T];
+}
+
+/** An event as its game's JSON Schema describes it: `kind`, `seat`, `text` and the data's fields, typed for the
+ * game type; narrow it on `kind`. */
+export function typedEvent<T extends GameTypeId>(event: Event, gameType: T): GameEvents[T] {
+  void gameType; // the type parameter alone picks the type: an Event does not carry its game type
+  const header: Record<string, unknown> = { kind: event.kind, text: event.text };
+  if (event.seat !== undefined) header.seat = event.seat;
+  return { ...(event.data ?? {}), ...header } as unknown as GameEvents[T];
 }
 
 export interface CallOptions {
@@ -58,8 +121,11 @@ export interface CreateGameOptions {
   options?: Record<string, unknown>;
   /** Per seat: display name and bot kind. */
   seats?: Partial<SeatConfig>[];
-  /** Makes the call safe to retry: the same id and parameters return the same game and tokens. */
+  /** Makes the call safe to retry: the same id and parameters return the same game and tokens. A fresh one when
+   * absent, so that the client's own retries never create twice. */
   requestId?: string;
+  /** Seats handed out as invitation codes (CreateGameResponse.invitations) instead of tokens. */
+  inviteSeats?: number[];
   /** A turn clock (docs/api.md "Turn clocks"): turnSeconds, matchSeconds, onTimeout ("move" or "forfeit"). */
   clock?: Partial<Clock>;
 }
@@ -82,6 +148,25 @@ export interface ApplyMoveOptions extends CallOptions {
 export interface GetGameOptions extends CallOptions {
   /** As ApplyMoveOptions.viewJson: the view comes as JSON text and is parsed into `view`. */
   viewJson?: boolean;
+}
+
+export interface TypedGetGameOptions<T extends GameTypeId> extends GetGameOptions {
+  /** The game's type: the answer's view is typed for it (an error if the game is of another type). */
+  gameType: T;
+}
+
+export interface ListGamesOptions extends CallOptions {
+  /** "live", "finished", or absent for both. */
+  state?: string;
+  pageSize?: number;
+  pageToken?: string;
+}
+
+export interface KeyEventsOptions {
+  /** Resume after this event id (absent: every event kept, then live). */
+  cursor?: string;
+  /** Aborting ends the iteration quietly. */
+  signal?: AbortSignal;
 }
 
 /** `game.view` from `game.viewJson` when the server sent the view as JSON text (a server without it sends the
@@ -129,6 +214,11 @@ export class GameEngineClient {
   readonly raw: GeneratedClient;
   readonly deadlineMs: number;
   readonly apiKey: string | undefined;
+  readonly retry: RetryPolicy;
+  /** game id -> the seed commitment seen at creation (checked when the seed is revealed). */
+  private readonly commitments = new Map<string, string>();
+  /** game id -> seat -> token, of the games this client created, rematched or joined. */
+  private readonly tokens = new Map<string, Map<number, string>>();
 
   constructor(
     readonly target: string,
@@ -141,6 +231,7 @@ export class GameEngineClient {
     );
     this.deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
     this.apiKey = options.apiKey;
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
   }
 
   /** Resolves once the channel is connected; rejects after `timeoutMs`. */
@@ -161,8 +252,8 @@ export class GameEngineClient {
   }
 
   /** Starts a match; the response holds the game id and one token per person's seat (shown only once). */
-  createGame(request: CreateGameOptions, options: CallOptions = {}): Promise<CreateGameResponse> {
-    return this.unary(
+  async createGame(request: CreateGameOptions, options: CallOptions = {}): Promise<CreateGameResponse> {
+    const created = await this.unary(
       this.raw.createGame,
       {
         gameType: request.gameType,
@@ -170,7 +261,8 @@ export class GameEngineClient {
         seed: request.seed,
         options: request.options,
         seats: (request.seats ?? []).map((seat) => ({ name: seat.name ?? "", bot: seat.bot ?? "" })),
-        requestId: request.requestId ?? "",
+        requestId: request.requestId ?? randomUUID(),
+        inviteSeats: request.inviteSeats ?? [],
         clock: request.clock
           ? {
               turnSeconds: request.clock.turnSeconds ?? 0,
@@ -181,12 +273,68 @@ export class GameEngineClient {
       },
       options,
     );
+    return this.remember(created);
+  }
+
+  private remember(created: CreateGameResponse): CreateGameResponse {
+    withParsedView(created.game);
+    this.commitments.set(created.gameId, created.game?.seedCommitment ?? "");
+    this.tokens.set(created.gameId, new Map(created.seats.map((seat) => [seat.seat, seat.token])));
+    return created;
+  }
+
+  /** The seat tokens this client received for a game (created, rematched or joined), by seat. */
+  seatTokens(gameId: string): Map<number, string> {
+    return new Map(this.tokens.get(gameId) ?? []);
+  }
+
+  /** A new match from a finished one: same type, players, options, seats and clock, a new seed. */
+  async rematch(gameId: string, options: CallOptions = {}): Promise<CreateGameResponse> {
+    return this.remember(await this.unary(this.raw.rematch, { gameId }, options));
+  }
+
+  /** The seat's token for an invitation code (once); the caller's API key joins the game. */
+  async redeemInvitation(gameId: string, code: string, options: CallOptions = {}): Promise<RedeemInvitationResponse> {
+    const redeemed = await this.unary(this.raw.redeemInvitation, { gameId, code }, options);
+    withParsedView(redeemed.game);
+    if (!this.commitments.has(gameId)) this.commitments.set(gameId, redeemed.game?.seedCommitment ?? "");
+    const seats = this.tokens.get(gameId) ?? new Map<number, string>();
+    if (redeemed.seat) seats.set(redeemed.seat.seat, redeemed.seat.token);
+    this.tokens.set(gameId, seats);
+    return redeemed;
+  }
+
+  /** The seat resigns (reason "resigned") or leaves ("left"): the match ends, every other seat wins. */
+  resignSeat(gameId: string, options: CallOptions & { reason?: string }): Promise<ResignSeatResponse> {
+    return this.unary(this.raw.resignSeat, { gameId, reason: options.reason ?? "resigned" }, options);
+  }
+
+  /** The creating API key ends a live game: finished, with no winner. */
+  endGame(gameId: string, options: CallOptions = {}): Promise<EndGameResponse> {
+    return this.unary(this.raw.endGame, { gameId }, options);
+  }
+
+  /** The creating API key deletes a game and everything stored of it. */
+  async deleteGame(gameId: string, options: CallOptions = {}): Promise<string> {
+    const deleted = await this.unary(this.raw.deleteGame, { gameId }, options);
+    this.commitments.delete(gameId);
+    this.tokens.delete(gameId);
+    return deleted.gameId;
+  }
+
+  /** One page of the key's games, newest first. */
+  listGames(options: ListGamesOptions = {}): Promise<ListGamesResponse> {
+    const request = { state: options.state ?? "", pageSize: options.pageSize ?? 0, pageToken: options.pageToken ?? "" };
+    return this.unary(this.raw.listGames, request, options);
   }
 
   /** The caller's view of the match (with `token`: its seat's view; without: the spectator's). */
-  async getGame(gameId: string, options: GetGameOptions = {}): Promise<Game> {
+  async getGame<T extends GameTypeId>(gameId: string, options: TypedGetGameOptions<T>): Promise<TypedGame<T>>;
+  async getGame(gameId: string, options?: GetGameOptions): Promise<Game>;
+  async getGame(gameId: string, options: GetGameOptions & { gameType?: GameTypeId } = {}): Promise<Game> {
     const game = await this.unary(this.raw.getGame, { gameId, viewJson: options.viewJson ?? false }, options);
     withParsedView(game);
+    if (options.gameType !== undefined) typedView(game, options.gameType); // checks the type
     return game;
   }
 
@@ -195,11 +343,13 @@ export class GameEngineClient {
     return this.unary(this.raw.listLegalMoves, { gameId }, options);
   }
 
-  /** Plays `move` (its notation) for the token's seat if the game is still at `expectedVersion`. */
-  async applyMove(gameId: string, move: string, options: ApplyMoveOptions): Promise<ApplyMoveResponse> {
+  /** Plays `move` (its notation, or `{kind, args}` as ListLegalMoves gives it) for the token's seat if the game is
+   * still at `expectedVersion`. */
+  async applyMove(gameId: string, move: string | StructuredMove | Move, options: ApplyMoveOptions): Promise<ApplyMoveResponse> {
     const request = {
       gameId,
-      move,
+      move: typeof move === "string" ? move : "",
+      structuredMove: typeof move === "string" ? undefined : { kind: move.kind, args: move.args ?? {} },
       expectedVersion: options.expectedVersion,
       idempotencyKey: options.idempotencyKey ?? randomUUID(),
       omitView: options.omitView ?? false,
@@ -218,9 +368,32 @@ export class GameEngineClient {
     }
   }
 
-  /** Totals, rounds, finished flag and winners. Public. */
-  getScore(gameId: string, options: CallOptions = {}): Promise<Score> {
-    return this.unary(this.raw.getScore, { gameId }, options);
+  /** Totals, rounds, finished flag and winners. Public. Once the seed is revealed, checks it against the
+   * commitment this client saw at creation: FairnessError if they differ. */
+  async getScore(gameId: string, options: CallOptions = {}): Promise<Score> {
+    const score = await this.unary(this.raw.getScore, { gameId }, options);
+    if (score.fairness?.revealed) this.checkFairness(gameId, score.fairness);
+    return score;
+  }
+
+  /** The revealed seed of a finished game, checked against the commitment seen at its creation (FairnessError if
+   * it does not hold or is not revealed yet). */
+  async verifyFairness(gameId: string, options: CallOptions = {}): Promise<Fairness> {
+    const fairness = (await this.getScore(gameId, options)).fairness;
+    if (!fairness?.revealed) throw new FairnessError(gameId, "the seed is not revealed yet (the match is not over)");
+    return fairness;
+  }
+
+  private checkFairness(gameId: string, fairness: Fairness): void {
+    if (fairness.seedSource !== "server") return; // a client's seed claims no commitment (docs/fairness.md)
+    const promised = this.commitments.get(gameId) ?? fairness.seedCommitment;
+    if (promised !== fairness.seedCommitment) {
+      throw new FairnessError(gameId, `the commitment changed from ${promised} to ${fairness.seedCommitment}`);
+    }
+    const actual = commitmentOf(fairness.seed, fairness.salt);
+    if (actual.length !== promised.length || !timingSafeEqual(Buffer.from(actual), Buffer.from(promised))) {
+      throw new FairnessError(gameId, `sha256(seed || salt) is ${actual}, not the commitment ${promised}`);
+    }
   }
 
   /** One page of the caller's redacted events; read on with `pageToken: page.nextPageToken` while it is set. */
@@ -270,6 +443,39 @@ export class GameEngineClient {
     }
   }
 
+  /** The API key's one stream: "game_created", "game_joined", "your_turn", "game_finished" in any of its games.
+   * Resumes by itself after the last event seen when the connection drops (UNAVAILABLE), with the retry policy. */
+  async *watchKeyEvents(options: KeyEventsOptions = {}): AsyncGenerator<KeyEvent> {
+    let cursor = options.cursor ?? "";
+    for (let attempt = 0; ; ) {
+      const call = this.raw.watchKeyEvents({ cursor }, this.metadata(undefined), {});
+      const abort = (): void => call.cancel();
+      options.signal?.addEventListener("abort", abort, { once: true });
+      try {
+        for await (const message of call) {
+          attempt = 0;
+          cursor = (message as KeyEvent).id;
+          yield message as KeyEvent;
+        }
+        return;
+      } catch (error) {
+        if (options.signal?.aborted) return;
+        const failure = toGameEngineError(error);
+        if (!failure.retryable || ++attempt >= this.retry.attempts) throw failure;
+        await sleep(this.delayMs(attempt - 1, failure));
+      } finally {
+        options.signal?.removeEventListener("abort", abort);
+        call.on("error", () => undefined);
+        call.cancel();
+      }
+    }
+  }
+
+  private delayMs(attempt: number, error: GameEngineError): number {
+    const backoff = Math.min(this.retry.capMs, this.retry.baseMs * 2 ** attempt) * (1 + Math.random() / 2);
+    return Math.max(backoff, Math.min(this.retry.longestMs, error.retryAfterMs ?? 0));
+  }
+
   private metadata(token: string | undefined): Metadata {
     const metadata = new Metadata();
     if (token) metadata.set("authorization", `Bearer ${token}`);
@@ -277,7 +483,18 @@ export class GameEngineClient {
     return metadata;
   }
 
-  private unary<Req, Res>(method: UnaryMethod<Req, Res>, request: Req, options: CallOptions): Promise<Res> {
+  private async unary<Req, Res>(method: UnaryMethod<Req, Res>, request: Req, options: CallOptions): Promise<Res> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.unaryOnce(method, request, options);
+      } catch (error) {
+        if (!(error instanceof GameEngineError) || !error.retryable || attempt + 1 >= this.retry.attempts) throw error;
+        await sleep(this.delayMs(attempt, error));
+      }
+    }
+  }
+
+  private unaryOnce<Req, Res>(method: UnaryMethod<Req, Res>, request: Req, options: CallOptions): Promise<Res> {
     const deadlineMs = options.deadlineMs ?? this.deadlineMs;
     const callOptions: Partial<GrpcCallOptions> = {};
     if (Number.isFinite(deadlineMs) && deadlineMs > 0) callOptions.deadline = Date.now() + deadlineMs;

@@ -1,11 +1,12 @@
 // Errors of the cardengine API as one typed class: the gRPC status plus the google.rpc.ErrorInfo the server puts
 // in the `grpc-status-details-bin` trailer (a serialized google.rpc.Status).
 import { Metadata, status as GrpcStatus, type ServiceError } from "@grpc/grpc-js";
-import { ErrorInfo } from "./gen/google/rpc/error_details";
+import { ErrorInfo, RetryInfo } from "./gen/google/rpc/error_details";
 import { Status } from "./gen/google/rpc/status";
 
 export const STATUS_DETAILS_KEY = "grpc-status-details-bin";
 const ERROR_INFO_TYPE = "type.googleapis.com/google.rpc.ErrorInfo";
+const RETRIED = new Set<number>([GrpcStatus.UNAVAILABLE, GrpcStatus.RESOURCE_EXHAUSTED]);
 
 /** The name of a gRPC status code, e.g. "PERMISSION_DENIED" for 7. */
 export function statusName(code: number): string {
@@ -16,6 +17,8 @@ export function statusName(code: number): string {
  * metadata), when the server sent one. `reason` is the stable code, e.g. "move/not_your_turn" or "version/stale". */
 export class GameEngineError extends Error {
   override readonly name = "GameEngineError";
+  /** How long the server asks to wait before a retry (RetryInfo, else the `retry-after` trailer), if it said. */
+  retryAfterMs: number | undefined = undefined;
 
   constructor(
     /** The gRPC status code (grpc-js `status` enum), e.g. 7 for PERMISSION_DENIED. */
@@ -32,6 +35,11 @@ export class GameEngineError extends Error {
     options?: { cause?: unknown },
   ) {
     super(message, options);
+  }
+
+  /** UNAVAILABLE (a server restarting, a lost connection) and RESOURCE_EXHAUSTED (a limit) pass with time. */
+  get retryable(): boolean {
+    return RETRIED.has(this.code);
   }
 
   /** The status code's name, e.g. "ABORTED". */
@@ -72,6 +80,26 @@ export function errorInfoOf(status: Status | undefined): ErrorInfo | undefined {
   return undefined;
 }
 
+/** The retry delay of a Status's RetryInfo, in milliseconds. */
+export function retryDelayOf(status: Status | undefined): number | undefined {
+  for (const detail of status?.details ?? []) {
+    if (!detail.typeUrl.endsWith("/google.rpc.RetryInfo")) continue;
+    try {
+      const delay = RetryInfo.decode(detail.value).retryDelay;
+      if (delay) return delay.seconds * 1000 + Math.round(delay.nanos / 1e6);
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+function retryAfterTrailer(metadata: Metadata | undefined): number | undefined {
+  const value = metadata?.get("retry-after")[0];
+  const seconds = typeof value === "string" ? Number(value) : NaN;
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+}
+
 function isServiceError(error: unknown): error is ServiceError {
   return error instanceof Error && typeof (error as Partial<ServiceError>).code === "number";
 }
@@ -86,7 +114,7 @@ export function toGameEngineError(error: unknown): GameEngineError {
   const status = decodeStatusDetails(error.metadata);
   const info = errorInfoOf(status);
   const message = status?.message || error.details || error.message;
-  return new GameEngineError(
+  const failure = new GameEngineError(
     error.code,
     message,
     info?.reason ?? "",
@@ -95,4 +123,6 @@ export function toGameEngineError(error: unknown): GameEngineError {
     status,
     { cause: error },
   );
+  failure.retryAfterMs = retryDelayOf(status) ?? retryAfterTrailer(error.metadata);
+  return failure;
 }

@@ -1,7 +1,18 @@
 export {
   GameEngineClient,
   DEFAULT_DEADLINE_MS,
+  DEFAULT_RETRY,
+  FairnessError,
+  commitmentOf,
+  typedEvent,
+  typedView,
   type ApplyMoveOptions,
+  type KeyEventsOptions,
+  type ListGamesOptions,
+  type RetryPolicy,
+  type StructuredMove,
+  type TypedGame,
+  type TypedGetGameOptions,
   type CallOptions,
   type ClientOptions,
   type CreateGameOptions,
@@ -9,7 +20,9 @@ export {
   type GetGameOptions,
   type WatchOptions,
 } from "./client";
-export { GameEngineError, decodeStatusDetails, errorInfoOf, statusName, toGameEngineError } from "./errors";
+export { GameEngineError, decodeStatusDetails, errorInfoOf, retryDelayOf, statusName, toGameEngineError } from "./errors";
+export { serveKeyBot, type Chooser } from "./keybot";
+export * from "./games";
 export { RandomBot, SeededRandom, playRandomMatch, type MatchResult, type MoveRecord, type PlayOptions } from "./bot";
 export * from "./gen/cardengine/v1/game_engine";
 export { GameEngineClient as GeneratedGameEngineClient } from "./gen/cardengine/v1/game_engine";

@@ -48,6 +48,13 @@ DraculaScoreRoundsItemDetailsCoffin = TypedDict(
     },
 )
 
+DraculaScoreRoundsItemDetails1 = TypedDict(
+    "DraculaScoreRoundsItemDetails1",
+    {
+        "bonusReason": Literal["best_line", "difference", "none"],
+    },
+)
+
 DraculaScoreRoundsItemDetails = TypedDict(
     "DraculaScoreRoundsItemDetails",
     {
@@ -81,7 +88,7 @@ DraculaScoreRoundsItem = TypedDict(
     {
         "label": str,
         "points": list[int],
-        "details": DraculaScoreRoundsItemDetails | dict[str, Any],
+        "details": DraculaScoreRoundsItemDetails | DraculaScoreRoundsItemDetails1,
     },
 )
 

@@ -19,6 +19,10 @@ export function cardengineBinary(): string {
 
 export class ServerProcess {
   grpcPort = 0;
+
+  /** `args`: more `serve` options, e.g. ["--api-keys-file", path]. */
+  constructor(private readonly args: readonly string[] = []) {}
+
   private process: ChildProcess | undefined;
   private stderr = "";
 
@@ -29,7 +33,7 @@ export class ServerProcess {
   async start(): Promise<this> {
     const child = spawn(
       cardengineBinary(),
-      ["serve", "--host", "127.0.0.1", "--grpc-port", "0", "--http-port", "0", "--log-level", "WARNING"],
+      ["serve", "--host", "127.0.0.1", "--grpc-port", "0", "--http-port", "0", "--log-level", "WARNING", ...this.args],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
     this.process = child;

@@ -1,0 +1,38 @@
+// A bot serving every game of its API key from the key's one event stream (README, "A bot on the key's stream").
+import type { GameEngineClient } from "./client";
+import { GameEngineError } from "./errors";
+import type { KeyEvent, Move } from "./gen/cardengine/v1/game_engine";
+
+export type Chooser = (moves: readonly Move[]) => Move;
+const randomMove: Chooser = (moves) => moves[Math.floor(Math.random() * moves.length)]!;
+const PASSED = new Set(["version/stale", "move/not_your_turn", "game/finished"]); // another event moved already
+
+/** Plays the key's seats in every game it created or joined, at each "your_turn"; resolves after `stop` games
+ * finished (absent: never) with the number of moves played. */
+export async function serveKeyBot(
+  client: GameEngineClient,
+  options: { choose?: Chooser; stop?: number; signal?: AbortSignal } = {},
+): Promise<number> {
+  let played = 0;
+  let finished = 0;
+  for await (const event of client.watchKeyEvents({ signal: options.signal })) {
+    if (event.kind === "game_finished" && options.stop !== undefined && ++finished >= options.stop) break;
+    if (event.kind !== "your_turn") continue;
+    for (const seat of event.seats) played += await playTurn(client, event, seat, options.choose ?? randomMove);
+  }
+  return played;
+}
+
+async function playTurn(client: GameEngineClient, event: KeyEvent, seat: number, choose: Chooser): Promise<number> {
+  const token = client.seatTokens(event.gameId).get(seat);
+  if (token === undefined) return 0; // a seat this client holds no token of (another process of the key plays it)
+  const legal = await client.listLegalMoves(event.gameId, { token });
+  if (legal.moves.length === 0) return 0;
+  try {
+    await client.applyMove(event.gameId, choose(legal.moves), { token, expectedVersion: legal.version, omitView: true });
+    return 1;
+  } catch (error) {
+    if (error instanceof GameEngineError && PASSED.has(error.reason)) return 0;
+    throw error;
+  }
+}
