@@ -64,11 +64,36 @@ def retry_seconds(wait: float) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class RateState:
+    """A request's rate limit as the RateLimit and RateLimit-Policy headers tell it (IETF draft
+    httpapi-ratelimit-headers): the bucket's name (``key`` or ``address``), its quota (the burst), the window in
+    which the quota fills again, the tokens left and the seconds until the bucket is full again."""
+
+    name: str
+    quota: int
+    window: float
+    remaining: int
+    reset: float
+
+    def policy_header(self) -> str:
+        return f'"{self.name}";q={self.quota};w={max(1, math.ceil(self.window))}'
+
+    def header(self) -> str:
+        return f'"{self.name}";r={self.remaining};t={max(0, math.ceil(self.reset))}'
+
+
+def rate_state(name: str, rate: float, burst: int, left: float) -> RateState:
+    return RateState(name, burst, burst / rate, max(0, math.floor(left)), (burst - left) / rate)
+
+
+@dataclass(frozen=True, slots=True)
 class Caller:
-    """Who makes a request: the client address and the id of its API key (None: none sent)."""
+    """Who makes a request: the client address, the id of its API key (None: none sent) and the rate limit that
+    applies to it (None: none; the tightest of the key's and the address's)."""
 
     address: str
     key_id: str | None = None
+    rate: RateState | None = None
 
 
 CURRENT_CALLER: ContextVar[Caller | None] = ContextVar("cardengine_caller", default=None)
@@ -120,10 +145,12 @@ class Gate:
         when it may not go on. ``game_id`` and ``has_credential`` are no longer read here: wrong tokens are answered
         after the fact (``after_failure``), so a right token always goes on."""
         settings = self.settings
+        rate: RateState | None = None
         if settings.address_rate:
-            wait = self.limits.take(f"address:{address}", settings.address_rate, settings.address_burst)
+            wait, left = self.limits.take_left(f"address:{address}", settings.address_rate, settings.address_burst)
             if wait:
                 raise errors.rate_limited("address", retry_seconds(wait))
+            rate = rate_state("address", settings.address_rate, settings.address_burst, left)
         key_id: str | None = None
         if self.keys.enabled:
             if api_key is not None:
@@ -131,10 +158,26 @@ class Gate:
             elif operation in KEYED_OPERATIONS or operation in KEY_OWN_OPERATIONS:
                 raise errors.missing_api_key(operation)
         if key_id is not None and settings.key_rate:
-            wait = self.limits.take(f"key:{key_id}", settings.key_rate, settings.key_burst)
+            wait, left = self.limits.take_left(f"key:{key_id}", settings.key_rate, settings.key_burst)
             if wait:
                 raise errors.rate_limited("key", retry_seconds(wait))
-        return Caller(address, key_id)
+            key_rate = rate_state("key", settings.key_rate, settings.key_burst, left)
+            if rate is None or key_rate.remaining < rate.remaining:
+                rate = key_rate
+        return Caller(address, key_id, rate)
+
+    def exhausted_state(self, failure: errors.ServiceError) -> RateState | None:
+        """The rate limit of a 429 of a bucket (``limit/key_rate``, ``limit/address_rate``): nothing left."""
+        scope = failure.details.get("scope")
+        settings = self.settings
+        by_key = scope == "key"
+        rate = settings.key_rate if by_key else settings.address_rate
+        burst = settings.key_burst if by_key else settings.address_burst
+        if failure.code not in ("limit/key_rate", "limit/address_rate") or not rate:
+            return None
+        retry_after = failure.details.get(errors.RETRY_AFTER)
+        reset = float(retry_after) if isinstance(retry_after, int | float) else 1.0
+        return RateState(str(scope), burst, burst / rate, 0, reset)
 
     def _who(self, caller: Caller) -> list[str]:
         return [f"address:{caller.address}"] + ([f"key:{caller.key_id}"] if caller.key_id else [])

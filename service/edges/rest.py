@@ -99,6 +99,7 @@ def create_app(
     app.before_request(preflight)
     app.before_request(admit)
     app.after_request(cross_origin)
+    app.after_request(rate_limit_headers)
     for route in ROUTES:
         app.add_url_rule(route.flask_rule, route.operation_id, route.view, methods=[route.method])
     return app
@@ -120,6 +121,8 @@ def handle_error(error: Exception) -> Response:
     failure = errors.to_service_error(error)
     game_id = (request.view_args or {}).get("game_id")
     gate = rest_context().gate
+    if gate is not None and failure.status is errors.Status.RESOURCE_EXHAUSTED:
+        g.rate = gate.exhausted_state(failure)
     if gate is not None and game_id is not None:
         failure = gate.after_failure(failure, game_id, g.get("caller"))
     fields = {"route": request.path, "status": failure.status.grpc_name, "code": failure.code}
@@ -172,6 +175,17 @@ def admit() -> None:
         game_id=(request.view_args or {}).get("game_id"),
         has_credential=bearer_token(authorization) is not None or "ticket" in request.args,
     )
+
+
+def rate_limit_headers(response: Response) -> Response:
+    """``RateLimit`` and ``RateLimit-Policy`` (IETF draft httpapi-ratelimit-headers) on every answer a rate limit
+    applied to: the tightest bucket of the request's key and address, its tokens left and when it is full again."""
+    caller = g.get("caller")
+    rate = g.get("rate") or (caller.rate if caller is not None else None)
+    if rate is not None:
+        response.headers["RateLimit-Policy"] = rate.policy_header()
+        response.headers["RateLimit"] = rate.header()
+    return response
 
 
 def cross_origin(response: Response) -> Response:

@@ -100,6 +100,9 @@ class MeteredLimits:
     def take(self, bucket: str, rate: float, burst: int) -> float:
         return self._meter.call("limits.take", self.inner.take, bucket, rate, burst)
 
+    def take_left(self, bucket: str, rate: float, burst: int) -> tuple[float, float]:
+        return self._meter.call("limits.take", self.inner.take_left, bucket, rate, burst)
+
     def count(self, counter: str, limit: int, window: float) -> tuple[int, float]:
         return self._meter.call("limits.count", self.inner.count, counter, limit, window)
 

@@ -26,6 +26,9 @@ class MemoryLimits:
         self._live: dict[str, set[str]] = {}  # owner -> its live games
 
     def take(self, bucket: str, rate: float, burst: int) -> float:
+        return self.take_left(bucket, rate, burst)[0]
+
+    def take_left(self, bucket: str, rate: float, burst: int) -> tuple[float, float]:
         with self._lock:
             now = self._clock()
             tokens, at = self._buckets.get(bucket, (float(burst), now))
@@ -36,7 +39,7 @@ class MemoryLimits:
                 full = [name for name, (held, _) in self._buckets.items() if held >= burst - 1]
                 for name in full[: len(full) // 2]:
                     del self._buckets[name]
-            return wait
+            return wait, self._buckets.get(bucket, (0.0, now))[0]
 
     def count(self, counter: str, limit: int, window: float) -> tuple[int, float]:
         with self._lock:

@@ -150,6 +150,9 @@ class LimitStore(Protocol):
         """Takes one token of ``bucket`` (``rate`` tokens a second, at most ``burst``): 0 if there was one, else
         the seconds until there is one."""
 
+    def take_left(self, bucket: str, rate: float, burst: int) -> tuple[float, float]:
+        """Like ``take``, and the tokens left in the bucket after it (for the RateLimit headers)."""
+
     def count(self, counter: str, limit: int, window: float) -> tuple[int, float]:
         """Counts one more in ``counter``; (the count, seconds until it resets). The window of ``window`` seconds
         starts at the first count and starts again when the count reaches ``limit``."""

@@ -47,6 +47,10 @@ class RedisLimits:
         self._game_key = game_key
         self._run = run_script
         self._take = client.register_script(TAKE_SCRIPT)
+        # The bucket script answering the tokens left too (RateLimit headers): TAKE_SCRIPT's last line changed.
+        self._take_left = client.register_script(
+            TAKE_SCRIPT.replace("return tostring(wait)", "return {tostring(wait), tostring(tokens)}")
+        )
         self._count = client.register_script(COUNT_SCRIPT)
         self._admit = client.register_script(ADMIT_SCRIPT)
 
@@ -55,6 +59,12 @@ class RedisLimits:
         keys = [f"{self.prefix}limit:{bucket}"]
         reply = guarded(lambda: self._run(self._take, keys, [rate, burst, keep_ms]))
         return float(reply)
+
+    def take_left(self, bucket: str, rate: float, burst: int) -> tuple[float, float]:
+        keep_ms = math.ceil(burst / rate * 1000) + 1000
+        keys = [f"{self.prefix}limit:{bucket}"]
+        reply = guarded(lambda: self._run(self._take_left, keys, [rate, burst, keep_ms]))
+        return float(reply[0]), float(reply[1])
 
     def count(self, counter: str, limit: int, window: float) -> tuple[int, float]:
         window_ms = max(1, math.ceil(window * 1000))

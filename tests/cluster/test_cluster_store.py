@@ -15,6 +15,7 @@ from tests.service.test_store_contract import (  # noqa: F401  (the suite, colle
     queue,
     store,
     test_a_bucket_gives_its_burst_then_a_token_per_interval,
+    test_a_bucket_tells_the_tokens_left,
     test_a_commit_wakes_watchers,
     test_a_counter_counts_in_its_window,
     test_a_due_game_is_claimed_once_until_its_lease_runs_out,

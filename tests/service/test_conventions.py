@@ -134,3 +134,24 @@ def test_the_catalog_etag_is_the_same_in_every_process(live: LiveServer) -> None
     assert tags == {served.headers["ETag"].strip('"')}
     again = raw_request(live.rest.port, "GET", "/v1/game-types", {"If-None-Match": served.headers["ETag"]})
     assert (again.status, again.body) == (304, b"")
+
+
+def test_limited_routes_answer_ratelimit_headers(
+    store_kind: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """A key's bucket of 3 refilled at 1 a second: RateLimit-Policy names it; RateLimit counts the tokens left down
+    to 0, then the 429 says 0 left too; a request no limit applies to (no key, no address rate) has neither."""
+    limits = LimitSettings(key_rate=1.0, key_burst=3)
+    store = make_store(store_kind, request)
+    with live_server(store, store_kind, api_keys_file=keys_file(tmp_path), limits=limits) as live:
+        answers = [raw_request(live.rest.port, "GET", "/v1/game-types", {"x-api-key": ALICE}) for _ in range(4)]
+        created = rest(live, "POST", "/v1/games", key=ALICE, body={"gameType": "dracula"})
+        spectator = raw_request(live.rest.port, "GET", "/healthz")
+    assert [answer.status for answer in answers] == [200, 200, 200, 429]
+    assert {answer.headers["RateLimit-Policy"] for answer in answers} == {'"key";q=3;w=3'}
+    remaining = [answer.headers["RateLimit"].split(";")[1] for answer in answers]
+    assert remaining[0] == "r=2" and remaining[3] == "r=0"
+    assert remaining[1] in ("r=1", "r=2") and remaining[2] in ("r=0", "r=1")  # a token may come back meanwhile
+    assert answers[3].headers["RateLimit"] == f'"key";r=0;t={answers[3].headers["Retry-After"]}'
+    assert created.headers["RateLimit-Policy"] == '"key";q=3;w=3'
+    assert "RateLimit" not in spectator.headers and "RateLimit-Policy" not in spectator.headers

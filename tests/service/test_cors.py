@@ -48,7 +48,7 @@ def test_a_preflight_of_an_allowed_origin_names_methods_headers_and_max_age(cors
         assert answer.status == 204 and answer.body == b""
         assert cors_headers(answer.headers) == {
             "Access-Control-Allow-Origin": origin,
-            "Access-Control-Expose-Headers": "Location, Retry-After",
+            "Access-Control-Expose-Headers": "Location, Retry-After, RateLimit, RateLimit-Policy",
             "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
             "Access-Control-Allow-Headers": "Authorization, Content-Type, Idempotency-Key, Last-Event-ID, X-Api-Key",
             "Access-Control-Max-Age": "600",
@@ -62,7 +62,7 @@ def test_answers_and_errors_echo_an_allowed_origin(cors_live: LiveServer) -> Non
     created = raw_request(port, "POST", "/v1/games", headers, b'{"gameType": "dracula", "players": 2}')
     assert created.status == 201
     assert created.headers["Access-Control-Allow-Origin"] == ALLOWED
-    assert created.headers["Access-Control-Expose-Headers"] == "Location, Retry-After"
+    assert created.headers["Access-Control-Expose-Headers"] == "Location, Retry-After, RateLimit, RateLimit-Policy"
     assert "Origin" in created.headers["Vary"]
     game_id = created.json()["gameId"]
     failures = [

@@ -458,3 +458,10 @@ def test_a_key_stream_read_waits_for_the_next_event(store: GameStore) -> None:
     newest = lifecycle.append_key_event("k1", b"second")
     reader.join(10)
     assert found == [[(newest, b"second")]]
+
+
+def test_a_bucket_tells_the_tokens_left(store: GameStore) -> None:
+    limits = store.limits
+    taken = [limits.take_left("slow", 0.001, 3) for _ in range(4)]  # a token a thousand seconds: none come back
+    assert [wait for wait, _ in taken[:3]] == [0.0, 0.0, 0.0] and taken[3][0] > 900
+    assert [round(left, 2) for _, left in taken] == [2.0, 1.0, 0.0, 0.0]
