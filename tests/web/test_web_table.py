@@ -55,6 +55,7 @@ def test_a_spectator_follows_a_game_by_its_id(server: ServerProcess, rest: Rest,
         )
         assert page.locator("#event-log li[data-version]").count() >= expected_version - 1
     screenshot(page, "spectator-following")
+    assert_no_internal_words(page, game_id, "a spectator's table")
 
     while not players[0].game()["finished"]:
         for seat in players:
@@ -207,7 +208,7 @@ def test_every_game_is_laid_out_and_playable_by_clicking(
     me = RestSeat(rest, game_id, 0, token)
     rng = random.Random(4)
     clicks = 0
-    while clicks < 12 and not page.locator("#winner").count():
+    while clicks < 8 and not page.locator("#winner").count():
         if opponent.play_if_to_act():
             continue
         if page.locator("button.move:not([disabled])").count():
