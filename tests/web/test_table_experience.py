@@ -160,6 +160,18 @@ def test_the_last_move_is_marked_after_a_bots_turn(server: ServerProcess, rest: 
     page.context.close()
 
 
+def assert_the_log_keeps_its_place(page: Page) -> None:
+    """A redraw of the table (here: the hand put in another order) leaves the log scrolled where the reader was."""
+    scrolled = page.evaluate(
+        """() => { const log = document.getElementById('event-log');
+                   log.scrollTop = Math.min(60, log.scrollHeight - log.clientHeight); return log.scrollTop; }"""
+    )
+    page.select_option("#hand-order", "suit")
+    page.wait_for_function("() => document.getElementById('hand-order').value === 'suit'")
+    assert page.evaluate("() => document.getElementById('event-log').scrollTop") == scrolled
+    page.select_option("#hand-order", "dealt")
+
+
 def points_of_the_last_hand(score: dict[str, Any]) -> list[int]:
     rounds = [entry for entry in score["rounds"] if entry["label"] != "bonus"]
     return list(rounds[-1]["points"])
@@ -215,6 +227,7 @@ def test_each_games_end_of_hand_summary_shows_every_seats_points_and_revealed_ca
             assert size >= 11 and height >= 11, (text, size, height)
         if width == 1280:
             assert serious_violations(page, axe_script) == []
+            assert_the_log_keeps_its_place(page)
         shoot(page, f"{game_type}-end-{width}")
         page.context.close()
 
