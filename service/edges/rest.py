@@ -38,6 +38,7 @@ from service.access.keys import API_KEY_HEADER, api_key_of
 from service.access.limits import Gate
 from service.core import errors
 from service.core.game_service import GameService
+from service.edges.compression import compress_json
 from service.edges.cors import CorsPolicy
 from service.edges.credentials import bearer_token
 from service.edges.http_guard import ConnectionLimits, GuardedChannel, guard_server
@@ -100,6 +101,7 @@ def create_app(
     app.before_request(admit)
     app.after_request(cross_origin)
     app.after_request(rate_limit_headers)
+    app.after_request(compress_json)  # JSON from 8 KB on, gzip-compressed when the client accepts it
     for route in ROUTES:
         app.add_url_rule(route.flask_rule, route.operation_id, route.view, methods=[route.method])
     return app

@@ -4,6 +4,7 @@ catalog ETag that is the same in every process."""
 
 from __future__ import annotations
 
+import gzip
 import os
 import re
 import subprocess
@@ -155,3 +156,20 @@ def test_limited_routes_answer_ratelimit_headers(
     assert answers[3].headers["RateLimit"] == f'"key";r=0;t={answers[3].headers["Retry-After"]}'
     assert created.headers["RateLimit-Policy"] == '"key";q=3;w=3'
     assert "RateLimit" not in spectator.headers and "RateLimit-Policy" not in spectator.headers
+
+
+def test_large_json_answers_are_gzip_compressed_when_accepted(live: LiveServer) -> None:
+    plain = raw_request(live.rest.port, "GET", "/v1/game-types")
+    packed = raw_request(live.rest.port, "GET", "/v1/game-types", {"Accept-Encoding": "gzip, deflate"})
+    assert "Content-Encoding" not in plain.headers and plain.headers["Vary"] == "Accept-Encoding"
+    assert packed.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed.headers["Vary"]
+    assert gzip.decompress(packed.body) == plain.body and len(packed.body) * 5 < len(plain.body)
+    assert packed.headers["ETag"] == f"W/{plain.headers['ETag']}"
+    again = raw_request(
+        live.rest.port, "GET", "/v1/game-types", {"Accept-Encoding": "gzip", "If-None-Match": packed.headers["ETag"]}
+    )
+    assert (again.status, again.body) == (304, b"")
+    refused = raw_request(live.rest.port, "GET", "/v1/game-types", {"Accept-Encoding": "gzip;q=0, identity"})
+    assert "Content-Encoding" not in refused.headers and refused.body == plain.body
+    small = raw_request(live.rest.port, "GET", "/readyz", {"Accept-Encoding": "gzip"})
+    assert "Content-Encoding" not in small.headers and small.body == b'{"status":"ready"}'
