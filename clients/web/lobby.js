@@ -56,7 +56,7 @@ function newGameFields(catalog, features) {
     optionsBox: h("fieldset", { id: "options" }),
     seatsBox: h("fieldset", { id: "seat-list" }),
     nameInput: h("input", { id: "your-name", name: "yourName", type: "text", maxlength: "40",
-      autocomplete: "nickname", placeholder: "Seat name" }),
+      autocomplete: "nickname", placeholder: "Your name at the table" }),
     seedInput: h("input", { id: "seed", name: "seed", type: "number", min: "0", placeholder: "random" }),
     clockSelect: h("select", { id: "turn-clock", name: "turnClock" },
       TURN_CLOCKS.map(([seconds, label]) => h("option", { value: seconds }, label))),

@@ -5,6 +5,7 @@
 import { h } from "./dom.js";
 import { isArmed } from "./guard.js";
 import { cardInfo, withSeatNames } from "./names.js";
+import { MOVE_NOTES } from "./rules.js";
 import { moveMatches } from "./selection.js";
 import { settings } from "./storage.js";
 import { cardElement } from "./table_cards.js";
@@ -80,7 +81,9 @@ export function renderMoves(current, actions, { isMyTurn }) {
     kinds.get(move.kind).push(move);
   }
   const list = h("div", { class: "moves", id: "moves" });
+  const notes = MOVE_NOTES[current.game.gameType] || {};
   for (const [kind, moves] of kinds) {
+    if (notes[kind]) list.append(h("p", { class: "note move-note" }, notes[kind]));
     const group = h("ul", { class: `move-group${moves.length > 4 ? " many" : ""}`, "aria-label": kindTitle(current, kind) });
     for (const move of moves) {
       group.append(h("li", {}, h("button", {

@@ -56,3 +56,12 @@ export const RULES = {
       "round wins.",
   ],
 };
+
+// A word on the moves whose buttons alone say too little, shown above them.
+export const MOVE_NOTES = {
+  dracula: {
+    declare: "Across (the Queen's way): you score the coffin's rows, where a Queen counts 10 and a King 0. Down " +
+      "(the King's way): you score its columns, where a King counts 10 and a Queen 0. The other player scores the " +
+      "other way for the whole match.",
+  },
+};

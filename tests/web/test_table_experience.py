@@ -392,6 +392,7 @@ def test_dracula_places_a_card_by_picking_it_and_then_its_cell(
         wait_for_my_moves(page)
         if page.locator('button.move[data-kind="place"]').count():
             break
+        assert page.inner_text(".move-note").startswith("Across (the Queen's way): you score the coffin's rows")
         page.locator("button.move:not([disabled])").first.click()  # the first dealer's declaration
         page.wait_for_timeout(200)
     before = seat.game()["version"]
