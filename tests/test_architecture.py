@@ -25,7 +25,8 @@ from typing import TypeGuard
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("engine", "service", "clients", "loadtests")
-EXCLUDED = (ROOT / "service" / "generated", ROOT / "clients" / "python" / "cardengine_client" / "_proto")  # generated
+SDK = ROOT / "clients" / "python" / "cardengine_client"
+EXCLUDED = (ROOT / "service" / "generated", SDK / "_proto", SDK / "games.py")  # generated code
 MAX_MODULE_LINES = 600
 MAX_FUNCTION_LINES = 60
 

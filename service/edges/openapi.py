@@ -18,7 +18,7 @@ from flask import Response
 import engine
 from service.bots.kinds import BOT_KINDS, BOT_SPEC_PATTERN, MAX_BUDGET_MS, MAX_ITERATIONS, SPEC_EXAMPLES
 from service.core.creation import MAX_SEAT_NAME
-from service.edges import rest_routes
+from service.edges import openapi_games, rest_routes
 from service.edges.cors import ALLOWED_HEADERS, EXPOSED_HEADERS, MAX_AGE_SECONDS
 from service.edges.openapi_parts import (
     ERROR_SCHEMA,
@@ -161,9 +161,13 @@ def component_schemas() -> dict[str, Any]:
 
 @cache
 def openapi_document() -> dict[str, Any]:
-    return {
-        "openapi": "3.0.3",
-        "info": {"title": "cardengine API", "version": "v1", "description": DESCRIPTION},
-        "paths": paths(ROUTES),
-        "components": {"schemas": component_schemas(), "securitySchemes": SECURITY_SCHEMES},
-    }
+    schemas = {**component_schemas(), **openapi_games.game_components()}
+    openapi_games.link_views(schemas)
+    return openapi_games.complete(
+        {
+            "openapi": "3.0.3",
+            "info": {"title": "cardengine API", "version": "v1", "description": DESCRIPTION},
+            "paths": paths(ROUTES),
+            "components": {"schemas": schemas, "securitySchemes": SECURITY_SCHEMES},
+        }
+    )

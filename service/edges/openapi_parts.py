@@ -90,7 +90,7 @@ ERROR_SCHEMA: dict[str, Any] = {
             "properties": {
                 "code": {"type": "string", "description": "Machine-readable code, e.g. version/stale."},
                 "message": {"type": "string"},
-                "status": {"type": "string", "enum": [s.grpc_name for s in Status]},
+                "status": {"type": "string", "enum": list(dict.fromkeys(s.grpc_name for s in Status))},  # once each
                 "details": {"type": "object", "additionalProperties": True},
             },
         }
