@@ -1,10 +1,17 @@
-"""The repository's name of the Python SDK: ``clients.grpc_client`` re-exports ``cardengine_client``
-(clients/python/, installable on its own with ``pip install ./clients/python``), for the scripts and bots
-written against it. New code imports ``cardengine_client``.
+"""The repository's first name of the Python client: ``clients.grpc_client`` re-exports the SDK,
+``cardengine_client`` (clients/python/, installable on its own with ``pip install ./clients/python``), for the
+scripts, bots and tests written against it. New code imports ``cardengine_client``.
+
+Its ``GameEngineClient`` keeps the first client's behaviour: no automatic retries and no idempotency key unless
+given, so a caller sees every failure at once and an identical move retried without a key is replayed by content.
 """
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
+
+import grpc
 
 try:
     import cardengine_client
@@ -15,3 +22,22 @@ except ImportError:  # a .venv installed before the SDK had its package: import 
 from cardengine_client import *  # noqa: F403  (the SDK's whole public surface, under the old name)
 
 __all__ = cardengine_client.__all__
+
+
+class GameEngineClient(cardengine_client.GameEngineClient):  # type: ignore[no-redef]  # replaces the star import
+    """The SDK's client with the first client's defaults (no retries, no automatic move keys)."""
+
+    def __init__(
+        self,
+        target: str,
+        *,
+        timeout: float | None = 30.0,
+        channel: grpc.Channel | None = None,
+        options: Sequence[tuple[str, Any]] = (),
+        api_key: str | None = None,
+        retry: cardengine_client.RetryPolicy = cardengine_client.NO_RETRY,
+        move_keys: bool = False,
+    ) -> None:
+        super().__init__(
+            target, timeout=timeout, channel=channel, options=options, api_key=api_key, retry=retry, move_keys=move_keys
+        )

@@ -106,7 +106,11 @@ def test_the_repository_name_of_the_client_is_the_sdk() -> None:
 
     from clients import grpc_client
 
-    assert grpc_client.GameEngineClient is cardengine_client.GameEngineClient
+    assert issubclass(grpc_client.GameEngineClient, cardengine_client.GameEngineClient)
+    assert grpc_client.GameEngineError is cardengine_client.GameEngineError
+    old = grpc_client.GameEngineClient("127.0.0.1:1")  # the first client's defaults: no retries, no move keys
+    assert (old.retry, old.move_keys) == (cardengine_client.NO_RETRY, False)
+    old.close()
     assert sorted(grpc_client.__all__) == sorted(cardengine_client.__all__)
     assert sys.modules["cardengine_client"].__file__ == str(ROOT / "clients/python/cardengine_client/__init__.py")
 

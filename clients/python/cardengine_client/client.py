@@ -106,13 +106,16 @@ class GameEngineClient:
         options: Sequence[tuple[str, Any]] = (),
         api_key: str | None = None,
         retry: RetryPolicy = RetryPolicy(),
+        move_keys: bool = True,
     ) -> None:
         """``api_key``: sent with every call (``x-api-key``); seat tokens are given per call. ``retry``:
-        ``NO_RETRY`` to see every failure at once."""
+        ``NO_RETRY`` to see every failure at once. ``move_keys``: a fresh idempotency key on every move given
+        none (False: none, and the server recognises an identical retry by its content alone)."""
         self.target = target
         self.timeout = timeout
         self.api_key = api_key
         self.retry = retry
+        self.move_keys = move_keys
         self._channel = channel if channel is not None else grpc.insecure_channel(target, options=list(options))
         self._stub = pb_grpc.GameEngineStub(self._channel)
         self._commitments: dict[str, str] = {}  # game id -> the seed commitment seen at creation
@@ -253,7 +256,7 @@ class GameEngineClient:
         game carries the header only."""
         request = pb.ApplyMoveRequest(
             game_id=game_id,
-            idempotency_key=idempotency_key or uuid.uuid4().hex,
+            idempotency_key=idempotency_key or (uuid.uuid4().hex if self.move_keys else ""),
             omit_view=omit_view,
             view_json=view_json,
         )

@@ -1599,20 +1599,31 @@ class GameSummary(_message.Message):
     SEATS_FIELD_NUMBER: _builtins.int
     CREATED_AT_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
+    """The game's id."""
     game_type: _builtins.str
+    """The game's type."""
     players: _builtins.int
+    """Its number of players."""
     version: _builtins.int
+    """Its current version."""
     finished: _builtins.bool
+    """Whether the match is over."""
     role: _builtins.str
     """"created" (the key created it) or "joined" (the key redeemed an invitation to it)."""
     created_at: _builtins.float
     """When the game was created (or joined), in milliseconds since the Unix epoch."""
     @_builtins.property
-    def to_act(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
+    def to_act(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Seats that must act now; empty once finished."""
+
     @_builtins.property
-    def seat_names(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    def seat_names(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The seats' display names, ordered by seat (empty: none)."""
+
     @_builtins.property
-    def bots(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    def bots(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The bot kind of each seat, ordered by seat (empty: a person)."""
+
     @_builtins.property
     def seats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """The seats the key joined by invitation (empty for "created")."""
