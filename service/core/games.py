@@ -102,13 +102,27 @@ def required_seat(game_id: str, meta: GameMeta, token: str | None, operation: st
     return seat
 
 
+# The last moves worked out lately, by the log entry's bytes, the seat names and the reader's seat: a page that reads
+# the same version again (polling, several spectators) skips decoding the entry and writing its texts, half of a
+# GetGame's cost. The bytes are the key, so a cached answer is always the one its entry gives.
+LAST_MOVES_CACHED = 4096
+_last_moves: dict[tuple[bytes, tuple[str, ...], int | None], LastMove | None] = {}
+
+
 def last_move_at(store: GameStore, game_id: str, meta: GameMeta, version: int, seat: int | None) -> LastMove | None:
     """The move that made ``version``, as ``seat`` may know it (read from its log entry); None for the deal."""
     entries = store.log(game_id, version - 1, 1) if version > 0 else []
     if not entries:
         return None
+    key = (entries[0], meta.seat_names, seat)
+    if key in _last_moves:
+        return _last_moves[key]
     entry = LogEntry.decode(entries[0])
-    return entry.last_move_for(meta, seat, entry.events_for(meta, seat))
+    last = entry.last_move_for(meta, seat, entry.events_for(meta, seat))
+    if len(_last_moves) >= LAST_MOVES_CACHED:
+        _last_moves.clear()
+    _last_moves[key] = last
+    return last
 
 
 def game_view(
