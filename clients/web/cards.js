@@ -126,9 +126,9 @@ export function cardFace(info) {
   const color = info.color || "#444";
   svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, fill: "#fffdf7", stroke: color,
     "stroke-width": 3 }));
+  // The band carries the card's colour only: its name is the label under the picture, in text of 11 px or more
+  // (words in a 60-unit picture would be smaller than that).
   svg.append(el("rect", { x: 1, y: 1, width: 58, height: 16, rx: 6, fill: color }));
-  svg.append(el("text", { x: 30, y: 13, "font-size": 10, "text-anchor": "middle", fill: "#fff",
-    "font-weight": "bold" }, shortKind(info.kind || "Card")));
   if (info.standsFor && info.standsFor.suit) {
     // A wild card on the table shows, large, the card it stands for (the Joker's "= 9♠" was tiny).
     const meant = info.standsFor;
@@ -141,10 +141,6 @@ export function cardFace(info) {
   }
   svg.append(shapeOf(info.shape || "circle", color));
   return svg;
-}
-
-function shortKind(kind) {
-  return kind.length > 10 ? kind.slice(0, 10) : kind;
 }
 
 const SHAPES = {

@@ -157,11 +157,19 @@ def serious_violations(page: Page, axe_script: Path) -> list[str]:
 
 
 def label_sizes(page: Page) -> list[tuple[str, float, float]]:
-    """Every special card's name on the page: (text, font size in px, rendered height in px)."""
+    """Every special card's name on the page, and any text in a special card's picture: (text, font size in px,
+    rendered height in px)."""
     sizes: list[list[Any]] = page.evaluate(
         """() => [...document.querySelectorAll('.card-label')].filter((label) => label.offsetParent !== null)
              .map((label) => [label.textContent, parseFloat(getComputedStyle(label).fontSize),
-                              label.getBoundingClientRect().height])"""
+                              label.getBoundingClientRect().height])
+           .concat([...document.querySelectorAll('.special svg text')].map((text) => {
+             // Text drawn in a card's picture: its size on screen is the picture's scale times its font size.
+             const svg = text.ownerSVGElement;
+             const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+             const size = parseFloat(text.getAttribute('font-size')) * scale;
+             return [text.textContent, size, text.getBoundingClientRect().height];
+           }))"""
     )
     return [(str(text), float(size), float(height)) for text, size, height in sizes]
 
