@@ -21,11 +21,12 @@ export function watchLink(gameId) {
 
 /** When the address holds a seat token: keeps it for the game and removes it from the address (and history). */
 export function takeSeatFromAddress() {
-  const match = /^#\/play\/([^/?#]+)\?(.*)$/.exec(location.hash);
-  if (!match) return;
+  // The link's own form, `?seat=TOKEN`; `?token=TOKEN` and `/TOKEN` are taken too, as people write them.
+  const match = /^#\/play\/([^/?#]+)(?:\/([^/?#]+))?(?:\?(.*))?$/.exec(location.hash);
+  if (!match || (!match[2] && match[3] === undefined)) return;
   const gameId = decodeURIComponent(match[1]);
-  const params = new URLSearchParams(match[2]);
-  const token = params.get("seat");
+  const params = new URLSearchParams(match[3] || "");
+  const token = params.get("seat") || params.get("token") || (match[2] ? decodeURIComponent(match[2]) : null);
   if (params.get("invite")) invitations.set(gameId, params.get("invite"));
   if (token) {
     const stored = seats.get(gameId);

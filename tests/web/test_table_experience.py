@@ -118,7 +118,13 @@ def test_a_seat_link_resumes_the_seat_in_a_fresh_browser_context(
     assert own_link.endswith(f"#/play/{game_id}?seat={token}")
     page.context.close()  # the tab, and the browser's storage with it, are gone
 
-    for link, seat, name in ((own_link, 0, "Mina"), (other_link, 1, "Player 2")):
+    base = own_link.partition("#")[0]
+    by_hand = (f"{base}#/play/{game_id}/{token}", f"{base}#/play/{game_id}?token={token}")  # as people write them
+    for link, seat, name in (
+        (own_link, 0, "Mina"),
+        (other_link, 1, "Player 2"),
+        *((url, 0, "Mina") for url in by_hand),
+    ):
         context = browser.new_context(viewport={"width": 1000, "height": 800})
         fresh = context.new_page()
         requests = record_requests(fresh)
@@ -126,7 +132,7 @@ def test_a_seat_link_resumes_the_seat_in_a_fresh_browser_context(
         fresh.wait_for_selector("#my-seat")
         assert fresh.inner_text("#my-seat") == f"You play {name}"
         assert fresh.url.endswith(f"#/play/{game_id}"), "the token leaves the address bar"
-        seat_token = link.partition("?seat=")[2]
+        seat_token = token if link in by_hand else link.partition("?seat=")[2]
         hand = rest.ok("GET", f"/v1/games/{game_id}", token=seat_token)["view"]["hand"]
         assert [card.get_attribute("data-card") for card in fresh.locator("#hand .card").all()] == hand
         assert requests and all(seat_token not in request.url for request in requests), "no token in a URL"
