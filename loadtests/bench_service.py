@@ -74,6 +74,8 @@ TARGETS = {
     "grpc_cpu": 1.6,
     "rest_apply": 0.5,
     "rest_get": 0.7,
+    "rest_grpc_cpu": 1.1,  # REST ApplyMove's server CPU per move at most this times gRPC's (same connections)
+    "rest_grpc_p99": 1.5,  # and its p99 at most this times gRPC's
 }
 
 
@@ -224,12 +226,16 @@ def run_games(args: argparse.Namespace, servers: Servers, verdicts: Verdicts, ro
         for callers in args.callers or [1, 16]:
             rate = measure_grpc(args, servers, game_type, matches, callers, verdicts, rows)
             best_rate = max(best_rate, rate)
+        # gRPC's ApplyMove with as many callers as wrk has connections: what REST's is held to
+        grpc_apply = next((row for row in rows if row.label == f"{game_type} gRPC ApplyMove x{WRK_CONNECTIONS}"), None)
         if servers.http_url is None or args.no_rest:
             continue
         if not wrk_available():
             print(f"REST rows skipped: wrk is not installed ({WRK_INSTALL})", flush=True)
             continue
         measure_rest_rows(args, servers, game_type, matches, best_rate, verdicts, rows)
+        if grpc_apply is not None:
+            judge_rest_against_grpc(game_type, rows[-1], grpc_apply, verdicts)
 
 
 def grpc_measures(
@@ -367,6 +373,21 @@ def measure_rest_rows(
         verdicts.add(f"{game_type} REST answers without errors", 0.0, 1.0, higher=True)
     verdicts.add(f"{game_type} REST ApplyMove/healthz", rest_apply, TARGETS["rest_apply"], higher=True)
     verdicts.add(f"{game_type} REST GetGame/healthz", rest_get, TARGETS["rest_get"], higher=True)
+
+
+def judge_rest_against_grpc(
+    game_type: str, rest_apply: Measurement, grpc_apply: Measurement, verdicts: Verdicts
+) -> None:
+    """REST ApplyMove beside gRPC's in the same run (issue 29): server CPU per move and p99, same connections."""
+    cpu = ratio(rest_apply.server_cpu_per_unit_us, grpc_apply.server_cpu_per_unit_us)
+    p99 = ratio(rest_apply.percentile(0.99), grpc_apply.percentile(0.99))
+    print(
+        f"  REST/gRPC ApplyMove with {WRK_CONNECTIONS} connections: server CPU per move {cpu:.2f}, p99 {p99:.2f} "
+        f"({rest_apply.percentile(0.99):.1f} ms against {grpc_apply.percentile(0.99):.1f} ms)",
+        flush=True,
+    )
+    verdicts.add(f"{game_type} REST/gRPC ApplyMove server CPU per move", cpu, TARGETS["rest_grpc_cpu"], higher=False)
+    verdicts.add(f"{game_type} REST/gRPC ApplyMove p99", p99, TARGETS["rest_grpc_p99"], higher=False)
 
 
 def compare_workers(args: argparse.Namespace, server_cpus: Sequence[int], rows: list[Measurement]) -> None:
