@@ -17,6 +17,7 @@ from cardengine_client.client import (
     GameEngineClient,
     GamesPage,
     RetryPolicy,
+    check_fairness,
     commitment_of,
 )
 from cardengine_client.errors import ERROR_DOMAIN, FairnessError, GameEngineError
@@ -83,6 +84,7 @@ __all__ = [
     "SeatDeadline",
     "SeatToken",
     "WatchUpdate",
+    "check_fairness",
     "commitment_of",
     "event_of",
     "game_type_of",

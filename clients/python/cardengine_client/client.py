@@ -94,6 +94,18 @@ def commitment_of(seed: str, salt: str) -> str:
     return hashlib.sha256(int(seed).to_bytes(8, "big") + bytes.fromhex(salt)).hexdigest()
 
 
+def check_fairness(game_id: str, promised: str, fairness: Fairness) -> None:
+    """Raises FairnessError unless the revealed seed and salt hash to ``promised``, the commitment seen when the
+    game was created, and the server still shows that commitment."""
+    if fairness.seed_source != "server":
+        return  # a client's seed claims no commitment (docs/fairness.md, "A client seed")
+    if not hmac.compare_digest(promised, fairness.seed_commitment):
+        raise FairnessError(game_id, f"the commitment changed from {promised} to {fairness.seed_commitment}")
+    actual = commitment_of(fairness.seed, fairness.salt)
+    if not hmac.compare_digest(actual, promised):
+        raise FairnessError(game_id, f"sha256(seed || salt) is {actual}, not the commitment {promised}")
+
+
 class GameEngineClient:
     """One channel to a cardengine server. Thread-safe; use one per process and share it between bots."""
 
@@ -336,14 +348,7 @@ class GameEngineClient:
         return fairness
 
     def _check_fairness(self, game_id: str, fairness: Fairness) -> None:
-        promised = self._commitments.get(game_id, fairness.seed_commitment)
-        if fairness.seed_source != "server":
-            return  # a client's seed claims no commitment (docs/fairness.md, "A client seed")
-        if not hmac.compare_digest(promised, fairness.seed_commitment):
-            raise FairnessError(game_id, f"the commitment changed from {promised} to {fairness.seed_commitment}")
-        actual = commitment_of(fairness.seed, fairness.salt)
-        if not hmac.compare_digest(actual, promised):
-            raise FairnessError(game_id, f"sha256(seed || salt) is {actual}, not the commitment {promised}")
+        check_fairness(game_id, self._commitments.get(game_id, fairness.seed_commitment), fairness)
 
     def get_events(
         self,
