@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from cardengine.v1 import game_engine_pb2 as pb
 
+from service.access.limits import LimitSettings
 from tests.service.access import ALICE, BOB, Grpc, GrpcFailure, keys_file, rest
 from tests.service.conftest import LiveServer, live_server, make_store
 
@@ -260,3 +261,22 @@ def test_what_a_resignation_does_per_game(
     assert score["details"]["forfeit"] == {"seat": resigning, "reason": "left"}
     record = rest(keyed, "GET", f"/v1/games/{game_id}/record").json()
     assert record["score"]["winners"] == winners
+
+
+def test_ending_or_deleting_frees_a_place_of_the_live_game_cap(
+    store_kind: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """Test games no longer lock a key out: at its cap of live games, ending one or deleting one lets it create."""
+    limits = LimitSettings(live_games_per_key=2)
+    store = make_store(store_kind, request)
+    with live_server(store, store_kind, api_keys_file=keys_file(tmp_path), limits=limits) as live:
+        first, second = create(live), create(live)
+        full = rest(live, "POST", "/v1/games", key=ALICE, body={"gameType": "dracula"})
+        assert (full.status, full.json()["error"]["code"]) == (429, "limit/live_games")
+        assert rest(live, "POST", f"/v1/games/{first['gameId']}/end", key=ALICE).status == 200
+        third = create(live)
+        assert rest(live, "DELETE", f"/v1/games/{second['gameId']}", key=ALICE).status == 200
+        create(live)
+        again = rest(live, "POST", "/v1/games", key=ALICE, body={"gameType": "dracula"})
+        assert (again.status, again.json()["error"]["code"]) == (429, "limit/live_games")
+        assert third["gameId"] not in (first["gameId"], second["gameId"])
