@@ -19,6 +19,7 @@ from service.cli import build_parser, request_limit_settings
 from service.core import errors
 from service.core.creation import MAX_GAME_TYPE_CHARS
 from service.core.moves import MAX_MOVE_CHARS
+from service.edges.http_guard import ConnectionLimits
 from service.edges.rest import MAX_BODY_BYTES
 from service.edges.streams import StreamLimits
 from tests.service.conftest import LiveServer, live_server, make_store
@@ -177,8 +178,10 @@ def test_serve_flags_set_the_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MAX_STREAMS_PER_GAME", "7")
     parser = build_parser()
     flags = "--max-body-bytes 1000 --max-header-bytes 2000 --grpc-max-message-bytes 3000 --max-streams 40"
+    flags += " --max-connections-per-address 0 --max-connections 500 --header-timeout-seconds 2.5"
     args = parser.parse_args(["serve", *flags.split(), "--max-streams-per-client", "5"])
     assert request_limit_settings(args) == {
+        "connection_limits": ConnectionLimits(per_address=0, total=500, header_seconds=2.5),
         "max_body_bytes": 1000,
         "max_header_bytes": 2000,
         "grpc_max_message_bytes": 3000,
@@ -187,6 +190,9 @@ def test_serve_flags_set_the_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     defaults = request_limit_settings(build_parser().parse_args(["serve"]))
     assert defaults["max_body_bytes"] == MAX_BODY_BYTES == 65536
     assert defaults["stream_limits"] == StreamLimits(per_server=256, per_game=7, per_client=32)
+    assert defaults["connection_limits"] == ConnectionLimits(
+        per_address=128, total=4096, header_seconds=10.0, body_seconds=30.0, idle_seconds=30.0
+    )
     with pytest.raises(SystemExit) as exited:
         parser.parse_args(["serve", "--max-streams", "0"])
     assert exited.value.code == 2

@@ -18,6 +18,7 @@ from cardengine.v1 import game_engine_pb2 as pb
 from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from service.edges.http_guard import ConnectionLimits
 from service.edges.streams import StreamLimits, StreamSlots
 from tests.service.conftest import LiveServer, live_server, make_store
 
@@ -90,8 +91,14 @@ def timed(call: Callable[[], object], times: int) -> list[float]:
 @pytest.fixture
 def crowded(request: pytest.FixtureRequest) -> Iterator[LiveServer]:
     limits = StreamLimits(per_server=max(SSE_WATCHERS, GRPC_WATCHERS) + 10, per_game=1000, per_client=1000)
+    connections = ConnectionLimits(per_address=SSE_WATCHERS + 50)  # every stream comes from this one address
     with live_server(
-        make_store("memory", request), "memory", grpc_workers=8, http_threads=4, stream_limits=limits
+        make_store("memory", request),
+        "memory",
+        grpc_workers=8,
+        http_threads=4,
+        stream_limits=limits,
+        connection_limits=connections,
     ) as live:
         yield live
 
