@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import http.client
 import threading
+import time
 from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import grpc
 import orjson
@@ -118,9 +120,20 @@ def read_sse(port: int, path: str, headers: dict[str, str], events: int) -> list
         connection.close()
 
 
+def written_events(live: LiveServer, key: str, count: int) -> dict[str, Any]:
+    """The key's first page once it holds ``count`` events: they are written just after their commits."""
+    page: dict[str, Any] = {}
+    for _ in range(200):
+        page = rest(live, "GET", "/v1/key-events", key=key).json()
+        if len(page["events"]) >= count:
+            return page
+        time.sleep(0.05)
+    raise AssertionError(f"the stream holds {len(page['events'])} events, not {count}")
+
+
 def test_the_rest_stream_pages_and_resumes_after_last_event_id(keyed: LiveServer) -> None:
     games = [rest(keyed, "POST", "/v1/games", key=BOB, body={"gameType": "dracula"}).json() for _ in range(3)]
-    page = rest(keyed, "GET", "/v1/key-events", key=BOB).json()
+    page = written_events(keyed, BOB, 6)
     created = [(event["kind"], event["gameId"]) for event in page["events"] if event["kind"] == "game_created"]
     assert created == [("game_created", game["gameId"]) for game in games]
     assert page["nextCursor"] == page["events"][-1]["id"]
