@@ -60,19 +60,32 @@ function winnerLine(current, score) {
     h("p", { class: "totals" }, `Final totals: ${totals.join(", ")}.`)];
 }
 
+function summaryCards(current, seat, { className, title, empty, codes }) {
+  return h("div", { class: className }, h("span", { class: "note" }, codes.length ? `${title}: ` : empty),
+    h("div", { class: "card-row", role: "list", "aria-label": `${seatName(current, seat)}: ${title.toLowerCase()}` },
+      codes.map((code, index) => h("div", { role: "listitem" },
+        cardElement(current, null, code, `${className}-${seat}-${index}`, { static: true })))));
+}
+
 function seatSummary(current, { round, seat, cards }) {
   const points = round.points[seat] ?? 0;
   const why = explanation(current, round, seat);
   if (round.bonus && round.bonus[seat]) why.push(`Bonus at the end of the match: ${round.bonus[seat]}`);
+  const scored = scoredCards(round, seat);
   return h("li", { class: "summary-seat", "data-seat": seat, style: `border-color: ${seatColor(seat)}` },
     h("strong", {}, seatName(current, seat)), " ",
     h("span", { class: "summary-points" }, plural(points, "point")),
     why.length ? h("ul", { class: "summary-why" }, why.map((line) => h("li", {}, line))) : "",
-    cards ? h("div", { class: "summary-cards" }, h("span", { class: "note" },
-      cards.length ? "Cards left in hand: " : "No cards left in hand."),
-    h("div", { class: "card-row", role: "list", "aria-label": `${seatName(current, seat)}'s cards` },
-      cards.map((code, index) => h("div", { role: "listitem" },
-        cardElement(current, null, code, `summary-${seat}-${index}`, { static: true }))))) : "");
+    scored ? summaryCards(current, seat, { className: "summary-scored", title: "Cards that scored",
+      empty: "No cards scored.", codes: scored }) : "",
+    cards ? summaryCards(current, seat, { className: "summary-cards", title: "Cards left in hand",
+      empty: "No cards left in hand.", codes: cards }) : "");
+}
+
+// The cards a seat's explanation says it scored with (Dragon Rummy's play area), shown as cards, not words.
+function scoredCards(round, seat) {
+  const explained = ((round.details || {}).explanations || [])[seat];
+  return explained && isCards(explained.cards) ? explained.cards : null;
 }
 
 // Where a seat's points came from: the server's own explanation when it sends one, else Dracula's lines, else the
@@ -107,7 +120,7 @@ const cardList = (current, codes) => codes.map((code) => cardName(current, code)
 function explainObject(current, explained) {
   const lines = [];
   for (const [key, value] of Object.entries(explained)) {
-    if (key === "points" || value === null || value === undefined) continue;
+    if (key === "points" || key === "cards" || value === null || value === undefined) continue;
     if (typeof value === "number") lines.push(`${humanize(key)}: ${value}`);
     else if (typeof value === "string") lines.push(`${humanize(key)}: ${withSeatNames(current, value)}`);
     else if (isCards(value) && value.length) lines.push(`${humanize(key)}: ${cardList(current, value)}`);

@@ -178,6 +178,12 @@ def assert_the_log_keeps_its_place(page: Page) -> None:
     page.select_option("#hand-order", "dealt")
 
 
+def last_hand_details(score: dict[str, Any]) -> dict[str, Any]:
+    rounds = [entry for entry in score["rounds"] if entry["label"] != "bonus"]
+    details: dict[str, Any] = rounds[-1]["details"]
+    return details
+
+
 def points_of_the_last_hand(score: dict[str, Any]) -> list[int]:
     rounds = [entry for entry in score["rounds"] if entry["label"] != "bonus"]
     return list(rounds[-1]["points"])
@@ -224,7 +230,13 @@ def test_each_games_end_of_hand_summary_shows_every_seats_points_and_revealed_ca
             assert [card.get_attribute("data-card") for card in page.locator(".summary-board [data-card]").all()] == (
                 revealed
             )
-        elif revealed is not None:
+        elif game_type == "dragon_rummy":  # no hand is revealed: the play areas' cards score, and are shown
+            explained = last_hand_details(score)["explanations"]
+            for index, entry in enumerate(explained):
+                row = page.locator(f'.summary-seat[data-seat="{index}"] .summary-scored [data-card]')
+                assert [card.get_attribute("data-card") for card in row.all()] == entry["cards"]
+        else:
+            assert revealed is not None, "the server reveals the hands left at the end"
             for index, cards in enumerate(revealed):
                 row = page.locator(f'.summary-seat[data-seat="{index}"] .summary-cards [data-card]')
                 assert [card.get_attribute("data-card") for card in row.all()] == cards
