@@ -16,7 +16,7 @@ import time
 import uuid
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 import grpc
 
@@ -136,7 +136,7 @@ class GameEngineClient:
     def close(self) -> None:
         self._channel.close()
 
-    def __enter__(self) -> GameEngineClient:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
