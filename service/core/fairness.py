@@ -394,7 +394,7 @@ def check_score(fields: RecordFields, rebuilt: engine.Replay, findings: Findings
     sheet = engine.score(rebuilt.state)
     lost = forfeit.forfeit_record(fields.events)  # a seat that ran out of time forfeited (service/core/forfeit.py)
     if lost is not None and not engine.is_finished(rebuilt.state):
-        sheet = forfeit.forfeited_sheet(sheet, fields.players, lost[0], lost[1], fields.game_type)
+        sheet = forfeit.forfeited_sheet(sheet, fields.players, lost[0], lost[1])
         ended = "its creator ended the match" if lost[0] is None else f"seat {lost[0]} forfeited the match"
         findings.checks.append(f"{ended} ({lost[1]}) after the last move")
     elif not engine.is_finished(rebuilt.state):

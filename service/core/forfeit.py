@@ -57,28 +57,19 @@ def service_end_text(event: engine.Event, seat_names: Sequence[str]) -> str:
     return forfeit_text(event.seat, seat_names, str(event.data.get("reason", REASON_TIME)))
 
 
-# Games played in partnerships (game type, players) -> sides: a seat's side is its seat number modulo this. A seat
-# that forfeits loses for its side, so its partner does not win (docs/rules/dracula.md "Lifecycle").
-PARTNERSHIPS = {("dracula", 4): 2}
-
-
-def winners(players: int, seat: int, game_type: str = "") -> tuple[int, ...]:
-    sides = PARTNERSHIPS.get((game_type, players))
-    if sides:
-        return tuple(other for other in range(players) if other % sides != seat % sides)
+def winners(players: int, seat: int) -> tuple[int, ...]:
+    """Every other seat, in every game (the proto's and README's "Turn clocks" contract), partnerships included."""
     return tuple(other for other in range(players) if other != seat)
 
 
-def forfeited_sheet(
-    sheet: engine.ScoreSheet, players: int, seat: int | None, reason: str, game_type: str = ""
-) -> engine.ScoreSheet:
+def forfeited_sheet(sheet: engine.ScoreSheet, players: int, seat: int | None, reason: str) -> engine.ScoreSheet:
     """The engine's score sheet of a forfeited match: finished, won by every other seat, ``details.forfeit``; of a
     match its creator ended (``seat`` None): finished, no winner, ``details.ended``."""
     if seat is None:
         ended = dict(sheet.details) | {"ended": {"reason": reason}}
         return dataclasses.replace(sheet, finished=True, winners=(), details=ended)
     details = dict(sheet.details) | {"forfeit": {"seat": seat, "reason": reason}}
-    return dataclasses.replace(sheet, finished=True, winners=winners(players, seat, game_type), details=details)
+    return dataclasses.replace(sheet, finished=True, winners=winners(players, seat), details=details)
 
 
 def forfeit_of(events: Sequence[engine.Event]) -> tuple[int | None, str] | None:

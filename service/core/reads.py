@@ -118,7 +118,7 @@ class Reads:
         if stored.finished and not sheet.finished:
             lost = self._forfeit(stored)
             if lost is not None:
-                return forfeit.forfeited_sheet(sheet, meta.players, lost[0], lost[1], meta.game_type)
+                return forfeit.forfeited_sheet(sheet, meta.players, lost[0], lost[1])
         return sheet
 
     def _forfeit(self, stored: StoredGame) -> tuple[int | None, str] | None:

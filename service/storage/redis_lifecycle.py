@@ -6,13 +6,14 @@
 - ``<prefix>{owner:<key id>}:games`` (a sorted set of game ids by the time listed, ms) and
   ``<prefix>{owner:<key id>}:records`` (game id -> the key's record of it): the key's list of games;
 - ``<prefix>{owner:<key id>}:events``: a Redis stream of the key's events, the last 1000 kept (XADD MAXLEN ~),
-  read with XREAD BLOCK.
+  read with XREAD (polled while a reader waits).
 
 A game's keys share its slot and a key's keys share the key's slot, so every command here names one slot.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from service.storage.protocols import OwnedGame
@@ -20,7 +21,7 @@ from service.storage.redis_client import guarded
 
 KEY_STREAM_LENGTH = 1000
 OWNER_TTL_SECONDS = 30 * 24 * 3600  # a key's list and stream expire a month after its last game or event
-MAX_BLOCK_MS = 500  # an XREAD BLOCK stays well within the client's one-second socket timeout
+POLL_SECONDS = 0.25  # how often a waiting reader looks for new events: 4 reads a second per open stream
 
 
 class RedisLifecycle:
@@ -123,12 +124,15 @@ class RedisLifecycle:
         return found.decode() if isinstance(found, bytes) else str(found)
 
     def key_events(self, owner: str, after: str, limit: int, wait_seconds: float) -> list[tuple[str, bytes]]:
+        """Polled every ``POLL_SECONDS`` while waiting, never XREAD BLOCK: a blocked read would hold a connection of
+        the pool the moves use, and hundreds of open streams could take them all."""
         key = self._owner(owner, "events")
-        block = min(MAX_BLOCK_MS, int(wait_seconds * 1000))
-        if block > 0:
-            reply = guarded(lambda: self.client.xread({key: after}, count=limit, block=block))
-        else:
+        deadline = time.monotonic() + wait_seconds
+        while True:
             reply = guarded(lambda: self.client.xread({key: after}, count=limit))
+            if reply or time.monotonic() + POLL_SECONDS > deadline:
+                break
+            time.sleep(POLL_SECONDS)
         found: list[tuple[str, bytes]] = []
         for _, entries in reply or []:
             for event_id, fields in entries:

