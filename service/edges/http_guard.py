@@ -98,7 +98,9 @@ class Guard:
         limits = self.limits
         request = channel.request
         if request is None and not channel.awaiting_first:
-            return now - channel.last_activity_monotonic > limits.idle_seconds
+            # waitress's own clock of the last byte read or written (wall time), writes of its threads included
+            idle: float = time.time() - channel.last_activity
+            return idle > limits.idle_seconds
         started = channel.request_started
         if request is not None and request.headers_finished:
             return now - started > limits.body_seconds
@@ -110,7 +112,7 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
 
     def __init__(self, server: Any, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:
         self.address = str(addr[0]) if isinstance(addr, tuple) and addr else str(addr)
-        self.request_started = self.last_activity_monotonic = time.monotonic()
+        self.request_started = time.monotonic()
         self.awaiting_first = True  # the head clock of a new connection runs from the connect
         guard: Guard = server.cardengine_guard
         self.counted = guard.enter(self.address)
@@ -125,7 +127,6 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
         if self.request is None and not self.awaiting_first:
             self.request_started = now  # a new request's first bytes
         self.awaiting_first = False
-        self.last_activity_monotonic = now
         done: bool = super().received(data)
         return done
 
@@ -134,10 +135,6 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
             self.counted = False
             self.server.cardengine_guard.leave(self.address)
         super().del_channel(map)
-
-    def handle_write(self) -> None:
-        self.last_activity_monotonic = time.monotonic()
-        super().handle_write()
 
 
 def guard_server(server: Any, limits: ConnectionLimits) -> None:

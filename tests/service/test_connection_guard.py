@@ -118,11 +118,15 @@ def trickle(connections: list[socket.socket], first: bytes, stop: threading.Even
 
 
 def test_slowloris_headers_and_bodies_are_cut_at_their_deadlines_and_others_are_served() -> None:
-    limits = ConnectionLimits(header_seconds=1.0, body_seconds=2.0)
+    limits = ConnectionLimits(header_seconds=1.0, body_seconds=2.0, idle_seconds=2.0)
     with guarded_server(limits) as live:
         heads = [connect_from(FLOOD_ADDRESS, live.rest.port) for _ in range(50)]
         bodies = [connect_from(FLOOD_ADDRESS, live.rest.port) for _ in range(5)]
         silent = connect_from(FLOOD_ADDRESS, live.rest.port)  # connects and never sends a byte
+        idle = connect_from(FLOOD_ADDRESS, live.rest.port)  # one request answered, then kept alive doing nothing
+        idle.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        idle.settimeout(10)
+        assert idle.recv(65536).startswith(b"HTTP/1.1 200 ")
         stop = threading.Event()
         body_head = b"POST /v1/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n"
         body_head += b"\r\n"
@@ -135,14 +139,14 @@ def test_slowloris_headers_and_bodies_are_cut_at_their_deadlines_and_others_are_
         try:
             assert live.rest.get("/healthz")[0] == 200
             assert play_moves(live, 10) == 10
-            for connection in [*heads, *bodies, silent]:
+            for connection in [*heads, *bodies, silent, idle]:
                 connection.settimeout(15)
             # Each is closed by the server while it still trickles (a slowloris never finishes on its own).
-            assert all(closed_by_server(connection) for connection in [*heads, *bodies, silent])
+            assert all(closed_by_server(connection) for connection in [*heads, *bodies, silent, idle])
             assert live.rest.get("/healthz")[0] == 200
         finally:
             stop.set()
             for thread in threads:
                 thread.join(5)
-            for connection in [*heads, *bodies, silent]:
+            for connection in [*heads, *bodies, silent, idle]:
                 connection.close()
