@@ -133,9 +133,9 @@ def event_for(
     """``event`` as ``seat`` may see it (``None``: a spectator), with its ``text`` written from that redacted form;
     ``None`` if the seat may not see it at all. ``seat_names`` are display names by seat ("Seat 2" otherwise).
     ``timed_out_seat``: the event comes of a move made for that seat when its time ran out; the text then names
-    every seat in the third person (the player chose nothing: never "You drew ...") and, for that seat's own
-    public events (the move itself, not a private deal that followed), says so first ("Time ran out, so a move was
-    made for Ann: Ann drew a card.")."""
+    every seat in the third person (the player chose nothing: never "You drew ...") and says so first: "Time ran
+    out, so a move was made for Ann: Ann drew a card." for that seat's own public events (the move itself), "Time
+    ran out for Ann: It is Bob's turn." for the others (what followed from it)."""
     shown = event.for_seat(seat)
     if shown is None:
         return None
@@ -144,9 +144,11 @@ def event_for(
         shown["text"] = game.event_text(shown, seat, seat_names)
         return shown
     text = game.event_text(shown, None, seat_names)  # from the seat's own redacted data, in the third person
+    name = game.seat_subject(timed_out_seat, None, seat_names)
     if event.seat == timed_out_seat and event.audience is None:
-        text = f"Time ran out, so a move was made for {game.seat_subject(timed_out_seat, None, seat_names)}: {text}"
-    shown["text"] = text
+        shown["text"] = f"Time ran out, so a move was made for {name}: {text}"
+    else:
+        shown["text"] = f"Time ran out for {name}: {text}"
     return shown
 
 

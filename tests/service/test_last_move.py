@@ -58,7 +58,7 @@ def test_the_header_names_the_last_move_for_each_caller(live: LiveServer) -> Non
     status, log = live.rest.get(f"/v1/games/{game_id}/events?after=1", tokens[0])
     assert [(event["text"], event["timedOut"]) for event in log["events"]] == [
         (TIMED_OUT, True),
-        ("It is Bob's turn.", True),
+        ("Time ran out for Ann: It is Bob's turn.", True),
     ]
 
     with grpc.insecure_channel(f"127.0.0.1:{live.server.grpc_port}") as channel:
