@@ -149,3 +149,30 @@ def test_the_rest_stream_pages_and_resumes_after_last_event_id(keyed: LiveServer
     assert (keyless.status, keyless.json()["error"]["code"]) == (401, "auth/missing_api_key")
     bad = rest(keyed, "GET", "/v1/key-events?cursor=abc", key=BOB)
     assert (bad.status, bad.json()["error"]["code"]) == (400, "request/invalid")
+
+
+def test_the_grpc_stream_resumes_after_a_cursor(keyed: LiveServer) -> None:
+    games = [rest(keyed, "POST", "/v1/games", key=BOB, body={"gameType": "dracula"}).json() for _ in range(2)]
+    page = written_events(keyed, BOB, 4)  # created and your_turn of each game
+    assert [event["gameId"] for event in page["events"]] == [games[0]["gameId"]] * 2 + [games[1]["gameId"]] * 2
+    channel = grpc.insecure_channel(f"127.0.0.1:{keyed.server.grpc_port}")
+    try:
+        stub = pb_grpc.GameEngineStub(channel)
+        request = pb.WatchKeyEventsRequest(cursor=page["events"][1]["id"])
+        stream = stub.WatchKeyEvents(request, metadata=(("x-api-key", BOB),), timeout=30)
+        events = iter(stream)
+        received = [next(events), next(events)]
+        stream.cancel()  # type: ignore[no-untyped-call]
+        bad = stub.WatchKeyEvents(pb.WatchKeyEventsRequest(cursor="x"), metadata=(("x-api-key", BOB),), timeout=30)
+        with pytest.raises(grpc.RpcError) as raised:
+            list(bad)
+        keyless = stub.WatchKeyEvents(pb.WatchKeyEventsRequest(), timeout=30)
+        with pytest.raises(grpc.RpcError) as missing:
+            list(keyless)
+    finally:
+        channel.close()
+    assert [(e.id, e.kind, e.game_id, e.version, list(e.seats)) for e in received] == [
+        (event["id"], event["kind"], event["gameId"], event["version"], event["seats"]) for event in page["events"][2:]
+    ]
+    assert raised.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert missing.value.code() == grpc.StatusCode.UNAUTHENTICATED
