@@ -57,6 +57,8 @@ def serve_arguments_problem(args: argparse.Namespace) -> str | None:
         return "--max-connections-per-address must be 0 (off) or more, and the REST time-outs positive"
     if not args.redis_timeout_seconds > 0:
         return "--redis-timeout-seconds must be positive"
+    if args.state_cache_mib < 0:
+        return "--state-cache-mib must be 0 (none) or more"
     if args.redis_replica_wait_ms < 0:
         return "--redis-replica-wait-ms must be 0 (off) or more"
     if args.redis_cluster:  # --redis-cluster / REDIS_CLUSTER=1: the URL names a node of a Redis Cluster
@@ -96,6 +98,7 @@ def serve_config(args: argparse.Namespace) -> ServeConfig:
         redis_replica_wait_ms=args.redis_replica_wait_ms,
         secret=args.secret,
         otlp_endpoint=args.otlp_endpoint or None,
+        state_cache_mib=args.state_cache_mib,
         **access_settings(args),
         **request_limit_settings(args),
     )
@@ -286,6 +289,12 @@ def add_web_arguments(serve: argparse.ArgumentParser) -> None:
         type=float,
         default=env_float("SSE_HEARTBEAT_SECONDS", 15),
         help="a comment line on an idle Server-Sent Events stream this often [SSE_HEARTBEAT_SECONDS]",
+    )
+    serve.add_argument(
+        "--state-cache-mib",
+        type=int,
+        default=env_int("STATE_CACHE_MIB", 64),
+        help="memory for the decoded states kept per process, in MiB (0: none) [STATE_CACHE_MIB]",
     )
     serve.add_argument(
         "--web-root",

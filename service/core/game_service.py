@@ -28,7 +28,7 @@ from service.core.bot_turns import BotTurns, bot_queue_hook
 from service.core.catalog import Catalog
 from service.core.creation import Creation
 from service.core.event_streams import DEFAULT_TICKET_SECONDS, WATCH_POLL_SECONDS, EventStreams
-from service.core.games import StoredGames
+from service.core.games import STATE_CACHE_MIB, StoredGames
 from service.core.key_events import KeyEvents
 from service.core.lifecycle import Lifecycle
 from service.core.moves import Moves
@@ -48,17 +48,19 @@ class GameService:
         ticket_seconds: float = DEFAULT_TICKET_SECONDS,
         admit_game: Callable[[str, str], None] | None = None,
         secret: bytes | None = None,
+        state_cache_bytes: int = STATE_CACHE_MIB << 20,
     ) -> None:
         """``admit_game`` (creator key id, game id): raises when the key may hold no more live games. ``secret``:
         the key of the seat tokens of keyed creates (``request_id``); random per process when None, so that
-        retries then work within one process only."""
+        retries then work within one process only. ``state_cache_bytes``: the decoded states kept
+        (``games.StateCache``)."""
         self.store = store
         self.hooks = hooks.CommitHooks()
         self.hooks.register(hooks.count_commit)
         self.hooks.register(hooks.MoveLog())
         self.hooks.register(bot_queue_hook(store))
         self.hooks.register(clocks.deadline_hook(store))
-        self.games = StoredGames(store)
+        self.games = StoredGames(store, state_cache_bytes=state_cache_bytes)
         self.catalog = Catalog()
         secret = secret or os.urandom(32)
         self.creation = Creation(self.games, self.hooks, secret=secret, admit_game=admit_game)

@@ -13,24 +13,36 @@ import engine
 from service.core import errors
 from service.core.records import GameView, LastMove
 from service.core.stored import GameMeta, LogEntry
+from service.observability import metrics
 from service.storage.protocols import GameStore, StoredGame
 
 GAME_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 IDEMPOTENCY_KEY_PATTERN = re.compile(r"^[\x21-\x7e]{1,128}$")  # request ids and idempotency keys
-STATE_CACHE_SIZE = 4096  # games whose last decoded state is kept (a few KB each)
+STATE_CACHE_MIB = 64  # per serving process: a 512 MiB pod keeps 128 MiB of states beside two workers' ~100 MiB
+# What one kept state is charged: its snapshot's length times this, plus the entry. A decoded state measures at
+# most about 11 times its snapshot in every game (tests/service/test_state_cache.py checks 16 bounds it).
+DECODED_BYTES_PER_SNAPSHOT_BYTE = 16
+ENTRY_BYTES = 256
 
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-class StateCache:
-    """The decoded state of the last ``capacity`` games, each found only for the very snapshot object it came from
-    (never another version's, store's or replica's): a move on the version this process wrote or read last skips
-    ``engine.decode``. States are never changed once made, so one may serve many requests and threads."""
+def charged_bytes(snapshot: bytes) -> int:
+    """The memory a kept state is charged for: a bound on the decoded state of ``snapshot`` and its entry."""
+    return len(snapshot) * DECODED_BYTES_PER_SNAPSHOT_BYTE + ENTRY_BYTES
 
-    def __init__(self, capacity: int = STATE_CACHE_SIZE) -> None:
-        self.capacity = capacity
+
+class StateCache:
+    """The decoded state of the games seen last, at most ``capacity_bytes`` of them (``charged_bytes``), each found
+    only for the very snapshot object it came from (never another version's, store's or replica's): a move on the
+    version this process wrote or read last skips ``engine.decode``. States are never changed once made, so one may
+    serve many requests and threads. Its size is in /metrics (``cardengine_state_cache_bytes``)."""
+
+    def __init__(self, capacity_bytes: int = STATE_CACHE_MIB << 20) -> None:
+        self.capacity_bytes = capacity_bytes
+        self.size_bytes = 0
         self._states: dict[str, tuple[bytes, engine.GameState]] = {}  # oldest first
         self._lock = threading.Lock()
 
@@ -45,11 +57,18 @@ class StateCache:
 
     def remember(self, game_id: str, snapshot: bytes, state: engine.GameState) -> None:
         """``state`` is what ``snapshot`` decodes to (the version just committed, or just decoded)."""
+        states = self._states
         with self._lock:
-            self._states.pop(game_id, None)  # to the end: the oldest game seen goes first
-            self._states[game_id] = (snapshot, state)
-            while len(self._states) > self.capacity:
-                del self._states[next(iter(self._states))]
+            size = self.size_bytes + charged_bytes(snapshot)
+            replaced = states.pop(game_id, None)  # to the end: the oldest game seen goes first
+            if replaced is not None:
+                size -= charged_bytes(replaced[0])
+            states[game_id] = (snapshot, state)
+            while size > self.capacity_bytes and states:
+                oldest = next(iter(states))
+                size -= charged_bytes(states.pop(oldest)[0])
+            self.size_bytes = size
+        metrics.state_cache_size(size, len(states))
 
     def game_ids(self) -> list[str]:
         """The games kept, the oldest seen first."""
@@ -59,9 +78,9 @@ class StateCache:
 class StoredGames:
     """Loads games from one store for the use cases, with the decoded states kept (``StateCache``)."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: GameStore, *, state_cache_bytes: int = STATE_CACHE_MIB << 20) -> None:
         self.store = store
-        self.states = StateCache()
+        self.states = StateCache(state_cache_bytes)
 
     def load(self, game_id: str, *, for_version: int | None = None) -> tuple[StoredGame, GameMeta]:
         """The game and its meta; INVALID_ARGUMENT for a malformed id, NOT_FOUND for a game that is not stored.

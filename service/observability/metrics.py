@@ -86,6 +86,14 @@ WATCHERS = Gauge(
 BOT_QUEUE_DEPTH = Gauge(
     "cardengine_bot_queue_depth", "Games waiting for a bot move (read at scrape time).", multiprocess_mode="mostrecent"
 )
+STATE_CACHE_BYTES = Gauge(
+    "cardengine_state_cache_bytes",
+    "Memory charged to the decoded states kept (service/core/games.py StateCache), per process.",
+    multiprocess_mode="livesum",
+)
+STATE_CACHE_GAMES = Gauge(
+    "cardengine_state_cache_games", "Games whose decoded state is kept, per process.", multiprocess_mode="livesum"
+)
 BOT_DECISION_SECONDS = Histogram(
     "cardengine_bot_decision_seconds", "Time a bot took to choose its move.", ["game_type", "bot"], buckets=BOT_BUCKETS
 )
@@ -134,6 +142,11 @@ def move_applied(game_type: str, finished: bool) -> None:
     child(MOVES_APPLIED, game_type).inc()
     if finished:
         child(GAMES_FINISHED, game_type).inc()
+
+
+def state_cache_size(size_bytes: int, games: int) -> None:
+    STATE_CACHE_BYTES.set(size_bytes)
+    STATE_CACHE_GAMES.set(games)
 
 
 def stale_conflict(game_type: str) -> None:

@@ -38,6 +38,7 @@ from service.access.limits import LimitSettings, make_gate
 from service.bots.worker import DEFAULT_LEASE_SECONDS, BotSettings, BotWorkers
 from service.core.event_streams import DEFAULT_TICKET_SECONDS, WATCH_POLL_SECONDS
 from service.core.game_service import GameService
+from service.core.games import STATE_CACHE_MIB
 from service.core.timeouts import ClockSweeper
 from service.edges.grpc_server import MAX_MESSAGE_BYTES, GrpcServer
 from service.edges.http_guard import ConnectionLimits
@@ -92,6 +93,7 @@ class ServeConfig:
     max_header_bytes: int = MAX_HEADER_BYTES  # REST request line + headers limit (431)
     connection_limits: ConnectionLimits = ConnectionLimits()  # noqa: RUF009 (frozen) REST: service.edges.http_guard
     grpc_max_message_bytes: int = MAX_MESSAGE_BYTES  # gRPC request size limit (RESOURCE_EXHAUSTED)
+    state_cache_mib: int = STATE_CACHE_MIB  # decoded states kept per process (service/core/games.py StateCache)
     otlp_endpoint: str | None = None  # OpenTelemetry traces to this OTLP/HTTP endpoint; None: the environment's
 
     def bind_host(self) -> str:
@@ -147,6 +149,7 @@ class Server:
             watch_poll_seconds=min(WATCH_POLL_SECONDS, config.sse_heartbeat_seconds),
             ticket_seconds=config.stream_ticket_seconds,
             secret=config.secret.encode("utf-8") or None,
+            state_cache_bytes=config.state_cache_mib << 20,
         )
         self.grpc = self._make_grpc_server()
         self.http = self._make_http_server()

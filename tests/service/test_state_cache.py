@@ -1,16 +1,20 @@
 """The decoded states beside the store's local copy (``games.StateCache``): a move on the version this process
 wrote last starts from the state it applied, never from a state of another version, another store or another
-process, and the states kept are bounded."""
+process, and the states kept are bounded in bytes."""
 
 from __future__ import annotations
 
+import gc
 import random
+import sys
+import types
 
 import pytest
 
 import engine
 from service.core.game_service import GameService
-from service.core.games import StateCache
+from service.core.games import StateCache, charged_bytes
+from service.observability import metrics
 from service.storage.store import StoredGame
 from tests.service.conftest import make_store
 
@@ -81,13 +85,55 @@ def test_a_version_written_by_another_process_is_never_served_from_the_old_state
     assert first.games.state_of(stored) == engine.decode(stored.snapshot)
 
 
-def test_the_states_kept_are_bounded(request: pytest.FixtureRequest) -> None:
+def test_the_states_kept_are_bounded_in_bytes_and_their_size_is_in_the_metrics(
+    request: pytest.FixtureRequest,
+) -> None:
+    """The cache holds what its bytes allow, the oldest game seen going first, and /metrics says its size."""
     service = GameService(make_store("memory", request))
     states = service.games.states
-    states.capacity = 3
-    games = [created(service)[0] for _ in range(5)]
+    games = [created(service)[0]]
+    first = service.store.load(games[0])
+    assert first is not None
+    states.capacity_bytes = 3 * charged_bytes(first.snapshot)  # every game here is dealt alike: the same charge
+    games += [created(service)[0] for _ in range(4)]
     assert states.game_ids() == games[2:]  # the oldest games seen went first
+    assert states.size_bytes == states.capacity_bytes
     stored = service.store.load(games[0])
     assert stored is not None
     states.state_of(stored)
     assert states.game_ids() == [*games[3:], games[0]]
+    assert states.size_bytes == states.capacity_bytes
+    exposition = metrics.exposition().decode()
+    assert f"cardengine_state_cache_bytes {float(states.size_bytes)}" in exposition
+    assert "cardengine_state_cache_games 3.0" in exposition
+
+
+def deep_size(root: object) -> int:
+    """The bytes of ``root`` and of every object it reaches, types, modules and functions aside."""
+    skipped = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)
+    seen: set[int] = set()
+    pending, total = [root], 0
+    while pending:
+        item = pending.pop()
+        if id(item) in seen or isinstance(item, skipped):
+            continue
+        seen.add(id(item))
+        total += sys.getsizeof(item)
+        pending.extend(gc.get_referents(item))
+    return total
+
+
+@pytest.mark.parametrize("game_type", ["dracula", "house_rummy", "draw_blood", "rummy_battle", "dragon_rummy"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_kept_state_is_charged_at_least_what_it_holds(game_type: str, players: int) -> None:
+    """``charged_bytes`` bounds a decoded state's memory, from the deal to the end of a random match."""
+    state, _ = engine.new_game(game_type, players, seed=5)
+    chooser = random.Random(5)
+    for step in range(2000):
+        if step % 25 == 0 or not engine.to_act(state):
+            snapshot = engine.encode(state)
+            assert deep_size(engine.decode(snapshot)) <= charged_bytes(snapshot)
+        if not engine.to_act(state):
+            break
+        seat = engine.to_act(state)[0]
+        state, _ = engine.apply(state, seat, chooser.choice(engine.legal_moves(state, seat)))
