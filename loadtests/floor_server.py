@@ -47,7 +47,6 @@ from service.core.stored import GameMeta, LogEntry
 from service.edges.grpc_server import MAX_MESSAGE_BYTES, GameEngineServicer, add_game_engine, token_of
 from service.edges.streams import StreamLimits
 from service.runtime.engine_build import engine_kind
-from service.runtime.gc_tuning import tune_garbage_collector
 from service.storage.redis_store import RedisStore
 from service.storage.store import StoredGame
 
@@ -145,7 +144,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
     port = server.add_insecure_port(f"{args.host}:{args.grpc_port}")
     server.start()
-    tune_garbage_collector()  # as `cardengine serve` does
     print(
         json.dumps(
             {

@@ -17,10 +17,8 @@ mypyc-compiled engine takes its turn in the same alternation, in a child process
 (``CompiledMeter``: each slice is asked for over a pipe and measured by the child's own thread CPU time), so the
 pure-Python and the compiled engine are measured beside the same anchors in one run.
 
-Our engine is measured under the garbage-collector settings of a serving process (``service.runtime.gc_tuning``: what
-start-up loaded frozen, the youngest generation collected every 50,000 allocations), as ``cardengine serve`` and its
-bots run it, in this process and the compiled engine's child alike (RLCard, in this process, too); ``--default-gc``
-keeps Python's defaults instead. The first line says which.
+Every side runs under Python's default garbage-collector settings, as ``cardengine serve`` and its bots run the
+engine (``--default-gc`` is still accepted and changes nothing). The first line names the engine measured.
 """
 
 from __future__ import annotations
@@ -33,7 +31,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,12 +40,8 @@ import orjson
 import engine
 from service.edges.wire_writer import struct_bytes
 from service.runtime.engine_build import engine_build
-from service.runtime.gc_tuning import (
-    DEFAULT_SETTINGS,
-    SERVING_SETTINGS,
-    serving_garbage_collector,
-    tune_garbage_collector,
-)
+
+GC_SETTINGS = "Python's defaults, as cardengine serve runs"
 
 
 @dataclass(frozen=True)
@@ -167,29 +160,25 @@ def run_benchmarks(
     *,
     anchors: bool = True,
     compiled: Path | None = None,
-    serving_gc: bool = True,
 ) -> list[BenchResult]:
     """The table of every game (or those named) at its player counts; then, with ``anchors``, the same games beside
-    OpenSpiel's and RLCard's gin rummy (see ``run_anchors``), and the compiled engine of ``compiled`` with them.
-    ``serving_gc``: under a serving process's garbage-collector settings (the module's docstring), else Python's."""
+    OpenSpiel's and RLCard's gin rummy (see ``run_anchors``), and the compiled engine of ``compiled`` with them."""
     results = []
-    out(f"engine: {engine_build()}; garbage collector: {SERVING_SETTINGS if serving_gc else DEFAULT_SETTINGS}")
+    out(f"engine: {engine_build()}; garbage collector: {GC_SETTINGS}")
     out(HEADER)
-    games = engine.all_games()  # every game loaded before the collector freezes what is loaded
-    with serving_garbage_collector() if serving_gc else nullcontext():
-        for game in games:
-            if game_ids and game.id not in game_ids:
+    for game in engine.all_games():
+        if game_ids and game.id not in game_ids:
+            continue
+        for players in sorted({game.min_players, game.default_players, game.max_players}):
+            try:
+                game.check_players(players)
+            except engine.InvalidPlayersError:
                 continue
-            for players in sorted({game.min_players, game.default_players, game.max_players}):
-                try:
-                    game.check_players(players)
-                except engine.InvalidPlayersError:
-                    continue
-                result = bench_game(game.id, players, seconds)
-                out(result.line())
-                results.append(result)
-        if anchors:
-            run_anchors(game_ids, seconds, out, compiled, serving_gc=serving_gc)
+            result = bench_game(game.id, players, seconds)
+            out(result.line())
+            results.append(result)
+    if anchors:
+        run_anchors(game_ids, seconds, out, compiled)
     return results
 
 
@@ -303,7 +292,7 @@ class CompiledMeter:
 
     name = "compiled"
 
-    def __init__(self, directory: Path, game_id: str, players: int, *, serving_gc: bool = True) -> None:
+    def __init__(self, directory: Path, game_id: str, players: int) -> None:
         self.moves = 0
         self.cpu_seconds = 0.0
         self.step_median_us = 0.0
@@ -311,7 +300,7 @@ class CompiledMeter:
         environment = {**os.environ, "PYTHONPATH": f"{directory.resolve()}{os.pathsep}{root}"}
         code = "from service.cli.bench import compiled_child; compiled_child()"
         self._child = subprocess.Popen(
-            [sys.executable, "-P", "-c", code, game_id, str(players), "serving" if serving_gc else "default"],
+            [sys.executable, "-P", "-c", code, game_id, str(players)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=environment,
@@ -359,15 +348,11 @@ class CompiledMeter:
 
 
 def compiled_child() -> None:
-    """The child of ``CompiledMeter`` (``sys.argv``: game, players, ``serving`` or ``default`` garbage-collector
-    settings): answers each request line on stdin."""
+    """The child of ``CompiledMeter`` (``sys.argv``: game, players): answers each request line on stdin."""
     from service.runtime.engine_build import engine_kind
 
     game_id, players = sys.argv[1], int(sys.argv[2])
     meter = PlayoutMeter(game_id, engine_steps(game_id, players))
-    if sys.argv[3:] != ["default"]:
-        engine.all_games()
-        tune_garbage_collector()  # a process of its own: nothing to restore
     for line in sys.stdin:
         request = json.loads(line)
         answer: dict[str, Any]
@@ -448,8 +433,6 @@ def bench_anchors(
     seconds: float,
     players: int = ANCHOR_PLAYERS,
     compiled: Path | None = None,
-    *,
-    serving_gc: bool = True,
 ) -> AnchorResult | None:
     """``game_id``'s random playouts beside OpenSpiel's and RLCard's gin rummy (and, with ``compiled``, the
     compiled engine of that directory: ``CompiledMeter``), alternating slices of ``SLICE_SECONDS`` for ``seconds``
@@ -465,7 +448,7 @@ def bench_anchors(
         if steps is not None
     }
     meters.extend(theirs.values())
-    compiled_meter = CompiledMeter(compiled, game_id, players, serving_gc=serving_gc) if compiled is not None else None
+    compiled_meter = CompiledMeter(compiled, game_id, players) if compiled is not None else None
     try:
         if compiled_meter is not None:
             meters.append(compiled_meter)
@@ -500,11 +483,9 @@ def run_anchors(
     seconds: float,
     out: Callable[[str], None] = print,
     compiled: Path | None = None,
-    *,
-    serving_gc: bool = True,
 ) -> list[AnchorResult]:
-    """Every game (or those named) beside the anchors (and the compiled engine of ``compiled``, its child under the
-    garbage-collector settings ``serving_gc`` names); says how to install the anchors when they are missing."""
+    """Every game (or those named) beside the anchors (and the compiled engine of ``compiled``); says how to install
+    the anchors when they are missing."""
     results: list[AnchorResult] = []
     first = True
     for game in engine.all_games():
@@ -514,7 +495,7 @@ def run_anchors(
             game.check_players(ANCHOR_PLAYERS)
         except engine.InvalidPlayersError:
             continue
-        result = bench_anchors(game.id, seconds, compiled=compiled, serving_gc=serving_gc)
+        result = bench_anchors(game.id, seconds, compiled=compiled)
         if result is None:
             out(INSTALL_HINT)
             return results

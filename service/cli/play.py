@@ -84,7 +84,7 @@ def command_bench(args: argparse.Namespace) -> int:
     compiled = Path(args.compiled) if args.compiled else None
     if compiled is not None and not has_compiled_engine(compiled):
         return fail(f"--compiled: no compiled engine in {compiled}; build it with bash scripts/build_compiled_engine")
-    run_benchmarks(args.game or None, args.seconds, compiled=compiled, serving_gc=not args.default_gc)
+    run_benchmarks(args.game or None, args.seconds, compiled=compiled)
     return 0
 
 
@@ -128,6 +128,6 @@ def add_bench_parser(commands: Subcommands) -> None:
     bench.add_argument(
         "--default-gc",
         action="store_true",
-        help="measure under Python's default garbage-collector settings, not those of a serving process",
+        help="accepted for scripts that pass it; changes nothing (every process runs Python's default collector)",
     )
     bench.set_defaults(func=command_bench)

@@ -54,7 +54,6 @@ from service.edges.streams import StreamLimits
 from service.edges.web_files import DEFAULT_WEB_ROOT
 from service.observability import metrics, tracing
 from service.runtime.engine_build import engine_kind
-from service.runtime.gc_tuning import tune_garbage_collector
 from service.storage.store import DEFAULT_FINISHED_TTL_SECONDS, DEFAULT_TTL_SECONDS, GameStore, MemoryStore
 
 log = logging.getLogger("cardengine.server")
@@ -343,7 +342,6 @@ def refuse_new_connections(listener: socket.socket) -> bool:
 def serve(config: ServeConfig) -> int:
     """Runs until SIGTERM or SIGINT."""
     server = Server(config).start()
-    tune_garbage_collector()
     print(
         json.dumps(
             {

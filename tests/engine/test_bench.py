@@ -4,16 +4,9 @@ benchmark, never by tests), only that each is there."""
 
 from __future__ import annotations
 
-import gc
 import importlib.util
 
 from service.cli.bench import ANCHOR_HEADER, HEADER, INSTALL_HINT, bench_anchors, run_benchmarks
-from service.runtime.gc_tuning import (
-    DEFAULT_SETTINGS,
-    GC_GENERATION0_THRESHOLD,
-    GC_OLDER_THRESHOLD,
-    SERVING_SETTINGS,
-)
 
 
 def test_bench_prints_its_table_the_engine_and_the_anchors_or_how_to_get_them() -> None:
@@ -47,24 +40,3 @@ def test_anchor_ratios_are_ours_over_theirs() -> None:
         assert result.openspiel_ratio == result.moves_per_second / result.openspiel_moves_per_second
     if result.rlcard_moves_per_second is not None:
         assert result.rlcard_ratio == result.moves_per_second / result.rlcard_moves_per_second
-
-
-def test_the_engine_is_measured_under_a_serving_processs_collector_and_the_process_is_left_as_it_was() -> None:
-    """``cardengine bench`` measures the engine as ``cardengine serve`` runs it (``gc_tuning``), says so on
-    its first line, and restores the collector after (a test's process is not left frozen); ``--default-gc``
-    (``serving_gc=False``) keeps Python's settings and says that instead."""
-    before = (gc.get_threshold(), gc.get_freeze_count())
-    seen: list[tuple[int, int, int]] = []
-
-    def out(line: str) -> None:
-        lines.append(line)
-        seen.append(gc.get_threshold())
-
-    lines: list[str] = []
-    run_benchmarks(["dracula"], 0.05, out, anchors=False)
-    assert lines[0].endswith(f"; garbage collector: {SERVING_SETTINGS}")
-    assert seen[2] == (GC_GENERATION0_THRESHOLD, GC_OLDER_THRESHOLD, GC_OLDER_THRESHOLD)  # while a game's row is made
-    assert (gc.get_threshold(), gc.get_freeze_count()) == before
-    lines, seen = [], []
-    run_benchmarks(["dracula"], 0.05, out, anchors=False, serving_gc=False)
-    assert lines[0].endswith(f"; garbage collector: {DEFAULT_SETTINGS}") and seen[2] == before[0]
