@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 ALLOWED_METHODS = ("GET", "POST", "DELETE", "OPTIONS")
-ALLOWED_HEADERS = ("Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID", "X-Api-Key")
+ALLOWED_HEADERS = ("Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID", "X-Api-Key", "X-Min-Version")
 EXPOSED_HEADERS = ("Location", "Retry-After", "RateLimit", "RateLimit-Policy")
 MAX_AGE_SECONDS = 600
 ORIGIN_PATTERN = re.compile(r"^(https?)://([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$")

@@ -275,6 +275,17 @@ def idempotency_header(description: str) -> dict[str, Any]:
     }
 
 
+# The reads that take the highest version a client has seen (service.edges.min_version).
+MIN_VERSION_PARAMETER = {
+    "name": "X-Min-Version",
+    "in": "header",
+    "required": False,
+    "description": "The highest version of this game the client has seen: a store holding an older one answers 503 "
+    "store/behind (with currentVersion and minVersion) instead of an older view.",
+    "schema": {"type": "string", "pattern": "^[0-9]{1,18}$"},
+}
+
+
 def query_parameter(name: str, description: str, schema: dict[str, Any]) -> dict[str, Any]:
     return {"name": name, "in": "query", "required": False, "description": description, "schema": schema}
 

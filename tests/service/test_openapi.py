@@ -52,6 +52,17 @@ def test_every_reference_resolves_and_every_message_has_a_schema() -> None:
     assert schemas["SeatToken"]["required"] == ["seat", "token"]
 
 
+def test_the_reads_that_take_a_minimum_version_document_its_header() -> None:
+    paths = openapi_document()["paths"]
+    taking = {
+        (path, method)
+        for path, item in paths.items()
+        for method, operation in item.items()
+        if any(p["name"] == "X-Min-Version" and p["in"] == "header" for p in operation.get("parameters", ()))
+    }
+    assert taking == {("/v1/games/{gameId}", "get"), ("/v1/games/{gameId}/moves", "get")}
+
+
 def test_the_served_document_is_the_document(live: LiveServer) -> None:
     status, served = live.rest.get("/openapi.json")
     assert status == 200 and served == openapi_document()
