@@ -10,7 +10,6 @@ seat, not as a card of the deck; the catalog lists it (count 0) so that frontend
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 from typing import Final
 
 from engine.cards import ACE_HIGH, ACE_LOW, RANKS, SUITS, CardInfo, standard_card_info, standard_deck
@@ -66,7 +65,6 @@ def match_deck(state: GameState) -> list[str]:
     return list(pack_of(int(options["decks"]), int(options["jokers"]), int(options["action_copies"])))
 
 
-@lru_cache(maxsize=64)
 def pack_of(decks: int, jokers: int, action_copies: int) -> tuple[str, ...]:
     """Play Cards (``decks`` standard decks and ``jokers`` Jokers), then ``action_copies`` of each Action Card."""
     play_cards = standard_deck() * decks + [JOKER] * jokers

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
-from functools import lru_cache
 from typing import Final, cast
 
 from engine.errors import IllegalMoveError, Refusal
@@ -259,15 +258,9 @@ def meld_moves(table: RummyTable, seat: int) -> Iterable[Move]:
     return [meld_move(meld) for meld in melds]
 
 
-MELD_MOVES: Final[dict[str, Move]] = {}
-
-
 def meld_move(meld: str) -> Move:
-    """The move laying ``meld``, built once per group notation."""
-    move = MELD_MOVES.get(meld)
-    if move is None:
-        move = MELD_MOVES[meld] = Move(moves.MELD, (meld,))
-    return move
+    """The move laying ``meld``."""
+    return Move(moves.MELD, (meld,))
 
 
 def refuse_lay_off(table: RummyTable, seat: int, move: Move) -> Refusal | None:
@@ -318,13 +311,13 @@ def lay_off_moves(table: RummyTable, seat: int) -> Iterable[Move]:
 def lay_off_offer(index: int, key: str, low: int, length: int, *, run: bool) -> LayOffOffer:
     """The cards group ``index`` of this shape accepts from a hand, and its lay-offs as (card taken from the hand,
     move) in the order of ``group_accepts`` (pure, memoized by a number for the shape: the moves are immutable
-    values)."""
+    values; the memo saves half of a Rummy Battle playout's instructions, docs/performance.md)."""
     if len(key) != 1 or not 0 <= low < 16 or length >= 256:
         return new_lay_off_offer(index, key, low, length, run=run)  # no group of a valid table: not memoized
     shape = (((index * 2 + run) * 0x110000 + ord(key)) * 16 + low) * 256 + length
     offer = LAY_OFF_OFFERS.get(shape)
     if offer is None:
-        if len(LAY_OFF_OFFERS) >= 16384:
+        if len(LAY_OFF_OFFERS) >= LAY_OFF_MEMO_SIZE:
             LAY_OFF_OFFERS.clear()
         offer = LAY_OFF_OFFERS[shape] = new_lay_off_offer(index, key, low, length, run=run)
     return offer
@@ -338,6 +331,8 @@ def new_lay_off_offer(index: int, key: str, low: int, length: int, *, run: bool)
 
 
 LayOffOffer = tuple[frozenset[str], tuple[tuple[str, Move], ...]]
+# About 1 KB an offer (its moves included): at most about 2 MiB in a long-lived server.
+LAY_OFF_MEMO_SIZE: Final = 2048
 LAY_OFF_OFFERS: Final[dict[int, LayOffOffer]] = {}
 
 
@@ -512,7 +507,6 @@ MOVES: Final[dict[str, Moves]] = {
 }
 
 
-@lru_cache(maxsize=256)
 def move_lists(phase: str, must_play: str) -> tuple[Moves, ...]:
     """The move lists of the kinds ``kinds_allowed`` at this moment, each once (computed once per moment)."""
     return tuple(dict.fromkeys(MOVES[kind] for kind in kinds_allowed(phase, must_play)))

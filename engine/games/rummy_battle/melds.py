@@ -15,7 +15,6 @@ way).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from itertools import product
 from typing import Final, NamedTuple, TypedDict
 
@@ -94,7 +93,7 @@ def find_melds(hand: Iterable[str]) -> list[str]:
             key = (mask << 8 | jokers) << 2 | suit_index
             runs = RUNS_FOUND.get(key)
             if runs is None:
-                runs = remember(RUNS_FOUND, key, runs_of_suit(SUITS[suit_index], mask, jokers))
+                runs = remember(RUNS_FOUND, key, runs_of_suit(SUITS[suit_index], mask, jokers), RUNS_MEMO_SIZE)
             found.extend(runs)
     for rank_index in ranks:
         packed = rank_counts[rank_index]
@@ -104,22 +103,24 @@ def find_melds(hand: Iterable[str]) -> list[str]:
             sets = sets_found.get(key)
             if sets is None:
                 counts = tuple(packed >> (COUNT_BITS * suit_index) & COUNT_MASK for suit_index in range(4))
-                sets = remember(sets_found, key, sets_of_rank(RANKS[rank_index], counts, jokers))
+                sets = remember(sets_found, key, sets_of_rank(RANKS[rank_index], counts, jokers), SETS_MEMO_SIZE)
             found.extend(sets)
     return found
 
 
-def remember(cache: dict[int, tuple[str, ...]], key: int, value: tuple[str, ...]) -> tuple[str, ...]:
-    """Stores a pure result in a bounded memo (emptied when full)."""
-    if len(cache) >= MEMO_SIZE:
+def remember(cache: dict[int, tuple[str, ...]], key: int, value: tuple[str, ...], size: int) -> tuple[str, ...]:
+    """Stores a pure result in a bounded memo (emptied when it holds ``size`` entries)."""
+    if len(cache) >= size:
         cache.clear()
     cache[key] = value
     return value
 
 
-# The memos of find_melds: RUNS_FOUND[(mask << 8 | jokers) << 2 | suit index] and SETS_FOUND[rank index][packed counts
-# << 8 | jokers]; at most MEMO_SIZE entries each.
-MEMO_SIZE: Final = 65536
+# The memos of find_melds (they save 20% of a Rummy Battle playout's instructions; docs/performance.md):
+# RUNS_FOUND[(mask << 8 | jokers) << 2 | suit index] and SETS_FOUND[rank index][packed counts << 8 | jokers], kept
+# small for a long-lived server (about 0.5 MiB and 13 x 0.2 MiB at most).
+RUNS_MEMO_SIZE: Final = 4096
+SETS_MEMO_SIZE: Final = 512
 RUNS_FOUND: Final[dict[int, tuple[str, ...]]] = {}
 SETS_FOUND: Final[list[dict[int, tuple[str, ...]]]] = [{} for _ in RANKS]
 COUNT_BITS: Final = 6
@@ -267,16 +268,7 @@ CHECK_INFO: Final[dict[str, tuple[int, int, int, tuple[int, ...]]]] = {
 
 def runs_take_joker(mask: int, jokers: int) -> bool:
     """Whether some Run ``runs_of_suit`` lists for a suit's mask holds a Joker (the same for every suit)."""
-    key = mask << 8 | jokers
-    takes = RUNS_TAKE_JOKER.get(key)
-    if takes is None:
-        if len(RUNS_TAKE_JOKER) >= MEMO_SIZE:
-            RUNS_TAKE_JOKER.clear()
-        takes = RUNS_TAKE_JOKER[key] = any(JOKER in run for run in runs_of_suit(SUITS[0], mask, jokers))
-    return takes
-
-
-RUNS_TAKE_JOKER: Final[dict[int, bool]] = {}
+    return any(JOKER in run for run in runs_of_suit(SUITS[0], mask, jokers))
 
 
 # ----- reading a meld ----------------------------------------------------------------------------------------
@@ -311,16 +303,8 @@ def read_meld(tokens: list[str]) -> Meld | Refusal:
 
 
 def meld_of(notation: str) -> Meld | Refusal:
-    """``read_meld`` of a group's notation, memoized (both answers are immutable values)."""
-    meld = MELDS_READ.get(notation)
-    if meld is None:
-        if len(MELDS_READ) >= MEMO_SIZE:
-            MELDS_READ.clear()
-        meld = MELDS_READ[notation] = read_meld(notation.split(","))
-    return meld
-
-
-MELDS_READ: Final[dict[str, Meld | Refusal]] = {}
+    """``read_meld`` of a group's notation."""
+    return read_meld(notation.split(","))
 
 
 # ----- laying off --------------------------------------------------------------------------------------------
@@ -329,7 +313,6 @@ def lay_off_options(group: Group) -> tuple[tuple[str, str], ...]:
     return group_accepts(group["key"], group["low"], len(group["cards"]), run=group["run"])
 
 
-@lru_cache(maxsize=4096)
 def group_accepts(key: str, low: int, length: int, *, run: bool) -> tuple[tuple[str, str], ...]:
     if not run:
         return (*((key + suit, key + suit) for suit in SUITS), (JOKER, JOKER))
@@ -347,7 +330,6 @@ def group_accepts(key: str, low: int, length: int, *, run: bool) -> tuple[tuple[
     return tuple(options)
 
 
-@lru_cache(maxsize=4096)
 def cards_accepted(key: str, low: int, length: int, *, run: bool) -> frozenset[str]:
     """The cards from a hand a group accepts (``JK`` if it takes a Joker), whatever end they go to."""
     return frozenset(card for _, card in group_accepts(key, low, length, run=run))

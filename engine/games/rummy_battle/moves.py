@@ -9,7 +9,6 @@ Q-K-A, first otherwise); a Set lists its natural cards by suit (spades, hearts, 
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final
 
 from engine.cards import ACE_HIGH, rank_number, run_positions
@@ -77,7 +76,6 @@ def canonical_list(kind: str, param: str, items: list[str]) -> list[str]:
     return list(canonical_group(tuple(items)))
 
 
-@lru_cache(maxsize=16384)
 def canonical_group(tokens: tuple[str, ...]) -> tuple[str, ...]:
     """A group's cards in canonical order, whatever order they came in.
 
