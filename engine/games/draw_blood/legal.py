@@ -394,18 +394,11 @@ DISCARD_MOVES: Final = {card: Move(DISCARD, (card,)) for card in CARD_ORDER}
 KILL_MOVES: Final = {
     (other, index): Move(KILL_MONSTER, (SEAT_NAMES[other], SLOTS[index])) for other in range(10) for index in range(3)
 }
-_BUILT: Final[dict[tuple[str, ...], Move]] = {}
 
 
 def built_move(kind: str, *args: str) -> Move:
-    """``Move(kind, args)``, the same value built once for each kind and arguments."""
-    key = (kind, *args)
-    move = _BUILT.get(key)
-    if move is None:
-        if len(_BUILT) > 100_000:  # a bound for a long-lived process; the moves of one match are far fewer
-            _BUILT.clear()
-        move = _BUILT[key] = Move(kind, args)
-    return move
+    """``Move(kind, args)``."""
+    return Move(kind, args)
 
 
 def legal_moves(state: GameState, seat: int) -> list[Move]:
@@ -471,28 +464,13 @@ def action_moves(
 
 
 def meld_move(cards: tuple[str, ...]) -> Move:
-    """``built_move(MELD, ...)`` of a Meld's cards, memoized by the cards."""
-    move = MELD_MOVES.get(cards)
-    if move is None:
-        if len(MELD_MOVES) >= 65536:
-            MELD_MOVES.clear()
-        move = MELD_MOVES[cards] = built_move(MELD, LIST_SEPARATOR.join(cards))
-    return move
+    """The move laying a Meld of ``cards``."""
+    return Move(MELD, (LIST_SEPARATOR.join(cards),))
 
 
 def lay_off_move(meld_id: int, cards: tuple[str, ...]) -> Move:
-    """``built_move(LAY_OFF, ...)`` of cards played off Meld ``meld_id``, memoized."""
-    key = (meld_id, cards)
-    move = LAY_OFF_MOVES.get(key)
-    if move is None:
-        if len(LAY_OFF_MOVES) >= 65536:
-            LAY_OFF_MOVES.clear()
-        move = LAY_OFF_MOVES[key] = built_move(LAY_OFF, str(meld_id), LIST_SEPARATOR.join(cards))
-    return move
-
-
-MELD_MOVES: Final[dict[tuple[str, ...], Move]] = {}
-LAY_OFF_MOVES: Final[dict[tuple[int, tuple[str, ...]], Move]] = {}
+    """The move playing ``cards`` off Meld ``meld_id``."""
+    return Move(LAY_OFF, (str(meld_id), LIST_SEPARATOR.join(cards)))
 
 
 def targets(rows: list[list[Slot]], seat: int, *, triple: bool = False) -> list[tuple[int, int]]:
