@@ -28,7 +28,7 @@ def serve(client: GameEngineClient, choose: Chooser = random.choice, stop: int |
 
 
 def play_turn(client: GameEngineClient, event: KeyEvent, seat: int, choose: Chooser) -> bool:
-    token = client.seat_tokens(event.game_id).get(seat)
+    token = client.seat_tokens(event.game_id, wait=30).get(seat)  # the stream may be ahead of the create
     if token is None:
         return False  # a seat this client holds no token of (another process of the key plays it)
     moves = client.list_legal_moves(event.game_id, token)

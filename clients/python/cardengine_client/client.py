@@ -9,12 +9,14 @@ revealed (``get_score`` raises FairnessError on a mismatch; ``verify_fairness`` 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import random
+import threading
 import time
 import uuid
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Self, TypeVar
 
@@ -132,6 +134,9 @@ class GameEngineClient:
         self._stub = pb_grpc.GameEngineStub(self._channel)
         self._commitments: dict[str, str] = {}  # game id -> the seed commitment seen at creation
         self._tokens: dict[str, dict[int, str]] = {}  # game id -> seat -> token, of the games it created or joined
+        # Creates, rematches and redemptions under way: the key's stream may tell of their game before they answer.
+        self._joining = 0
+        self._joined = threading.Condition()
 
     def close(self) -> None:
         self._channel.close()
@@ -198,7 +203,19 @@ class GameEngineClient:
             request.options.update(dict(options))
         if clock:
             request.clock.CopyFrom(pb.Clock(**dict(clock)))
-        return self._created(self._call(self._stub.CreateGame, request))
+        with self._joining_game():
+            return self._created(self._call(self._stub.CreateGame, request))
+
+    @contextlib.contextmanager
+    def _joining_game(self) -> Iterator[None]:
+        with self._joined:
+            self._joining += 1
+        try:
+            yield
+        finally:
+            with self._joined:
+                self._joining -= 1
+                self._joined.notify_all()
 
     def _created(self, response: pb.CreateGameResponse) -> CreatedGame:
         created = CreatedGame(
@@ -209,24 +226,34 @@ class GameEngineClient:
             invitations=tuple(Invitation(item.seat, item.code) for item in response.invitations),
         )
         self._commitments[created.game_id] = created.game.seed_commitment
-        self._tokens[created.game_id] = {seat.seat: seat.token for seat in created.seats}
+        with self._joined:
+            self._tokens[created.game_id] = {seat.seat: seat.token for seat in created.seats}
         return created
 
-    def seat_tokens(self, game_id: str) -> dict[int, str]:
-        """The seat tokens this client received for a game (created, rematched or joined), by seat."""
-        return dict(self._tokens.get(game_id, {}))
+    def seat_tokens(self, game_id: str, wait: float = 0.0) -> dict[int, str]:
+        """The seat tokens this client received for a game (created, rematched or joined), by seat. ``wait``: for an
+        unknown game, wait up to this many seconds while a create of this client is under way (the key's stream
+        may announce a game before its create answers)."""
+        deadline = time.monotonic() + wait
+        with self._joined:
+            while game_id not in self._tokens and self._joining and (left := deadline - time.monotonic()) > 0:
+                self._joined.wait(left)
+            return dict(self._tokens.get(game_id, {}))
 
     def rematch(self, game_id: str, token: str | None = None) -> CreatedGame:
         """A new match from a finished one (same type, players, options, seats, clock; a new seed)."""
-        return self._created(self._call(self._stub.Rematch, pb.RematchRequest(game_id=game_id), token))
+        with self._joining_game():
+            return self._created(self._call(self._stub.Rematch, pb.RematchRequest(game_id=game_id), token))
 
     def redeem_invitation(self, game_id: str, code: str) -> RedeemedSeat:
         """The seat's token for an invitation code (once; the caller's API key joins the game)."""
         request = pb.RedeemInvitationRequest(game_id=game_id, code=code)
-        response = self._call(self._stub.RedeemInvitation, request)
-        game = game_view_of(response.game)
-        self._commitments.setdefault(response.game_id, game.seed_commitment)
-        self._tokens.setdefault(response.game_id, {})[response.seat.seat] = response.seat.token
+        with self._joining_game():
+            response = self._call(self._stub.RedeemInvitation, request)
+            game = game_view_of(response.game)
+            self._commitments.setdefault(response.game_id, game.seed_commitment)
+            with self._joined:
+                self._tokens.setdefault(response.game_id, {})[response.seat.seat] = response.seat.token
         return RedeemedSeat(response.game_id, response.seat.seat, response.seat.token, game)
 
     # ----- play ---------------------------------------------------------------------------------------------------
