@@ -219,6 +219,8 @@ export class GameEngineClient {
   private readonly commitments = new Map<string, string>();
   /** game id -> seat -> token, of the games this client created, rematched or joined. */
   private readonly tokens = new Map<string, Map<number, string>>();
+  /** Creates, rematches and redemptions under way: the key's stream may tell of their game before they answer. */
+  private readonly joining = new Set<Promise<unknown>>();
 
   constructor(
     readonly target: string,
@@ -252,7 +254,11 @@ export class GameEngineClient {
   }
 
   /** Starts a match; the response holds the game id and one token per person's seat (shown only once). */
-  async createGame(request: CreateGameOptions, options: CallOptions = {}): Promise<CreateGameResponse> {
+  createGame(request: CreateGameOptions, options: CallOptions = {}): Promise<CreateGameResponse> {
+    return this.joiningGame(this.create(request, options));
+  }
+
+  private async create(request: CreateGameOptions, options: CallOptions): Promise<CreateGameResponse> {
     const created = await this.unary(
       this.raw.createGame,
       {
@@ -288,13 +294,33 @@ export class GameEngineClient {
     return new Map(this.tokens.get(gameId) ?? []);
   }
 
+  /** As seatTokens, but for a game not known yet, first waits for this client's creates under way (the key's
+   * stream may announce a game before its create answers). */
+  async waitForSeatTokens(gameId: string): Promise<Map<number, string>> {
+    while (!this.tokens.has(gameId) && this.joining.size > 0) await Promise.allSettled([...this.joining]);
+    return this.seatTokens(gameId);
+  }
+
+  private async joiningGame<T>(work: Promise<T>): Promise<T> {
+    this.joining.add(work);
+    try {
+      return await work;
+    } finally {
+      this.joining.delete(work);
+    }
+  }
+
   /** A new match from a finished one: same type, players, options, seats and clock, a new seed. */
-  async rematch(gameId: string, options: CallOptions = {}): Promise<CreateGameResponse> {
-    return this.remember(await this.unary(this.raw.rematch, { gameId }, options));
+  rematch(gameId: string, options: CallOptions = {}): Promise<CreateGameResponse> {
+    return this.joiningGame(this.unary(this.raw.rematch, { gameId }, options).then((created) => this.remember(created)));
   }
 
   /** The seat's token for an invitation code (once); the caller's API key joins the game. */
-  async redeemInvitation(gameId: string, code: string, options: CallOptions = {}): Promise<RedeemInvitationResponse> {
+  redeemInvitation(gameId: string, code: string, options: CallOptions = {}): Promise<RedeemInvitationResponse> {
+    return this.joiningGame(this.redeem(gameId, code, options));
+  }
+
+  private async redeem(gameId: string, code: string, options: CallOptions): Promise<RedeemInvitationResponse> {
     const redeemed = await this.unary(this.raw.redeemInvitation, { gameId, code }, options);
     withParsedView(redeemed.game);
     if (!this.commitments.has(gameId)) this.commitments.set(gameId, redeemed.game?.seedCommitment ?? "");

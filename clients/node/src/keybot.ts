@@ -24,7 +24,7 @@ export async function serveKeyBot(
 }
 
 async function playTurn(client: GameEngineClient, event: KeyEvent, seat: number, choose: Chooser): Promise<number> {
-  const token = client.seatTokens(event.gameId).get(seat);
+  const token = (await client.waitForSeatTokens(event.gameId)).get(seat); // the stream may be ahead of the create
   if (token === undefined) return 0; // a seat this client holds no token of (another process of the key plays it)
   const legal = await client.listLegalMoves(event.gameId, { token });
   if (legal.moves.length === 0) return 0;
