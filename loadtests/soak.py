@@ -37,9 +37,11 @@ BOT_KINDS = ("random", "greedy")
 
 @dataclass
 class Soak:
-    """What the run saw: RSS samples (seconds since the start, MiB) and the matches finished."""
+    """What the run saw: RSS samples (seconds since the start, MiB), the state cache's charged size at each (MiB,
+    from ``/metrics``) and the matches finished."""
 
     samples: list[tuple[float, float]] = field(default_factory=list)
+    cached: list[float] = field(default_factory=list)
     matches: int = 0
     failures: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -119,9 +121,24 @@ def play_matches(port: int, index: int, deadline: float, soak: Soak) -> None:
     connection.close()
 
 
-def sample(pids: Sequence[int], started: float, deadline: float, every: float, soak: Soak) -> None:
+def state_cache_mib(port: int) -> float:
+    """``cardengine_state_cache_bytes`` of ``/metrics`` (every process), in MiB; 0 when it cannot be read."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("GET", "/metrics")
+        text = connection.getresponse().read().decode()
+    except (OSError, http.client.HTTPException):
+        return 0.0
+    finally:
+        connection.close()
+    lines = [line.split()[-1] for line in text.splitlines() if line.startswith("cardengine_state_cache_bytes")]
+    return sum(float(value) for value in lines) / 2**20
+
+
+def sample(pids: Sequence[int], port: int, started: float, deadline: float, every: float, soak: Soak) -> None:
     while time.monotonic() < deadline:
         soak.samples.append((time.monotonic() - started, sum(rss_mib(pid) for pid in pids)))
+        soak.cached.append(state_cache_mib(port))
         time.sleep(every)
 
 
@@ -141,17 +158,20 @@ def verdict(samples: Sequence[tuple[float, float]], warmup: float, tolerance: fl
     return growth < tolerance, text
 
 
-def plot(samples: Sequence[tuple[float, float]], warmup: float, matches: int, path: Path) -> None:
+def plot(
+    samples: Sequence[tuple[float, float]], cached: Sequence[float], warmup: float, matches: int, path: Path
+) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     figure, axes = plt.subplots(figsize=(8, 4))
-    axes.plot([at / 60 for at, _ in samples], [rss for _, rss in samples], linewidth=1.2)
+    axes.plot([at / 60 for at, _ in samples], [rss for _, rss in samples], linewidth=1.2, label="server RSS")
+    axes.plot([at / 60 for at, _ in samples], cached, linewidth=1.0, label="state cache, charged (/metrics)")
     axes.axvline(warmup / 60, color="grey", linestyle="--", linewidth=0.8, label="end of warm-up")
     axes.set_xlabel("minutes")
-    axes.set_ylabel("server RSS (MiB)")
+    axes.set_ylabel("MiB")
     axes.set_ylim(bottom=0)
     axes.set_title(f"cardengine serve, bots-only matches over Redis ({matches} matches)")
     axes.legend(loc="lower right")
@@ -187,7 +207,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             for index in range(args.callers)
         ]
         threads.append(
-            threading.Thread(target=sample, args=(server.pids, started, deadline, args.sample_seconds, soak))
+            threading.Thread(
+                target=sample, args=(server.pids, server.http_port, started, deadline, args.sample_seconds, soak)
+            )
         )
         for thread in threads:
             thread.start()
@@ -195,16 +217,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             thread.join()
     flat, text = verdict(soak.samples, args.warmup_minutes * 60, args.tolerance_mib)
     print(f"{soak.matches} matches in {args.minutes:g} min, {len(soak.failures)} failed calls; {text}")
+    if soak.cached:
+        print(f"state cache (charged): {soak.cached[0]:.1f} MiB at the start, {soak.cached[-1]:.1f} MiB at the end")
     print("flat after the warm-up" if flat else "NOT flat after the warm-up")
     for failure in soak.failures[:5]:
         print("  failure:", failure)
     if args.csv:
         with args.csv.open("w", newline="") as file:
             writer = csv.writer(file)
-            writer.writerow(["seconds", "rss_mib"])
-            writer.writerows((f"{at:.1f}", f"{rss:.2f}") for at, rss in soak.samples)
+            writer.writerow(["seconds", "rss_mib", "state_cache_mib"])
+            rows = zip(soak.samples, soak.cached, strict=True)
+            writer.writerows((f"{at:.1f}", f"{rss:.2f}", f"{cached:.2f}") for (at, rss), cached in rows)
     if args.plot:
-        plot(soak.samples, args.warmup_minutes * 60, soak.matches, args.plot)
+        plot(soak.samples, soak.cached, args.warmup_minutes * 60, soak.matches, args.plot)
     return 0 if flat and soak.matches and not soak.failures else 1
 
 
