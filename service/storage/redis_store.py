@@ -64,6 +64,15 @@ __all__ = ["COMMIT_SCRIPT", "RedisStore", "cluster_url", "is_cluster_url", "plai
 DEFAULT_REPLICA_WAIT_MS = 500  # a commit waits this long at most for a replica (within the 1 s store timeout)
 
 
+# The local copies of the last versions written or read (``load_for_update``) take at most this much memory.
+CACHE_BYTES = 16 * 2**20
+
+
+def cached_bytes(game: StoredGame) -> int:
+    """A kept copy's memory, about: its snapshot and meta bytes and the objects holding them."""
+    return len(game.snapshot) + len(game.meta) + 256
+
+
 class RedisStore:
     """Games in Redis; thread-safe (a connection pool); every Redis failure raises StoreUnavailableError (or
     StoreFullError when Redis is out of memory)."""
@@ -96,6 +105,7 @@ class RedisStore:
         self._watch = RedisWatch(self.client, key_prefix, cluster=self.cluster, sharded=self.sharded_pubsub)
         self.cache_size = cache_size
         self._cache: OrderedDict[str, StoredGame] = OrderedDict()
+        self._cache_bytes = 0  # the snapshots and metas kept, bounded by CACHE_BYTES as well as by cache_size
         self._cache_lock = threading.Lock()
         self.links = Links(client, cluster=self.cluster, replica_wait_ms=replica_wait_ms)
         self.bots = RedisBotQueue(self.client, key_prefix, self.game_key, self._evalsha)
@@ -175,15 +185,24 @@ class RedisStore:
         return self.load(game_id)
 
     def _remember(self, game: StoredGame) -> None:
+        # A finished game takes no more moves, so it is not kept: a long-lived server's memory stays level (issue 29).
         with self._cache_lock:
+            old = self._cache.pop(game.game_id, None)
+            if old is not None:
+                self._cache_bytes -= cached_bytes(old)
+            if game.finished:
+                return
             self._cache[game.game_id] = game
-            self._cache.move_to_end(game.game_id)
-            while len(self._cache) > self.cache_size:
-                self._cache.popitem(last=False)
+            self._cache_bytes += cached_bytes(game)
+            while len(self._cache) > self.cache_size or self._cache_bytes > CACHE_BYTES:
+                _, dropped = self._cache.popitem(last=False)
+                self._cache_bytes -= cached_bytes(dropped)
 
     def _forget(self, game_id: str) -> None:
         with self._cache_lock:
-            self._cache.pop(game_id, None)
+            old = self._cache.pop(game_id, None)
+            if old is not None:
+                self._cache_bytes -= cached_bytes(old)
 
     def load(self, game_id: str) -> StoredGame | None:
         raw = guarded(lambda: self._hgetall(self.game_key(game_id)))
