@@ -71,7 +71,11 @@ def last_move_of(
     notation = move or ""
     if notation and viewer != seat and not notation_seen(game_type, notation, events):
         notation = ""
-    description = next((event.text for event in events if event.text), "")
+    description = ""
+    for event in events:  # the first text (a loop, not a generator: this runs for every answer)
+        if event.text:
+            description = event.text
+            break
     if not description:
         name = seat_names[seat] if seat < len(seat_names) and seat_names[seat] else f"Seat {seat}"
         description = f"{name} moved."

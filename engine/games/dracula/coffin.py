@@ -22,6 +22,7 @@ CENTRE = CELL_INDEX["b2"]
 ROWS = ((0, 1, 2), (3, 4, 5), (6, 7, 8))
 COLUMNS = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
 LINES = {ACROSS: ROWS, DOWN: COLUMNS}
+LINE_NAMES = {cells: "-".join(CELL_NAMES[i] for i in cells) for cells in ROWS + COLUMNS}  # "a1-b1-c1"
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(
         r * 3 + c
@@ -51,12 +52,13 @@ def card_value(card: str, direction: str) -> int:
 
 def multiplier(cards: Sequence[str]) -> int:
     """x5 for three of one suit, x3 for three of one colour, x2 for two of one suit; the highest that holds."""
-    suits = [card[1] for card in cards]
-    if len(set(suits)) == 1:
+    # Set operations, not generators: this runs for every line of every scored coffin.
+    suits = {card[1] for card in cards}
+    if len(suits) == 1:
         return 5
-    if all(s in RED_SUITS for s in suits) or not any(s in RED_SUITS for s in suits):
+    if suits <= RED_SUITS or suits.isdisjoint(RED_SUITS):
         return 3
-    if len(set(suits)) < 3:
+    if len(suits) < 3:
         return 2
     return 1
 
@@ -75,24 +77,24 @@ class LineScore:
 
     @property
     def name(self) -> str:
-        return "-".join(CELL_NAMES[i] for i in self.cells)
+        return LINE_NAMES[self.cells]
 
 
 def score_line(cards: tuple[str, str, str], direction: str, cells: tuple[int, int, int]) -> LineScore:
     if VAMPIRE in cards:
         return LineScore(cells, cards, 0, 0, drained=True)
-    return LineScore(cells, cards, sum(card_value(c, direction) for c in cards), multiplier(cards), drained=False)
+    face = card_value(cards[0], direction) + card_value(cards[1], direction) + card_value(cards[2], direction)
+    return LineScore(cells, cards, face, multiplier(cards), drained=False)
 
 
 def line_scores(coffin: Sequence[str | None], direction: str) -> list[LineScore]:
     """The three lines of a full coffin in ``direction``, best first."""
     scores = []
-    for cells in LINES[direction]:
-        cards = tuple(coffin[i] for i in cells)
-        if any(card is None for card in cards):
+    for a, b, c in LINES[direction]:
+        first, second, third = coffin[a], coffin[b], coffin[c]
+        if first is None or second is None or third is None:
             raise ValueError("The coffin is not full.")
-        a, b, c = cells
-        scores.append(score_line((cards[0] or "", cards[1] or "", cards[2] or ""), direction, (a, b, c)))
+        scores.append(score_line((first, second, third), direction, (a, b, c)))
     return sorted(scores, key=lambda line: line.value, reverse=True)
 
 

@@ -23,6 +23,7 @@ from engine.words import EventText, join_words, plural, seats_in_words, upper_fi
 
 def view(state: GameState, seat: int | None) -> dict[str, Any]:
     table = table_of(state)
+    coffin = table["coffin"]
     return {
         "phase": table["phase"],
         "firstDealer": table["first_dealer"],
@@ -31,7 +32,7 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         "coffinInDeal": table["coffin_in_deal"],
         "directions": list(table["directions"]),
         "turn": table["turn"],
-        "coffin": [[table["coffin"][row * 3 + col] for col in range(3)] for row in range(3)],
+        "coffin": [list(coffin[0:3]), list(coffin[3:6]), list(coffin[6:9])],  # rows, by slices: built every move
         "hand": sorted(table["hands"][seat]) if seat is not None else None,
         "handCounts": [len(hand) for hand in table["hands"]],
         "stockCount": len(table["stock"]),
