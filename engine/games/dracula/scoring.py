@@ -44,7 +44,8 @@ def totals(state: GameState, *, finished: bool) -> list[int]:
     """Each seat's total: its side's points in every coffin, plus the bonus once the match is finished."""
     table = table_of(state)
     start = table["bonus"] if finished else None
-    return totals_from_rounds((record["points"] for record in table["rounds"]), state.players, start)
+    # A list, not a generator: the view gives the totals on every move.
+    return totals_from_rounds([record["points"] for record in table["rounds"]], state.players, start)
 
 
 def score(state: GameState, *, finished: bool) -> ScoreSheet:
