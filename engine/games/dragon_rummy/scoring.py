@@ -45,7 +45,7 @@ def explain_hand(areas: Sequence[Sequence[str]], draw_two: str, rare: str) -> li
 
 
 def match_totals(table: DragonTable, players: int) -> list[int]:
-    return totals_from_rounds((record["points"] for record in table["hand_records"]), players)
+    return totals_from_rounds([record["points"] for record in table["hand_records"]], players)  # a list: per view
 
 
 def score(state: GameState, *, finished: bool) -> ScoreSheet:

@@ -61,7 +61,7 @@ def explain_hand(melds: list[Meld], held: list[int], points: list[int]) -> list[
 
 
 def totals(table: DrawBloodTable, players: int) -> list[int]:
-    return totals_from_rounds((record["points"] for record in table["scored_hands"]), players)
+    return totals_from_rounds([record["points"] for record in table["scored_hands"]], players)  # a list: per view
 
 
 def match_over(totals_now: list[int], hands_played: int, options: Mapping[str, OptionValue]) -> bool:

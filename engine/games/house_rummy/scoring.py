@@ -177,7 +177,7 @@ def _without(cards: list[str], taken: tuple[str, ...]) -> list[str]:
 
 
 def match_totals(table: HouseTable, players: int) -> list[int]:
-    return totals_from_rounds((record["points"] for record in table["rounds"]), players)
+    return totals_from_rounds([record["points"] for record in table["rounds"]], players)  # a list: per view
 
 
 def score(state: GameState) -> ScoreSheet:

@@ -105,7 +105,7 @@ def explain_round(
 
 def match_totals(table: RummyTable, players: int) -> list[int]:
     """Each seat's total over the rounds played so far."""
-    return totals_from_rounds((record["points"] for record in table["rounds"]), players)
+    return totals_from_rounds([record["points"] for record in table["rounds"]], players)  # a list: per view
 
 
 def score(state: GameState, *, finished: bool) -> ScoreSheet:
