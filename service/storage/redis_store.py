@@ -242,7 +242,8 @@ class RedisStore:
             self.channel(game.game_id),
             "SPUBLISH" if self.sharded_pubsub else "PUBLISH",
         ]
-        after = guarded(lambda: self.links.wait_command(keys[0]))
+        # Without a replica wait there is nothing to ask for (wait_command's []): three calls less per move.
+        after = guarded(lambda: self.links.wait_command(keys[0])) if self.links.replica_wait_ms else []
         try:
             replies = guarded(lambda: self.links.script(self._commit, keys, args, after))
         except MaybeRanError as lost:
