@@ -49,10 +49,13 @@ def check_move_request(move: str, expected_version: int | None, idempotency_key:
     return expected_version
 
 
-def answer(version: int, view: GameView, entry: LogEntry, meta: GameMeta, seat: int) -> MoveResult:
-    """The answer to a committed move: the mover's events and its game, whose header names this move in full."""
+def answer(
+    version: int, view: GameView, entry: LogEntry, meta: GameMeta, seat: int, header: Mapping[str, Any] | None = None
+) -> MoveResult:
+    """The answer to a committed move: the mover's events and its game, whose header names this move in full
+    (``header``: the after-commit hooks' fields, set in the same copy of the view)."""
     shown = entry.events_for(meta, seat)
-    return MoveResult(version, view._replace(last_move=entry.last_move_for(meta, seat, shown)), shown)
+    return MoveResult(version, view._replace(**(header or {}), last_move=entry.last_move_for(meta, seat, shown)), shown)
 
 
 class Moves:
@@ -140,7 +143,7 @@ class Moves:
             self.games.states.remember(game_id, updated.snapshot, new_state)
             commit = Commit(game_id, meta, version, seat, parsed, to_act, finished=finished, timed_out=timed_out)
             header = self.hooks.run(commit)
-            return answer(version, view._replace(**header), entry, meta, seat)
+            return answer(version, view, entry, meta, seat, header)
         if isinstance(outcome, Duplicate):
             current = self.games.store.load(game_id)  # the local copy was the version before: read it as it is now
             if current is None:
