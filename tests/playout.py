@@ -234,14 +234,15 @@ def assert_events_hide_secrets(
                 assert_words_name_no_codes(game, shown["text"], deck, where)
             if event.audience is not None:
                 continue  # a private event is shown to its audience on purpose (a reveal, one's own deal)
-            # Allowed: as many copies of a card as the seat could see before or after the move, or the move named;
+            # Allowed: as many copies of a card as the seat could see before the move plus those the move named (played
+            # openly: a second Vampire beside the first), or after the move;
             # and at a hand's end, in the events that reveal the hands (``Game.hand_end_reveals``), the cards held too.
             visible_before, visible_after = visible_cards(game, before, seat), visible_cards(game, after, seat)
             held = held_cards(game, before) if event.kind in game.hand_end_reveals else Counter()
             leaked = {
                 card: count
                 for card, count in cards_shown(event.for_seat(seat), deck).items()
-                if count > max(visible_before[card] + held[card], visible_after[card], named[card])
+                if count > max(visible_before[card] + held[card] + named[card], visible_after[card])
             }
             assert not leaked, f"event {event.kind} shows seat {seat} hidden cards {leaked}"
 

@@ -50,7 +50,9 @@ def test_a_preflight_of_an_allowed_origin_names_methods_headers_and_max_age(cors
             "Access-Control-Allow-Origin": origin,
             "Access-Control-Expose-Headers": "Location, Retry-After, RateLimit, RateLimit-Policy",
             "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
-            "Access-Control-Allow-Headers": "Authorization, Content-Type, Idempotency-Key, Last-Event-ID, X-Api-Key, X-Min-Version",
+            "Access-Control-Allow-Headers": (
+                "Authorization, Content-Type, Idempotency-Key, Last-Event-ID, X-Api-Key, X-Min-Version"
+            ),
             "Access-Control-Max-Age": "600",
         }
         assert "Origin" in answer.headers["Vary"]
