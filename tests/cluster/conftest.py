@@ -32,6 +32,7 @@ NODE_TIMEOUT_MS = 1000
 class ClusterNode:
     port: int
     process: subprocess.Popen[bytes]
+    paused: bool = False  # SIGSTOPped: its process lives but answers nothing
 
     def client(self) -> redis.Redis:
         return redis.Redis(host="127.0.0.1", port=self.port, socket_timeout=2, socket_connect_timeout=2)
@@ -45,9 +46,11 @@ class ClusterNode:
 
     def pause(self) -> None:
         self.process.send_signal(signal.SIGSTOP)
+        self.paused = True
 
     def resume(self) -> None:
         self.process.send_signal(signal.SIGCONT)
+        self.paused = False
 
     def evalsha_calls(self) -> int:
         """How many times this node ran EVALSHA (INFO commandstats): a script sent twice counts twice."""
@@ -70,7 +73,7 @@ class RedisCluster:
         return f"redis+cluster://127.0.0.1:{self.nodes[0].port}/0"
 
     def client(self) -> redis.cluster.RedisCluster:
-        first = next(node for node in self.nodes if node.alive())
+        first = next(node for node in self.nodes if node.alive() and not node.paused)
         return redis.cluster.RedisCluster(host="127.0.0.1", port=first.port, socket_timeout=2)
 
     def masters(self) -> list[ClusterNode]:
