@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import binascii
 import logging
+import threading
 import time
 
 import orjson
@@ -36,8 +37,17 @@ ROLE_CREATED = "created"
 ROLE_JOINED = "joined"
 
 
+_last_listed_ms = 0
+_listed_lock = threading.Lock()
+
+
 def now_ms() -> int:
-    return int(time.time() * 1000)
+    """The time a game is listed at, in ms, strictly increasing in this process: games created in one millisecond
+    still list newest first in the order they were made."""
+    global _last_listed_ms
+    with _listed_lock:
+        _last_listed_ms = max(int(time.time() * 1000), _last_listed_ms + 1)
+        return _last_listed_ms
 
 
 def owned_record(role: str, seats: tuple[int, ...] = ()) -> bytes:
