@@ -280,6 +280,7 @@ def redis_cluster() -> Iterator[RedisCluster]:
 @pytest.fixture
 def redis_cluster_url(redis_cluster: RedisCluster) -> str:
     redis_cluster.wait_ok()  # a test that failed a master over leaves it healed before the next
+    redis_cluster.wait_replicas_synced()  # and its restarted node synced, so that replica waits are answered
     return redis_cluster.url
 
 
