@@ -3,13 +3,11 @@
 Each row is one layer of a REST request, measured in this process on the embedded store, the rows taking turns
 for ``--rounds`` rounds so that a busy machine slows each alike:
 
-- ``waitress, trivial app``: ``create_http_server`` (waitress with the connection guard, as ``cardengine serve``
-  runs it) serving a WSGI app that answers ``{"status":"ok"}`` itself, under ``wrk -c16`` on /healthz: the HTTP
-  server's own parsing, thread hand-offs and writing;
-- ``waitress + Flask app``: the same server serving the REST app's /healthz;
-- ``Flask app, /healthz`` and ``Flask app, ApplyMove``: the REST app called as a WSGI callable, no socket: Flask and
-  werkzeug's request and response objects, routing and hooks, and for ApplyMove the body's parsing and the
-  answer's JSON;
+- ``server, trivial app``: ``create_http_server`` (as ``cardengine serve`` runs it) serving an app that answers
+  ``{"status":"ok"}`` itself, under ``wrk -c16`` on /healthz: the HTTP server's own parsing and writing;
+- ``server + REST app``: the same server serving the REST app's /healthz;
+- ``REST app, /healthz`` and ``REST app, ApplyMove``: the REST app called directly, no socket: routing and hooks,
+  and for ApplyMove the body's parsing and the answer's JSON;
 - ``core, ApplyMove``: the same moves applied by the service core directly, as the gRPC edge calls it.
 
 CPU per request is this process's user + system time over the requests (the server's threads run here). Run:
@@ -20,23 +18,22 @@ CPU per request is this process's user + system time over the requests (the serv
 from __future__ import annotations
 
 import argparse
-import io
 import logging
 import os
 import random
 import re
 import resource
 import subprocess
-import sys
 import threading
 import time
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable
 
 import orjson
 
 import engine
 from service.core.game_service import GameService
+from service.edges.http import Headers, Response
+from service.edges.http_server import App, Incoming
 from service.edges.rest import create_app, create_http_server
 from service.storage.store import MemoryStore
 
@@ -49,16 +46,14 @@ def cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def trivial_app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-    body = b'{"status":"ok"}'
-    start_response("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
-    return [body]
+def trivial_app(incoming: Incoming) -> Response:
+    return Response(b'{"status":"ok"}', content_type="application/json")
 
 
-def serve(app: Any) -> str:
+def serve(app: App) -> str:
     """``app`` served by ``create_http_server`` in a background thread, for the whole run; its /healthz URL."""
     server = create_http_server(app, host="127.0.0.1", port=0, threads=32)
-    threading.Thread(target=server.run, daemon=True).start()
+    threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{server.effective_port}/healthz"
 
 
@@ -74,32 +69,15 @@ def under_wrk(url: str, seconds: float) -> float:
     return spent / int(found.group(1)) * 1e6
 
 
-def environ(method: str, path: str, body: bytes = b"", authorization: str = "") -> dict[str, Any]:
-    return {
-        "REQUEST_METHOD": method,
-        "PATH_INFO": path,
-        "QUERY_STRING": "",
-        "SERVER_NAME": "127.0.0.1",
-        "SERVER_PORT": "80",
-        "SERVER_PROTOCOL": "HTTP/1.1",
-        "REMOTE_ADDR": "127.0.0.1",
-        "HTTP_HOST": "127.0.0.1",
-        "CONTENT_TYPE": "application/json",
-        "CONTENT_LENGTH": str(len(body)),
-        "HTTP_AUTHORIZATION": authorization,
-        "wsgi.url_scheme": "http",
-        "wsgi.input": io.BytesIO(body),
-        "wsgi.errors": sys.stderr,
-        "wsgi.multithread": True,
-        "wsgi.multiprocess": False,
-        "wsgi.run_once": False,
-    }
+def incoming(method: str, path: str, body: bytes = b"", authorization: str = "") -> Incoming:
+    headers = Headers([("Host", "127.0.0.1"), ("Content-Type", "application/json")])
+    if authorization:
+        headers["Authorization"] = authorization
+    return Incoming(method, path, headers, body, "127.0.0.1", lambda: True)
 
 
-def call(app: Any, env: dict[str, Any]) -> None:
-    answer = app(env, lambda status, headers, exc_info=None: None)
-    b"".join(answer)
-    answer.close()
+def call(app: App, request: Incoming) -> None:
+    app(request).close()
 
 
 def record(service: GameService, matches: int) -> Plan:
@@ -119,8 +97,8 @@ def record(service: GameService, matches: int) -> Plan:
     return plan
 
 
-def replay(service: GameService, plan: Plan, app: Any | None) -> float:
-    """CPU microseconds per move replaying ``plan`` through ``app`` (REST, WSGI) or the core when None; the
+def replay(service: GameService, plan: Plan, app: App | None) -> float:
+    """CPU microseconds per move replaying ``plan`` through ``app`` (REST, no socket) or the core when None; the
     creations are not counted."""
     spent, count = 0.0, 0
     for seed, moves in plan:
@@ -133,16 +111,16 @@ def replay(service: GameService, plan: Plan, app: Any | None) -> float:
                 service.moves.apply_move(created.game_id, tokens[seat], notation, version, f"w{version}")
             else:
                 body = orjson.dumps({"move": notation, "expectedVersion": version, "idempotencyKey": f"w{version}"})
-                call(app, environ("POST", path, body, f"Bearer {tokens[seat]}"))
+                call(app, incoming("POST", path, body, f"Bearer {tokens[seat]}"))
         spent += cpu_seconds() - started
         count += len(moves)
     return spent / count * 1e6
 
 
-def healthz_in_process(app: Any, requests: int) -> float:
+def healthz_in_process(app: App, requests: int) -> float:
     started = cpu_seconds()
     for _ in range(requests):
-        call(app, environ("GET", "/healthz"))
+        call(app, incoming("GET", "/healthz"))
     return (cpu_seconds() - started) / requests * 1e6
 
 
@@ -160,10 +138,10 @@ def main(argv: list[str] | None = None) -> None:
     plan = record(service, args.matches)
     trivial_url, app_url = serve(trivial_app), serve(app)
     rows: dict[str, Callable[[], float]] = {
-        "waitress, trivial app, /healthz": lambda: under_wrk(trivial_url, args.seconds),
-        "waitress + Flask app, /healthz": lambda: under_wrk(app_url, args.seconds),
-        "Flask app, /healthz (no socket)": lambda: healthz_in_process(app, 5000),
-        "Flask app, ApplyMove (no socket)": lambda: replay(service, plan, app),
+        "server, trivial app, /healthz": lambda: under_wrk(trivial_url, args.seconds),
+        "server + REST app, /healthz": lambda: under_wrk(app_url, args.seconds),
+        "REST app, /healthz (no socket)": lambda: healthz_in_process(app, 5000),
+        "REST app, ApplyMove (no socket)": lambda: replay(service, plan, app),
         "core, ApplyMove (no edge)": lambda: replay(service, plan, None),
     }
     figures: dict[str, list[float]] = {name: [] for name in rows}

@@ -1,10 +1,11 @@
-"""REST server candidates side by side: the same Flask app (``loadtests/rest_app.py``) over the same Redis, served
-by waitress as ``cardengine serve`` does, gunicorn (gthread) and granian (WSGI), each in turn on core 0 with
+"""REST server candidates side by side: the same REST app (``loadtests/rest_app.py``) over the same Redis, served
+by the server ``cardengine serve`` uses (httptools, a thread per connection), and as WSGI by waitress, gunicorn
+(gthread) and granian, each in turn on core 0 with
 ``wrk -t2 -c16`` on core 1; ``/healthz`` and ``GET /v1/games/{id}`` (a spectator's view), their rate, p99 and the
 server processes' CPU per request (/proc). Rounds take turns so that a drifting machine slows every candidate
 alike. gunicorn and granian are not dependencies: install them apart and name the folder.
 
-    .venv/bin/python -m pip install --target /tmp/candidates granian gunicorn
+    .venv/bin/python -m pip install --target /tmp/candidates granian gunicorn waitress
     .venv/bin/python -m loadtests.rest_servers --packages /tmp/candidates --redis-url redis://127.0.0.1:6379/0
 """
 
@@ -30,7 +31,9 @@ ROOT = Path(__file__).resolve().parents[1]
 def commands(port: int) -> dict[str, list[str]]:
     python = sys.executable
     return {
-        "waitress (cardengine serve's)": [python, "-m", "loadtests.rest_app", str(port)],
+        "cardengine serve's (httptools, thread per connection)": [python, "-m", "loadtests.rest_app", str(port)],
+        "waitress 32 threads": [python, "-m", "waitress", "--threads=32", f"--listen=127.0.0.1:{port}",
+                                "loadtests.rest_app:app"],
         "gunicorn gthread 1 x 32": [python, "-m", "gunicorn", "-k", "gthread", "-w", "1", "--threads", "32",
                                      "-b", f"127.0.0.1:{port}", "loadtests.rest_app:app"],
         "granian wsgi 1 worker": [python, "-m", "granian", "--interface", "wsgi", "--workers", "1",

@@ -414,8 +414,8 @@ def add_request_limit_arguments(serve: argparse.ArgumentParser) -> None:
 
 
 def add_connection_arguments(serve: argparse.ArgumentParser) -> None:
-    """The REST connection limits and deadlines (``service.edges.http_guard``)."""
-    from service.edges.http_guard import ConnectionLimits
+    """The REST connection limits and deadlines (``service.edges.http_server``)."""
+    from service.edges.http_server import ConnectionLimits
 
     known = ConnectionLimits()
     serve.add_argument(
@@ -444,7 +444,7 @@ def add_connection_arguments(serve: argparse.ArgumentParser) -> None:
 
 def request_limit_settings(args: argparse.Namespace) -> dict[str, Any]:
     """The ServeConfig fields of ``add_request_limit_arguments``."""
-    from service.edges.http_guard import ConnectionLimits
+    from service.edges.http_server import ConnectionLimits
     from service.edges.streams import StreamLimits
 
     return {

@@ -1,7 +1,7 @@
 """The one error table of the service: every failure becomes a ``ServiceError`` with a status, a stable
 machine-readable code, a message and details, and each status maps to one gRPC status and one HTTP status.
 
-Both edges call ``to_service_error`` once (the gRPC interceptor, the Flask error handler); nothing else in the
+Both edges call ``to_service_error`` once (the gRPC interceptor, the REST error handler); nothing else in the
 service knows about status codes. Engine errors keep their own codes (``move/card_not_in_hand``, ...).
 
 | status              | gRPC                 | HTTP | when                                                        |

@@ -9,9 +9,8 @@ from __future__ import annotations
 import functools
 import gzip
 
-from flask import Response, request
+from service.edges.http import JSON, Response, request
 
-JSON = "application/json"
 GZIP_MIN_BYTES = 8192
 GZIP_LEVEL = 6
 
@@ -22,24 +21,21 @@ def gzip_of_tagged(etag: str, body: bytes) -> bytes:
     return gzip.compress(body, GZIP_LEVEL, mtime=0)
 
 
-def compress_json(response: Response) -> Response:
+def compress_json(response: Response) -> None:
     if (
-        response.direct_passthrough
-        or response.is_streamed
-        or response.mimetype != JSON
+        response.stream is not None
+        or response.content_type != JSON
         or "Content-Encoding" in response.headers
         or response.status_code in (204, 304)
+        or len(response.body) < GZIP_MIN_BYTES
     ):
-        return response
-    body = response.get_data()
-    if len(body) < GZIP_MIN_BYTES:
-        return response
-    response.vary.add("Accept-Encoding")
-    if not request.accept_encodings["gzip"]:
-        return response
-    etag, _ = response.get_etag()
-    response.set_data(gzip_of_tagged(etag, body) if etag else gzip.compress(body, GZIP_LEVEL, mtime=0))
+        return
+    response.add_vary("Accept-Encoding")
+    if not request.accepts_gzip():
+        return
+    etag = response.etag()
+    body = response.body
+    response.body = gzip_of_tagged(etag, body) if etag else gzip.compress(body, GZIP_LEVEL, mtime=0)
     response.headers["Content-Encoding"] = "gzip"
     if etag:
         response.set_etag(etag, weak=True)
-    return response

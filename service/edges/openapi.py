@@ -2,7 +2,7 @@
 
 Each route declares itself once (``service.edges.rest_routes.ROUTES``: method, path, operation, parameters, body,
 answers); the schemas come from the .proto's messages (``service.edges.openapi_parts``).
-``tests/service/test_openapi.py`` checks the paths against the Flask routes and runs schemathesis against a live
+``tests/service/test_openapi.py`` checks the paths against the REST app's routes and runs schemathesis against a live
 server.
 """
 
@@ -13,13 +13,13 @@ from typing import Any
 
 import orjson
 from cardengine.v1 import game_engine_pb2 as pb
-from flask import Response
 
 import engine
 from service.bots.kinds import BOT_KINDS, BOT_SPEC_PATTERN, MAX_BUDGET_MS, MAX_ITERATIONS, SPEC_EXAMPLES
 from service.core.creation import MAX_SEAT_NAME
 from service.edges import openapi_games, rest_routes
 from service.edges.cors import ALLOWED_HEADERS, EXPOSED_HEADERS, MAX_AGE_SECONDS
+from service.edges.http import Response
 from service.edges.openapi_parts import (
     ERROR_SCHEMA,
     GAME_RECORD_SCHEMA,

@@ -325,8 +325,8 @@ WEB_PATH = {
     "description": "The file's path inside clients/web/.",
     "schema": {"type": "string"},
 }
-# A path parameter of the document and the name of its Flask rule's variable (``<path:filename>``: slashes too).
-FLASK_VARIABLES = {"gameId": "game_id", "gameType": "game_type", "path": "path:filename"}
+# A path parameter of the document and its name in the route's rule (the metrics label; ``path`` takes slashes too).
+RULE_VARIABLES = {"gameId": "game_id", "gameType": "game_type", "path": "path:filename"}
 
 
 def error_response(status: Status, description: str = "") -> dict[str, Any]:
@@ -345,8 +345,8 @@ def plain_response(
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Route:
-    """One REST route, declared once: the Flask app registers ``view`` under ``flask_rule`` and the OpenAPI document
-    describes it with ``operation()``. ``path`` is the document's form (``/v1/games/{gameId}``)."""
+    """One REST route, declared once: the REST app (``service.edges.rest``) calls ``view`` for it, metrics and traces
+    name it by ``rule`` (``/v1/games/<game_id>``), and the OpenAPI document describes it with ``operation()``. ``path`` is the document's form (``/v1/games/{gameId}``)."""
 
     method: str
     path: str
@@ -361,8 +361,8 @@ class Route:
     gated_as: str = ""  # the operation the gate admits (a gRPC method name) when not ``operation_id``
 
     @property
-    def flask_rule(self) -> str:
-        return re.sub(r"\{(\w+)\}", lambda match: f"<{FLASK_VARIABLES[match.group(1)]}>", self.path)
+    def rule(self) -> str:
+        return re.sub(r"\{(\w+)\}", lambda match: f"<{RULE_VARIABLES[match.group(1)]}>", self.path)
 
     @property
     def gate_operation(self) -> str:

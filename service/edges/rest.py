@@ -1,12 +1,13 @@
-"""The REST edge (Flask): the same operations and the same protobuf messages as the gRPC API, as JSON.
+"""The REST edge: the same operations and the same protobuf messages as the gRPC API, as JSON.
 
-The routes are module-level functions declared once each (``service.edges.rest_routes``), registered here with
-the hooks every request passes: timing and metrics, CORS, the gate (API keys, rate limits). Requests are parsed
-with protobuf's JSON mapping into the API's request messages; answers are the JSON objects protobuf's JSON mapping
-prints for the API's messages (``service.edges.convert``). The seat token travels as ``Authorization: Bearer
-<token>``, never in a URL. Every failure leaves through one error handler, mapped with the
-one table of ``service/core/errors.py`` to an HTTP status and the body ``{"error": {"code", "message", "status",
-"details"}}``.
+The routes are module-level functions declared once each (``service.edges.rest_routes``); ``RestApp`` matches a
+request to one and runs the hooks every request passes: timing and metrics, CORS, the gate (API keys, rate limits).
+It is served by ``service.edges.http_server`` (one thread per connection; the request is a thread-local,
+``service.edges.http``). Requests are parsed with protobuf's JSON mapping into the API's request messages; answers
+are the JSON objects protobuf's JSON mapping prints for the API's messages (``service.edges.convert``). The seat
+token travels as ``Authorization: Bearer <token>``, never in a URL. Every failure leaves through one error handler,
+mapped with the one table of ``service/core/errors.py`` to an HTTP status and the body ``{"error": {"code",
+"message", "status", "details"}}``.
 
 For browsers: CORS for the configured origins (``service.edges.cors``), stream tickets (``POST
 /v1/games/{id}/stream-tickets``) so that an EventSource, which cannot send headers, follows its seat's events with
@@ -23,16 +24,11 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import orjson
-from flask import Flask, Response, g, request
-from waitress import create_server
-from waitress.task import ErrorTask
-from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from service.access.keys import API_KEY_HEADER, api_key_of
 from service.access.limits import Gate
@@ -41,15 +37,11 @@ from service.core.game_service import GameService
 from service.edges.compression import compress_json
 from service.edges.cors import CorsPolicy
 from service.edges.credentials import bearer_token
-from service.edges.http_guard import ConnectionLimits, GuardedChannel, guard_server
+from service.edges.http import Response, g, request
+from service.edges.http_server import App, ConnectionLimits, HttpServer, Incoming
 from service.edges.openapi import ROUTES
-from service.edges.rest_requests import (
-    CONTEXT_KEY,
-    JSON,
-    RestContext,
-    error_answer,
-    rest_context,
-)
+from service.edges.openapi_parts import Route
+from service.edges.rest_requests import RestContext, error_answer, rest_context, set_rest_context
 from service.edges.rest_routes import catalog_body
 from service.edges.streams import StreamLimits
 from service.edges.web_files import DEFAULT_WEB_ROOT, WebFiles
@@ -62,8 +54,146 @@ RETRY_MILLISECONDS = 1000
 MAX_BODY_BYTES = 64 * 1024  # a REST body larger is refused (413)
 MAX_HEADER_BYTES = 64 * 1024  # request line and headers larger are refused (431)
 GATE_OPERATIONS = {route.operation_id: route.gate_operation for route in ROUTES}
-# werkzeug's own refusals (no route, a method the route has not) as the statuses of the one table
-HTTP_STATUSES = {404: errors.Status.NOT_FOUND}  # 405: method/not_allowed, with Allow
+PARAMETER = re.compile(r"\{(\w+)\}")
+PARAMETER_NAMES = {"gameId": "game_id", "gameType": "game_type", "path": "filename"}
+
+
+@dataclass(frozen=True, slots=True)
+class PathPattern:
+    """The routes of one path template, by method (HEAD answered as GET, OPTIONS by the app)."""
+
+    template: str
+    pattern: re.Pattern[str] | None  # None: a path without parameters, compared as it is
+    routes: dict[str, Route]
+
+    def match(self, path: str) -> dict[str, str] | None:
+        if self.pattern is None:
+            return {} if path == self.template else None
+        found = self.pattern.fullmatch(path)
+        return None if found is None else found.groupdict()
+
+    def allowed(self) -> set[str]:
+        methods = set(self.routes) | {"OPTIONS"}
+        return methods | {"HEAD"} if "GET" in methods else methods
+
+
+def path_pattern(template: str, routes: dict[str, Route]) -> PathPattern:
+    if "{" not in template:
+        return PathPattern(template, None, routes)
+    parts = re.split(r"(\{\w+\})", template)
+    regex = "".join(
+        (
+            f"(?P<{PARAMETER_NAMES[part[1:-1]]}>{'.+' if part == '{path}' else '[^/]+'})"
+            if part.startswith("{")
+            else re.escape(part)
+        )
+        for part in parts
+    )
+    return PathPattern(template, re.compile(regex), routes)
+
+
+def path_patterns(routes: Sequence[Route]) -> tuple[dict[str, PathPattern], tuple[PathPattern, ...]]:
+    """The routes' paths: those without parameters by path, the others in order (the catch-all of files last)."""
+    by_template: dict[str, dict[str, Route]] = {}
+    for route in routes:
+        by_template.setdefault(route.path, {})[route.method] = route
+    patterns = [path_pattern(template, methods) for template, methods in by_template.items()]
+    fixed = {pattern.template: pattern for pattern in patterns if pattern.pattern is None}
+    ordered = sorted(
+        (pattern for pattern in patterns if pattern.pattern is not None), key=lambda p: "{path}" in p.template
+    )
+    return fixed, tuple(ordered)
+
+
+class RestApp:
+    """The REST app: one request in, one ``Response`` out (``service.edges.http_server`` calls it)."""
+
+    def __init__(self, context: RestContext, routes: Sequence[Route] = ROUTES) -> None:
+        self.context = context
+        self.fixed, self.patterns = path_patterns(routes)
+
+    def served(self) -> set[tuple[str, str]]:
+        """Every (path template, method) the app routes, besides HEAD and OPTIONS."""
+        patterns = (*self.fixed.values(), *self.patterns)
+        return {(pattern.template, method) for pattern in patterns for method in pattern.routes}
+
+    def __call__(self, incoming: Incoming) -> Response:
+        request.begin(
+            method=incoming.method,
+            target=incoming.target,
+            headers=incoming.headers,
+            body=incoming.body,
+            remote_addr=incoming.remote_addr,
+            connected=incoming.connected,
+        )
+        g.clear()
+        set_rest_context(self.context)
+        started = time.perf_counter()
+        route = self.route()
+        rule = route.rule if route is not None else "unmatched"
+        with tracing.http_server_span(
+            request.method, rule, request.headers.get("traceparent"), request.headers.get("tracestate")
+        ):
+            try:
+                response = self.dispatch(route)
+            except Exception as error:
+                response = handle_error(error)
+            compress_json(response)
+            rate_limit_headers(response)
+            cross_origin(response)
+        metrics.http_request(request.method, rule, response.status_code, time.perf_counter() - started)
+        return response
+
+    def route(self) -> Route | None:
+        """The route of the request's method and path (HEAD as GET); None when there is none."""
+        method = "GET" if request.method == "HEAD" else request.method
+        pattern = self.fixed.get(request.path)
+        if pattern is not None and (method in pattern.routes or method == "OPTIONS"):
+            return self._chosen(pattern, {}, method)
+        for pattern in self.patterns:
+            if method in pattern.routes or method == "OPTIONS":
+                params = pattern.match(request.path)
+                if params is not None:
+                    return self._chosen(pattern, params, method)
+        return None
+
+    @staticmethod
+    def _chosen(pattern: PathPattern, params: dict[str, str], method: str) -> Route:
+        request.path_params = params
+        request.route_rule = pattern.template
+        route = pattern.routes.get(method) or next(iter(pattern.routes.values()))
+        request.operation_id = route.operation_id
+        return route
+
+    def allowed_methods(self) -> list[str]:
+        """Every method some route serves on the request's path."""
+        allowed: set[str] = set()
+        fixed = self.fixed.get(request.path)
+        for pattern in ((fixed,) if fixed is not None else ()) + self.patterns:
+            if pattern.match(request.path) is not None:
+                allowed |= pattern.allowed()
+        return sorted(allowed)
+
+    def dispatch(self, route: Route | None) -> Response:
+        preflight = cors_preflight()
+        if preflight is not None:
+            return preflight
+        if route is None:
+            allowed = self.allowed_methods()
+            if allowed:
+                response = error_answer(errors.method_not_allowed(request.method, allowed))
+                response.headers["Allow"] = ", ".join(allowed)
+                return response
+            raise errors.ServiceError(
+                errors.Status.NOT_FOUND,
+                "http/404",
+                "The requested URL was not found on the server. The API is under /v1/ and described at /openapi.json.",
+            )
+        if request.method == "OPTIONS":
+            return Response(status=200, headers={"Allow": ", ".join(self.allowed_methods())})
+        admit(route)
+        view: Callable[..., Response] = route.view
+        return view(**request.path_params)
 
 
 def create_app(
@@ -76,52 +206,26 @@ def create_app(
     max_body_bytes: int = MAX_BODY_BYTES,
     stream_limits: StreamLimits | None = None,
     gate: Gate | None = None,
-) -> Flask:
+) -> RestApp:
     """The REST app; ``stream_limits`` caps its event streams (``service.edges.streams``; default caps when None)."""
-    app = Flask("cardengine", static_folder=None)
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    streams = metrics.MeteredStreamSlots(stream_limits or StreamLimits(), "rest")
-    app.extensions[CONTEXT_KEY] = RestContext(
+    context = RestContext(
         service=service,
         cors=CorsPolicy.parse(cors_origins),
         web=WebFiles(web_root),
-        streams=streams,
+        streams=metrics.MeteredStreamSlots(stream_limits or StreamLimits(), "rest"),
         gate=gate,
         heartbeat_seconds=heartbeat_seconds,
         retry_milliseconds=retry_milliseconds,
         max_body_bytes=max_body_bytes,
         catalog_body=functools.cache(lambda: catalog_body(service)),
     )
-    app.extensions["cardengine.streams"] = streams  # its live count, for operators and tests
-    tracing.instrument_flask(app)
-    app.register_error_handler(Exception, handle_error)
-    app.before_request(start_timer)
-    app.after_request(count_request)
-    app.before_request(preflight)
-    app.before_request(admit)
-    app.after_request(cross_origin)
-    app.after_request(rate_limit_headers)
-    app.after_request(compress_json)  # JSON from 8 KB on, gzip-compressed when the client accepts it
-    for route in ROUTES:
-        app.add_url_rule(route.flask_rule, route.operation_id, route.view, methods=[route.method])
-    return app
+    return RestApp(context)
 
 
 def handle_error(error: Exception) -> Response:
     """Every failure of a request, mapped once with the table of ``service.core.errors`` and logged."""
-    if isinstance(error, MethodNotAllowed):
-        allowed = sorted(error.valid_methods or ())
-        response = error_answer(errors.method_not_allowed(request.method, allowed))
-        response.headers["Allow"] = ", ".join(allowed)
-        return response
-    if isinstance(error, HTTPException):
-        status = HTTP_STATUSES.get(error.code or 500, errors.Status.INVALID_ARGUMENT)
-        failure = errors.ServiceError(status, f"http/{error.code}", error.description or str(error))
-        response = error_answer(failure)
-        response.status_code = error.code or 400
-        return response
     failure = errors.to_service_error(error)
-    game_id = (request.view_args or {}).get("game_id")
+    game_id = request.path_params.get("game_id")
     gate = rest_context().gate
     if gate is not None and failure.status is errors.Status.RESOURCE_EXHAUSTED:
         g.rate = gate.exhausted_state(failure)
@@ -137,21 +241,7 @@ def handle_error(error: Exception) -> Response:
     return error_answer(failure)
 
 
-def start_timer() -> None:
-    g.started = time.perf_counter()
-
-
-def count_request(response: Response) -> Response:
-    """``cardengine_http_requests_total`` and the latency, by the route's template (never the path with ids)."""
-    rule = request.url_rule
-    started = g.get("started")
-    elapsed = time.perf_counter() - started if started is not None else 0.0
-    route = rule.rule if rule is not None else "unmatched"
-    metrics.http_request(request.method, route, response.status_code, elapsed)
-    return response
-
-
-def preflight() -> Response | None:
+def cors_preflight() -> Response | None:
     """A CORS preflight: 204, with the allowed methods and headers when the origin is allowed."""
     if request.method != "OPTIONS" or "Access-Control-Request-Method" not in request.headers:
         return None
@@ -162,24 +252,22 @@ def preflight() -> Response | None:
     return response
 
 
-def admit() -> None:
+def admit(route: Route) -> None:
     """API keys, rate limits and wrong-token blocks (``service.access.limits``), once per request of the API."""
-    rule = request.url_rule
     gate = rest_context().gate
-    if gate is None or rule is None or not rule.rule.startswith("/v1/") or request.method == "OPTIONS":
+    if gate is None or not route.path.startswith("/v1/"):
         return
     authorization = request.headers.get("Authorization")
-    endpoint = request.endpoint or ""
     g.caller = gate.admit(
-        GATE_OPERATIONS.get(endpoint, endpoint),
-        address=request.remote_addr or "",
+        GATE_OPERATIONS.get(route.operation_id, route.operation_id),
+        address=request.remote_addr,
         api_key=api_key_of(request.headers.get(API_KEY_HEADER), authorization),
-        game_id=(request.view_args or {}).get("game_id"),
+        game_id=request.path_params.get("game_id"),
         has_credential=bearer_token(authorization) is not None or "ticket" in request.args,
     )
 
 
-def rate_limit_headers(response: Response) -> Response:
+def rate_limit_headers(response: Response) -> None:
     """``RateLimit`` and ``RateLimit-Policy`` (IETF draft httpapi-ratelimit-headers) on every answer a rate limit
     applied to: the tightest bucket of the request's key and address, its tokens left and when it is full again."""
     caller = g.get("caller")
@@ -187,86 +275,39 @@ def rate_limit_headers(response: Response) -> Response:
     if rate is not None:
         response.headers["RateLimit-Policy"] = rate.policy_header()
         response.headers["RateLimit"] = rate.header()
-    return response
 
 
-def cross_origin(response: Response) -> Response:
+def cross_origin(response: Response) -> None:
     cors = rest_context().cors
     if cors.enabled:
-        response.vary.add("Origin")
+        response.add_vary("Origin")
     origin = request.headers.get("Origin")
     if origin and cors.allows(origin):
         response.headers.update(cors.response_headers(origin))
-    return response
-
-
-# ----- the HTTP server --------------------------------------------------------------------------------------------
-
-
-class JsonErrorTask(ErrorTask):  # type: ignore[misc]
-    """waitress's own refusals (headers or body too large, a malformed request) in the API's JSON error shape."""
-
-    def execute(self) -> None:
-        error = self.request.error
-        code: int = error.code
-        limits: dict[str, int] = self.channel.server.cardengine_limits
-        if code == 413:
-            failure = errors.body_too_large(limits["body"])
-        elif code == 431:
-            failure = errors.headers_too_large(
-                f"The request line and headers are larger than {limits['headers']} bytes, the limit of this server."
-            )
-        else:
-            status = errors.Status.INTERNAL if code >= 500 else errors.Status.INVALID_ARGUMENT
-            failure = errors.ServiceError(
-                status, f"http/{code}", f"{error.reason}: {errors.clip(str(error.body), 200)}"
-            )
-        body = orjson.dumps({"error": failure.to_json()})
-        self.status = f"{code} {error.reason}"
-        self.response_headers.append(("Content-Type", JSON))
-        self.set_close_on_finish()
-        self.content_length = len(body)
-        self.write(body)
-
-
-class JsonErrorChannel(GuardedChannel):
-    error_task_class = JsonErrorTask
 
 
 def create_http_server(
-    app: Flask,
+    app: App,
     *,
     host: str,
     port: int,
     threads: int,
-    stream_limits: StreamLimits | None = None,
     max_body_bytes: int = MAX_BODY_BYTES,
     max_header_bytes: int = MAX_HEADER_BYTES,
     connection_limits: ConnectionLimits | None = None,
-) -> Any:
-    """The waitress server of ``app``: ``threads`` for requests plus one per event stream allowed
-    (``stream_limits.per_server``; the app refuses streams past it), so streams never hold the threads that serve
-    requests and health; bodies and headers over the limits refused with the JSON error shape (413, 431); a
-    closed client connection noticed at once (``channel_request_lookahead``), which ends its stream; connections
-    limited per client address and in all, with header, body and idle deadlines (``service.edges.http_guard``)."""
-    limits = stream_limits or StreamLimits()
-    connections = connection_limits or ConnectionLimits()
-    server = create_server(
+    reuse_port: bool = False,
+) -> HttpServer:
+    """The HTTP server of ``app`` (``service.edges.http_server``): ``threads`` requests in the app at once (event
+    streams apart: each gives its place back when it starts), bodies and headers over the limits refused with the
+    JSON error shape (413, 431), connections limited per client address and in all, with header, body and idle
+    deadlines."""
+    return HttpServer(
         app,
         host=host,
         port=port,
-        threads=threads + limits.per_server,
-        ident="cardengine",
-        clear_untrusted_proxy_headers=True,
-        # waitress refuses a body from this size on (counting chunked framing): the app checks the exact limit
-        max_request_body_size=2 * max_body_bytes + 1024,
-        max_request_header_size=max_header_bytes,
-        channel_request_lookahead=1,
-        connection_limit=connections.total,
-        channel_timeout=connections.idle_seconds,
+        threads=threads,
+        max_body_bytes=max_body_bytes,
+        max_header_bytes=max_header_bytes,
+        limits=connection_limits,
+        reuse_port=reuse_port,
     )
-    server.channel_class = JsonErrorChannel
-    guard_server(server, connections)
-    server.cardengine_limits = {"body": max_body_bytes, "headers": max_header_bytes}
-    server.cardengine_app = app  # waitress wraps it (proxy headers): the Flask app itself, for its extensions
-    return server

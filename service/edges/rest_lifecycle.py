@@ -15,12 +15,12 @@ from typing import Any
 
 import orjson
 from cardengine.v1 import game_engine_pb2 as pb
-from flask import Response, g, request
 
 from service.core.errors import Status
 from service.core.key_events import KeyEvents
 from service.core.records import KeyEvent
-from service.edges import convert, convert_lifecycle, sse
+from service.edges import convert, convert_lifecycle
+from service.edges.http import Response, g, request
 from service.edges.openapi_parts import GAME_ID, Route, json_content, query_parameter, ref, responses
 from service.edges.rest_requests import (
     check_query,
@@ -107,10 +107,10 @@ def follow_key_events(events: KeyEvents, key_id: str | None, cursor: str) -> Res
     found = events.read(key_id, cursor)  # a bad cursor or a missing key fails here, before the stream starts
     assert key_id is not None
     release = context.streams.acquire(f"key:{key_id}", request.remote_addr or "")
-    follow = events.follow(key_id, found[-1].event_id if found else cursor, sse.connected(request.environ))
+    follow = events.follow(key_id, found[-1].event_id if found else cursor, request.connected)
     response = Response(
         key_event_stream(found, follow, context.heartbeat_seconds, context.retry_milliseconds),
-        mimetype="text/event-stream",
+        content_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
     response.call_on_close(follow.close)

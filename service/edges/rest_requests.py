@@ -2,18 +2,18 @@
 JSON answer and the error answer.
 
 The routes (``service.edges.rest_routes``) are module-level functions: they reach the service and the edge's
-settings through ``rest_context()``, the ``RestContext`` that ``create_app`` keeps in the Flask app's extensions.
+settings through ``rest_context()``, the ``RestContext`` of the app answering the request in this thread.
 """
 
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar, cast
 
 import orjson
-from flask import Response, current_app, request
 from google.protobuf import json_format
 from google.protobuf.message import Message
 
@@ -22,12 +22,11 @@ from service.core import errors
 from service.core.game_service import GameService
 from service.edges.cors import CorsPolicy
 from service.edges.credentials import bearer_token
+from service.edges.http import JSON, Response, request
 from service.edges.streams import StreamSlots
 from service.edges.web_files import WebFiles
 
 M = TypeVar("M", bound=Message)
-JSON = "application/json"
-CONTEXT_KEY = "cardengine"
 MAX_VERSION = 2**32 - 1  # versions are uint32 in the API
 ASCII_DIGITS = re.compile(r"[0-9]{1,10}")
 NO_PARAMETERS: frozenset[str] = frozenset()
@@ -50,13 +49,24 @@ class RestContext:
     catalog_body: Callable[[], tuple[bytes, str]]  # the catalog's JSON and its ETag, made on the first call
 
 
+class _Current(threading.local):
+    context: RestContext | None = None
+
+
+_current = _Current()
+
+
+def set_rest_context(context: RestContext) -> None:
+    _current.context = context
+
+
 def rest_context() -> RestContext:
     """The context of the app serving this request."""
-    return cast(RestContext, current_app.extensions[CONTEXT_KEY])
+    return cast(RestContext, _current.context)
 
 
 def json_answer(body: bytes, status: int = 200) -> Response:
-    return Response(body, status=status, mimetype=JSON)
+    return Response(body, status=status, content_type=JSON)
 
 
 def error_answer(error: errors.ServiceError) -> Response:
@@ -72,23 +82,11 @@ def error_answer(error: errors.ServiceError) -> Response:
 
 
 def read_body(limit: int) -> bytes:
-    """The request body, refused (413 ``request/too_large``) past ``limit`` bytes: from Content-Length before
-    reading, and while reading a body of unknown length (chunked)."""
-    length = request.content_length
-    if length is not None and length > limit:
+    """The request body, refused (413 ``request/too_large``) past ``limit`` bytes (the server refuses a body over
+    its own limit before reading it; the app's may be lower)."""
+    if len(request.body) > limit:
         raise errors.body_too_large(limit)
-    stream = request.stream
-    chunks: list[bytes] = []
-    size = 0
-    while True:
-        chunk = stream.read(min(65536, limit + 1 - size))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        size += len(chunk)
-        if size > limit:
-            raise errors.body_too_large(limit)
-    return b"".join(chunks)
+    return request.body
 
 
 def parse_body(message: M, *, path_fields: tuple[str, ...] = (), grpc_only: tuple[str, ...] = ()) -> M:

@@ -14,13 +14,13 @@ from typing import Any
 
 import orjson
 from cardengine.v1 import game_engine_pb2 as pb
-from flask import Response, g, request
 
 from service.core import errors
 from service.core.errors import Status
 from service.core.game_service import GameService
 from service.core.records import StreamTicket
 from service.edges import convert, sse
+from service.edges.http import Response, g, request
 from service.edges.min_version import HEADER as MIN_VERSION_HEADER
 from service.edges.min_version import parse_min_version
 from service.edges.openapi_parts import (
@@ -77,7 +77,7 @@ def readyz() -> Response:
 
 
 def prometheus_metrics() -> Response:
-    return Response(metrics.exposition(game_service().store.bots), mimetype=None, content_type=metrics.CONTENT_TYPE)
+    return Response(metrics.exposition(game_service().store.bots), content_type=metrics.CONTENT_TYPE)
 
 
 def web_index() -> Response:
@@ -109,7 +109,7 @@ def list_game_types() -> Response:
     response = json_answer(body)
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
-    response.make_conditional(request)
+    response.make_conditional()
     return response
 
 
@@ -244,9 +244,7 @@ def follow_events(game_id: str, after: int | None) -> Response:
     release = context.streams.acquire(game_id, request.remote_addr or "")
     try:
         watch = context.service.streams.watch
-        updates = watch(
-            game_id, request_token(), after, sse.connected(request.environ), ticket=request.args.get("ticket")
-        )
+        updates = watch(game_id, request_token(), after, request.connected, ticket=request.args.get("ticket"))
         first = sse.prime(updates)  # errors (unknown game, bad token or ticket) surface before the stream starts
     except BaseException:
         release()
@@ -262,7 +260,7 @@ def follow_events(game_id: str, after: int | None) -> Response:
             )
     response = Response(
         sse.event_stream(first, updates, context.heartbeat_seconds, context.retry_milliseconds),
-        mimetype="text/event-stream",
+        content_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
     response.call_on_close(updates.close)  # also when the stream is closed before its first byte

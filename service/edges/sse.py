@@ -8,8 +8,7 @@ JSON), a comment line as heartbeat every ``heartbeat_seconds`` while idle, and a
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator, Iterator
-from typing import Any
+from collections.abc import Generator, Iterator
 
 import orjson
 
@@ -17,15 +16,6 @@ from service.core.records import VersionUpdate
 from service.edges import convert
 
 Watch = Generator[VersionUpdate | None, None, str]
-
-
-def connected(environ: dict[str, Any]) -> Callable[[], bool]:
-    """Whether the client of this request is still connected: waitress notices a closed connection at once
-    (``channel_request_lookahead``), so a watch ends within its poll (a second) of a disconnect."""
-    disconnected = environ.get("waitress.client_disconnected")
-    if disconnected is None:
-        return lambda: True
-    return lambda: not disconnected()
 
 
 def prime(updates: Watch) -> VersionUpdate | StopIteration | None:

@@ -10,11 +10,11 @@ folder (or without ``index.html``) ``/`` answers a 404 JSON error.
 from __future__ import annotations
 
 import mimetypes
+import zlib
 from pathlib import Path
 
-from flask import Response, send_file
-
 from service.core import errors
+from service.edges.http import Response
 
 DEFAULT_WEB_ROOT = Path(__file__).resolve().parents[2] / "clients" / "web"
 ASSET_MAX_AGE_SECONDS = 300
@@ -74,10 +74,15 @@ class WebFiles:
     def _send(path: Path) -> Response:
         suffix = path.suffix.lower()
         content_type = CONTENT_TYPES.get(suffix) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        response = send_file(path, mimetype=content_type, conditional=True, etag=True, max_age=None)
+        if content_type.startswith("text/") or content_type.endswith("+xml"):
+            content_type += "; charset=utf-8"
+        stat = path.stat()
+        response = Response(path.read_bytes(), content_type=content_type)
+        response.set_etag(f"{stat.st_mtime}-{stat.st_size}-{zlib.adler32(str(path).encode())}")
         if suffix == ".html":
             response.headers["Cache-Control"] = "no-cache"
         else:
             response.headers["Cache-Control"] = f"public, max-age={ASSET_MAX_AGE_SECONDS}"
         response.headers["X-Content-Type-Options"] = "nosniff"
+        response.make_conditional(last_modified=stat.st_mtime)
         return response

@@ -5,7 +5,7 @@ Series (labels never carry a game id, a token, a key or a path with ids):
 - ``cardengine_grpc_requests_total{rpc,code}`` and ``cardengine_grpc_request_duration_seconds{rpc}`` (unary calls;
   a WatchGame stream is counted when it ends, its life is no latency);
 - ``cardengine_http_requests_total{method,route,code}`` and ``cardengine_http_request_duration_seconds{method,route}``
-  (``route`` is the Flask rule template, e.g. ``/v1/games/<game_id>/moves``; ``unmatched`` for a 404 of no route);
+  (``route`` is the route's rule template, e.g. ``/v1/games/<game_id>/moves``; ``unmatched`` for a 404 of no route);
 - ``cardengine_games_created_total{game_type}``, ``cardengine_games_finished_total{game_type}``,
   ``cardengine_moves_applied_total{game_type}``, ``cardengine_stale_version_conflicts_total{game_type}``;
 - ``cardengine_store_operation_duration_seconds{operation}``, ``cardengine_store_errors_total{operation,error}``;

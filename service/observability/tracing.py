@@ -1,8 +1,8 @@
 """OpenTelemetry tracing, off unless an OTLP endpoint is configured (``--otlp-endpoint`` or the standard
 ``OTEL_EXPORTER_OTLP_ENDPOINT``; traces go over OTLP/HTTP).
 
-When on, the gRPC server (opentelemetry-instrumentation-grpc) and the Flask app (opentelemetry-instrumentation-flask)
-make a span per call, and the service adds spans for its store calls (``store.load``, ``store.commit``, ...) and its
+When on, the gRPC server (opentelemetry-instrumentation-grpc) and the REST edge (``http_server_span``) make a span
+per call, and the service adds spans for its store calls (``store.load``, ``store.commit``, ...) and its
 engine work (``engine.new_game``, ``engine.apply``, ``bot.decide``). The packages are the optional extra
 ``cardengine[tracing]``; nothing of OpenTelemetry is imported while tracing is off, and ``span`` then returns one
 shared no-op context manager (a function call and a global read per span site).
@@ -36,7 +36,7 @@ def enabled() -> bool:
 
 
 def provider() -> Any:
-    """The TracerProvider while tracing is on (for the gRPC and Flask instrumentation), else None."""
+    """The TracerProvider while tracing is on (for the gRPC instrumentation), else None."""
     return _provider
 
 
@@ -90,10 +90,20 @@ def grpc_interceptors() -> list[Any]:
     return [server_interceptor(tracer_provider=_provider)]  # type: ignore[no-untyped-call]
 
 
-def instrument_flask(app: Any) -> None:
-    """A span per REST request while tracing is on."""
-    if _provider is None:
-        return
-    from opentelemetry.instrumentation.flask import FlaskInstrumentor
+def http_server_span(
+    method: str, route: str, traceparent: str | None, tracestate: str | None
+) -> AbstractContextManager[Any]:
+    """The server span of one REST request (``GET /v1/games/<game_id>``), continuing the caller's trace when it
+    sent W3C trace context; a shared no-op while tracing is off."""
+    tracer = _tracer
+    if tracer is None:
+        return _NOOP
+    from opentelemetry.propagate import extract
+    from opentelemetry.trace import SpanKind
 
-    FlaskInstrumentor().instrument_app(app, tracer_provider=_provider)  # type: ignore[no-untyped-call]
+    carrier = {name: value for name, value in (("traceparent", traceparent), ("tracestate", tracestate)) if value}
+    attributes = {"http.request.method": method, "http.route": route}
+    manager: AbstractContextManager[Any] = tracer.start_as_current_span(
+        f"{method} {route}", context=extract(carrier), kind=SpanKind.SERVER, attributes=attributes
+    )
+    return manager

@@ -1,10 +1,11 @@
-"""``cardengine serve``: the gRPC server and the REST server (waitress) in one process, over one store.
+"""``cardengine serve``: the gRPC server and the REST server (``service.edges.http_server``) in one process, over one
+store.
 
 Port 0 picks free ports; the bound ports are logged and printed as one JSON line on stdout
 (``{"event": "serving", "grpcPort": ..., "httpPort": ...}``). SIGTERM or SIGINT stops gracefully: health turns
 NOT_SERVING, live watches end, bot workers take no new game; the REST server accepts the connections already waiting
 in its listen backlog, then closes its port (new connections are refused), and every request it accepted (in flight,
-queued for a thread, or still arriving) is answered within ``grace`` seconds; gRPC answers new calls UNAVAILABLE and
+waiting for a place, or still arriving) is answered within ``grace`` seconds; gRPC answers new calls UNAVAILABLE and
 gives those in flight ``grace`` seconds; then the store closes (and ``cardengine serve``'s process exits at once,
 ``exit_now``, so no call is answered CANCELLED). A health checker thread pings the store every
 ``health_interval_seconds`` (each ping bounded by the store's timeout) and turns gRPC health NOT_SERVING while the
@@ -14,13 +15,10 @@ bot seats of games in the store's bot queue (``service.bots.worker``), on the em
 
 from __future__ import annotations
 
-import ctypes
 import json
 import logging
 import os
 import signal
-import socket
-import struct
 import sys
 import threading
 import time
@@ -28,9 +26,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
-from typing import Any
-
-from waitress import wasyncore
 
 import engine.bots as engine_bots
 from service.access.keys import make_key_ring
@@ -41,7 +36,7 @@ from service.core.game_service import GameService
 from service.core.games import STATE_CACHE_MIB
 from service.core.timeouts import ClockSweeper
 from service.edges.grpc_server import MAX_MESSAGE_BYTES, GrpcServer
-from service.edges.http_guard import ConnectionLimits
+from service.edges.http_server import ConnectionLimits, HttpServer
 from service.edges.rest import (
     HEARTBEAT_SECONDS,
     MAX_BODY_BYTES,
@@ -90,7 +85,7 @@ class ServeConfig:
     stream_limits: StreamLimits = StreamLimits()  # noqa: RUF009 (frozen) live streams per edge: service.edges.streams
     max_body_bytes: int = MAX_BODY_BYTES  # REST body limit (413)
     max_header_bytes: int = MAX_HEADER_BYTES  # REST request line + headers limit (431)
-    connection_limits: ConnectionLimits = ConnectionLimits()  # noqa: RUF009 (frozen) REST: service.edges.http_guard
+    connection_limits: ConnectionLimits = ConnectionLimits()  # noqa: RUF009 (frozen) REST: service.edges.http_server
     grpc_max_message_bytes: int = MAX_MESSAGE_BYTES  # gRPC request size limit (RESOURCE_EXHAUSTED)
     state_cache_mib: int = STATE_CACHE_MIB  # decoded states kept per process (service/core/games.py StateCache)
     otlp_endpoint: str | None = None  # OpenTelemetry traces to this OTLP/HTTP endpoint; None: the environment's
@@ -154,11 +149,7 @@ class Server:
         self.http = self._make_http_server()
         self.bots = BotWorkers(self.service, bot_settings, bot_policies)
         self.clocks = ClockSweeper(self.service.timeouts)  # turn clocks: timeout moves of expired deadlines
-        self._http_exit = threading.Event()
-        self._http_draining = threading.Event()
-        self._http_drained = threading.Event()
-        self._http_drain_deadline = 0.0
-        self._http_thread = threading.Thread(target=self._serve_http, name="http", daemon=True)
+        self._http_thread = threading.Thread(target=self.http.serve_forever, name="http", daemon=True)
         self._stopped = threading.Event()
         self._stop_requested = threading.Event()
         self._stop_lock = threading.Lock()
@@ -175,10 +166,10 @@ class Server:
             gate=self.gate,
         )
 
-    def _make_http_server(self) -> Any:
-        """The REST app in its waitress server."""
+    def _make_http_server(self) -> HttpServer:
+        """The REST app in its HTTP server."""
         config = self.config
-        app = create_app(
+        self.rest_app = app = create_app(
             self.service,
             cors_origins=config.cors_origins,
             web_root=config.web_root,
@@ -193,7 +184,6 @@ class Server:
             host=config.bind_host(),
             port=config.http_port,
             threads=config.http_threads,
-            stream_limits=config.stream_limits,
             max_body_bytes=config.max_body_bytes,
             max_header_bytes=config.max_header_bytes,
             connection_limits=config.connection_limits,
@@ -205,7 +195,7 @@ class Server:
 
     @property
     def http_port(self) -> int:
-        return int(self.http.effective_port)
+        return self.http.effective_port
 
     def start(self) -> Server:
         self.grpc.start()
@@ -243,12 +233,10 @@ class Server:
             grpc_end = self.grpc.drain if exiting else self.grpc.stop
             grpc_stop = threading.Thread(target=grpc_end, args=(grace,), name="grpc-stop")
             grpc_stop.start()
-            self._http_drain_deadline = time.monotonic() + grace
-            self._http_draining.set()  # the loop thread accepts the backlog, closes the port, answers what it holds
-            self._http_drained.wait(grace + 1)
-            self.http.task_dispatcher.shutdown(cancel_pending=True, timeout=1)
-            self._http_exit.set()
-            self._http_thread.join(timeout=grace + 1)
+            drain_deadline = time.monotonic() + grace
+            self.http.close_listener()  # the backlog is taken in and answered; new connections are refused
+            self.http.drain(drain_deadline)
+            self._http_thread.join(timeout=2)
             grpc_stop.join()
             bots_stop.join()
             self.clocks.stop()
@@ -263,80 +251,8 @@ class Server:
             if not self._stop_requested.is_set():
                 self.grpc.set_serving(serving=ready)
 
-    def _serve_http(self) -> None:
-        """waitress's loop, in steps, so that stop() can end it; sockets are closed in this same thread."""
-        listening = True
-        try:
-            while not self._http_exit.is_set():
-                if self._http_draining.is_set():
-                    if listening:
-                        self._close_listener()
-                        listening = False
-                    if self._http_idle():
-                        self._http_drained.set()
-                wasyncore.loop(
-                    timeout=0.05 if self._http_draining.is_set() else 0.2, map=self.http._map, use_poll=True, count=1
-                )
-        finally:
-            wasyncore.close_all(self.http._map)
-
-    def _close_listener(self) -> None:
-        """Accepts every connection waiting in the listen backlog (a client that connected before the stop is
-        answered, not reset), then closes the listening socket: new connections are refused from here on.
-        First the socket stops taking new connections in (``refuse_new_connections``), so that none can join the
-        backlog between its last accept and the close (the kernel would reset it: this thread may wait for the GIL
-        there for milliseconds while other threads run)."""
-        refuse_new_connections(self.http.socket)
-        for _ in range(100_000):
-            known = len(self.http._map)
-            self.http.handle_accept()
-            if len(self.http._map) == known:
-                break
-        self.http.accepting = False
-        wasyncore.dispatcher.close(self.http)  # the port only; waitress's trigger stays, it wakes this loop
-
-    def _http_idle(self) -> bool:
-        """True when every accepted request is answered (or the grace is over): connections with nothing in
-        progress for a second are closed (idle keep-alive ones, or clients that never sent a request)."""
-        if time.monotonic() >= self._http_drain_deadline:
-            return True
-        now, busy = time.time(), False
-        for channel in list(self.http.active_channels.values()):
-            working = channel.requests or channel.request is not None or channel.total_outbufs_len
-            if working:
-                busy = True
-            elif now - channel.last_activity >= 1.0:
-                channel.will_close = True
-            else:
-                busy = True
-        return not busy
-
     def wait(self) -> None:
         self._stopped.wait()
-
-
-# Linux's classic BPF for "drop every packet" (BPF_RET | BPF_K, 0), attached with SO_ATTACH_FILTER.
-_SO_ATTACH_FILTER = 26
-_BPF_DROP_ALL = struct.pack("HBBI", 0x06, 0, 0, 0)
-
-
-def refuse_new_connections(listener: socket.socket) -> bool:
-    """Makes a listening TCP socket drop every packet that reaches it from now on (a socket filter that keeps
-    nothing): a new client's SYN goes unanswered, the client sends it again a second later and then meets the closed
-    port (connection refused), while connections already in the backlog stay there to be accepted. Without it a
-    connection completed between the last ``accept`` and ``close`` is reset by the kernel at the close. Linux only
-    (elsewhere False, and the close keeps that small window)."""
-    if not sys.platform.startswith("linux"):
-        return False
-    program = ctypes.create_string_buffer(_BPF_DROP_ALL)
-    # struct sock_fprog { unsigned short len; struct sock_filter *filter; } (native alignment pads the pointer)
-    fprog = struct.pack("HP", 1, ctypes.addressof(program))
-    try:
-        listener.setsockopt(socket.SOL_SOCKET, _SO_ATTACH_FILTER, fprog)
-    except OSError as error:
-        log.warning("listener filter refused", extra={"error": str(error)})
-        return False
-    return True
 
 
 def serve(config: ServeConfig) -> int:

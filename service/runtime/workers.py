@@ -33,7 +33,6 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import FrameType
-from typing import Any
 
 from service.runtime.engine_build import engine_kind
 
@@ -193,19 +192,11 @@ def _stop_all(children: list[subprocess.Popen[str]], *, failed: bool) -> int:
 
 def enable_reuse_port() -> None:
     """This process binds its ports with SO_REUSEPORT beside its siblings: gRPC (``grpc.so_reuseport``) and the
-    REST server (waitress sets SO_REUSEADDR on its listening socket before it binds; here SO_REUSEPORT as well)."""
-    from waitress.server import BaseWSGIServer
-
-    from service.edges import grpc_server
+    REST server."""
+    from service.edges import grpc_server, http_server
 
     grpc_server.SO_REUSEPORT = 1
-    plain_reuse_addr = BaseWSGIServer.set_reuse_addr
-
-    def set_reuse_addr(self: Any) -> None:
-        plain_reuse_addr(self)
-        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-
-    BaseWSGIServer.set_reuse_addr = set_reuse_addr
+    http_server.REUSE_PORT = True
 
 
 def follow_parent(parent: int) -> None:

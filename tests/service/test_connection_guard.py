@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import orjson
 
-from service.edges.http_guard import ConnectionLimits
+from service.edges.http_server import ConnectionLimits
 from service.storage.store import MemoryStore
 from tests.service.conftest import LiveServer, live_server
 

@@ -208,7 +208,7 @@ def encode_varint(number: int) -> bytes:
 
 
 def test_huge_header_gets_the_json_error_shape(live: LiveServer) -> None:
-    """A 1 MB header: 431 with the API's JSON error body (waitress's own answer is plain text)."""
+    """A 1 MB header: 431 with the API's JSON error body (the server's own refusal, before the app)."""
     with socket.create_connection(("127.0.0.1", live.server.http_port), timeout=10) as sock:
         request = b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * (1024 * 1024) + b"\r\n\r\n"
         with contextlib.suppress(OSError):  # the server may answer and close before reading it all

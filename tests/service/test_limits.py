@@ -19,7 +19,7 @@ from service.cli import build_parser, request_limit_settings
 from service.core import errors
 from service.core.creation import MAX_GAME_TYPE_CHARS
 from service.core.moves import MAX_MOVE_CHARS
-from service.edges.http_guard import ConnectionLimits
+from service.edges.http_server import ConnectionLimits
 from service.edges.rest import MAX_BODY_BYTES
 from service.edges.streams import StreamLimits
 from tests.service.conftest import LiveServer, live_server, make_store

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from service.runtime.server import refuse_new_connections
+from service.edges.http_server import refuse_new_connections
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="socket filters are Linux's")
 

@@ -18,7 +18,7 @@ from cardengine.v1 import game_engine_pb2 as pb
 from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from service.edges.http_guard import ConnectionLimits
+from service.edges.http_server import ConnectionLimits
 from service.edges.streams import StreamLimits, StreamSlots
 from tests.service.conftest import LiveServer, live_server, make_store
 
@@ -63,7 +63,7 @@ def refused_body(data: bytes) -> Any:
 
 
 def sse_slots(live: LiveServer) -> StreamSlots:
-    slots: StreamSlots = live.server.http.cardengine_app.extensions["cardengine.streams"]
+    slots: StreamSlots = live.server.rest_app.context.streams
     return slots
 
 
@@ -218,7 +218,7 @@ def test_streams_past_a_cap_are_refused(request: pytest.FixtureRequest, scope: s
 
 def test_a_client_that_goes_away_frees_its_slot_within_a_second(request: pytest.FixtureRequest) -> None:
     """One stream per edge allowed: after its client disconnects (socket closed, call cancelled), a new stream is
-    accepted within about a second (waitress notices the closed connection; the watch's poll is a second)."""
+    accepted within about a second (the server notices the closed connection; the watch's poll is a second)."""
     limits = StreamLimits(per_server=1, per_game=1, per_client=1)
     with live_server(make_store("memory", request), "memory", stream_limits=limits) as live:
         (game_id,) = create_games(live, 1)
