@@ -52,18 +52,21 @@ class StateCache:
         if known is not None and known[0] is stored.snapshot:
             return known[1]
         state = engine.decode(stored.snapshot)
-        self.remember(stored.game_id, stored.snapshot, state)
+        self.remember(stored.game_id, stored.snapshot, state, finished=stored.finished)
         return state
 
-    def remember(self, game_id: str, snapshot: bytes, state: engine.GameState) -> None:
-        """``state`` is what ``snapshot`` decodes to (the version just committed, or just decoded)."""
+    def remember(self, game_id: str, snapshot: bytes, state: engine.GameState, *, finished: bool = False) -> None:
+        """``state`` is what ``snapshot`` decodes to (the version just committed, or just decoded). A finished
+        match takes no more moves: its state is let go, so the cache holds the matches under way and levels off."""
         states = self._states
         with self._lock:
-            size = self.size_bytes + charged_bytes(snapshot)
+            size = self.size_bytes
             replaced = states.pop(game_id, None)  # to the end: the oldest game seen goes first
             if replaced is not None:
                 size -= charged_bytes(replaced[0])
-            states[game_id] = (snapshot, state)
+            if not finished:
+                size += charged_bytes(snapshot)
+                states[game_id] = (snapshot, state)
             while size > self.capacity_bytes and states:
                 oldest = next(iter(states))
                 size -= charged_bytes(states.pop(oldest)[0])

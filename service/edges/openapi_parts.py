@@ -346,7 +346,8 @@ def plain_response(
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Route:
     """One REST route, declared once: the REST app (``service.edges.rest``) calls ``view`` for it, metrics and traces
-    name it by ``rule`` (``/v1/games/<game_id>``), and the OpenAPI document describes it with ``operation()``. ``path`` is the document's form (``/v1/games/{gameId}``)."""
+    name it by ``rule`` (``/v1/games/<game_id>``), and the OpenAPI document describes it with ``operation()``.
+    ``path`` is the document's form (``/v1/games/{gameId}``)."""
 
     method: str
     path: str

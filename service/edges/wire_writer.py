@@ -40,8 +40,10 @@ def _varint(n: int) -> bytes:
 
 
 # Encoded forms of the strings, numbers and keys that recur in views (card codes, phases, small counts), kept
-# once per process: a view is mostly such values, so most of its encoding becomes dictionary lookups.
-_CACHE_LIMIT = 1 << 16
+# once per process: a view is mostly such values, so most of its encoding becomes dictionary lookups. The first
+# values seen fill them (the cards and phases of every game within a few matches; then game ids, never seen again),
+# so a small bound keeps what pays and a long-running server's memory flat.
+_CACHE_LIMIT = 1 << 12
 _CACHEABLE_LENGTH = 32
 _string_values: dict[str, bytes] = {}
 _number_values: dict[int, bytes] = {}  # ints only: -0.0 and NaN would break a float cache
@@ -279,7 +281,19 @@ def game_bytes(view: core.GameView, *, view_json: bool = False) -> bytes:
     if view.view is not None and view_json:
         parts.append(_length_delimited(b"\x72", orjson.dumps(view.view)))
     if view.last_move is not None:  # field 15, Game.last_move
-        parts.append(_length_delimited(b"\x7a", convert.last_move_message(view.last_move).SerializeToString()))
+        parts.append(_length_delimited(b"\x7a", last_move_bytes(view.last_move)))
+    return b"".join(parts)
+
+
+def last_move_bytes(last: core.LastMove) -> bytes:
+    """The wire form of ``convert.last_move_message(last)``."""
+    parts = [
+        b"\x08" + _varint(last.version) if last.version else b"",
+        b"\x10" + _int32(last.seat) if last.seat else b"",
+        _string_field(b"\x1a", last.notation),
+        _string_field(b"\x22", last.description),
+        b"\x28\x01" if last.timed_out else b"",
+    ]
     return b"".join(parts)
 
 

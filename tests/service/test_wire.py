@@ -16,7 +16,7 @@ from google.protobuf import json_format
 import engine
 from service.core import clocks
 from service.core.game_service import GameService
-from service.core.records import MoveResult, SeatSpec
+from service.core.records import LastMove, MoveResult, SeatSpec
 from service.edges import convert, wire_writer
 from service.storage.store import MemoryStore
 from tests.service.conftest import LiveServer
@@ -167,3 +167,16 @@ def test_rest_has_no_view_json_its_views_are_json_already(live: LiveServer) -> N
     status, document = live.rest.get("/openapi.json")
     assert status == 200 and "viewJson" not in document["components"]["schemas"]["Game"]["properties"]
     assert "viewJson" not in document["components"]["schemas"]["ApplyMoveBody"]["properties"]
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        LastMove(0, 0, "", "", timed_out=False),
+        LastMove(7, 1, "play 5S", "Ann plays the 5 of spades.", timed_out=False),
+        LastMove(300, 3, "", "Bob's time ran out: he draws from the stock.", timed_out=True),
+        LastMove(2**32 - 1, 0, "meld 1S,2H,3S", "Ádám melds.", timed_out=True),
+    ],
+)
+def test_the_last_move_is_written_as_protobuf_writes_it(last: LastMove) -> None:
+    assert wire_writer.last_move_bytes(last) == convert.last_move_message(last).SerializeToString()
