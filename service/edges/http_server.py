@@ -415,6 +415,7 @@ class Connection:
         with self.server.places:
             response = self.server.app(incoming)
         keep_alive = keep_alive and not self.server.closing.is_set()
+        self.sock.settimeout(self.server.limits.idle_seconds)  # a client that stops reading is cut off
         try:
             if response.stream is not None:
                 self._write_stream(response, head_only=incoming.method == "HEAD")
@@ -439,7 +440,6 @@ class Connection:
 
     def _write_stream(self, response: Response, *, head_only: bool) -> None:
         assert response.stream is not None
-        self.sock.settimeout(self.server.limits.idle_seconds)  # a client that stops reading is cut off
         self.sock.sendall(self._head(response, keep_alive=False, length=0 if head_only else None))
         if head_only:
             return
