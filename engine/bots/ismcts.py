@@ -97,8 +97,10 @@ class ISMCTSPolicy:
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.rollout_policy = rollout_policy or random_rollout
-        # The last search, for measurements and tests: its iterations and its tree's root (None: no search ran).
+        # The last search, for measurements and tests: its iterations, its longest iteration (seconds) and its
+        # tree's root (None: no search ran).
         self.last_iterations = 0
+        self.last_longest_iteration = 0.0
         self.last_root: Node | None = None
 
     def choose(self, seat_input: SeatInput, rng: random.Random) -> Move:
@@ -107,6 +109,7 @@ class ISMCTSPolicy:
         if not moves:
             raise ValueError(f"Seat {seat_input.seat} was asked to move but has no legal move.")
         self.last_iterations = 0
+        self.last_longest_iteration = 0.0
         self.last_root = None
         if len(moves) == 1:
             return moves[0]
@@ -133,6 +136,7 @@ class ISMCTSPolicy:
             world = None
             longest = max(longest, time.perf_counter() - now)
         self.last_iterations = search.iterations
+        self.last_longest_iteration = longest
         self.last_root = search.root
         return search.best_move()
 
