@@ -253,7 +253,8 @@ def add_process_arguments(serve: argparse.ArgumentParser) -> None:
         "--http-threads",
         type=int,
         default=env_int("HTTP_THREADS", 32),
-        help="REST threads for requests; event streams get --max-streams more of their own [HTTP_THREADS]",
+        help="REST requests answered at once (each connection has a thread; a stream gives its place back once it "
+        "starts) [HTTP_THREADS]",
     )
     serve.add_argument(
         "--grace-seconds",
