@@ -10,7 +10,9 @@ export function armFor(current, onArmed) {
   const version = current.game.version;
   if (current.armedVersion !== version) {
     current.armedVersion = version;
-    current.armedAt = performance.now() + ARM_MILLISECONDS + (current.paceMilliseconds || 0);
+    // The other seats' moves still being shown (a replay drawn for an earlier version goes on) hold the moves too.
+    const replayLeft = Math.max(0, (current.replayEndsAt || 0) - performance.now());
+    current.armedAt = performance.now() + ARM_MILLISECONDS + Math.max(current.paceMilliseconds || 0, replayLeft);
     if (current.armTimer) clearTimeout(current.armTimer);
     current.armTimer = setTimeout(() => {
       current.armTimer = null;

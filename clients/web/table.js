@@ -136,6 +136,7 @@ function startReplay(current) {
   current.replay = [];
   if (current.replayTimer) clearTimeout(current.replayTimer);
   const step = PACES[settings.get("pace")] ?? PACES.normal;
+  current.replayEndsAt = performance.now() + step * queue.length;
   const show = (index) => {
     current.replaying = index < queue.length ? queue[index] : null;
     markLastMove(current);
