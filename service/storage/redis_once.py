@@ -139,8 +139,12 @@ class Links:
             connection = self._take(name, pool)
             try:
                 replies: list[Any] = connection.call_many(commands)
-            except redis_wire.NotSentError:
-                if self.cluster and self._refresh() and self._target(key)[0] != name:
+            except redis_wire.NotSentError as error:
+                if self.cluster and isinstance(error.__cause__, redis.TimeoutError):
+                    # The node did not answer in time (stalled, or gone from the network): the slot map is read
+                    # again meanwhile, for the next call, and this one answers now rather than after a second wait.
+                    threading.Thread(target=self._refresh, name="slot-map", daemon=True).start()
+                elif self.cluster and self._refresh() and self._target(key)[0] != name:
                     continue  # the slot moved to another master (a failover): nothing ran, so to the new one
                 raise
             except (redis.ConnectionError, redis.TimeoutError, OSError) as error:
