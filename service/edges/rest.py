@@ -131,9 +131,7 @@ class RestApp:
         started = time.perf_counter()
         route = self.route()
         rule = route.rule if route is not None else "unmatched"
-        with tracing.http_server_span(
-            request.method, rule, request.headers.get("traceparent"), request.headers.get("tracestate")
-        ):
+        with tracing.http_server_span(request.method, rule, request.headers):
             try:
                 response = self.dispatch(route)
             except Exception as error:

@@ -90,18 +90,16 @@ def grpc_interceptors() -> list[Any]:
     return [server_interceptor(tracer_provider=_provider)]  # type: ignore[no-untyped-call]
 
 
-def http_server_span(
-    method: str, route: str, traceparent: str | None, tracestate: str | None
-) -> AbstractContextManager[Any]:
-    """The server span of one REST request (``GET /v1/games/<game_id>``), continuing the caller's trace when it
-    sent W3C trace context; a shared no-op while tracing is off."""
+def http_server_span(method: str, route: str, headers: Any) -> AbstractContextManager[Any]:
+    """The server span of one REST request (``GET /v1/games/<game_id>``), continuing the caller's trace when its
+    ``headers`` carry W3C trace context (read only while tracing is on); a shared no-op while tracing is off."""
     tracer = _tracer
     if tracer is None:
         return _NOOP
     from opentelemetry.propagate import extract
     from opentelemetry.trace import SpanKind
 
-    carrier = {name: value for name, value in (("traceparent", traceparent), ("tracestate", tracestate)) if value}
+    carrier = {name: value for name in ("traceparent", "tracestate") if (value := headers.get(name))}
     attributes = {"http.request.method": method, "http.route": route}
     manager: AbstractContextManager[Any] = tracer.start_as_current_span(
         f"{method} {route}", context=extract(carrier), kind=SpanKind.SERVER, attributes=attributes

@@ -116,13 +116,20 @@ class Links:
         with self._lock:
             self.idle.setdefault(name, []).append(connection)
 
-    def _refresh(self) -> bool:
-        """Re-reads the cluster's slot map (at most once per ``REFRESH_SECONDS``); True if it was read now."""
+    def _claim_refresh(self) -> bool:
+        """Whether a slot-map read is due (at most one per ``REFRESH_SECONDS``); the caller then makes it."""
         with self._lock:
             now = time.monotonic()
             if now - self._refreshed < REFRESH_SECONDS:
                 return False
             self._refreshed = now
+            return True
+
+    def _refresh(self) -> bool:
+        """Re-reads the cluster's slot map (at most once per ``REFRESH_SECONDS``); True if it was read now."""
+        return self._claim_refresh() and self._read_slot_map()
+
+    def _read_slot_map(self) -> bool:
         try:
             self.client.nodes_manager.initialize()
         except (redis.RedisError, redis.exceptions.RedisClusterException, OSError):
@@ -143,7 +150,8 @@ class Links:
                 if self.cluster and isinstance(error.__cause__, redis.TimeoutError):
                     # The node did not answer in time (stalled, or gone from the network): the slot map is read
                     # again meanwhile, for the next call, and this one answers now rather than after a second wait.
-                    threading.Thread(target=self._refresh, name="slot-map", daemon=True).start()
+                    if self._claim_refresh():
+                        threading.Thread(target=self._read_slot_map, name="slot-map", daemon=True).start()
                 elif self.cluster and self._refresh() and self._target(key)[0] != name:
                     continue  # the slot moved to another master (a failover): nothing ran, so to the new one
                 raise
