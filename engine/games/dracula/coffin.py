@@ -7,7 +7,8 @@ top to bottom; ``b2`` is the centre, where the first nail goes. A cell index is 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from operator import attrgetter
+from typing import NamedTuple
 
 from engine.cards import RED_SUITS
 from engine.games.dracula.cards import NUMERAL_VALUES, VAMPIRE
@@ -63,17 +64,16 @@ def multiplier(cards: Sequence[str]) -> int:
     return 1
 
 
-@dataclass(frozen=True, slots=True)
-class LineScore:
+class LineScore(NamedTuple):
+    """One line of a full coffin: its cells and cards, face value, multiplier, whether the Vampire drains it (then
+    it is worth 0), and what it is worth."""
+
     cells: tuple[int, int, int]
     cards: tuple[str, str, str]
     face_value: int
     multiplier: int
     drained: bool
-
-    @property
-    def value(self) -> int:
-        return 0 if self.drained else self.face_value * self.multiplier
+    value: int
 
     @property
     def name(self) -> str:
@@ -82,37 +82,25 @@ class LineScore:
 
 def score_line(cards: tuple[str, str, str], direction: str, cells: tuple[int, int, int]) -> LineScore:
     if VAMPIRE in cards:
-        return LineScore(cells, cards, 0, 0, drained=True)
+        return LineScore(cells, cards, 0, 0, drained=True, value=0)
     face = card_value(cards[0], direction) + card_value(cards[1], direction) + card_value(cards[2], direction)
-    return LineScore(cells, cards, face, multiplier(cards), drained=False)
+    factor = multiplier(cards)
+    return LineScore(cells, cards, face, factor, drained=False, value=face * factor)
+
+
+_BY_VALUE = attrgetter("value")
 
 
 def line_scores(coffin: Sequence[str | None], direction: str) -> list[LineScore]:
-    """The three lines of a full coffin in ``direction``, best first."""
+    """The three lines of a full coffin in ``direction``, best first (equal values in the order of ``LINES``)."""
     scores = []
     for a, b, c in LINES[direction]:
         first, second, third = coffin[a], coffin[b], coffin[c]
         if first is None or second is None or third is None:
             raise ValueError("The coffin is not full.")
         scores.append(score_line((first, second, third), direction, (a, b, c)))
-    return sorted(scores, key=lambda line: line.value, reverse=True)
-
-
-def line_values(coffin: Sequence[str | None], direction: str) -> list[int]:
-    """The values of the three lines of a full coffin in ``direction``, best first: the ``value`` of each of
-    ``line_scores`` (the same arithmetic, without building the breakdown; what settling a coffin needs)."""
-    if None in coffin:
-        raise ValueError("The coffin is not full.")
-    values = []
-    for a, b, c in LINES[direction]:
-        cards = (coffin[a] or "", coffin[b] or "", coffin[c] or "")
-        if VAMPIRE in cards:
-            values.append(0)
-        else:
-            face = card_value(cards[0], direction) + card_value(cards[1], direction) + card_value(cards[2], direction)
-            values.append(face * multiplier(cards))
-    values.sort(reverse=True)
-    return values
+    scores.sort(key=_BY_VALUE, reverse=True)
+    return scores
 
 
 def settle(first: Sequence[int], second: Sequence[int]) -> tuple[int, int, int]:

@@ -196,7 +196,9 @@ def close_coffin(state: GameState, events: list[Event]) -> None:
     """Scores the full coffin, then starts the next coffin (four players, cards left), the next deal, or ends."""
     table = table_of(state)
     players = state.players
-    side_points, rank = scoring.settle_coffin(table["coffin"], table["directions"])
+    directions = [table["directions"][0], table["directions"][1]]
+    lines = scoring.coffin_lines(table["coffin"], directions)  # settle the coffin and explain it
+    side_points, rank = scoring.settle_coffin(lines)
     table["best_line"] = [max(table["best_line"][side], side_points[side]) for side in (0, 1)]
     points = [side_points[side_of(seat)] for seat in range(players)]
     label = f"deal {table['deal']}" if players == 2 else f"deal {table['deal']} coffin {table['coffin_in_deal']}"
@@ -204,8 +206,7 @@ def close_coffin(state: GameState, events: list[Event]) -> None:
     table["rounds"] = [*table["rounds"], record]
     # The explanation as the score sheet gives it: the coffin's cards, each side's lines (all face up); a line names
     # its cells, not its cards again (a card is shown once in an event).
-    directions = [table["directions"][0], table["directions"][1]]
-    details = scoring.coffin_details(record, directions, players, line_cards=False)
+    details = scoring.coffin_details(record, directions, lines, players, line_cards=False)
     events.append(Event("coffin_scored", data={"label": label, "points": points, **details}))
     if players == 4 and any(table["hands"]):
         table["coffin_in_deal"] += 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.games.dracula.coffin import CELL_NAMES, line_scores, line_values, settle
+from engine.games.dracula.coffin import CELL_NAMES, LineScore, line_scores, settle
 from engine.games.dracula.table import DraculaTable, RoundRecord, table_of
 from engine.scoring import RoundScore, ScoreSheet, highest_scorers, totals_from_rounds
 from engine.state import GameState
@@ -18,10 +18,15 @@ NO_BONUS = "none"
 BONUS_REASONS = (DIFFERENCE, BEST_LINE, NO_BONUS)
 
 
-def settle_coffin(coffin: Sequence[str | None], directions: Sequence[str]) -> tuple[tuple[int, int], int]:
-    """A full coffin's points per side (side 0 scoring ``directions[0]``, side 1 ``directions[1]``) and the rank of
-    the lines that settled it (1: the best lines; 2 or 3: the tie-break went to the second or third best)."""
-    first, second, rank = settle(line_values(coffin, directions[0]), line_values(coffin, directions[1]))
+def coffin_lines(coffin: Sequence[str | None], directions: Sequence[str]) -> list[list[LineScore]]:
+    """Each side's lines of a full coffin, best first: side 0 scores ``directions[0]``, side 1 ``directions[1]``."""
+    return [line_scores(coffin, directions[0]), line_scores(coffin, directions[1])]
+
+
+def settle_coffin(lines: Sequence[Sequence[LineScore]]) -> tuple[tuple[int, int], int]:
+    """A full coffin's points per side from its ``coffin_lines`` and the rank of the lines that settled it (1: the
+    best lines; 2 or 3: the tie-break went to the second or third best)."""
+    first, second, rank = settle([line.value for line in lines[0]], [line.value for line in lines[1]])
     return (first, second), rank
 
 
@@ -51,10 +56,11 @@ def totals(state: GameState, *, finished: bool) -> list[int]:
 def score(state: GameState, *, finished: bool) -> ScoreSheet:
     table = table_of(state)
     directions = [table["directions"][0], table["directions"][1]]
-    rounds = [
-        RoundScore(r["label"], tuple(r["points"]), coffin_details(r, directions, state.players))
-        for r in table["rounds"]
-    ]
+    rounds = []
+    for record in table["rounds"]:
+        lines = coffin_lines(record["cards"], directions)
+        details = coffin_details(record, directions, lines, state.players)
+        rounds.append(RoundScore(record["label"], tuple(record["points"]), details))
     if finished and any(table["bonus"]):  # explained: the higher total's difference, or the best line's value
         rounds.append(RoundScore("bonus", tuple(table["bonus"]), {"bonusReason": final_bonus(table)[2]}))
     seat_totals = totals_from_rounds((r.points for r in rounds), state.players)
@@ -69,12 +75,16 @@ def score(state: GameState, *, finished: bool) -> ScoreSheet:
 
 
 def coffin_details(
-    record: RoundRecord, directions: list[str], players: int, *, line_cards: bool = True
+    record: RoundRecord,
+    directions: Sequence[str],
+    lines: Sequence[Sequence[LineScore]],
+    players: int,
+    *,
+    line_cards: bool = True,
 ) -> dict[str, Any]:
-    """The breakdown of a scored coffin: its cards and, per side, its seats, the points it scored and its lines,
-    best first (the line at ``lineRank`` - 1 is the one each side scored). ``line_cards`` False: a line names its
-    cells only, whose cards ``coffin`` gives (the event's form: each card shown once)."""
-    coffin: list[str | None] = list(record["cards"])
+    """The breakdown of a scored coffin: its cards and, per side, its seats, the points it scored and its
+    ``coffin_lines``, best first (the line at ``lineRank`` - 1 is the one each side scored). ``line_cards`` False: a
+    line names its cells only, whose cards ``coffin`` gives (the event's form: each card shown once)."""
     return {
         "coffin": {CELL_NAMES[i]: card for i, card in enumerate(record["cards"])},
         "lineRank": record["line_rank"],
@@ -93,7 +103,7 @@ def coffin_details(
                         "vampire": line.drained,
                         "value": line.value,
                     }
-                    for line in line_scores(coffin, directions[side])
+                    for line in lines[side]
                 ],
             }
             for side in (0, 1)
