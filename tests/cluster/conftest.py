@@ -300,6 +300,11 @@ def make_cluster_store(request: pytest.FixtureRequest, **settings: object) -> Ga
 
     url = request.getfixturevalue("redis_cluster_url")
     prefix = request.getfixturevalue("cluster_key_prefix")
+    # These stores check the contract on a cluster, not its replica timing (test_cluster_failover.py and
+    # test_cluster_stall.py build their own): with every suite running on two cores, a replica's acknowledgement
+    # can come after the default 500 ms wait, which answers a write DurabilityUnknownError.
+    settings.setdefault("timeout_seconds", 3.0)
+    settings.setdefault("replica_wait_ms", 1500)
     return RedisStore.from_url(url, key_prefix=prefix, **settings)  # type: ignore[arg-type]
 
 
