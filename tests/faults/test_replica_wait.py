@@ -28,6 +28,11 @@ def master() -> Iterator[RedisProcess]:
     process.close()
 
 
+def replica_online(replication: dict[str, object]) -> bool:
+    first = replication.get("slave0")
+    return isinstance(first, dict) and first.get("state") == "online"
+
+
 @pytest.fixture
 def replica(master: RedisProcess) -> Iterator[subprocess.Popen[bytes]]:
     with master.client() as client:
@@ -42,7 +47,8 @@ def replica(master: RedisProcess) -> Iterator[subprocess.Popen[bytes]]:
     )
     deadline = time.monotonic() + 10
     with master.client() as client:
-        while client.info("replication").get("connected_slaves", 0) < 1:
+        # Online as the master sees it: only then does ROLE list it, which the store asks to know it has a replica.
+        while not replica_online(client.info("replication")):
             assert time.monotonic() < deadline, "the replica did not connect"
             time.sleep(0.02)
     with redis.Redis(port=port) as client:
