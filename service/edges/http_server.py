@@ -17,7 +17,10 @@ What keeps one client from blocking the port (``ConnectionLimits``):
   deadline. A connection whose answer is being written (an event stream) is never cut.
 
 Requests whose head is over ``max_header_bytes`` are answered 431, bodies over ``max_body_bytes`` 413, malformed
-requests 400, all in the API's JSON error shape, and the connection is closed.
+requests 400, all in the API's JSON error shape, and the connection is closed gracefully: the answer sent, the
+writing side shut, and what the client still sends read and dropped (at most ``LINGER_SECONDS`` and
+``LINGER_BYTES``), so the client reads the answer however much body it was sending (closing a socket with unread
+data resets the connection, and the reset discards the answer on its way).
 """
 
 from __future__ import annotations
@@ -45,6 +48,8 @@ from service.edges.http import JSON, Headers, Response, status_line
 log = logging.getLogger("cardengine.rest")
 
 READ_BYTES = 65536
+LINGER_SECONDS = 5.0  # a refused request's connection reads what the client still sends this long at most ...
+LINGER_BYTES = 64 << 20  # ... and this much at most (a body of up to this size gets its 413 read)
 DRAIN_POLL_SECONDS = 0.05
 DRAIN_IDLE_SECONDS = 0.5  # while stopping, a connection with nothing in progress this long is closed
 REUSE_PORT = False  # SO_REUSEPORT on the listening socket: set by ``cardengine serve --workers`` in each worker
@@ -387,18 +392,18 @@ class Connection:
             try:
                 self.parser.feed_data(data)
             except httptools.HttpParserUpgrade:
-                self.sock.sendall(
+                self._refuse_and_close(
                     error_bytes(errors.invalid_argument("Protocol upgrades are not served.", field="Upgrade"), 400)
                 )
                 return
             except (httptools.HttpParserError, Refused) as error:
                 if self.refused is not None:
-                    self.sock.sendall(error_bytes(self.refused.failure, self.refused.status))
+                    self._refuse_and_close(error_bytes(self.refused.failure, self.refused.status))
                     return
                 failure = errors.ServiceError(
                     errors.Status.INVALID_ARGUMENT, "http/400", f"Bad Request: {errors.clip(str(error), 200)}"
                 )
-                self.sock.sendall(error_bytes(failure, 400))
+                self._refuse_and_close(error_bytes(failure, 400))
                 return
             keep_alive = self.parser.should_keep_alive()
             ready, self.ready = self.ready, []
@@ -409,6 +414,25 @@ class Connection:
                 self.fresh = False
                 if not self.in_request:
                     self.idle_since = time.monotonic()
+
+    def _refuse_and_close(self, answer: bytes) -> None:
+        """Sends a refusal, shuts the writing side and drops what the client still sends until it closes (a
+        lingering close), within ``LINGER_SECONDS`` and ``LINGER_BYTES``; the caller then closes the socket."""
+        self.sock.sendall(answer)
+        self.sock.shutdown(socket.SHUT_WR)
+        deadline, drained = time.monotonic() + LINGER_SECONDS, 0
+        while drained < LINGER_BYTES:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            self.sock.settimeout(left)
+            try:
+                data = self.sock.recv(READ_BYTES)
+            except TimeoutError:
+                return
+            if not data:
+                return
+            drained += len(data)
 
     def _answer(self, incoming: Incoming, *, keep_alive: bool) -> bool:
         """Answers one request; False when the connection is to close."""

@@ -212,3 +212,23 @@ def test_a_bad_move_under_the_limit_is_quoted_short(live: LiveServer, move: str)
     with pytest.raises(GameEngineError) as raised:
         live.grpc.apply_move(game_id, tokens[seat], move, 0)
     assert raised.value.message == body["error"]["message"]
+
+
+@pytest.mark.parametrize("megabytes", [0.1, 1, 5, 20])
+def test_a_client_sending_a_whole_oversized_body_reads_its_413(live: LiveServer, megabytes: float) -> None:
+    """Issue 36: a client that writes its whole body before reading (as most HTTP clients do) reads the 413 at
+    every size: the server answers at the headers, then drops the rest of the body until the client is done,
+    instead of closing with the body unread (which resets the connection and loses the answer)."""
+    size = int(megabytes * 1024 * 1024)
+    head = (
+        f"POST /v1/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {size}\r\n\r\n"
+    ).encode()
+    with socket.create_connection(("127.0.0.1", live.server.http_port), timeout=10) as sock:
+        sock.sendall(head + b"{" + b" " * (size - 2) + b"}")  # every byte written, none refused by a reset
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    raw_head, _, body = data.partition(b"\r\n\r\n")
+    lines = raw_head.decode("latin-1").split("\r\n")
+    headers = {name.lower(): value.strip() for name, _, value in (line.partition(":") for line in lines[1:])}
+    assert_too_large(int(lines[0].split(" ", 2)[1]), headers, orjson.loads(body))
