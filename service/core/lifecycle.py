@@ -125,7 +125,7 @@ class Lifecycle:
             version = stored.version + 1
             entry = LogEntry(version, seat, None, (), finished=True, first_sequence=stored.event_count, events=(event,))
             updated = StoredGame(game_id, version, stored.snapshot, stored.event_count + 1, True, stored.meta)
-            outcome = self.games.store.commit(updated, stored.version, entry.encode(), None)
+            outcome = self.games.store.commit(updated, stored.version, entry.encode(), None, stored.commit_id)
             if isinstance(outcome, Missing):
                 raise errors.game_not_found(game_id)
             if isinstance(outcome, Stale):

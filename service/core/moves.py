@@ -111,10 +111,12 @@ class Moves:
         key: str = "",
         omit_view: bool = False,
         timed_out: bool = False,
+        fresh: bool = False,
     ) -> MoveResult:
-        """Applies ``move`` of ``seat`` to ``stored`` (the expected version), commits it with compare-and-set and
-        runs the after-commit hooks. ``result_key``: where the store keeps the result for retries with the
-        idempotency key ``key``; ``timed_out``: the service plays the move for a seat out of time."""
+        """Applies ``move`` of ``seat`` to ``stored`` (the expected version), commits it with compare-and-set on
+        the version and the commit id ``stored`` was read with, and runs the after-commit hooks. ``result_key``:
+        where the store keeps the result for retries with the idempotency key ``key``; ``timed_out``: the service
+        plays the move for a seat out of time; ``fresh``: ``stored`` was just read from the store."""
         game_id = stored.game_id
         version = stored.version + 1
         if stored.finished:  # a forfeited match: over by the stored record though the engine state is not
@@ -138,7 +140,7 @@ class Moves:
         snapshot, event_count = engine.encode(new_state), first_sequence + len(events)
         updated = StoredGame(game_id, version, snapshot, event_count, finished=finished, meta=stored.meta)
         idempotency = (result_key, encode_idempotent_result(parsed.notation, version)) if result_key else None
-        outcome = self.games.store.commit(updated, stored.version, entry.encode(), idempotency)
+        outcome = self.games.store.commit(updated, stored.version, entry.encode(), idempotency, stored.commit_id)
         if isinstance(outcome, Committed):
             self.games.states.remember(game_id, updated.snapshot, new_state, finished=finished)
             commit = Commit(game_id, meta, version, seat, parsed, to_act, finished=finished, timed_out=timed_out)
@@ -150,9 +152,45 @@ class Moves:
                 raise errors.game_not_found(game_id)
             return self._answer_retry(outcome.result, current, meta, seat, parsed.notation, key, omit_view=omit_view)
         if isinstance(outcome, Stale):
+            if outcome.current_version == stored.version and not fresh:
+                return self._judge_again(
+                    stored, meta, seat, move, parsed.notation, result_key, key, omit_view, timed_out
+                )
             return self._after_stale(stored, meta, seat, parsed.notation, outcome.current_version, omit_view=omit_view)
         assert isinstance(outcome, Missing)
         raise errors.game_not_found(game_id)
+
+    def _judge_again(
+        self,
+        stored: StoredGame,
+        meta: GameMeta,
+        seat: int,
+        move: str,
+        notation: str,
+        result_key: str | None,
+        key: str,
+        omit_view: bool,
+        timed_out: bool,
+    ) -> MoveResult:
+        """The copy ``stored`` was not the store's state at its version (the store went back since it was read, and
+        another history took that number): the move is judged again on the state the store holds, the history it
+        continues, or refused as stale if that has moved on meanwhile."""
+        current = self.games.store.load(stored.game_id)
+        if current is None:
+            raise errors.game_not_found(stored.game_id)
+        if current.version != stored.version:
+            return self._after_stale(stored, meta, seat, notation, current.version, omit_view=omit_view)
+        return self.commit_move(
+            current,
+            meta,
+            seat,
+            move,
+            result_key=result_key,
+            key=key,
+            omit_view=omit_view,
+            timed_out=timed_out,
+            fresh=True,
+        )
 
     def _after_stale(
         self, stored: StoredGame, meta: GameMeta, seat: int, move: str, current_version: int, *, omit_view: bool

@@ -91,7 +91,7 @@ class Timeouts:
         )
         event_count = first_sequence + len(events)
         updated = StoredGame(game_id, version, stored.snapshot, event_count, finished=True, meta=stored.meta)
-        outcome = self.games.store.commit(updated, stored.version, entry.encode(), None)
+        outcome = self.games.store.commit(updated, stored.version, entry.encode(), None, stored.commit_id)
         if isinstance(outcome, Stale):
             return 0
         if isinstance(outcome, Missing):

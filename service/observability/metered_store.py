@@ -40,6 +40,7 @@ TRACED_OPERATIONS = (
     "load",
     "load_for_update",
     "commit",
+    "withdraw",
     "delete",
     "log",
     "put_ticket",
@@ -186,9 +187,18 @@ class MeteredStore:
         return self._meter.call("load_for_update", self.inner.load_for_update, game_id, expected_version)
 
     def commit(
-        self, game: StoredGame, expected_version: int, entry: bytes, idempotency: tuple[str, bytes] | None = None
+        self,
+        game: StoredGame,
+        expected_version: int,
+        entry: bytes,
+        idempotency: tuple[str, bytes] | None = None,
+        expected_commit_id: str | None = None,
     ) -> CommitOutcome:
-        return self._meter.call("commit", self.inner.commit, game, expected_version, entry, idempotency)
+        inner = self.inner.commit
+        return self._meter.call("commit", inner, game, expected_version, entry, idempotency, expected_commit_id)
+
+    def withdraw(self, game: StoredGame) -> None:
+        self._meter.call("withdraw", self.inner.withdraw, game)
 
     def log(self, game_id: str, after_version: int, limit: int | None = None) -> list[bytes]:
         return self._meter.call("log", self.inner.log, game_id, after_version, limit)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 # ----- games ------------------------------------------------------------------------------------------------------
@@ -28,12 +28,17 @@ from typing import Literal, Protocol
 
 @dataclass(frozen=True, slots=True)
 class StoredGame:
+    """A game's state as stored. ``commit_id`` names the write that stored it (service/storage/commit_ids.py): set
+    by the store on ``create`` and ``commit`` (what a caller passes in is ignored), answered by ``load``; equality
+    compares the state, not which write made it."""
+
     game_id: str
     version: int
     snapshot: bytes
     event_count: int
     finished: bool
     meta: bytes
+    commit_id: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +48,8 @@ class Committed:
 
 @dataclass(frozen=True, slots=True)
 class Stale:
-    """The version was not the expected one; nothing was written."""
+    """The version was not the expected one, or it was but the state stored at it is not the one the commit was
+    computed from (another commit id: ``current_version`` is then the expected version); nothing was written."""
 
     current_version: int
 
@@ -301,8 +307,8 @@ class GameStore(ClockStore, Protocol):
         """The game's current state, or None if there is no such game."""
 
     def load_for_update(self, game_id: str, expected_version: int) -> StoredGame | None:
-        """Like ``load``, but may answer from a local copy whose version is ``expected_version``: a game's state at
-        a given version never changes, and ``commit`` rejects the update if that version is no longer current."""
+        """Like ``load``, but may answer from a local copy whose version is ``expected_version``. A store that went
+        back may hold another state at that version: ``commit`` with the copy's ``commit_id`` refuses it then."""
 
     def commit(
         self,
@@ -310,11 +316,19 @@ class GameStore(ClockStore, Protocol):
         expected_version: int,
         entry: bytes,
         idempotency: tuple[str, bytes] | None = None,
+        expected_commit_id: str | None = None,
     ) -> CommitOutcome:
         """Atomically: if an idempotency key is given and known, Duplicate; if the stored version is not
-        ``expected_version``, Stale; else replaces the game by ``game`` (version ``expected_version + 1``),
-        appends ``entry`` to the log, stores the idempotency result, refreshes the time-to-live (the shorter
-        finished one when ``game.finished``) and wakes the game's watchers."""
+        ``expected_version``, or ``expected_commit_id`` is given and the stored state's commit id is not it (the
+        state the update was computed from is not the store's), Stale; else replaces the game by ``game`` (version
+        ``expected_version + 1``) under a new commit id, appends ``entry`` to the log, stores the idempotency
+        result, refreshes the time-to-live (the shorter finished one when ``game.finished``) and wakes the game's
+        watchers. Every write of the service passes ``expected_commit_id`` (None: the version alone, for tools)."""
+
+    def withdraw(self, game: StoredGame) -> None:
+        """Undoes a ``create`` of ``game`` whose outcome is unknown: removes the game if it is stored with this very
+        ``meta``, and keeps that create from running later (a stalled store may still run it). Raises
+        StoreUnavailableError when the store cannot be reached (the caller tries again later)."""
 
     def log(self, game_id: str, after_version: int, limit: int | None = None) -> list[bytes]:
         """The log entries of the versions after ``after_version`` (-1: all), in order; at most ``limit`` of them

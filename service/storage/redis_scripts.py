@@ -10,9 +10,12 @@ from __future__ import annotations
 # ----- games ------------------------------------------------------------------------------------------------------
 
 # KEYS: game, log, results. ARGV: expected version, new version, snapshot, event count, finished (0/1), log entry,
-# result key ('' for none), result, ttl seconds (0: none), channel, 'PUBLISH' or 'SPUBLISH' (sharded: cluster).
+# result key ('' for none), result, ttl seconds (0: none), channel, 'PUBLISH' or 'SPUBLISH' (sharded: cluster),
+# expected commit id ('*': any; '' for a game stored before commit ids), new commit id. A state is replaced only by
+# one computed from it: the same version is not enough after a store went back (service/storage/commit_ids.py).
 COMMIT_SCRIPT = """
-local current = redis.call('HGET', KEYS[1], 'v')
+local held = redis.call('HMGET', KEYS[1], 'v', 'c')
+local current = held[1]
 if not current then
   return {'missing'}
 end
@@ -22,10 +25,10 @@ if ARGV[7] ~= '' then
     return {'duplicate', prior}
   end
 end
-if current ~= ARGV[1] then
+if current ~= ARGV[1] or (ARGV[12] ~= '*' and (held[2] or '') ~= ARGV[12]) then
   return {'stale', current}
 end
-redis.call('HSET', KEYS[1], 'v', ARGV[2], 's', ARGV[3], 'n', ARGV[4], 'f', ARGV[5])
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 's', ARGV[3], 'n', ARGV[4], 'f', ARGV[5], 'c', ARGV[13])
 redis.call('RPUSH', KEYS[2], ARGV[6])
 if ARGV[7] ~= '' then
   redis.call('HSET', KEYS[3], ARGV[7], ARGV[8])
@@ -44,8 +47,9 @@ redis.call(ARGV[11], ARGV[10], ARGV[2])
 return {'ok'}
 """
 
-# KEYS: game, log, results. ARGV: version, snapshot, event count, finished, meta, first log entry, ttl (0: none).
-# Returns 1: created; 2: the game exists with this very meta (an earlier attempt of this create); 0: another game.
+# KEYS: game, log, results, withdrawn. ARGV: version, snapshot, event count, finished, meta, first log entry, ttl
+# (0: none), commit id. Returns 1: created; 2: the game exists with this very meta (an earlier attempt of this
+# create); 0: another game, or the create was withdrawn (WITHDRAW_SCRIPT ran first: a stalled create runs late).
 # The first write is the HSET, a command Redis refuses at maxmemory (noeviction) as long as the script has written
 # nothing: a store that is out of memory refuses the whole create, and no create is ever half-written.
 CREATE_SCRIPT = """
@@ -55,7 +59,10 @@ if redis.call('EXISTS', KEYS[1]) == 1 then
   end
   return 0
 end
-redis.call('HSET', KEYS[1], 'v', ARGV[1], 's', ARGV[2], 'n', ARGV[3], 'f', ARGV[4], 'm', ARGV[5])
+if redis.call('EXISTS', KEYS[4]) == 1 then
+  return 0
+end
+redis.call('HSET', KEYS[1], 'v', ARGV[1], 's', ARGV[2], 'n', ARGV[3], 'f', ARGV[4], 'm', ARGV[5], 'c', ARGV[8])
 redis.call('DEL', KEYS[2], KEYS[3])
 redis.call('RPUSH', KEYS[2], ARGV[6])
 local ttl = tonumber(ARGV[7])
@@ -64,6 +71,18 @@ if ttl > 0 then
   redis.call('EXPIRE', KEYS[2], ttl)
 end
 return 1
+"""
+
+# KEYS: game, log, results, withdrawn. ARGV: meta, seconds to keep the mark. A create in doubt undone: the game
+# removed if it is the one with this meta, and marked withdrawn first so that the create, if it has not run yet,
+# never does. Returns 1 if a game was removed.
+WITHDRAW_SCRIPT = """
+redis.call('SET', KEYS[4], 1, 'EX', ARGV[2])
+if redis.call('HGET', KEYS[1], 'm') == ARGV[1] then
+  redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+  return 1
+end
+return 0
 """
 
 

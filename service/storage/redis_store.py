@@ -33,6 +33,7 @@ import redis
 import redis.cluster
 
 from service.core.errors import DurabilityUnknownError, StoreUnavailableError
+from service.storage.commit_ids import new_commit_id
 from service.storage.protocols import (
     CommitOutcome,
     Committed,
@@ -55,13 +56,14 @@ from service.storage.redis_client import (
 from service.storage.redis_lifecycle import RedisLifecycle
 from service.storage.redis_once import Command, Links, MaybeRanError
 from service.storage.redis_parts import RedisKeyStore, RedisLimits
-from service.storage.redis_scripts import COMMIT_SCRIPT, CREATE_SCRIPT, MOVE_CLOCK_SCRIPT
+from service.storage.redis_scripts import COMMIT_SCRIPT, CREATE_SCRIPT, MOVE_CLOCK_SCRIPT, WITHDRAW_SCRIPT
 from service.storage.redis_watch import RedisWatch
 from service.storage.store import DEFAULT_FINISHED_TTL_SECONDS, DEFAULT_TTL_SECONDS
 
 __all__ = ["COMMIT_SCRIPT", "RedisStore", "cluster_url", "is_cluster_url", "plain_url"]
 
 DEFAULT_REPLICA_WAIT_MS = 500  # a commit waits this long at most for a replica (within the 1 s store timeout)
+WITHDRAWN_SECONDS = 24 * 3600  # a withdrawn create's mark: as long as the game would have lived
 
 
 # The local copies of the last versions written or read (``load_for_update``) take at most this much memory.
@@ -102,6 +104,7 @@ class RedisStore:
         self.prefix = key_prefix
         self._commit = client.register_script(COMMIT_SCRIPT)
         self._create = client.register_script(CREATE_SCRIPT)
+        self._withdraw = client.register_script(WITHDRAW_SCRIPT)
         self._watch = RedisWatch(self.client, key_prefix, cluster=self.cluster, sharded=self.sharded_pubsub)
         self.cache_size = cache_size
         self._cache: OrderedDict[str, StoredGame] = OrderedDict()
@@ -136,6 +139,12 @@ class RedisStore:
     def results_key(self, game_id: str) -> str:
         return f"{self.prefix}{{{game_id}}}:results"
 
+    def withdrawn_key(self, game_id: str) -> str:
+        return f"{self.prefix}{{{game_id}}}:withdrawn"
+
+    def sync_key(self, game_id: str) -> str:
+        return f"{self.prefix}{{{game_id}}}:sync"
+
     def ticket_key(self, game_id: str, ticket_hash: str) -> str:
         return f"{self.prefix}{{{game_id}}}:ticket:{ticket_hash}"
 
@@ -150,7 +159,11 @@ class RedisStore:
 
     # ----- the store --------------------------------------------------------------------------------------------
     def create(self, game: StoredGame, first_entry: bytes) -> None:
-        keys = [self.game_key(game.game_id), self.log_key(game.game_id), self.results_key(game.game_id)]
+        game_id = game.game_id
+        keys = [self.game_key(game_id), self.log_key(game_id), self.results_key(game_id), self.withdrawn_key(game_id)]
+        game = StoredGame(
+            game_id, game.version, game.snapshot, game.event_count, game.finished, game.meta, new_commit_id()
+        )
         args: list[bytes | str | int] = [
             game.version,
             game.snapshot,
@@ -159,6 +172,7 @@ class RedisStore:
             game.meta,
             first_entry,
             self._ttl(finished=game.finished),
+            game.commit_id,
         ]
         after = guarded(lambda: self.links.wait_command(keys[0]))
         try:
@@ -174,15 +188,22 @@ class RedisStore:
             raise DurabilityUnknownError(f"no replica confirmed the new game within {self.links.replica_wait_ms} ms")
         self._remember(game)
 
+    def withdraw(self, game: StoredGame) -> None:
+        game_id = game.game_id
+        keys = [self.game_key(game_id), self.log_key(game_id), self.results_key(game_id), self.withdrawn_key(game_id)]
+        self._forget(game_id)
+        self._evalsha(self._withdraw, keys, [game.meta, WITHDRAWN_SECONDS])
+
     def load_for_update(self, game_id: str, expected_version: int) -> StoredGame | None:
         """From the local copy of the last version this process wrote or read, if that is ``expected_version``
-        (saves a round trip per move; ``commit`` still compares the version in Redis), else from Redis."""
+        (saves a round trip per move), else from Redis. The copy may be of a history the store no longer holds (it
+        went back): ``commit`` compares its commit id with the stored one in the same round trip."""
         with self._cache_lock:
             cached = self._cache.get(game_id)
             if cached is not None and cached.version == expected_version:
                 self._cache.move_to_end(game_id)
                 return cached
-        return self.load(game_id)
+        return self._load(game_id, confirmed=False)
 
     def _remember(self, game: StoredGame) -> None:
         # A finished game takes no more moves, so it is not kept: a long-lived server's memory stays level (issue 29).
@@ -205,7 +226,13 @@ class RedisStore:
                 self._cache_bytes -= cached_bytes(old)
 
     def load(self, game_id: str) -> StoredGame | None:
-        raw = guarded(lambda: self._hgetall(self.game_key(game_id)))
+        """The game as Redis holds it; where commits wait on a replica, only once a replica holds it too (a version
+        a failover could take back is never shown: DurabilityUnknownError when none confirms it in time)."""
+        return self._load(game_id, confirmed=True)
+
+    def _load(self, game_id: str, *, confirmed: bool) -> StoredGame | None:
+        key = self.game_key(game_id)
+        raw = guarded(lambda: self._hgetall(key, self._confirmation(game_id) if confirmed else []))
         if not raw or b"m" not in raw:
             self._forget(game_id)
             return None
@@ -216,9 +243,20 @@ class RedisStore:
             event_count=int(raw[b"n"]),
             finished=raw[b"f"] == b"1",
             meta=raw[b"m"],
+            commit_id=raw.get(b"c", b"").decode("ascii"),
         )
         self._remember(game)
         return game
+
+    def _confirmation(self, game_id: str) -> list[Command]:
+        """The commands that, sent right after a read of the game, confirm that a replica holds what was read: a
+        small write in its slot and ``WAIT 1`` (a replica that has the write has everything before it); [] where
+        commits wait on no replica."""
+        if not self.links.replica_wait_ms:
+            return []
+        sync_key = self.sync_key(game_id)
+        after = self.links.wait_command(sync_key)
+        return [("SET", sync_key, 1, "PX", 1000), *after] if after else []
 
     def commit(
         self,
@@ -226,9 +264,14 @@ class RedisStore:
         expected_version: int,
         entry: bytes,
         idempotency: tuple[str, bytes] | None = None,
+        expected_commit_id: str | None = None,
     ) -> CommitOutcome:
         key, result = idempotency if idempotency is not None else ("", b"")
-        keys = [self.game_key(game.game_id), self.log_key(game.game_id), self.results_key(game.game_id)]
+        game_id = game.game_id
+        game = StoredGame(
+            game_id, game.version, game.snapshot, game.event_count, game.finished, game.meta, new_commit_id()
+        )
+        keys = [self.game_key(game_id), self.log_key(game_id), self.results_key(game_id)]
         args: list[bytes | str | int] = [
             expected_version,
             game.version,
@@ -241,6 +284,8 @@ class RedisStore:
             self._ttl(finished=game.finished),
             self.channel(game.game_id),
             "SPUBLISH" if self.sharded_pubsub else "PUBLISH",
+            "*" if expected_commit_id is None else expected_commit_id,
+            game.commit_id,
         ]
         # Without a replica wait there is nothing to ask for (wait_command's []): three calls less per move.
         after = guarded(lambda: self.links.wait_command(keys[0])) if self.links.replica_wait_ms else []
@@ -248,7 +293,7 @@ class RedisStore:
             replies = guarded(lambda: self.links.script(self._commit, keys, args, after))
         except MaybeRanError as lost:
             self._forget(game.game_id)
-            return self._read_back_commit(keys, expected_version, entry, key, lost, waited=bool(after))
+            return self._read_back_commit(keys, expected_version, game, entry, key, lost, waited=bool(after))
         except StoreUnavailableError:
             self._forget(game.game_id)
             raise
@@ -270,21 +315,35 @@ class RedisStore:
         return Missing()
 
     def _read_back_commit(
-        self, keys: list[str], expected: int, entry: bytes, key: str, lost: MaybeRanError, *, waited: bool
+        self,
+        keys: list[str],
+        expected: int,
+        game: StoredGame,
+        entry: bytes,
+        key: str,
+        lost: MaybeRanError,
+        *,
+        waited: bool,
     ) -> CommitOutcome:
         """The outcome of a commit whose reply was lost (``lost``), read back from what Redis holds, never by
-        sending it again: the log entry at the new version is this commit's (the same bytes: this move, by this
-        seat, from this version) or another's. StoreUnavailableError when that cannot be read, or when the commit
+        sending it again: the stored commit id is this commit's (``game``'s), or the log entry at the new version is
+        this commit's (the same bytes: this move, by this seat, from this version; a later commit ran since), or
+        they are another's. StoreUnavailableError when that cannot be read, or when the commit
         has not run (yet: a stalled Redis may still run it; the identical retry is then answered as replayed);
         DurabilityUnknownError when it ran where a replica should have confirmed it (``waited``)."""
-        reads: list[Command] = [("HGET", keys[0], "v"), ("LINDEX", keys[1], expected + 1), ("HGET", keys[2], key)]
+        reads: list[Command] = [
+            ("HGET", keys[0], "v"),
+            ("LINDEX", keys[1], expected + 1),
+            ("HGET", keys[2], key),
+            ("HGET", keys[0], "c"),
+        ]
         try:
-            version, at, prior = guarded(lambda: self.links.read_back(keys[0], reads))
+            version, at, prior, commit_id = guarded(lambda: self.links.read_back(keys[0], reads))
         except (StoreUnavailableError, MaybeRanError) as error:
             raise StoreUnavailableError(
                 f"Redis: the commit's answer was lost ({lost}) and what was committed could not be read ({error})"
             ) from error
-        if at == entry:
+        if commit_id == game.commit_id.encode("ascii") or at == entry:
             if waited:
                 raise DurabilityUnknownError(f"the commit's answer was lost ({lost}); it ran, not known replicated")
             return Committed()
@@ -312,7 +371,7 @@ class RedisStore:
         """Before answering a replayed write: a replica has it (or there is no replica to wait for). A small write
         in the game's slot, then ``WAIT 1``: a replica that has it has every earlier write of that master too.
         DurabilityUnknownError if none confirms in time."""
-        sync_key = f"{self.prefix}{{{game_id}}}:sync"
+        sync_key = self.sync_key(game_id)
         after = guarded(lambda: self.links.wait_command(sync_key))
         if not after:
             return
@@ -338,27 +397,40 @@ class RedisStore:
         except MaybeRanError as lost:
             raise StoreUnavailableError(f"Redis: {lost}") from lost
 
-    def _hgetall(self, key: str) -> dict[bytes, bytes]:
+    def _hgetall(self, key: str, confirmation: list[Command]) -> dict[bytes, bytes]:
         """HGETALL of a game's hash on the store's own connections, as the commit: every read of a game (GetGame, a
-        move that misses the local copy) pays half the client CPU of redis-py's client."""
-        try:
-            reply = self.links.call(key, "HGETALL", key)
-        except MaybeRanError as lost:
-            raise StoreUnavailableError(f"Redis: {lost}") from lost
+        move that misses the local copy) pays half the client CPU of redis-py's client. ``confirmation``
+        (``_confirmation``) goes in the same write."""
+        reply = self._read(key, ("HGETALL", key), confirmation)
         if isinstance(reply, dict):  # RESP3 (protocol=3 in the URL): a map
             return reply
         return dict(zip(reply[::2], reply[1::2], strict=True))
 
+    def _read(self, key: str, command: Command, confirmation: list[Command]) -> Any:
+        """One read on the store's own connections, confirmed as held by a replica when ``confirmation`` is given."""
+        try:
+            replies = self.links.call_many(key, [command, *confirmation])
+        except MaybeRanError as lost:
+            raise StoreUnavailableError(f"Redis: {lost}") from lost
+        for reply in replies:
+            if isinstance(reply, Exception):
+                raise reply
+        if confirmation and not replies[-1]:  # the confirmation's WAIT counted no replica
+            raise DurabilityUnknownError(
+                f"no replica confirmed the game's latest writes within {self.links.replica_wait_ms} ms; they are not"
+                " shown until one does"
+            )
+        return replies[0]
+
     def log(self, game_id: str, after_version: int, limit: int | None = None) -> list[bytes]:
+        """The entries as Redis holds them; where commits wait on a replica, confirmed as ``load``."""
         start = after_version + 1
         end = -1 if limit is None else start + limit - 1
         if limit is not None and limit <= 0:
             return []
         key = self.log_key(game_id)
-        try:
-            return cast(list[bytes], guarded(lambda: self.links.call(key, "LRANGE", key, start, end)))
-        except MaybeRanError as lost:
-            raise StoreUnavailableError(f"Redis: {lost}") from lost
+        reads = guarded(lambda: self._read(key, ("LRANGE", key, start, end), self._confirmation(game_id)))
+        return cast(list[bytes], reads)
 
     def put_ticket(self, game_id: str, ticket_hash: str, seat: int, ttl_seconds: float) -> None:
         milliseconds = max(1, round(ttl_seconds * 1000))

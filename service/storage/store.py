@@ -15,6 +15,7 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 
 from service.storage.bot_queue import MemoryBotQueue
+from service.storage.commit_ids import new_commit_id
 from service.storage.memory_lifecycle import MemoryLifecycle
 from service.storage.memory_parts import MemoryKeyStore, MemoryLimits
 from service.storage.protocols import (
@@ -107,6 +108,12 @@ class _MemoryGame:
 
 
 MAX_TICKETS_PER_GAME = 256
+WITHDRAWN_SECONDS = 24 * 3600  # as long as a create's doubt could last: a game's time-to-live
+
+
+def _fields(game: StoredGame) -> tuple[str, int, bytes, int, bool, bytes]:
+    """The fields of ``game`` but its commit id (the store sets that)."""
+    return game.game_id, game.version, game.snapshot, game.event_count, game.finished, game.meta
 
 
 class MemoryStore:
@@ -124,6 +131,7 @@ class MemoryStore:
         self._clock = clock
         self._lock = threading.Lock()
         self._games: dict[str, _MemoryGame] = {}
+        self._withdrawn: dict[str, float] = {}  # game id -> until when its create is refused
         self._waiters = VersionWaiters()
         self._writes = 0
         self.bots = MemoryBotQueue()
@@ -156,10 +164,24 @@ class MemoryStore:
             existing = self._live(game.game_id)
             if existing is not None:
                 raise GameExistsError(game.game_id, same=existing.game.meta == game.meta)
+            if self._withdrawn.get(game.game_id, 0.0) > self._clock():
+                raise GameExistsError(game.game_id, same=False)
             self._sweep()
+            stored = StoredGame(*_fields(game), commit_id=new_commit_id())
             self._games[game.game_id] = _MemoryGame(
-                game, [first_entry], expires_at=self._expiry(finished=game.finished)
+                stored, [first_entry], expires_at=self._expiry(finished=game.finished)
             )
+
+    def withdraw(self, game: StoredGame) -> None:
+        """A create here is never in doubt; the contract holds all the same (a withdrawn create does not run)."""
+        with self._lock:
+            now = self._clock()
+            for game_id in [g for g, expiry in self._withdrawn.items() if expiry <= now]:
+                del self._withdrawn[game_id]
+            self._withdrawn[game.game_id] = now + WITHDRAWN_SECONDS
+            record = self._live(game.game_id)
+            if record is not None and record.game.meta == game.meta:
+                del self._games[game.game_id]
 
     def load(self, game_id: str) -> StoredGame | None:
         with self._lock:
@@ -175,6 +197,7 @@ class MemoryStore:
         expected_version: int,
         entry: bytes,
         idempotency: tuple[str, bytes] | None = None,
+        expected_commit_id: str | None = None,
     ) -> CommitOutcome:
         with self._lock:
             record = self._live(game.game_id)
@@ -182,9 +205,12 @@ class MemoryStore:
                 return Missing()
             if idempotency is not None and idempotency[0] in record.results:
                 return Duplicate(record.results[idempotency[0]])
-            if record.game.version != expected_version:
-                return Stale(record.game.version)
-            record.game = game
+            held = record.game
+            if held.version != expected_version or (
+                expected_commit_id is not None and held.commit_id != expected_commit_id
+            ):
+                return Stale(held.version)
+            record.game = StoredGame(*_fields(game), commit_id=new_commit_id())
             record.log.append(entry)
             if idempotency is not None:
                 record.results[idempotency[0]] = idempotency[1]

@@ -465,3 +465,36 @@ def test_a_bucket_tells_the_tokens_left(store: GameStore) -> None:
     taken = [limits.take_left("slow", 0.001, 3) for _ in range(4)]  # a token a thousand seconds: none come back
     assert [wait for wait, _ in taken[:3]] == [0.0, 0.0, 0.0] and taken[3][0] > 900
     assert [round(left, 2) for _, left in taken] == [2.0, 1.0, 0.0, 0.0]
+
+
+def test_a_commit_is_checked_against_the_state_it_was_computed_from(store: GameStore) -> None:
+    """Issue 36: each stored state has its own commit id; a commit computed from a state the store no longer holds
+    (the same version, another history) writes nothing, and one from the state it holds goes through."""
+    store.create(game(), b"entry-0")
+    created = store.load("g1")
+    assert created is not None and created.commit_id
+    assert advance(store, "g1", 0, expected_commit_id=created.commit_id) == Committed()
+    first = store.load("g1")
+    assert first is not None and first.version == 1 and first.commit_id not in ("", created.commit_id)
+    # A copy of version 1 from another history: its commit id is not the stored one.
+    assert advance(store, "g1", 1, expected_commit_id=created.commit_id) == Stale(1)
+    assert advance(store, "g1", 1, expected_commit_id="another-history") == Stale(1)
+    assert store.log("g1", -1) == [b"entry-0", b"entry-1"] and store.load("g1") == game("g1", 1)
+    assert advance(store, "g1", 1, expected_commit_id=first.commit_id) == Committed()
+    second = store.load("g1")
+    assert second is not None and second.commit_id not in (first.commit_id, created.commit_id)
+    assert store.load_for_update("g1", 2) == second
+
+
+def test_a_withdrawn_create_is_removed_and_never_runs_later(store: GameStore) -> None:
+    store.create(game("stored"), b"entry-0")
+    store.withdraw(game("stored"))
+    assert store.load("stored") is None and store.log("stored", -1) == []
+    store.withdraw(game("late"))  # the create has not run yet: it never will
+    with pytest.raises(ValueError):
+        store.create(game("late"), b"entry-0")
+    assert store.load("late") is None
+    store.create(game("other"), b"entry-0")
+    other_meta = StoredGame("other", 0, b"s", 0, False, b'{"meta":2}')
+    store.withdraw(other_meta)  # another create's game (another meta) is left alone
+    assert store.load("other") == game("other")
