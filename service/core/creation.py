@@ -20,6 +20,7 @@ from service.core.games import IDEMPOTENCY_KEY_PATTERN, StoredGames, game_view, 
 from service.core.hooks import Commit, CommitHooks
 from service.core.records import CreatedGame, Invitation, SeatSpec, SeatToken
 from service.core.stored import GameMeta, LogEntry
+from service.core.withdrawals import Withdrawals
 from service.observability import tracing
 from service.storage.protocols import GameExistsError, StoredGame
 
@@ -116,6 +117,7 @@ class Creation:
         self.hooks = hooks
         self.admit_game = admit_game
         self._secret = secret
+        self.withdrawals = Withdrawals(games.store)
 
     def create_game(
         self,
@@ -246,6 +248,12 @@ class Creation:
             store.create(stored, entry.encode())
         except GameExistsError as exists:
             return self._created_before(exists, request_id, tokens, meta)
+        except errors.StoreUnavailableError:
+            # Stored or not, or stored later: a keyed create's retry finds it; an unkeyed one is never retried
+            # under this id, so it is withdrawn rather than left behind the 503 (service/core/withdrawals.py).
+            if request_id is None:
+                self.withdrawals.withdraw(stored)
+            raise
         tokens, invited = self._invite(game_id, meta, tokens, request_id, store=True)
         self.games.states.remember(game_id, stored.snapshot, state)
         log.info("game created", extra={"game_id": game_id, "game_type": meta.game_type, "players": meta.players})

@@ -192,7 +192,7 @@ class RedisStore:
         game_id = game.game_id
         keys = [self.game_key(game_id), self.log_key(game_id), self.results_key(game_id), self.withdrawn_key(game_id)]
         self._forget(game_id)
-        self._evalsha(self._withdraw, keys, [game.meta, WITHDRAWN_SECONDS])
+        guarded(lambda: self._evalsha(self._withdraw, keys, [game.meta, WITHDRAWN_SECONDS]))
 
     def load_for_update(self, game_id: str, expected_version: int) -> StoredGame | None:
         """From the local copy of the last version this process wrote or read, if that is ``expected_version``
