@@ -74,8 +74,15 @@ def test_a_move_is_acknowledged_once_the_replica_has_it(master: RedisProcess, re
             assert seconds <= FAULT_ANSWER_SECONDS
             status, answer, _ = table.apply(version, seat, move)  # still held: still unknown
             assert (status, answer["error"]["code"]) == (503, "store/durability_unknown"), answer
+            # A reader is not shown the version a failover could still take back (issue 36).
+            status, read = live.rest.get(f"/v1/games/{table.game_id}")
+            assert (status, read["error"]["code"]) == (503, "store/durability_unknown"), read
+            status, read = live.rest.get(f"/v1/games/{table.game_id}/events?after=0")
+            assert (status, read["error"]["code"]) == (503, "store/durability_unknown"), read
         finally:
             replica.send_signal(signal.SIGCONT)
+        status, read = live.rest.get(f"/v1/games/{table.game_id}")
+        assert (status, read["version"]) == (200, version + 1), read  # the replica has it now
         status, again, _ = table.apply(version, seat, move)
         assert (status, again["version"], again["replayed"]) == (200, version + 1, True)
         assert len(held(master, table.game_id)) == version + 2
