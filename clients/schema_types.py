@@ -1,9 +1,12 @@
-"""Generates the SDKs' typed content from the games' JSON Schemas (engine.schemas, the catalog's ``schemas``):
-TypeScript types for clients/node (src/games.ts) and TypedDicts for clients/python (cardengine_client/games.py).
+"""Generates the SDKs' typed content from the schemas the server serves: TypeScript types for clients/node
+(src/games.ts) and TypedDicts for clients/python (cardengine_client/games.py).
 
-Per game: a named ``Card`` (the card codes), the view, each event (a union discriminated by ``kind``), the move
-arguments per kind and the score sheet. Run by clients/python/generate and clients/node's build; the SDK tests
-fail when the committed output differs from a fresh run.
+Per game, from the catalog's ``schemas`` (service.core.catalog: the engine's schemas with the service's own events,
+``seed_revealed``, ``forfeited``, ``ended``): a named ``Card`` (the card codes), the view, each event (a union
+discriminated by ``kind``), the move arguments per kind and the score sheet. For the key stream, ``KeyEventKind``:
+the kinds service.core.key_events declares (``KINDS``). Run by clients/python/generate and clients/node's build; the
+SDK tests fail when the committed output differs from a fresh run (tests/sdk/test_sdk_types.py compares the types
+with what a running server serves).
 
     python -m clients.schema_types --python PATH --typescript PATH
 """
@@ -17,8 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.registry import all_games
-from engine.schemas import game_schemas
+from service.core.catalog import Catalog
+from service.core.key_events import KINDS as KEY_EVENT_KINDS
 
 HEADER = "Generated from the games' JSON Schemas by clients/schema_types.py; never edited by hand."
 
@@ -95,7 +98,8 @@ def ts_object(schema: dict[str, Any], namer: Namer, depth: int) -> str:
     properties: dict[str, Any] = schema.get("properties", {})
     extra = schema.get("additionalProperties", True)
     if not properties:
-        return f"Record<string, {ts_type(extra, namer, depth) if isinstance(extra, dict) else 'unknown'}>"
+        values = ts_type(extra, namer, depth) if isinstance(extra, dict) else "never" if extra is False else "unknown"
+        return f"Record<string, {values}>"
     required = set(schema.get("required", []))
     pad = "  " * (depth + 1)
     lines = [
@@ -136,6 +140,8 @@ def typescript(games: dict[str, dict[str, Any]]) -> str:
             out.append(f"  type {short} = {prefix}{short};")
         out += ["}", ""]
     out += ts_maps(list(games))
+    out.append("/** Every kind of event of an API key's stream (WatchKeyEvents, GET /v1/key-events). */")
+    out.append(f"export type KeyEventKind = {join([json.dumps(kind) for kind in KEY_EVENT_KINDS])};")
     return "\n".join(out) + "\n"
 
 
@@ -189,15 +195,20 @@ def py_typed_dicts(namer: Namer) -> list[str]:
         if name in written:
             continue
         written.add(name)
-        required = set(schema.get("required", []))
-        fields = []
-        for key, value in schema["properties"].items():
-            annotation = py_type(value, namer, name + pascal(key))
-            fields.append(
-                f"        {json.dumps(key)}: {annotation if key in required else f'NotRequired[{annotation}]'},"
-            )
-        out.append(f'{name} = TypedDict(\n    "{name}",\n    {{\n' + "\n".join(fields) + "\n    },\n)")
+        fields = {key: py_type(value, namer, name + pascal(key)) for key, value in schema["properties"].items()}
+        out.append(py_typed_dict(name, fields, set(schema.get("required", []))))
     return list(reversed(out))
+
+
+def py_typed_dict(name: str, fields: dict[str, str], required: set[str]) -> str:
+    """A TypedDict of ``fields`` (name: annotation), those not ``required`` NotRequired."""
+    lines = [
+        f"        {json.dumps(key)}: {value if key in required else f'NotRequired[{value}]'},"
+        for key, value in fields.items()
+    ]
+    if not lines:
+        return f'{name} = TypedDict("{name}", {{}})'
+    return f'{name} = TypedDict(\n    "{name}",\n    {{\n' + "\n".join(lines) + "\n    },\n)"
 
 
 def python(games: dict[str, dict[str, Any]]) -> str:
@@ -211,11 +222,16 @@ def python(games: dict[str, dict[str, Any]]) -> str:
         events = schemas.get("events", {})
         for kind, schema in events.items():
             py_type(schema, namer, f"{prefix}{pascal(kind)}Event")
-        for kind, schema in schemas.get("moveArgs", {}).items():
-            py_type({**schema, "type": "object"}, namer, f"{prefix}{pascal(kind)}Args")
+        moves = schemas.get("moveArgs", {})
+        for kind, schema in moves.items():  # named even without arguments: {Game}MoveArgs maps each kind to it
+            namer.objects.append(
+                (f"{prefix}{pascal(kind)}Args", {**schema, "properties": schema.get("properties", {})})
+            )
         py_type(schemas.get("score", {}), namer, f"{prefix}Score")
         union = " | ".join(f"{prefix}{pascal(kind)}Event" for kind in events) or "NoReturn"
-        body += [f"# ----- {game_id}", *top, *py_typed_dicts(namer), f"{prefix}Event = {union}", ""]
+        arg_names = {kind: f"{prefix}{pascal(kind)}Args" for kind in moves}
+        body += [f"# ----- {game_id}", *top, *py_typed_dicts(namer), f"{prefix}Event = {union}"]
+        body += [py_typed_dict(f"{prefix}MoveArgs", arg_names, set(moves)), ""]
     return "\n\n".join([f'"""{HEADER}"""', PY_IMPORTS, *body, py_accessors(list(games))]) + "\n"
 
 
@@ -228,7 +244,11 @@ from cardengine_client.values import GameEvent, GameView"""
 
 def py_accessors(ids: list[str]) -> str:
     """``typed_view`` and ``typed_event``: an overload per game type, checked against the object's game type."""
-    out = [f"GameTypeId = Literal[{', '.join(json.dumps(i) for i in ids)}]"]
+    out = [
+        f"GameTypeId = Literal[{', '.join(json.dumps(i) for i in ids)}]",
+        f"KeyEventKind = Literal[{', '.join(json.dumps(kind) for kind in KEY_EVENT_KINDS)}]\n"
+        '"""Every kind of event of an API key\'s stream (WatchKeyEvents, GET /v1/key-events)."""',
+    ]
     for what, source, attr in (("view", "GameView", "view"), ("event", "GameEvent", "content")):
         for game_id in ids:
             out.append(
@@ -258,7 +278,8 @@ def main() -> None:
     parser.add_argument("--python", type=Path)
     parser.add_argument("--typescript", type=Path)
     args = parser.parse_args()
-    games = {game_id: game_schemas(game_id) for game_id in sorted(game.id for game in all_games())}
+    served = {entry["id"]: entry["schemas"] for entry in Catalog().list_game_types()}
+    games = {game_id: served[game_id] for game_id in sorted(served)}
     if args.python:
         write(args.python, python(games))
     if args.typescript:

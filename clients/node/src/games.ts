@@ -110,7 +110,26 @@ export type DraculaMatchFinishedEvent = {
   bonusReason: "best_line" | "difference" | "none";
   winners: Array<number>;
 };
-export type DraculaEvent = DraculaCutEvent | DraculaDeclaredEvent | DraculaDealStartedEvent | DraculaHandDealtEvent | DraculaNailTurnedEvent | DraculaPlacedEvent | DraculaCoffinScoredEvent | DraculaMatchFinishedEvent;
+export type DraculaSeedRevealedEvent = {
+  kind: "seed_revealed";
+  text: string;
+  seedSource: "client" | "server";
+  seedCommitment: string;
+  seed: string;
+  salt: string;
+};
+export type DraculaForfeitedEvent = {
+  kind: "forfeited";
+  seat: number;
+  text: string;
+  reason: "left" | "resigned" | "time";
+};
+export type DraculaEndedEvent = {
+  kind: "ended";
+  text: string;
+  reason: "creator";
+};
+export type DraculaEvent = DraculaCutEvent | DraculaDeclaredEvent | DraculaDealStartedEvent | DraculaHandDealtEvent | DraculaNailTurnedEvent | DraculaPlacedEvent | DraculaCoffinScoredEvent | DraculaMatchFinishedEvent | DraculaSeedRevealedEvent | DraculaForfeitedEvent | DraculaEndedEvent;
 export interface DraculaMoveArgs {
   "declare": {
     direction: "across" | "down";
@@ -306,9 +325,28 @@ export type DragonRummyMatchFinishedEvent = {
   totals: Array<number>;
   winners: Array<number>;
 };
-export type DragonRummyEvent = DragonRummyRareTurnedAgainEvent | DragonRummyHandStartedEvent | DragonRummyHandDealtEvent | DragonRummyDrewEvent | DragonRummyTookEvent | DragonRummyDrawTwoPlayedEvent | DragonRummyRarePlayedEvent | DragonRummySetSplitEvent | DragonRummySetPlayedEvent | DragonRummyDiscardedEvent | DragonRummyHandEndedEvent | DragonRummyMatchFinishedEvent;
+export type DragonRummySeedRevealedEvent = {
+  kind: "seed_revealed";
+  text: string;
+  seedSource: "client" | "server";
+  seedCommitment: string;
+  seed: string;
+  salt: string;
+};
+export type DragonRummyForfeitedEvent = {
+  kind: "forfeited";
+  seat: number;
+  text: string;
+  reason: "left" | "resigned" | "time";
+};
+export type DragonRummyEndedEvent = {
+  kind: "ended";
+  text: string;
+  reason: "creator";
+};
+export type DragonRummyEvent = DragonRummyRareTurnedAgainEvent | DragonRummyHandStartedEvent | DragonRummyHandDealtEvent | DragonRummyDrewEvent | DragonRummyTookEvent | DragonRummyDrawTwoPlayedEvent | DragonRummyRarePlayedEvent | DragonRummySetSplitEvent | DragonRummySetPlayedEvent | DragonRummyDiscardedEvent | DragonRummyHandEndedEvent | DragonRummyMatchFinishedEvent | DragonRummySeedRevealedEvent | DragonRummyForfeitedEvent | DragonRummyEndedEvent;
 export interface DragonRummyMoveArgs {
-  "draw": Record<string, unknown>;
+  "draw": Record<string, never>;
   "take": {
     card: DragonRummyCard;
     count: string | number;
@@ -551,10 +589,29 @@ export type DrawBloodMatchFinishedEvent = {
   totals: Array<number>;
   winners: Array<number>;
 };
-export type DrawBloodEvent = DrawBloodHandDealtEvent | DrawBloodCardsDealtEvent | DrawBloodDrewEvent | DrawBloodPickedUpDiscardPileEvent | DrawBloodMonsterPlayedEvent | DrawBloodMonsterKilledEvent | DrawBloodMonsterRevivedEvent | DrawBloodImmunityPlayedEvent | DrawBloodImmunityCancelledEvent | DrawBloodMeldedEvent | DrawBloodLaidOffEvent | DrawBloodDiscardedEvent | DrawBloodTurnEndedEvent | DrawBloodWentOutEvent | DrawBloodHandScoredEvent | DrawBloodMatchFinishedEvent;
+export type DrawBloodSeedRevealedEvent = {
+  kind: "seed_revealed";
+  text: string;
+  seedSource: "client" | "server";
+  seedCommitment: string;
+  seed: string;
+  salt: string;
+};
+export type DrawBloodForfeitedEvent = {
+  kind: "forfeited";
+  seat: number;
+  text: string;
+  reason: "left" | "resigned" | "time";
+};
+export type DrawBloodEndedEvent = {
+  kind: "ended";
+  text: string;
+  reason: "creator";
+};
+export type DrawBloodEvent = DrawBloodHandDealtEvent | DrawBloodCardsDealtEvent | DrawBloodDrewEvent | DrawBloodPickedUpDiscardPileEvent | DrawBloodMonsterPlayedEvent | DrawBloodMonsterKilledEvent | DrawBloodMonsterRevivedEvent | DrawBloodImmunityPlayedEvent | DrawBloodImmunityCancelledEvent | DrawBloodMeldedEvent | DrawBloodLaidOffEvent | DrawBloodDiscardedEvent | DrawBloodTurnEndedEvent | DrawBloodWentOutEvent | DrawBloodHandScoredEvent | DrawBloodMatchFinishedEvent | DrawBloodSeedRevealedEvent | DrawBloodForfeitedEvent | DrawBloodEndedEvent;
 export interface DrawBloodMoveArgs {
-  "draw": Record<string, unknown>;
-  "pick_up_discard_pile": Record<string, unknown>;
+  "draw": Record<string, never>;
+  "pick_up_discard_pile": Record<string, never>;
   "play_monster": {
     card: "VAMPIRE" | "WATERMONSTER" | "WEREWOLF";
   };
@@ -595,8 +652,8 @@ export interface DrawBloodMoveArgs {
   "discard": {
     card: DrawBloodCard;
   };
-  "end_turn": Record<string, unknown>;
-  "next_hand": Record<string, unknown>;
+  "end_turn": Record<string, never>;
+  "next_hand": Record<string, never>;
 }
 export type DrawBloodMove = { [K in keyof DrawBloodMoveArgs]: { kind: K; args: DrawBloodMoveArgs[K] } }[keyof DrawBloodMoveArgs];
 export type DrawBloodScore = {
@@ -934,9 +991,28 @@ export type HouseRummyMatchFinishedEvent = {
   totals: Array<number>;
   winners: Array<number>;
 };
-export type HouseRummyEvent = HouseRummyHandStartedEvent | HouseRummyHandDealtEvent | HouseRummyDrewEvent | HouseRummyDrewCardEvent | HouseRummyTookEvent | HouseRummyMeldedEvent | HouseRummyLaidOffEvent | HouseRummyMovedEvent | HouseRummyPotatoPlayedEvent | HouseRummyPotatoPassedEvent | HouseRummyPotatoKeptEvent | HouseRummyPlayedOutEvent | HouseRummyDiscardedEvent | HouseRummyWentOutEvent | HouseRummyClaimWindowEvent | HouseRummyClaimedEvent | HouseRummyPassedClaimEvent | HouseRummyRummyOnTheBoardEvent | HouseRummyDiscardActionEvent | HouseRummyFishedEvent | HouseRummyGoFishEvent | HouseRummyFishGivenEvent | HouseRummyFishCardEvent | HouseRummyExchangeStartedEvent | HouseRummyExchangeChosenEvent | HouseRummyExchangeDoneEvent | HouseRummyExchangedEvent | HouseRummySawHandEvent | HouseRummyHandShownEvent | HouseRummySearchedEvent | HouseRummySkippedEvent | HouseRummyTurnEvent | HouseRummyHandScoredEvent | HouseRummyMatchFinishedEvent;
+export type HouseRummySeedRevealedEvent = {
+  kind: "seed_revealed";
+  text: string;
+  seedSource: "client" | "server";
+  seedCommitment: string;
+  seed: string;
+  salt: string;
+};
+export type HouseRummyForfeitedEvent = {
+  kind: "forfeited";
+  seat: number;
+  text: string;
+  reason: "left" | "resigned" | "time";
+};
+export type HouseRummyEndedEvent = {
+  kind: "ended";
+  text: string;
+  reason: "creator";
+};
+export type HouseRummyEvent = HouseRummyHandStartedEvent | HouseRummyHandDealtEvent | HouseRummyDrewEvent | HouseRummyDrewCardEvent | HouseRummyTookEvent | HouseRummyMeldedEvent | HouseRummyLaidOffEvent | HouseRummyMovedEvent | HouseRummyPotatoPlayedEvent | HouseRummyPotatoPassedEvent | HouseRummyPotatoKeptEvent | HouseRummyPlayedOutEvent | HouseRummyDiscardedEvent | HouseRummyWentOutEvent | HouseRummyClaimWindowEvent | HouseRummyClaimedEvent | HouseRummyPassedClaimEvent | HouseRummyRummyOnTheBoardEvent | HouseRummyDiscardActionEvent | HouseRummyFishedEvent | HouseRummyGoFishEvent | HouseRummyFishGivenEvent | HouseRummyFishCardEvent | HouseRummyExchangeStartedEvent | HouseRummyExchangeChosenEvent | HouseRummyExchangeDoneEvent | HouseRummyExchangedEvent | HouseRummySawHandEvent | HouseRummyHandShownEvent | HouseRummySearchedEvent | HouseRummySkippedEvent | HouseRummyTurnEvent | HouseRummyHandScoredEvent | HouseRummyMatchFinishedEvent | HouseRummySeedRevealedEvent | HouseRummyForfeitedEvent | HouseRummyEndedEvent;
 export interface HouseRummyMoveArgs {
-  "draw": Record<string, unknown>;
+  "draw": Record<string, never>;
   "take": {
     pile: "0" | "1" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "2" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "3" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "4" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "5" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "6" | "7" | "8" | "9";
     count: "1" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "2" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "3" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "4" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "5" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "6" | "7" | "8" | "9";
@@ -952,7 +1028,7 @@ export interface HouseRummyMoveArgs {
     card: HouseRummyCard;
     target: "0" | "0hi" | "0lo" | "1" | "10" | "10hi" | "10lo" | "11" | "11hi" | "11lo" | "12" | "12hi" | "12lo" | "13" | "13hi" | "13lo" | "14" | "14hi" | "14lo" | "15" | "15hi" | "15lo" | "16" | "16hi" | "16lo" | "17" | "17hi" | "17lo" | "18" | "18hi" | "18lo" | "19" | "19hi" | "19lo" | "1hi" | "1lo" | "2" | "20" | "20hi" | "20lo" | "21" | "21hi" | "21lo" | "22" | "22hi" | "22lo" | "23" | "23hi" | "23lo" | "24" | "24hi" | "24lo" | "25" | "25hi" | "25lo" | "26" | "26hi" | "26lo" | "27" | "27hi" | "27lo" | "2hi" | "2lo" | "3" | "3hi" | "3lo" | "4" | "4hi" | "4lo" | "5" | "5hi" | "5lo" | "6" | "6hi" | "6lo" | "7" | "7hi" | "7lo" | "8" | "8hi" | "8lo" | "9" | "9hi" | "9lo";
   };
-  "play_potato": Record<string, unknown>;
+  "play_potato": Record<string, never>;
   "discard": {
     card: HouseRummyCard;
     pile: "0" | "1" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "2" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "3" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "4" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "5" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "6" | "7" | "8" | "9" | "new";
@@ -960,11 +1036,11 @@ export interface HouseRummyMoveArgs {
   "pass_potato": {
     seat: "0" | "1" | "2" | "3" | "4" | "5";
   };
-  "keep_potato": Record<string, unknown>;
+  "keep_potato": Record<string, never>;
   "claim": {
     target: "0" | "0hi" | "0lo" | "1" | "10" | "10hi" | "10lo" | "11" | "11hi" | "11lo" | "12" | "12hi" | "12lo" | "13" | "13hi" | "13lo" | "14" | "14hi" | "14lo" | "15" | "15hi" | "15lo" | "16" | "16hi" | "16lo" | "17" | "17hi" | "17lo" | "18" | "18hi" | "18lo" | "19" | "19hi" | "19lo" | "1hi" | "1lo" | "2" | "20" | "20hi" | "20lo" | "21" | "21hi" | "21lo" | "22" | "22hi" | "22lo" | "23" | "23hi" | "23lo" | "24" | "24hi" | "24lo" | "25" | "25hi" | "25lo" | "26" | "26hi" | "26lo" | "27" | "27hi" | "27lo" | "2hi" | "2lo" | "3" | "3hi" | "3lo" | "4" | "4hi" | "4lo" | "5" | "5hi" | "5lo" | "6" | "6hi" | "6lo" | "7" | "7hi" | "7lo" | "8" | "8hi" | "8lo" | "9" | "9hi" | "9lo";
   };
-  "pass": Record<string, unknown>;
+  "pass": Record<string, never>;
   "fish": {
     seat: "0" | "1" | "2" | "3" | "4" | "5";
     ask: "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "A" | "C" | "D" | "H" | "J" | "K" | "Q" | "S" | "T";
@@ -1258,9 +1334,28 @@ export type RummyBattleMatchFinishedEvent = {
   totals: Array<number>;
   winners: Array<number>;
 };
-export type RummyBattleEvent = RummyBattleRoundStartedEvent | RummyBattleHandDealtEvent | RummyBattleDrewEvent | RummyBattleTookEvent | RummyBattleHoardedEvent | RummyBattleDrewBonusEvent | RummyBattleMarkerRevealedEvent | RummyBattleMeldedEvent | RummyBattleLaidOffEvent | RummyBattleDiscardedEvent | RummyBattleWentOutEvent | RummyBattleStockExhaustedEvent | RummyBattleActionPlayedEvent | RummyBattleAwaitingSecondChanceEvent | RummyBattleSecondChanceEvent | RummyBattleAcceptedEvent | RummyBattlePickpocketedEvent | RummyBattleSetStolenEvent | RummyBattleHandsSwitchedEvent | RummyBattleHandReceivedEvent | RummyBattlePassedEvent | RummyBattleRoundEndedEvent | RummyBattleMatchFinishedEvent;
+export type RummyBattleSeedRevealedEvent = {
+  kind: "seed_revealed";
+  text: string;
+  seedSource: "client" | "server";
+  seedCommitment: string;
+  seed: string;
+  salt: string;
+};
+export type RummyBattleForfeitedEvent = {
+  kind: "forfeited";
+  seat: number;
+  text: string;
+  reason: "left" | "resigned" | "time";
+};
+export type RummyBattleEndedEvent = {
+  kind: "ended";
+  text: string;
+  reason: "creator";
+};
+export type RummyBattleEvent = RummyBattleRoundStartedEvent | RummyBattleHandDealtEvent | RummyBattleDrewEvent | RummyBattleTookEvent | RummyBattleHoardedEvent | RummyBattleDrewBonusEvent | RummyBattleMarkerRevealedEvent | RummyBattleMeldedEvent | RummyBattleLaidOffEvent | RummyBattleDiscardedEvent | RummyBattleWentOutEvent | RummyBattleStockExhaustedEvent | RummyBattleActionPlayedEvent | RummyBattleAwaitingSecondChanceEvent | RummyBattleSecondChanceEvent | RummyBattleAcceptedEvent | RummyBattlePickpocketedEvent | RummyBattleSetStolenEvent | RummyBattleHandsSwitchedEvent | RummyBattleHandReceivedEvent | RummyBattlePassedEvent | RummyBattleRoundEndedEvent | RummyBattleMatchFinishedEvent | RummyBattleSeedRevealedEvent | RummyBattleForfeitedEvent | RummyBattleEndedEvent;
 export interface RummyBattleMoveArgs {
-  "draw": Record<string, unknown>;
+  "draw": Record<string, never>;
   "take": {
     count: string;
   };
@@ -1274,7 +1369,7 @@ export interface RummyBattleMoveArgs {
     group: "g1" | "g10" | "g11" | "g12" | "g13" | "g14" | "g15" | "g16" | "g17" | "g18" | "g19" | "g2" | "g20" | "g21" | "g22" | "g23" | "g24" | "g25" | "g26" | "g27" | "g28" | "g29" | "g3" | "g30" | "g31" | "g32" | "g33" | "g34" | "g35" | "g36" | "g37" | "g38" | "g39" | "g4" | "g40" | "g41" | "g42" | "g43" | "g44" | "g45" | "g46" | "g47" | "g48" | "g49" | "g5" | "g50" | "g51" | "g52" | "g53" | "g54" | "g6" | "g7" | "g8" | "g9";
     card: "2C" | "2D" | "2H" | "2S" | "3C" | "3D" | "3H" | "3S" | "4C" | "4D" | "4H" | "4S" | "5C" | "5D" | "5H" | "5S" | "6C" | "6D" | "6H" | "6S" | "7C" | "7D" | "7H" | "7S" | "8C" | "8D" | "8H" | "8S" | "9C" | "9D" | "9H" | "9S" | "AC" | "AD" | "AH" | "AS" | "JC" | "JD" | "JH" | "JK" | "JK=2C" | "JK=2D" | "JK=2H" | "JK=2S" | "JK=3C" | "JK=3D" | "JK=3H" | "JK=3S" | "JK=4C" | "JK=4D" | "JK=4H" | "JK=4S" | "JK=5C" | "JK=5D" | "JK=5H" | "JK=5S" | "JK=6C" | "JK=6D" | "JK=6H" | "JK=6S" | "JK=7C" | "JK=7D" | "JK=7H" | "JK=7S" | "JK=8C" | "JK=8D" | "JK=8H" | "JK=8S" | "JK=9C" | "JK=9D" | "JK=9H" | "JK=9S" | "JK=AC" | "JK=AD" | "JK=AH" | "JK=AS" | "JK=JC" | "JK=JD" | "JK=JH" | "JK=JS" | "JK=KC" | "JK=KD" | "JK=KH" | "JK=KS" | "JK=QC" | "JK=QD" | "JK=QH" | "JK=QS" | "JK=TC" | "JK=TD" | "JK=TH" | "JK=TS" | "JS" | "KC" | "KD" | "KH" | "KS" | "QC" | "QD" | "QH" | "QS" | "TC" | "TD" | "TH" | "TS";
   };
-  "draw_bonus": Record<string, unknown>;
+  "draw_bonus": Record<string, never>;
   "pickpocket": {
     seat: "0" | "1" | "2" | "3" | "4" | "5";
   };
@@ -1284,13 +1379,13 @@ export interface RummyBattleMoveArgs {
   "switcheroo": {
     seat: "0" | "1" | "2" | "3" | "4" | "5";
   };
-  "lucky_day": Record<string, unknown>;
+  "lucky_day": Record<string, never>;
   "discard": {
     card: RummyBattleCard;
   };
-  "second_chance": Record<string, unknown>;
-  "accept": Record<string, unknown>;
-  "pass": Record<string, unknown>;
+  "second_chance": Record<string, never>;
+  "accept": Record<string, never>;
+  "pass": Record<string, never>;
 }
 export type RummyBattleMove = { [K in keyof RummyBattleMoveArgs]: { kind: K; args: RummyBattleMoveArgs[K] } }[keyof RummyBattleMoveArgs];
 export type RummyBattleScore = {
@@ -1324,7 +1419,7 @@ export type RummyBattleScore = {
   }>;
   finished: boolean;
   winners: Array<number>;
-  details: Record<string, unknown>;
+  details: Record<string, never>;
 };
 /** The rummy_battle types under short names: RummyBattle.Card, RummyBattle.View, RummyBattle.Event, ... */
 export declare namespace RummyBattle {
@@ -1386,3 +1481,5 @@ export interface GameScores {
   house_rummy: HouseRummyScore;
   rummy_battle: RummyBattleScore;
 }
+/** Every kind of event of an API key's stream (WatchKeyEvents, GET /v1/key-events). */
+export type KeyEventKind = "game_created" | "game_joined" | "your_turn" | "game_finished" | "game_in_progress";

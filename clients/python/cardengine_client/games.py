@@ -144,6 +144,37 @@ DraculaDeclareArgs = TypedDict(
     },
 )
 
+DraculaEndedEvent = TypedDict(
+    "DraculaEndedEvent",
+    {
+        "kind": Literal["ended"],
+        "text": str,
+        "reason": Literal["creator"],
+    },
+)
+
+DraculaForfeitedEvent = TypedDict(
+    "DraculaForfeitedEvent",
+    {
+        "kind": Literal["forfeited"],
+        "seat": int,
+        "text": str,
+        "reason": Literal["left", "resigned", "time"],
+    },
+)
+
+DraculaSeedRevealedEvent = TypedDict(
+    "DraculaSeedRevealedEvent",
+    {
+        "kind": Literal["seed_revealed"],
+        "text": str,
+        "seedSource": Literal["client", "server"],
+        "seedCommitment": str,
+        "seed": str,
+        "salt": str,
+    },
+)
+
 DraculaMatchFinishedEvent = TypedDict(
     "DraculaMatchFinishedEvent",
     {
@@ -264,7 +295,15 @@ DraculaView = TypedDict(
     },
 )
 
-DraculaEvent = DraculaCutEvent | DraculaDeclaredEvent | DraculaDealStartedEvent | DraculaHandDealtEvent | DraculaNailTurnedEvent | DraculaPlacedEvent | DraculaCoffinScoredEvent | DraculaMatchFinishedEvent
+DraculaEvent = DraculaCutEvent | DraculaDeclaredEvent | DraculaDealStartedEvent | DraculaHandDealtEvent | DraculaNailTurnedEvent | DraculaPlacedEvent | DraculaCoffinScoredEvent | DraculaMatchFinishedEvent | DraculaSeedRevealedEvent | DraculaForfeitedEvent | DraculaEndedEvent
+
+DraculaMoveArgs = TypedDict(
+    "DraculaMoveArgs",
+    {
+        "declare": DraculaDeclareArgs,
+        "place": DraculaPlaceArgs,
+    },
+)
 
 
 
@@ -368,6 +407,39 @@ DragonRummyTakeArgs = TypedDict(
     {
         "card": DragonRummyCard,
         "count": str | int,
+    },
+)
+
+DragonRummyDrawArgs = TypedDict("DragonRummyDrawArgs", {})
+
+DragonRummyEndedEvent = TypedDict(
+    "DragonRummyEndedEvent",
+    {
+        "kind": Literal["ended"],
+        "text": str,
+        "reason": Literal["creator"],
+    },
+)
+
+DragonRummyForfeitedEvent = TypedDict(
+    "DragonRummyForfeitedEvent",
+    {
+        "kind": Literal["forfeited"],
+        "seat": int,
+        "text": str,
+        "reason": Literal["left", "resigned", "time"],
+    },
+)
+
+DragonRummySeedRevealedEvent = TypedDict(
+    "DragonRummySeedRevealedEvent",
+    {
+        "kind": Literal["seed_revealed"],
+        "text": str,
+        "seedSource": Literal["client", "server"],
+        "seedCommitment": str,
+        "seed": str,
+        "salt": str,
     },
 )
 
@@ -545,7 +617,18 @@ DragonRummyView = TypedDict(
     },
 )
 
-DragonRummyEvent = DragonRummyRareTurnedAgainEvent | DragonRummyHandStartedEvent | DragonRummyHandDealtEvent | DragonRummyDrewEvent | DragonRummyTookEvent | DragonRummyDrawTwoPlayedEvent | DragonRummyRarePlayedEvent | DragonRummySetSplitEvent | DragonRummySetPlayedEvent | DragonRummyDiscardedEvent | DragonRummyHandEndedEvent | DragonRummyMatchFinishedEvent
+DragonRummyEvent = DragonRummyRareTurnedAgainEvent | DragonRummyHandStartedEvent | DragonRummyHandDealtEvent | DragonRummyDrewEvent | DragonRummyTookEvent | DragonRummyDrawTwoPlayedEvent | DragonRummyRarePlayedEvent | DragonRummySetSplitEvent | DragonRummySetPlayedEvent | DragonRummyDiscardedEvent | DragonRummyHandEndedEvent | DragonRummyMatchFinishedEvent | DragonRummySeedRevealedEvent | DragonRummyForfeitedEvent | DragonRummyEndedEvent
+
+DragonRummyMoveArgs = TypedDict(
+    "DragonRummyMoveArgs",
+    {
+        "draw": DragonRummyDrawArgs,
+        "take": DragonRummyTakeArgs,
+        "play": DragonRummyPlayArgs,
+        "set": DragonRummySetArgs,
+        "discard": DragonRummyDiscardArgs,
+    },
+)
 
 
 
@@ -681,6 +764,10 @@ DrawBloodScore = TypedDict(
     },
 )
 
+DrawBloodNextHandArgs = TypedDict("DrawBloodNextHandArgs", {})
+
+DrawBloodEndTurnArgs = TypedDict("DrawBloodEndTurnArgs", {})
+
 DrawBloodDiscardArgs = TypedDict(
     "DrawBloodDiscardArgs",
     {
@@ -758,6 +845,41 @@ DrawBloodPlayMonsterArgs = TypedDict(
     "DrawBloodPlayMonsterArgs",
     {
         "card": Literal["VAMPIRE", "WATERMONSTER", "WEREWOLF"],
+    },
+)
+
+DrawBloodPickUpDiscardPileArgs = TypedDict("DrawBloodPickUpDiscardPileArgs", {})
+
+DrawBloodDrawArgs = TypedDict("DrawBloodDrawArgs", {})
+
+DrawBloodEndedEvent = TypedDict(
+    "DrawBloodEndedEvent",
+    {
+        "kind": Literal["ended"],
+        "text": str,
+        "reason": Literal["creator"],
+    },
+)
+
+DrawBloodForfeitedEvent = TypedDict(
+    "DrawBloodForfeitedEvent",
+    {
+        "kind": Literal["forfeited"],
+        "seat": int,
+        "text": str,
+        "reason": Literal["left", "resigned", "time"],
+    },
+)
+
+DrawBloodSeedRevealedEvent = TypedDict(
+    "DrawBloodSeedRevealedEvent",
+    {
+        "kind": Literal["seed_revealed"],
+        "text": str,
+        "seedSource": Literal["client", "server"],
+        "seedCommitment": str,
+        "seed": str,
+        "salt": str,
     },
 )
 
@@ -978,7 +1100,27 @@ DrawBloodView = TypedDict(
     },
 )
 
-DrawBloodEvent = DrawBloodHandDealtEvent | DrawBloodCardsDealtEvent | DrawBloodDrewEvent | DrawBloodPickedUpDiscardPileEvent | DrawBloodMonsterPlayedEvent | DrawBloodMonsterKilledEvent | DrawBloodMonsterRevivedEvent | DrawBloodImmunityPlayedEvent | DrawBloodImmunityCancelledEvent | DrawBloodMeldedEvent | DrawBloodLaidOffEvent | DrawBloodDiscardedEvent | DrawBloodTurnEndedEvent | DrawBloodWentOutEvent | DrawBloodHandScoredEvent | DrawBloodMatchFinishedEvent
+DrawBloodEvent = DrawBloodHandDealtEvent | DrawBloodCardsDealtEvent | DrawBloodDrewEvent | DrawBloodPickedUpDiscardPileEvent | DrawBloodMonsterPlayedEvent | DrawBloodMonsterKilledEvent | DrawBloodMonsterRevivedEvent | DrawBloodImmunityPlayedEvent | DrawBloodImmunityCancelledEvent | DrawBloodMeldedEvent | DrawBloodLaidOffEvent | DrawBloodDiscardedEvent | DrawBloodTurnEndedEvent | DrawBloodWentOutEvent | DrawBloodHandScoredEvent | DrawBloodMatchFinishedEvent | DrawBloodSeedRevealedEvent | DrawBloodForfeitedEvent | DrawBloodEndedEvent
+
+DrawBloodMoveArgs = TypedDict(
+    "DrawBloodMoveArgs",
+    {
+        "draw": DrawBloodDrawArgs,
+        "pick_up_discard_pile": DrawBloodPickUpDiscardPileArgs,
+        "play_monster": DrawBloodPlayMonsterArgs,
+        "kill": DrawBloodKillArgs,
+        "play_immunity": DrawBloodPlayImmunityArgs,
+        "meld": DrawBloodMeldArgs,
+        "lay_off": DrawBloodLayOffArgs,
+        "triple_kill": DrawBloodTripleKillArgs,
+        "triple_revive": DrawBloodTripleReviveArgs,
+        "pair_kill": DrawBloodPairKillArgs,
+        "pair_revive": DrawBloodPairReviveArgs,
+        "discard": DrawBloodDiscardArgs,
+        "end_turn": DrawBloodEndTurnArgs,
+        "next_hand": DrawBloodNextHandArgs,
+    },
+)
 
 
 
@@ -1144,12 +1286,16 @@ HouseRummyFishArgs = TypedDict(
     },
 )
 
+HouseRummyPassArgs = TypedDict("HouseRummyPassArgs", {})
+
 HouseRummyClaimArgs = TypedDict(
     "HouseRummyClaimArgs",
     {
         "target": Literal["0", "0hi", "0lo", "1", "10", "10hi", "10lo", "11", "11hi", "11lo", "12", "12hi", "12lo", "13", "13hi", "13lo", "14", "14hi", "14lo", "15", "15hi", "15lo", "16", "16hi", "16lo", "17", "17hi", "17lo", "18", "18hi", "18lo", "19", "19hi", "19lo", "1hi", "1lo", "2", "20", "20hi", "20lo", "21", "21hi", "21lo", "22", "22hi", "22lo", "23", "23hi", "23lo", "24", "24hi", "24lo", "25", "25hi", "25lo", "26", "26hi", "26lo", "27", "27hi", "27lo", "2hi", "2lo", "3", "3hi", "3lo", "4", "4hi", "4lo", "5", "5hi", "5lo", "6", "6hi", "6lo", "7", "7hi", "7lo", "8", "8hi", "8lo", "9", "9hi", "9lo"],
     },
 )
+
+HouseRummyKeepPotatoArgs = TypedDict("HouseRummyKeepPotatoArgs", {})
 
 HouseRummyPassPotatoArgs = TypedDict(
     "HouseRummyPassPotatoArgs",
@@ -1165,6 +1311,8 @@ HouseRummyDiscardArgs = TypedDict(
         "pile": Literal["0", "1", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19", "2", "20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "3", "30", "31", "32", "33", "34", "35", "36", "37", "38", "39", "4", "40", "41", "42", "43", "44", "45", "46", "47", "48", "49", "5", "50", "51", "52", "53", "54", "55", "56", "6", "7", "8", "9", "new"],
     },
 )
+
+HouseRummyPlayPotatoArgs = TypedDict("HouseRummyPlayPotatoArgs", {})
 
 HouseRummyMoveCardArgs = TypedDict(
     "HouseRummyMoveCardArgs",
@@ -1194,6 +1342,39 @@ HouseRummyTakeArgs = TypedDict(
     {
         "pile": Literal["0", "1", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19", "2", "20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "3", "30", "31", "32", "33", "34", "35", "36", "37", "38", "39", "4", "40", "41", "42", "43", "44", "45", "46", "47", "48", "49", "5", "50", "51", "52", "53", "54", "55", "56", "6", "7", "8", "9"],
         "count": Literal["1", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19", "2", "20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "3", "30", "31", "32", "33", "34", "35", "36", "37", "38", "39", "4", "40", "41", "42", "43", "44", "45", "46", "47", "48", "49", "5", "50", "51", "52", "53", "54", "55", "56", "57", "6", "7", "8", "9"],
+    },
+)
+
+HouseRummyDrawArgs = TypedDict("HouseRummyDrawArgs", {})
+
+HouseRummyEndedEvent = TypedDict(
+    "HouseRummyEndedEvent",
+    {
+        "kind": Literal["ended"],
+        "text": str,
+        "reason": Literal["creator"],
+    },
+)
+
+HouseRummyForfeitedEvent = TypedDict(
+    "HouseRummyForfeitedEvent",
+    {
+        "kind": Literal["forfeited"],
+        "seat": int,
+        "text": str,
+        "reason": Literal["left", "resigned", "time"],
+    },
+)
+
+HouseRummySeedRevealedEvent = TypedDict(
+    "HouseRummySeedRevealedEvent",
+    {
+        "kind": Literal["seed_revealed"],
+        "text": str,
+        "seedSource": Literal["client", "server"],
+        "seedCommitment": str,
+        "seed": str,
+        "salt": str,
     },
 )
 
@@ -1594,7 +1775,29 @@ HouseRummyView = TypedDict(
     },
 )
 
-HouseRummyEvent = HouseRummyHandStartedEvent | HouseRummyHandDealtEvent | HouseRummyDrewEvent | HouseRummyDrewCardEvent | HouseRummyTookEvent | HouseRummyMeldedEvent | HouseRummyLaidOffEvent | HouseRummyMovedEvent | HouseRummyPotatoPlayedEvent | HouseRummyPotatoPassedEvent | HouseRummyPotatoKeptEvent | HouseRummyPlayedOutEvent | HouseRummyDiscardedEvent | HouseRummyWentOutEvent | HouseRummyClaimWindowEvent | HouseRummyClaimedEvent | HouseRummyPassedClaimEvent | HouseRummyRummyOnTheBoardEvent | HouseRummyDiscardActionEvent | HouseRummyFishedEvent | HouseRummyGoFishEvent | HouseRummyFishGivenEvent | HouseRummyFishCardEvent | HouseRummyExchangeStartedEvent | HouseRummyExchangeChosenEvent | HouseRummyExchangeDoneEvent | HouseRummyExchangedEvent | HouseRummySawHandEvent | HouseRummyHandShownEvent | HouseRummySearchedEvent | HouseRummySkippedEvent | HouseRummyTurnEvent | HouseRummyHandScoredEvent | HouseRummyMatchFinishedEvent
+HouseRummyEvent = HouseRummyHandStartedEvent | HouseRummyHandDealtEvent | HouseRummyDrewEvent | HouseRummyDrewCardEvent | HouseRummyTookEvent | HouseRummyMeldedEvent | HouseRummyLaidOffEvent | HouseRummyMovedEvent | HouseRummyPotatoPlayedEvent | HouseRummyPotatoPassedEvent | HouseRummyPotatoKeptEvent | HouseRummyPlayedOutEvent | HouseRummyDiscardedEvent | HouseRummyWentOutEvent | HouseRummyClaimWindowEvent | HouseRummyClaimedEvent | HouseRummyPassedClaimEvent | HouseRummyRummyOnTheBoardEvent | HouseRummyDiscardActionEvent | HouseRummyFishedEvent | HouseRummyGoFishEvent | HouseRummyFishGivenEvent | HouseRummyFishCardEvent | HouseRummyExchangeStartedEvent | HouseRummyExchangeChosenEvent | HouseRummyExchangeDoneEvent | HouseRummyExchangedEvent | HouseRummySawHandEvent | HouseRummyHandShownEvent | HouseRummySearchedEvent | HouseRummySkippedEvent | HouseRummyTurnEvent | HouseRummyHandScoredEvent | HouseRummyMatchFinishedEvent | HouseRummySeedRevealedEvent | HouseRummyForfeitedEvent | HouseRummyEndedEvent
+
+HouseRummyMoveArgs = TypedDict(
+    "HouseRummyMoveArgs",
+    {
+        "draw": HouseRummyDrawArgs,
+        "take": HouseRummyTakeArgs,
+        "meld": HouseRummyMeldArgs,
+        "lay_off": HouseRummyLayOffArgs,
+        "move_card": HouseRummyMoveCardArgs,
+        "play_potato": HouseRummyPlayPotatoArgs,
+        "discard": HouseRummyDiscardArgs,
+        "pass_potato": HouseRummyPassPotatoArgs,
+        "keep_potato": HouseRummyKeepPotatoArgs,
+        "claim": HouseRummyClaimArgs,
+        "pass": HouseRummyPassArgs,
+        "fish": HouseRummyFishArgs,
+        "give": HouseRummyGiveArgs,
+        "see_hand": HouseRummySeeHandArgs,
+        "exchange": HouseRummyExchangeArgs,
+        "search": HouseRummySearchArgs,
+    },
+)
 
 
 
@@ -1729,12 +1932,20 @@ RummyBattleScore = TypedDict(
     },
 )
 
+RummyBattlePassArgs = TypedDict("RummyBattlePassArgs", {})
+
+RummyBattleAcceptArgs = TypedDict("RummyBattleAcceptArgs", {})
+
+RummyBattleSecondChanceArgs = TypedDict("RummyBattleSecondChanceArgs", {})
+
 RummyBattleDiscardArgs = TypedDict(
     "RummyBattleDiscardArgs",
     {
         "card": RummyBattleCard,
     },
 )
+
+RummyBattleLuckyDayArgs = TypedDict("RummyBattleLuckyDayArgs", {})
 
 RummyBattleSwitcherooArgs = TypedDict(
     "RummyBattleSwitcherooArgs",
@@ -1756,6 +1967,8 @@ RummyBattlePickpocketArgs = TypedDict(
         "seat": Literal["0", "1", "2", "3", "4", "5"],
     },
 )
+
+RummyBattleDrawBonusArgs = TypedDict("RummyBattleDrawBonusArgs", {})
 
 RummyBattleLayOffArgs = TypedDict(
     "RummyBattleLayOffArgs",
@@ -1783,6 +1996,39 @@ RummyBattleTakeArgs = TypedDict(
     "RummyBattleTakeArgs",
     {
         "count": str,
+    },
+)
+
+RummyBattleDrawArgs = TypedDict("RummyBattleDrawArgs", {})
+
+RummyBattleEndedEvent = TypedDict(
+    "RummyBattleEndedEvent",
+    {
+        "kind": Literal["ended"],
+        "text": str,
+        "reason": Literal["creator"],
+    },
+)
+
+RummyBattleForfeitedEvent = TypedDict(
+    "RummyBattleForfeitedEvent",
+    {
+        "kind": Literal["forfeited"],
+        "seat": int,
+        "text": str,
+        "reason": Literal["left", "resigned", "time"],
+    },
+)
+
+RummyBattleSeedRevealedEvent = TypedDict(
+    "RummyBattleSeedRevealedEvent",
+    {
+        "kind": Literal["seed_revealed"],
+        "text": str,
+        "seedSource": Literal["client", "server"],
+        "seedCommitment": str,
+        "seed": str,
+        "salt": str,
     },
 )
 
@@ -2082,11 +2328,35 @@ RummyBattleView = TypedDict(
     },
 )
 
-RummyBattleEvent = RummyBattleRoundStartedEvent | RummyBattleHandDealtEvent | RummyBattleDrewEvent | RummyBattleTookEvent | RummyBattleHoardedEvent | RummyBattleDrewBonusEvent | RummyBattleMarkerRevealedEvent | RummyBattleMeldedEvent | RummyBattleLaidOffEvent | RummyBattleDiscardedEvent | RummyBattleWentOutEvent | RummyBattleStockExhaustedEvent | RummyBattleActionPlayedEvent | RummyBattleAwaitingSecondChanceEvent | RummyBattleSecondChanceEvent | RummyBattleAcceptedEvent | RummyBattlePickpocketedEvent | RummyBattleSetStolenEvent | RummyBattleHandsSwitchedEvent | RummyBattleHandReceivedEvent | RummyBattlePassedEvent | RummyBattleRoundEndedEvent | RummyBattleMatchFinishedEvent
+RummyBattleEvent = RummyBattleRoundStartedEvent | RummyBattleHandDealtEvent | RummyBattleDrewEvent | RummyBattleTookEvent | RummyBattleHoardedEvent | RummyBattleDrewBonusEvent | RummyBattleMarkerRevealedEvent | RummyBattleMeldedEvent | RummyBattleLaidOffEvent | RummyBattleDiscardedEvent | RummyBattleWentOutEvent | RummyBattleStockExhaustedEvent | RummyBattleActionPlayedEvent | RummyBattleAwaitingSecondChanceEvent | RummyBattleSecondChanceEvent | RummyBattleAcceptedEvent | RummyBattlePickpocketedEvent | RummyBattleSetStolenEvent | RummyBattleHandsSwitchedEvent | RummyBattleHandReceivedEvent | RummyBattlePassedEvent | RummyBattleRoundEndedEvent | RummyBattleMatchFinishedEvent | RummyBattleSeedRevealedEvent | RummyBattleForfeitedEvent | RummyBattleEndedEvent
+
+RummyBattleMoveArgs = TypedDict(
+    "RummyBattleMoveArgs",
+    {
+        "draw": RummyBattleDrawArgs,
+        "take": RummyBattleTakeArgs,
+        "hoard": RummyBattleHoardArgs,
+        "meld": RummyBattleMeldArgs,
+        "lay_off": RummyBattleLayOffArgs,
+        "draw_bonus": RummyBattleDrawBonusArgs,
+        "pickpocket": RummyBattlePickpocketArgs,
+        "thief": RummyBattleThiefArgs,
+        "switcheroo": RummyBattleSwitcherooArgs,
+        "lucky_day": RummyBattleLuckyDayArgs,
+        "discard": RummyBattleDiscardArgs,
+        "second_chance": RummyBattleSecondChanceArgs,
+        "accept": RummyBattleAcceptArgs,
+        "pass": RummyBattlePassArgs,
+    },
+)
 
 
 
 GameTypeId = Literal["dracula", "dragon_rummy", "draw_blood", "house_rummy", "rummy_battle"]
+
+
+KeyEventKind = Literal["game_created", "game_joined", "your_turn", "game_finished", "game_in_progress"]
+"""Every kind of event of an API key's stream (WatchKeyEvents, GET /v1/key-events)."""
 
 
 @overload
