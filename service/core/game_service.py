@@ -70,7 +70,7 @@ class GameService:
         self.bot_turns = BotTurns(self.games, self.moves)
         self.timeouts = Timeouts(self.games, self.moves, self.hooks)
         self.lifecycle = Lifecycle(self.games, self.hooks, self.creation)
-        self.key_events = KeyEvents(store, lambda game_id: self.reads.score(game_id).winners)
+        self.key_events = KeyEvents(self.games, lambda game_id: self.reads.score(game_id).winners)
         self.hooks.register(self.key_events)
 
     def stop_watches(self) -> None:

@@ -237,8 +237,9 @@ class Lifecycle:
         payload = {"kind": "game_joined", "gameId": game_id, "gameType": meta.game_type, "version": version}
         lifecycle.append_key_event(key_id, orjson.dumps(payload | {"seats": [seat]}))
         stored = self.games.store.load(game_id)
-        if stored is not None and not stored.finished and seat in engine.to_act(self.games.state_of(stored)):
-            turn = payload | {"kind": "your_turn", "version": stored.version, "seats": [seat]}
+        to_act = () if stored is None or stored.finished else tuple(engine.to_act(self.games.state_of(stored)))
+        if stored is not None and seat in to_act:
+            turn = payload | {"kind": "your_turn", "version": stored.version, "seats": [seat], "toAct": list(to_act)}
             lifecycle.append_key_event(key_id, orjson.dumps(turn))
 
     def rematch(self, game_id: str, token: str | None, key_id: str | None) -> CreatedGame:

@@ -108,12 +108,13 @@ class KeyEvent:
     """One event of an API key's stream (WatchKeyEvents)."""
 
     event_id: str
-    kind: str  # game_created, game_joined, your_turn, game_finished
+    kind: str  # game_created, game_joined, your_turn, game_finished; game_in_progress (a stream's start)
     game_id: str
     game_type: str
     version: int
     seats: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
+    to_act: tuple[int, ...] = ()  # your_turn, game_in_progress: the game's seats to act at ``version``
 
 
 @dataclass(frozen=True, slots=True)

@@ -102,6 +102,7 @@ def key_event_message(event: core.KeyEvent) -> pb.KeyEvent:
         version=event.version,
         seats=event.seats,
         winners=event.winners,
+        to_act=event.to_act,
     )
 
 
@@ -114,4 +115,5 @@ def key_event_json(event: core.KeyEvent) -> dict[str, Any]:
         "version": event.version,
         "seats": list(event.seats),
         "winners": list(event.winners),
+        "toAct": list(event.to_act),
     }

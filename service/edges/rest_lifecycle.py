@@ -4,7 +4,7 @@
 ``GET /v1/key-events`` answers one page of the key's events as JSON, or with ``follow=true`` (or ``Accept:
 text/event-stream``) Server-Sent Events: ``retry:`` first, one ``key_event`` event per event (``id:`` the event's id,
 data: a KeyEvent as JSON), a comment as heartbeat while idle. ``Last-Event-ID`` (or ``cursor``) resumes after an
-event's id.
+event's id; without either the stream starts now (a ``game_in_progress`` per live game of the key first).
 """
 
 from __future__ import annotations
@@ -95,19 +95,18 @@ def key_events() -> Response:
     cursor = request.headers.get("Last-Event-ID", "").strip() or request.args.get("cursor", "")
     service = rest_context().service
     if not wants_stream():
-        found = service.key_events.read(caller_key(), cursor)
-        page = {"events": [convert_lifecycle.key_event_json(event) for event in found]}
-        page["nextCursor"] = found[-1].event_id if found else cursor  # type: ignore[assignment]
-        return json_answer(orjson.dumps(page))
+        found, next_cursor = service.key_events.page(caller_key(), cursor)
+        events = [convert_lifecycle.key_event_json(event) for event in found]
+        return json_answer(orjson.dumps({"events": events, "nextCursor": next_cursor}))
     return follow_key_events(service.key_events, caller_key(), cursor)
 
 
 def follow_key_events(events: KeyEvents, key_id: str | None, cursor: str) -> Response:
     context = rest_context()
-    found = events.read(key_id, cursor)  # a bad cursor or a missing key fails here, before the stream starts
+    found, after = events.page(key_id, cursor)  # a bad cursor or a missing key fails here, before the stream starts
     assert key_id is not None
     release = context.streams.acquire(f"key:{key_id}", request.remote_addr or "")
-    follow = events.follow(key_id, found[-1].event_id if found else cursor, request.connected)
+    follow = events.follow(key_id, after, request.connected)
     response = Response(
         key_event_stream(found, follow, context.heartbeat_seconds, context.retry_milliseconds),
         content_type="text/event-stream",
@@ -272,12 +271,18 @@ LIFECYCLE_ROUTES = (
         method="GET",
         path="/v1/key-events",
         operation_id="WatchKeyEvents",
-        summary="The caller's API key's events (game_created, game_joined, your_turn, game_finished) after a cursor: "
-        "a JSON page, or with follow=true (or Accept: text/event-stream) Server-Sent Events 'key_event' (id: the "
-        "event's id; Last-Event-ID resumes).",
+        summary="The caller's API key's events (game_created, game_joined, your_turn, game_finished): without a "
+        "cursor from now, a game_in_progress per live game of the key first; after a cursor ('0': every event kept) "
+        "the events since. A JSON page, or with follow=true (or Accept: text/event-stream) Server-Sent Events "
+        "'key_event' (id: the event's id; Last-Event-ID resumes).",
         view=key_events,
         parameters=(
-            query_parameter("cursor", "Resume after this event id (absent: every event kept).", {"type": "string"}),
+            query_parameter(
+                "cursor",
+                "Resume after this event id; '0': from the oldest event kept; absent: start now, with one "
+                "game_in_progress event per live game of the key.",
+                {"type": "string"},
+            ),
             query_parameter("follow", "Stream live as Server-Sent Events.", {"type": "boolean"}),
         ),
         security=API_KEY,

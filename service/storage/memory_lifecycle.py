@@ -85,6 +85,10 @@ class MemoryLifecycle:
             found = [(str(number), payload) for number, payload in self._streams.get(owner, []) if number > since]
         return found[:limit]
 
+    def key_stream_position(self, owner: str) -> str:
+        with self._lock:
+            return str(self._newest(owner))
+
     def _newest(self, owner: str) -> int:
         stream = self._streams.get(owner)
         return stream[-1][0] if stream else 0

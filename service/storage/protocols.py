@@ -271,6 +271,10 @@ class LifecycleStore(Protocol):
         """The events of ``owner``'s stream after id ``after`` ("0": from the oldest kept), at most ``limit``,
         waiting up to ``wait_seconds`` for one when there are none yet."""
 
+    def key_stream_position(self, owner: str) -> str:
+        """The id of the newest event of ``owner``'s stream ("0" when it holds none): reading after it gives the
+        events appended from now on."""
+
 
 # ----- the store --------------------------------------------------------------------------------------------------
 

@@ -138,3 +138,11 @@ class RedisLifecycle:
             for event_id, fields in entries:
                 found.append((event_id.decode() if isinstance(event_id, bytes) else str(event_id), fields[b"e"]))
         return found
+
+    def key_stream_position(self, owner: str) -> str:
+        """The stream's last generated id (XINFO STREAM would answer it too, but fails on a missing key)."""
+        newest = guarded(lambda: self.client.xrevrange(self._owner(owner, "events"), "+", "-", count=1))
+        if not newest:
+            return "0"
+        event_id = newest[0][0]
+        return event_id.decode() if isinstance(event_id, bytes) else str(event_id)

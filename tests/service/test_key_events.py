@@ -1,5 +1,6 @@
 """One event stream per API key over real servers, on the in-memory store and on Redis: one consumer serves ten
-concurrent games from the key's gRPC stream alone; the REST form pages and resumes with Last-Event-ID
+concurrent games from the key's gRPC stream alone; the REST form pages and resumes with Last-Event-ID; a stream
+opened without a cursor starts now, with one game_in_progress per live game of the key (issue 37)
 (docs/api.md "One event stream per API key")."""
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ def test_one_consumer_serves_ten_games_from_the_key_stream(keyed: LiveServer) ->
 
     def serve() -> None:
         """The bot: every decision comes from the one stream."""
-        stream = stub.WatchKeyEvents(pb.WatchKeyEventsRequest(), metadata=key, timeout=120)
+        # From the oldest event kept: the games are created while the stream opens, and every event of each counts.
+        stream = stub.WatchKeyEvents(pb.WatchKeyEventsRequest(cursor="0"), metadata=key, timeout=120)
         try:
             for event in stream:
                 seen[event.game_id].append(event.kind)
@@ -121,10 +123,11 @@ def read_sse(port: int, path: str, headers: dict[str, str], events: int) -> list
 
 
 def written_events(live: LiveServer, key: str, count: int) -> dict[str, Any]:
-    """The key's first page once it holds ``count`` events: they are written just after their commits."""
+    """The key's first page from the oldest event kept (cursor 0) once it holds ``count`` events: they are written
+    just after their commits."""
     page: dict[str, Any] = {}
     for _ in range(200):
-        page = rest(live, "GET", "/v1/key-events", key=key).json()
+        page = rest(live, "GET", "/v1/key-events?cursor=0", key=key).json()
         if len(page["events"]) >= count:
             return page
         time.sleep(0.05)
@@ -144,7 +147,7 @@ def test_the_rest_stream_pages_and_resumes_after_last_event_id(keyed: LiveServer
     assert {event["event"] for event in resumed} == {"key_event"}
     after = rest(keyed, "GET", f"/v1/key-events?cursor={page['nextCursor']}", key=BOB).json()
     assert after == {"events": [], "nextCursor": page["nextCursor"]}
-    assert rest(keyed, "GET", "/v1/key-events", key=ALICE).json()["events"] == []  # another key's stream
+    assert rest(keyed, "GET", "/v1/key-events?cursor=0", key=ALICE).json()["events"] == []  # another key's stream
     keyless = rest(keyed, "GET", "/v1/key-events")
     assert (keyless.status, keyless.json()["error"]["code"]) == (401, "auth/missing_api_key")
     bad = rest(keyed, "GET", "/v1/key-events?cursor=abc", key=BOB)
@@ -176,3 +179,101 @@ def test_the_grpc_stream_resumes_after_a_cursor(keyed: LiveServer) -> None:
     ]
     assert raised.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert missing.value.code() == grpc.StatusCode.UNAUTHENTICATED
+
+
+def seat_token(created: dict[str, Any], seat: int) -> str:
+    return str(next(entry["token"] for entry in created["seats"] if entry["seat"] == seat))
+
+
+def three_finished_and_one_live(live: LiveServer, key: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Three games of ``key`` finished by a resignation, then one live game; answers the live game's create and
+    the key's whole stream (cursor 0) once every event of them is written."""
+    for _ in range(3):
+        finished = rest(live, "POST", "/v1/games", key=key, body={"gameType": "dracula", "seed": 5}).json()
+        resigned = rest(live, "POST", f"/v1/games/{finished['gameId']}/resign", token=seat_token(finished, 1))
+        assert resigned.status == 200, resigned.body
+    created = rest(live, "POST", "/v1/games", key=key, body={"gameType": "dracula", "seed": 7}).json()
+    history = written_events(live, key, 3 * 3 + 2)["events"]  # created, your_turn, finished; created, your_turn
+    return created, history
+
+
+def in_progress(created: dict[str, Any], event_id: str) -> dict[str, Any]:
+    return {
+        "id": event_id,
+        "kind": "game_in_progress",
+        "gameId": created["gameId"],
+        "gameType": "dracula",
+        "version": 0,
+        "seats": [0, 1],
+        "winners": [],
+        "toAct": created["game"]["toAct"],
+    }
+
+
+def test_a_stream_without_a_cursor_starts_now_over_rest(keyed: LiveServer) -> None:
+    """Issue 37: 3 finished games and 1 live one: none of the finished games' events, one game_in_progress for the
+    live game (the key's seats, the seats to act, the version) with the stream's position as its id."""
+    created, history = three_finished_and_one_live(keyed, BOB)
+    assert [event["kind"] for event in history].count("game_finished") == 3
+    position = history[-1]["id"]
+    page = rest(keyed, "GET", "/v1/key-events", key=BOB).json()
+    assert page == {"events": [in_progress(created, position)], "nextCursor": position}
+    assert len(created["game"]["toAct"]) == 1
+    streamed = read_sse(keyed.rest.port, "/v1/key-events?follow=true", {"x-api-key": BOB}, 1)
+    assert [(event["event"], event["id"], orjson.loads(event["data"])) for event in streamed] == [
+        ("key_event", position, in_progress(created, position))
+    ]
+    assert rest(keyed, "GET", f"/v1/key-events?cursor={position}", key=BOB).json() == {
+        "events": [],
+        "nextCursor": position,
+    }
+    assert rest(keyed, "GET", "/v1/key-events?cursor=0", key=BOB).json()["events"] == history  # the past, on demand
+    assert rest(keyed, "GET", "/v1/key-events", key=ALICE).json() == {"events": [], "nextCursor": "0"}
+
+
+def test_a_stream_without_a_cursor_starts_now_over_grpc_then_follows_live(keyed: LiveServer) -> None:
+    created, history = three_finished_and_one_live(keyed, BOB)
+    game_id, mover = created["gameId"], created["game"]["toAct"][0]
+    channel = grpc.insecure_channel(f"127.0.0.1:{keyed.server.grpc_port}")
+    try:
+        stub = pb_grpc.GameEngineStub(channel)
+        stream = stub.WatchKeyEvents(pb.WatchKeyEventsRequest(), metadata=(("x-api-key", BOB),), timeout=30)
+        events = iter(stream)
+        first = next(events)
+        legal = rest(keyed, "GET", f"/v1/games/{game_id}/moves", token=seat_token(created, mover)).json()
+        body = {"move": legal["moves"][0]["notation"], "expectedVersion": 0}
+        applied = rest(keyed, "POST", f"/v1/games/{game_id}/moves", token=seat_token(created, mover), body=body)
+        assert applied.status == 200, applied.body
+        following = next(events)
+        stream.cancel()  # type: ignore[no-untyped-call]
+    finally:
+        channel.close()
+    expected = in_progress(created, history[-1]["id"])
+    assert (first.id, first.kind, first.game_id, first.game_type, first.version) == (
+        expected["id"],
+        "game_in_progress",
+        game_id,
+        "dracula",
+        0,
+    )
+    assert (list(first.seats), list(first.winners), list(first.to_act)) == ([0, 1], [], [mover])
+    to_act = applied.json()["game"]["toAct"]
+    assert (following.kind, following.game_id, following.version) == ("your_turn", game_id, 1)
+    assert (list(following.seats), list(following.to_act)) == (to_act, to_act)
+    assert int(following.id.split("-")[0]) >= int(first.id.split("-")[0])
+
+
+def test_a_joined_key_is_told_its_own_seat_of_a_game_in_progress(keyed: LiveServer) -> None:
+    created = rest(keyed, "POST", "/v1/games", key=ALICE, body={"gameType": "dracula", "inviteSeats": [1]}).json()
+    game_id, code = created["gameId"], created["invitations"][0]["code"]
+    redeemed = rest(keyed, "POST", f"/v1/games/{game_id}/invitations/redeem", key=BOB, body={"code": code})
+    assert redeemed.status == 200, redeemed.body
+    to_act = created["game"]["toAct"]
+    bob = rest(keyed, "GET", "/v1/key-events", key=BOB).json()["events"]
+    alice = rest(keyed, "GET", "/v1/key-events", key=ALICE).json()["events"]
+    assert [(e["kind"], e["gameId"], e["seats"], e["toAct"]) for e in bob] == [
+        ("game_in_progress", game_id, [1], to_act)
+    ]
+    assert [(e["kind"], e["gameId"], e["seats"], e["toAct"]) for e in alice] == [
+        ("game_in_progress", game_id, [0], to_act)
+    ]

@@ -448,6 +448,20 @@ def test_a_key_stream_keeps_order_and_resumes_after_an_id(store: GameStore) -> N
     assert lifecycle.key_events("k1", ids[4], 10, 0) == []
 
 
+def test_a_key_streams_position_is_its_newest_id(store: GameStore) -> None:
+    """Issue 37: a stream opened without a cursor reads after the position taken when it opened."""
+    lifecycle = store.lifecycle
+    assert lifecycle.key_stream_position("k1") == "0"
+    assert lifecycle.key_events("k1", lifecycle.key_stream_position("k1"), 10, 0) == []
+    ids = [lifecycle.append_key_event("k1", f"e{n}".encode()) for n in range(3)]
+    lifecycle.append_key_event("k2", b"other")
+    position = lifecycle.key_stream_position("k1")
+    assert position == ids[-1]
+    assert lifecycle.key_events("k1", position, 10, 0) == []
+    newest = lifecycle.append_key_event("k1", b"after")
+    assert lifecycle.key_events("k1", position, 10, 0) == [(newest, b"after")]
+
+
 def test_a_key_stream_read_waits_for_the_next_event(store: GameStore) -> None:
     lifecycle = store.lifecycle
     last = lifecycle.append_key_event("k1", b"first")

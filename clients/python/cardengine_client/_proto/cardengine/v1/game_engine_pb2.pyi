@@ -1733,8 +1733,9 @@ class WatchKeyEventsRequest(_message.Message):
 
     CURSOR_FIELD_NUMBER: _builtins.int
     cursor: _builtins.str
-    """Resume after this event (an event's `id`, as SSE's Last-Event-ID); empty: every event kept (the last 1000,
-    for 24 hours), then live.
+    """Resume after this event (an event's `id`, as SSE's Last-Event-ID); "0": from the oldest event kept (the last
+    1000), then live. Empty: the stream starts now: first one "game_in_progress" per live game of the key, all
+    with the same id (the stream's position when it was opened), then live events only; none of the past.
     """
     def __init__(
         self,
@@ -1762,23 +1763,34 @@ class KeyEvent(_message.Message):
     VERSION_FIELD_NUMBER: _builtins.int
     SEATS_FIELD_NUMBER: _builtins.int
     WINNERS_FIELD_NUMBER: _builtins.int
+    TO_ACT_FIELD_NUMBER: _builtins.int
     id: _builtins.str
     """The event's id, increasing: pass it as `cursor` to resume after it."""
     kind: _builtins.str
-    """"game_created", "game_joined", "your_turn" or "game_finished"."""
+    """"game_created", "game_joined", "your_turn", "game_finished", or "game_in_progress" (first, once per live game
+    of the key, on a stream opened without a cursor).
+    """
     game_id: _builtins.str
     """The game it is about."""
     game_type: _builtins.str
     """The game's type."""
     version: _builtins.int
-    """The game's version the event is of (your_turn: pass it as ApplyMoveRequest.expected_version)."""
+    """The game's version the event is of (your_turn, game_in_progress: pass it as ApplyMoveRequest.expected_version)."""
     @_builtins.property
     def seats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
-        """your_turn: the seats of the key that must act; game_joined: the seat joined."""
+        """your_turn: the seats of the key that must act; game_joined: the seat joined; game_in_progress: every seat the
+        key holds in the game.
+        """
 
     @_builtins.property
     def winners(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """game_finished: the winning seats."""
+
+    @_builtins.property
+    def to_act(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """your_turn, game_in_progress: the game's seats to act at `version` (of any key, bots included). The key's seats
+        to act now are those of `seats` that are in `to_act`, for either kind.
+        """
 
     def __init__(
         self,
@@ -1790,10 +1802,11 @@ class KeyEvent(_message.Message):
         version: _builtins.int = ...,
         seats: _abc.Iterable[_builtins.int] | None = ...,
         winners: _abc.Iterable[_builtins.int] | None = ...,
+        to_act: _abc.Iterable[_builtins.int] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "game_type", b"game_type", "id", b"id", "kind", b"kind", "seats", b"seats", "version", b"version", "winners", b"winners"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "game_type", b"game_type", "id", b"id", "kind", b"kind", "seats", b"seats", "to_act", b"to_act", "version", b"version", "winners", b"winners"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
