@@ -20,6 +20,7 @@ from service.core.errors import Status
 from service.core.game_service import GameService
 from service.core.records import StreamTicket
 from service.edges import convert, sse
+from service.edges.explorer import EXPLORER_ROUTES
 from service.edges.http import Response, g, request
 from service.edges.min_version import HEADER as MIN_VERSION_HEADER
 from service.edges.min_version import parse_min_version
@@ -504,4 +505,5 @@ SERVER_ROUTES = (
         },
     ),
 )
-ROUTES = GAME_ROUTES + LIFECYCLE_ROUTES + SERVER_ROUTES
+# The explorer's files (/docs/{path}) before the web table's (/{path}).
+ROUTES = GAME_ROUTES + LIFECYCLE_ROUTES + EXPLORER_ROUTES + SERVER_ROUTES
