@@ -149,7 +149,8 @@ def ts_maps(ids: list[str]) -> list[str]:
     out = ["/** The id of every game type. */", f"export type GameTypeId = {join([json.dumps(i) for i in ids])};"]
     for kind in ("Card", "View", "Event", "MoveArgs", "Move", "Score"):
         out.append(f"/** Each game type's {kind} type, by game type id. */")
-        out.append(f"export interface Game{kind}s {{")
+        plural = kind if kind.endswith("s") else f"{kind}s"  # GameMoveArgs, not GameMoveArgss
+        out.append(f"export interface Game{plural} {{")
         out += [f"  {game_id}: {pascal(game_id)}{kind};" for game_id in ids]
         out.append("}")
     return out

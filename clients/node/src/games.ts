@@ -1458,7 +1458,7 @@ export interface GameEvents {
   rummy_battle: RummyBattleEvent;
 }
 /** Each game type's MoveArgs type, by game type id. */
-export interface GameMoveArgss {
+export interface GameMoveArgs {
   dracula: DraculaMoveArgs;
   dragon_rummy: DragonRummyMoveArgs;
   draw_blood: DrawBloodMoveArgs;

@@ -1,3 +1,5 @@
+import type { GameMoveArgs } from "./games";
+
 export {
   GameEngineClient,
   DEFAULT_DEADLINE_MS,
@@ -23,6 +25,8 @@ export {
 export { GameEngineError, decodeStatusDetails, errorInfoOf, retryDelayOf, statusName, toGameEngineError } from "./errors";
 export { serveKeyBot, type Chooser } from "./keybot";
 export * from "./games";
+/** @deprecated The misspelled first name of `GameMoveArgs` (each game type's move arguments, by game type id). */
+export type GameMoveArgss = GameMoveArgs;
 export { RandomBot, SeededRandom, playRandomMatch, type MatchResult, type MoveRecord, type PlayOptions } from "./bot";
 export * from "./gen/cardengine/v1/game_engine";
 export { GameEngineClient as GeneratedGameEngineClient } from "./gen/cardengine/v1/game_engine";
