@@ -162,7 +162,7 @@ def component_schemas() -> dict[str, Any]:
 @cache
 def openapi_document() -> dict[str, Any]:
     schemas = {**component_schemas(), **openapi_games.game_components()}
-    openapi_games.link_views(schemas)
+    openapi_games.link_games(schemas)
     return openapi_games.complete(
         {
             "openapi": "3.0.3",

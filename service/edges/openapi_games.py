@@ -1,9 +1,14 @@
 """The per-game parts of the OpenAPI document and its finishing pass.
 
-Each game's JSON Schemas (``engine.schemas``, draft 2020-12) become component schemas in OpenAPI 3.0's dialect:
-``{Game}Card``, ``{Game}View``, one ``{Game}{Kind}Event`` per event kind and ``{Game}Event`` (a oneOf
-discriminated by ``kind``), ``{Game}MoveArgs`` (per move kind) and ``{Game}Score``. ``Game.view`` is a oneOf of
-the views (discriminated by the view's ``game``), so a generated client types a view by its game type.
+Each game's JSON Schemas as the catalog serves them (``engine.schemas`` with the service's events,
+``service.core.service_events``; draft 2020-12) become component schemas in OpenAPI 3.0's dialect: ``{Game}Card``,
+``{Game}View``, one ``{Game}{Kind}EventData`` per event kind (an event's ``data``; the service's events' data once
+for all games, ``SeedRevealedEventData``, ``ForfeitedEventData``, ``EndedEventData``) and ``{Game}Event`` (one variant
+of ``Event`` per kind), one ``{Game}{Kind}Args`` per move kind and ``{Game}Move`` (one variant of ``Move`` per kind),
+and ``{Game}Score``. The API's messages that carry a game's content are linked to them (``link_games``): ``Game.view``
+is one of the views, ``Event``, ``Move`` and ``Score`` any of the games' own, so a generated client types an event's
+``data`` and a move's ``args`` by its kind; ``KeyEvent.kind`` lists ``service.core.key_events.KINDS`` and
+``KeyEventsPage`` is the page of ``GET /v1/key-events``.
 
 The finishing pass (``complete``) adds what the route declarations leave to the document as a whole: the servers,
 the default security (an optional API key), the answers every API route may give (401 for a bad API key, 429 from
@@ -14,10 +19,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardengine.v1 import game_engine_pb2 as pb
+
 import engine
-from engine.schemas import game_schemas
+from engine.schemas import EVENT_HEADER, game_schemas
 from service.core.errors import Status
-from service.edges.openapi_parts import error_response, ref
+from service.core.key_events import KINDS as KEY_EVENT_KINDS
+from service.core.service_events import SERVICE_EVENTS, with_service_events
+from service.edges.openapi_parts import error_response, message_schema, ref
 
 # Routes outside the rate limits and the API keys (docs/operations.md, "Rate limits").
 UNGATED = {"Healthz", "Readyz", "Metrics", "WebTable", "WebFile", "OpenApi"}
@@ -107,39 +116,81 @@ def _nullable(out: dict[str, Any], card: tuple[frozenset[Any], str] | None) -> d
 
 
 def game_components() -> dict[str, Any]:
-    """Every game's component schemas, by name."""
-    components: dict[str, Any] = {}
+    """Every game's component schemas, by name, from the catalog's schemas (the service's events included); the
+    service's events' data once, shared by every game."""
+    components: dict[str, Any] = {name: dialect_30(data_schema(schema)) for name, schema in service_event_data()}
     for game in engine.all_games():
-        prefix, schemas = pascal(game.id), game_schemas(game.id)
-        card_schema = schemas.get("defs", {}).get("card", {"type": "string"})
-        card = (frozenset(card_schema.get("enum", ())), f"#/components/schemas/{prefix}Card")
-        components[f"{prefix}Card"] = dialect_30(card_schema)
-        view = dialect_30(schemas["view"], card)
-        view["properties"]["game"] = {**view["properties"]["game"], "enum": [game.id]}
-        components[f"{prefix}View"] = view
-        events = {kind: f"{prefix}{pascal(kind)}Event" for kind in schemas.get("events", {})}
-        for kind, name in events.items():
-            components[name] = dialect_30(schemas["events"][kind], card)
-        components[f"{prefix}Event"] = {
-            "description": f"An event of {game.id}, as Event.data with its kind, seat and text.",
-            "oneOf": [ref(name) for name in events.values()],
-            "discriminator": {
-                "propertyName": "kind",
-                "mapping": {k: f"#/components/schemas/{n}" for k, n in events.items()},
-            },
-        }
-        components[f"{prefix}MoveArgs"] = {
-            "type": "object",
-            "description": f"Per move kind of {game.id}, the schema of Move.args (and StructuredMove.args).",
-            "properties": {kind: dialect_30(args, card) for kind, args in schemas.get("moveArgs", {}).items()},
-        }
-        components[f"{prefix}Score"] = dialect_30(schemas.get("score", {"type": "object"}), card)
+        components.update(one_game_components(game.id, with_service_events(game_schemas(game.id))))
     return components
 
 
-def link_views(schemas: dict[str, Any]) -> None:
-    """``Game.view``: one of the games' views (by its ``game``), or an empty object when the view is left out."""
-    views = {game.id: f"#/components/schemas/{pascal(game.id)}View" for game in engine.all_games()}
+def service_event_data() -> list[tuple[str, dict[str, Any]]]:
+    return [(f"{pascal(kind)}EventData", schema) for kind, schema in SERVICE_EVENTS.items()]
+
+
+def data_schema(event: dict[str, Any]) -> dict[str, Any]:
+    """An event's schema (kind, seat and text beside the data) reduced to ``Event.data``: its data fields alone."""
+    header = set(EVENT_HEADER)
+    return {
+        **event,
+        "properties": {name: field for name, field in event.get("properties", {}).items() if name not in header},
+        "required": [name for name in event.get("required", []) if name not in header],
+    }
+
+
+def one_game_components(game_id: str, schemas: dict[str, Any]) -> dict[str, Any]:
+    """``{Game}Card``, ``{Game}View``, ``{Game}{Kind}EventData`` and ``{Game}Event`` (one variant of Event per
+    kind), ``{Game}{Kind}Args`` and ``{Game}Move`` (one variant of Move per kind), ``{Game}Score``."""
+    prefix = pascal(game_id)
+    card_schema = schemas.get("defs", {}).get("card", {"type": "string"})
+    card = (frozenset(card_schema.get("enum", ())), f"#/components/schemas/{prefix}Card")
+    components: dict[str, Any] = {f"{prefix}Card": dialect_30(card_schema)}
+    view = dialect_30(schemas["view"], card)
+    view["properties"]["game"] = {**view["properties"]["game"], "enum": [game_id]}
+    components[f"{prefix}View"] = view
+    data: dict[str, str] = {}
+    for kind, schema in schemas.get("events", {}).items():
+        data[kind] = f"{pascal(kind)}EventData" if kind in SERVICE_EVENTS else f"{prefix}{pascal(kind)}EventData"
+        if kind not in SERVICE_EVENTS:
+            components[data[kind]] = dialect_30(data_schema(schema), card)
+    components[f"{prefix}Event"] = {
+        "description": f"An event of {game_id}: Event with the kind's data ({prefix}{{Kind}}EventData).",
+        "oneOf": [variant(EVENT_MESSAGE, kind, "data", name) for kind, name in data.items()],
+    }
+    args = {kind: f"{prefix}{pascal(kind)}Args" for kind in schemas.get("moveArgs", {})}
+    for kind, name in args.items():
+        components[name] = dialect_30(schemas["moveArgs"][kind], card)
+    components[f"{prefix}Move"] = {
+        "description": f"A legal move of {game_id}: Move with the kind's arguments ({prefix}{{Kind}}Args).",
+        "oneOf": [variant(MOVE_MESSAGE, kind, "args", name) for kind, name in args.items()],
+    }
+    score = dialect_30(schemas.get("score", {"type": "object"}), card)
+    score["properties"] = {**SCORE_HEADER, **score.get("properties", {})}
+    score["required"] = [*(n for n in SCORE_MESSAGE["required"] if n not in SHEET), *score.get("required", [])]
+    components[f"{prefix}Score"] = {**score, "description": f"The score sheet of a match of {game_id}."}
+    return components
+
+
+# The messages whose content depends on the game: each game's variant repeats their fields (the .proto's, as
+# service.edges.openapi_parts.message_schema prints them) with the kind fixed and the content's schema named.
+EVENT_MESSAGE = message_schema(pb.Event.DESCRIPTOR, request=False)
+MOVE_MESSAGE = message_schema(pb.Move.DESCRIPTOR, request=False)
+SCORE_MESSAGE = message_schema(pb.Score.DESCRIPTOR, request=False)
+SHEET = ("totals", "rounds", "finished", "winners", "details")  # the engine's score sheet (engine.schemas)
+SCORE_HEADER = {name: field for name, field in SCORE_MESSAGE["properties"].items() if name not in SHEET}
+
+
+def variant(message: dict[str, Any], kind: str, content: str, name: str) -> dict[str, Any]:
+    """``message`` (Event or Move) of one kind, its ``content`` field (data, args) the component ``name``."""
+    properties = {**message["properties"], "kind": {"type": "string", "enum": [kind]}, content: ref(name)}
+    return {**message, "properties": properties}
+
+
+def link_games(schemas: dict[str, Any]) -> None:
+    """The API's messages whose content depends on the game type, linked to the games' components: ``Game.view``
+    (one of the views, by its ``game``, or empty), ``Event`` (its ``data`` by kind), ``Move`` (its ``args`` by
+    kind) and ``Score``: each any of the games' own (a kind may be in several games); and the key stream's page."""
+    games = [pascal(game.id) for game in engine.all_games()]
     schemas["EmptyView"] = {
         "type": "object",
         "maxProperties": 0,
@@ -147,8 +198,25 @@ def link_views(schemas: dict[str, Any]) -> None:
     }
     schemas["Game"]["properties"]["view"] = {
         "description": "The caller's view of the match: the game type's view schema ({Game}View), or {} when "
-        "left out. Event.data and Move.args follow {Game}Event and {Game}MoveArgs.",
-        "oneOf": [{"$ref": target} for target in views.values()] + [ref("EmptyView")],
+        "left out. Event.data and Move.args follow {Game}Event and {Game}Move.",
+        "oneOf": [ref(f"{game}View") for game in games] + [ref("EmptyView")],
+    }
+    for message, what in (("Event", "event, its data"), ("Move", "legal move, its args"), ("Score", "score sheet")):
+        schemas[message] = {
+            "description": f"A {what} as its game type says ({{Game}}{message}).",
+            "anyOf": [ref(f"{game}{message}") for game in games],
+        }
+    del schemas["RoundScore"]  # each {Game}Score names its rounds' own details
+    # WatchGame's answer travels over REST only as the data: lines of GetEvents' Server-Sent Events, which OpenAPI 3.0
+    # cannot give a schema (3.2's itemSchema can): the route's description names the .proto message instead.
+    del schemas["WatchGameResponse"]
+    schemas["KeyEvent"]["properties"]["kind"]["enum"] = list(KEY_EVENT_KINDS)
+    schemas["KeyEventsPage"] = {
+        "type": "object",
+        "description": "A page of the API key's stream (GET /v1/key-events without follow): its events, oldest "
+        "first, and the cursor to pass next time.",
+        "required": ["events", "nextCursor"],
+        "properties": {"events": {"type": "array", "items": ref("KeyEvent")}, "nextCursor": {"type": "string"}},
     }
 
 

@@ -298,7 +298,7 @@ LIFECYCLE_ROUTES = (
             ),
             "200": {
                 "description": "A page {events: [KeyEvent], nextCursor} (JSON), or Server-Sent Events of KeyEvent.",
-                "content": {**json_content({"type": "object"}), "text/event-stream": {"schema": {"type": "string"}}},
+                "content": {**json_content(ref("KeyEventsPage")), "text/event-stream": {"schema": {"type": "string"}}},
             },
         },
     ),
