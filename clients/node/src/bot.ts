@@ -101,7 +101,7 @@ export async function playRandomMatch(
       });
       game = result.game ?? (await client.getGame(gameId));
     } catch (error) {
-      if (error instanceof GameEngineError && error.code === GrpcStatus.ABORTED) {
+      if (error instanceof GameEngineError && error.status === GrpcStatus.ABORTED) {
         game = await client.getGame(gameId); // someone else moved first: look again
         continue;
       }

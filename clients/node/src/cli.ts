@@ -106,7 +106,7 @@ if (require.main === module) {
         console.error(`error: ${error.message}\n${USAGE}`);
       } else if (error instanceof GameEngineError) {
         const metadata = Object.keys(error.metadata).length ? ` ${JSON.stringify(error.metadata)}` : "";
-        console.error(`error: ${error.codeName} ${error.reason}: ${error.message}${metadata}`);
+        console.error(`error: ${error.statusName} ${error.code}: ${error.message}${metadata}`);
       } else {
         console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
         process.exitCode = 1;

@@ -46,7 +46,8 @@ export interface ClientOptions {
   channelOptions?: ChannelOptions;
   /** An API key, sent with every call as `x-api-key` when the server has keys on (docs/operations.md "Limits and keys"). */
   apiKey?: string;
-  /** Retries of every unary call on UNAVAILABLE and RESOURCE_EXHAUSTED (503 and 429 in REST). */
+  /** Retries of every unary call on a refusal that passes with time (`GameEngineError.retryable`: UNAVAILABLE, a rate
+   * limit); never on a lasting one (`limit/live_games`, auth, validation). */
   retry?: Partial<RetryPolicy>;
 }
 
@@ -388,7 +389,7 @@ export class GameEngineClient {
         withParsedView(response.game);
         return response;
       } catch (error) {
-        if (!(error instanceof GameEngineError) || !RETRIED.has(error.code) || attempt >= retries) throw error;
+        if (!(error instanceof GameEngineError) || !RETRIED.has(error.status) || attempt >= retries) throw error;
         await sleep(100 * (attempt + 1));
       }
     }

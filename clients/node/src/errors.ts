@@ -1,55 +1,99 @@
-// Errors of the cardengine API as one typed class: the gRPC status plus the google.rpc.ErrorInfo the server puts
-// in the `grpc-status-details-bin` trailer (a serialized google.rpc.Status).
+// Errors of the cardengine API as one typed class, of the same shape as the Python SDK's: `code` the service's stable
+// code (google.rpc.ErrorInfo's reason, from the `grpc-status-details-bin` trailer, a serialized google.rpc.Status),
+// `status` the transport's status (the gRPC status code).
 import { Metadata, status as GrpcStatus, type ServiceError } from "@grpc/grpc-js";
 import { ErrorInfo, RetryInfo } from "./gen/google/rpc/error_details";
 import { Status } from "./gen/google/rpc/status";
 
 export const STATUS_DETAILS_KEY = "grpc-status-details-bin";
 const ERROR_INFO_TYPE = "type.googleapis.com/google.rpc.ErrorInfo";
-const RETRIED = new Set<number>([GrpcStatus.UNAVAILABLE, GrpcStatus.RESOURCE_EXHAUSTED]);
+
+/** The refusals of RESOURCE_EXHAUSTED that pass with time (a rate limit, streams or connections in use), by code:
+ * the client retries them. The others of that status last: `limit/live_games` (until one of the key's games ends),
+ * `limit/wrong_tokens`, a request too large, and gRPC's own refusal of a message over its maximum. */
+export const PASSING_LIMITS: ReadonlySet<string> = new Set([
+  "limit/key_rate",
+  "limit/address_rate",
+  "limit/stream_tickets",
+  "limit/connections",
+  "stream/too_many",
+]);
+
+/** Whether a refusal passes with time, so that the same call may succeed later: every UNAVAILABLE (`store/unavailable`,
+ * `store/full`, `store/durability_unknown`, `store/behind`, `server/stopping`, a lost connection) and the limits
+ * of PASSING_LIMITS. Lasting ones (auth, validation, `limit/live_games`, ...) are not. The Python SDK's rule too. */
+export function isPassing(code: string, status: GrpcStatus): boolean {
+  return status === GrpcStatus.UNAVAILABLE || PASSING_LIMITS.has(code);
+}
 
 /** The name of a gRPC status code, e.g. "PERMISSION_DENIED" for 7. */
 export function statusName(code: number): string {
   return GrpcStatus[code] ?? `UNKNOWN_STATUS_${code}`;
 }
 
-/** What a failed call says: status code and name, the server's message, and its ErrorInfo (reason, domain,
- * metadata), when the server sent one. `reason` is the stable code, e.g. "move/not_your_turn" or "version/stale". */
+/** What makes a GameEngineError. */
+export interface GameEngineErrorInit {
+  code: string;
+  status: GrpcStatus;
+  message: string;
+  /** ErrorInfo.reason as sent; absent when the server sent no ErrorInfo. */
+  reason?: string;
+  domain?: string;
+  metadata?: Readonly<Record<string, string>>;
+  statusDetails?: Status;
+  retryAfterMs?: number;
+}
+
+/** What a failed call says: the stable code, the gRPC status, the server's message, and its ErrorInfo (domain,
+ * metadata), when the server sent one. */
 export class GameEngineError extends Error {
   override readonly name = "GameEngineError";
+  /** The stable machine-readable code of the error table (docs/api.md "Errors"), e.g. "move/not_your_turn" or
+   * "version/stale": ErrorInfo.reason. A failure the server sent no code with (a deadline, a lost connection) has
+   * its gRPC status's name in lower case, e.g. "deadline_exceeded", "unavailable" (as in the Python SDK). */
+  readonly code: string;
+  /** The transport status: the gRPC status code (grpc-js `status` enum), e.g. 7 (PERMISSION_DENIED). */
+  readonly status: GrpcStatus;
+  /** ErrorInfo.domain, "cardengine.v1" for the engine's errors; empty when the server sent no ErrorInfo. */
+  readonly domain: string;
+  /** ErrorInfo.metadata: the specifics, e.g. {currentVersion: "3"} or {engineCode: "..."}. */
+  readonly metadata: Readonly<Record<string, string>>;
+  /** The decoded google.rpc.Status of the `grpc-status-details-bin` trailer, when it carried one. */
+  readonly statusDetails: Status | undefined;
   /** How long the server asks to wait before a retry (RetryInfo, else the `retry-after` trailer), if it said. */
-  retryAfterMs: number | undefined = undefined;
+  retryAfterMs: number | undefined;
+  /** @deprecated Use `code`. ErrorInfo.reason as sent: the same as `code`, or "" when the server sent none. */
+  readonly reason: string;
 
-  constructor(
-    /** The gRPC status code (grpc-js `status` enum), e.g. 7 for PERMISSION_DENIED. */
-    readonly code: GrpcStatus,
-    message: string,
-    /** The stable machine-readable code of the error (ErrorInfo.reason); empty when the server sent none. */
-    readonly reason: string,
-    /** ErrorInfo.domain, "cardengine.v1" for the engine's errors. */
-    readonly domain: string,
-    /** ErrorInfo.metadata: the specifics, e.g. {currentVersion: "3"} or {engineCode: "..."}. */
-    readonly metadata: Readonly<Record<string, string>>,
-    /** The decoded google.rpc.Status, when the trailer carried one. */
-    readonly status: Status | undefined,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+  constructor(init: GameEngineErrorInit, options?: { cause?: unknown }) {
+    super(init.message, options);
+    this.code = init.code;
+    this.status = init.status;
+    this.reason = init.reason ?? "";
+    this.domain = init.domain ?? "";
+    this.metadata = init.metadata ?? {};
+    this.statusDetails = init.statusDetails;
+    this.retryAfterMs = init.retryAfterMs;
   }
 
-  /** UNAVAILABLE (a server restarting, a lost connection) and RESOURCE_EXHAUSTED (a limit) pass with time. */
+  /** A refusal that passes with time (see isPassing), which the client's retry policy retries; not a lasting one
+   * (`limit/live_games`, `auth/...`, `request/...`, an illegal move, ...). */
   get retryable(): boolean {
-    return RETRIED.has(this.code);
+    return isPassing(this.code, this.status);
   }
 
-  /** The status code's name, e.g. "ABORTED". */
+  /** The gRPC status's name, e.g. "ABORTED". */
+  get statusName(): string {
+    return statusName(this.status);
+  }
+
+  /** @deprecated Use `statusName` (`code` is the stable code now). */
   get codeName(): string {
-    return statusName(this.code);
+    return this.statusName;
   }
 
   override toString(): string {
-    const reason = this.reason ? ` ${this.reason}` : "";
-    return `GameEngineError: ${this.codeName}${reason}: ${this.message}`;
+    return `GameEngineError: ${this.statusName} ${this.code}: ${this.message}`;
   }
 }
 
@@ -108,21 +152,22 @@ function isServiceError(error: unknown): error is ServiceError {
 export function toGameEngineError(error: unknown): GameEngineError {
   if (error instanceof GameEngineError) return error;
   if (!isServiceError(error)) {
-    const text = error instanceof Error ? error.message : String(error);
-    return new GameEngineError(GrpcStatus.UNKNOWN, text, "", "", {}, undefined, { cause: error });
+    const message = error instanceof Error ? error.message : String(error);
+    return new GameEngineError({ code: "unknown", status: GrpcStatus.UNKNOWN, message }, { cause: error });
   }
-  const status = decodeStatusDetails(error.metadata);
-  const info = errorInfoOf(status);
-  const message = status?.message || error.details || error.message;
-  const failure = new GameEngineError(
-    error.code,
-    message,
-    info?.reason ?? "",
-    info?.domain ?? "",
-    { ...(info?.metadata ?? {}) },
-    status,
+  const details = decodeStatusDetails(error.metadata);
+  const info = errorInfoOf(details);
+  return new GameEngineError(
+    {
+      code: info?.reason || statusName(error.code).toLowerCase(),
+      status: error.code,
+      message: details?.message || error.details || error.message,
+      reason: info?.reason,
+      domain: info?.domain,
+      metadata: { ...(info?.metadata ?? {}) },
+      statusDetails: details,
+      retryAfterMs: retryDelayOf(details) ?? retryAfterTrailer(error.metadata),
+    },
     { cause: error },
   );
-  failure.retryAfterMs = retryDelayOf(status) ?? retryAfterTrailer(error.metadata);
-  return failure;
 }

@@ -22,7 +22,17 @@ export {
   type GetGameOptions,
   type WatchOptions,
 } from "./client";
-export { GameEngineError, decodeStatusDetails, errorInfoOf, retryDelayOf, statusName, toGameEngineError } from "./errors";
+export {
+  GameEngineError,
+  PASSING_LIMITS,
+  decodeStatusDetails,
+  errorInfoOf,
+  isPassing,
+  retryDelayOf,
+  statusName,
+  toGameEngineError,
+  type GameEngineErrorInit,
+} from "./errors";
 export { serveKeyBot, type Chooser } from "./keybot";
 export * from "./games";
 /** @deprecated The misspelled first name of `GameMoveArgs` (each game type's move arguments, by game type id). */

@@ -1,8 +1,8 @@
-// The server's errors as GameEngineError: gRPC code, the stable reason from google.rpc.ErrorInfo, its metadata.
+// The server's errors as GameEngineError: the stable code (google.rpc.ErrorInfo's reason), the gRPC status, metadata.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Server, ServerCredentials, status } from "@grpc/grpc-js";
-import { GameEngineClient, GameEngineError, GameEngineService } from "../index";
+import { GameEngineClient, GameEngineError, GameEngineService, type GameMoveArgs, type GameMoveArgss } from "../index";
 import { ServerProcess } from "./server";
 
 const server = new ServerProcess();
@@ -39,22 +39,32 @@ async function newDracula(): Promise<{ gameId: string; tokens: string[] }> {
 test("a move by a seat whose turn it is not: PERMISSION_DENIED move/not_your_turn", async () => {
   const { gameId, tokens } = await newDracula();
   const error = await refusal(client.applyMove(gameId, "declare down", { token: tokens[1], expectedVersion: 0 }));
-  assert.equal(error.code, status.PERMISSION_DENIED);
-  assert.equal(error.codeName, "PERMISSION_DENIED");
-  assert.equal(error.reason, "move/not_your_turn");
+  assert.equal(error.status, status.PERMISSION_DENIED);
+  assert.equal(error.statusName, "PERMISSION_DENIED");
+  assert.equal(error.code, "move/not_your_turn");
+  assert.equal(error.retryable, false, "a lasting refusal");
+  assert.deepEqual([error.reason, error.codeName], ["move/not_your_turn", "PERMISSION_DENIED"], "the deprecated names");
   assert.equal(error.domain, "cardengine.v1");
   assert.equal(error.metadata.engineCode, "move/not_your_turn");
   assert.match(error.message, /\S.*\.$/, "a full sentence");
   assert.equal(String(error), `GameEngineError: PERMISSION_DENIED move/not_your_turn: ${error.message}`);
-  assert.equal(error.status?.code, status.PERMISSION_DENIED, "the decoded google.rpc.Status");
+  assert.equal(error.statusDetails?.code, status.PERMISSION_DENIED, "the decoded google.rpc.Status");
   assert.equal((await client.getGame(gameId)).version, 0, "nothing changed");
+});
+
+test("GameMoveArgs types a structured move; GameMoveArgss, its deprecated first name, is the same type", async () => {
+  const { gameId, tokens } = await newDracula();
+  const args: GameMoveArgs["dracula"]["declare"] = { direction: "down" };
+  const same: GameMoveArgss["dracula"]["declare"] = args;
+  const applied = await client.applyMove(gameId, { kind: "declare", args: same }, { token: tokens[0], expectedVersion: 0 });
+  assert.equal(applied.version, 1);
 });
 
 test("a stale expectedVersion: ABORTED version/stale with the current version", async () => {
   const { gameId, tokens } = await newDracula();
   const error = await refusal(client.applyMove(gameId, "declare down", { token: tokens[0], expectedVersion: 3 }));
-  assert.equal(error.code, status.ABORTED);
-  assert.equal(error.reason, "version/stale");
+  assert.equal(error.status, status.ABORTED);
+  assert.equal(error.code, "version/stale");
   assert.deepEqual(error.metadata, { expectedVersion: "3", currentVersion: "0" });
   assert.equal(
     error.message,
@@ -63,26 +73,26 @@ test("a stale expectedVersion: ABORTED version/stale with the current version", 
   const applied = await client.applyMove(gameId, "declare down", { token: tokens[0], expectedVersion: 0 });
   assert.equal(applied.version, 1);
   const again = await refusal(client.applyMove(gameId, "place 5S b1", { token: tokens[1], expectedVersion: 0 }));
-  assert.equal(again.reason, "version/stale");
+  assert.equal(again.code, "version/stale");
   assert.equal(again.metadata.currentVersion, "1");
 });
 
 test("illegal and malformed moves carry the engine's code", async () => {
   const { gameId, tokens } = await newDracula();
   const illegal = await refusal(client.applyMove(gameId, "place 5S b3", { token: tokens[0], expectedVersion: 0 }));
-  assert.equal(illegal.code, status.FAILED_PRECONDITION);
-  assert.equal(illegal.reason, "move/wrong_phase");
+  assert.equal(illegal.status, status.FAILED_PRECONDITION);
+  assert.equal(illegal.code, "move/wrong_phase");
   assert.ok(illegal.message.startsWith("'place 5S b3': "), illegal.message);
 
   const direction = await refusal(
     client.applyMove(gameId, "declare sideways", { token: tokens[0], expectedVersion: 0 }),
   );
-  assert.equal(direction.code, status.FAILED_PRECONDITION);
-  assert.equal(direction.reason, "move/bad_direction");
+  assert.equal(direction.status, status.FAILED_PRECONDITION);
+  assert.equal(direction.code, "move/bad_direction");
 
   const malformed = await refusal(client.applyMove(gameId, "fly away", { token: tokens[0], expectedVersion: 0 }));
-  assert.equal(malformed.code, status.INVALID_ARGUMENT);
-  assert.equal(malformed.reason, "move/malformed");
+  assert.equal(malformed.status, status.INVALID_ARGUMENT);
+  assert.equal(malformed.code, "move/malformed");
   assert.equal(malformed.metadata.field, "move");
   assert.equal((await client.getGame(gameId)).version, 0, "nothing changed");
 });
@@ -90,24 +100,24 @@ test("illegal and malformed moves carry the engine's code", async () => {
 test("tokens, games, players and options", async () => {
   const { gameId } = await newDracula();
   const missing = await refusal(client.listLegalMoves(gameId, {}));
-  assert.equal(missing.code, status.UNAUTHENTICATED);
-  assert.equal(missing.reason, "auth/missing_token");
+  assert.equal(missing.status, status.UNAUTHENTICATED);
+  assert.equal(missing.code, "auth/missing_token");
 
   const wrong = await refusal(client.listLegalMoves(gameId, { token: "not-a-token-of-this-game" }));
-  assert.equal(wrong.code, status.UNAUTHENTICATED);
-  assert.equal(wrong.reason, "auth/invalid_token");
+  assert.equal(wrong.status, status.UNAUTHENTICATED);
+  assert.equal(wrong.code, "auth/invalid_token");
 
   const unknown = await refusal(client.getGame("no-such-game"));
-  assert.equal(unknown.code, status.NOT_FOUND);
-  assert.equal(unknown.reason, "game/not_found");
+  assert.equal(unknown.status, status.NOT_FOUND);
+  assert.equal(unknown.code, "game/not_found");
 
   const players = await refusal(client.createGame({ gameType: "dracula", players: 3 }));
-  assert.equal(players.code, status.INVALID_ARGUMENT);
-  assert.equal(players.reason, "game/invalid_players");
+  assert.equal(players.status, status.INVALID_ARGUMENT);
+  assert.equal(players.code, "game/invalid_players");
 
   const option = await refusal(client.createGame({ gameType: "dracula", options: { deals: 0 } }));
-  assert.equal(option.code, status.INVALID_ARGUMENT);
-  assert.equal(option.reason, "game/invalid_option");
+  assert.equal(option.status, status.INVALID_ARGUMENT);
+  assert.equal(option.code, "game/invalid_option");
   assert.equal(option.metadata.option, "deals");
 });
 
@@ -131,8 +141,8 @@ test("an idempotency key: the retry is replayed, another move with it is refused
   const reused = await refusal(
     client.applyMove(gameId, "declare across", { token: tokens[0], expectedVersion: 0, idempotencyKey: "k-1" }),
   );
-  assert.equal(reused.code, status.INVALID_ARGUMENT);
-  assert.equal(reused.reason, "idempotency/key_reused");
+  assert.equal(reused.status, status.INVALID_ARGUMENT);
+  assert.equal(reused.code, "idempotency/key_reused");
   assert.equal((await client.getGame(gameId)).version, 1, "applied once");
 });
 
@@ -143,7 +153,7 @@ test("a request id makes CreateGame safe to retry; omitView answers the header o
   assert.equal(again.gameId, first.gameId);
   assert.deepEqual(again.seats, first.seats);
   const reused = await refusal(client.createGame({ ...request, players: 4 }));
-  assert.equal(reused.reason, "idempotency/key_reused");
+  assert.equal(reused.code, "idempotency/key_reused");
   const seat = first.game?.toAct[0] ?? 0;
   const applied = await client.applyMove(first.gameId, "declare down", {
     token: first.seats[seat].token,
@@ -194,17 +204,18 @@ test("deadlines: a server that never answers gives DEADLINE_EXCEEDED, unary and 
   try {
     const started = Date.now();
     const unary = await refusal(slowClient.listGameTypes());
-    assert.equal(unary.code, status.DEADLINE_EXCEEDED);
-    assert.equal(unary.reason, "", "no ErrorInfo from the transport");
+    assert.equal(unary.status, status.DEADLINE_EXCEEDED);
+    assert.equal(unary.code, "deadline_exceeded", "no ErrorInfo from the transport: the status's name");
+    assert.deepEqual([unary.reason, unary.domain, unary.retryable], ["", "", false]);
     assert.ok(Date.now() - started >= 250, "waited for the deadline");
     const perCall = await refusal(slowClient.getGame("g", { deadlineMs: 100 }));
-    assert.equal(perCall.code, status.DEADLINE_EXCEEDED);
+    assert.equal(perCall.status, status.DEADLINE_EXCEEDED);
     const stream = await refusal(
       (async () => {
         for await (const message of slowClient.watchGame("g", { deadlineMs: 200 })) void message;
       })(),
     );
-    assert.equal(stream.code, status.DEADLINE_EXCEEDED);
+    assert.equal(stream.status, status.DEADLINE_EXCEEDED);
   } finally {
     slowClient.close();
     silent.forceShutdown();

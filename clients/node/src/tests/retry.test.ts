@@ -1,27 +1,40 @@
-// The SDK's retries against a real server whose API key is rate limited: without retries the third call is
-// RESOURCE_EXHAUSTED limit/key_rate with the server's delay; with them every call gets through.
+// The SDK's retries against real servers. A rate-limited API key: without retries a call is RESOURCE_EXHAUSTED
+// limit/key_rate with the server's delay; with them every call gets through (a refusal that passes with time). A key
+// at its cap of live games: createGame is refused at once, not retried (a lasting refusal: the default policy would
+// otherwise wait the server's 60 s four times). A server that cannot be reached: UNAVAILABLE, retried.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { status } from "@grpc/grpc-js";
-import { GameEngineClient, GameEngineError } from "../index";
+import { DEFAULT_RETRY, GameEngineClient, GameEngineError } from "../index";
 import { ServerProcess } from "./server";
 
 const KEY = "sdk-node-retry-0123456789";
+const CAPPED_KEY = "sdk-node-capped-0123456789";
 const folder = mkdtempSync(join(tmpdir(), "cardengine-retry-"));
-writeFileSync(join(folder, "keys.txt"), `${KEY} limited\n`);
+writeFileSync(join(folder, "keys.txt"), `${KEY} limited\n${CAPPED_KEY} capped\n`);
 const server = new ServerProcess(["--api-keys-file", join(folder, "keys.txt"), "--key-rate", "1", "--key-burst", "2"]);
+const capped = new ServerProcess(["--api-keys-file", join(folder, "keys.txt"), "--live-games-per-key", "1"]);
 
 before(async () => {
-  await server.start();
+  await Promise.all([server.start(), capped.start()]);
 });
 
 after(async () => {
-  await server.stop();
+  await Promise.all([server.stop(), capped.stop()]);
   rmSync(folder, { recursive: true, force: true });
 });
+
+async function refusal(promise: Promise<unknown>): Promise<GameEngineError> {
+  const error = await promise.then(
+    () => assert.fail("the call succeeded"),
+    (failure: unknown) => failure,
+  );
+  assert.ok(error instanceof GameEngineError, `a GameEngineError, not ${String(error)}`);
+  return error;
+}
 
 test("without retries the limit is a typed error with the server's delay", async () => {
   const client = new GameEngineClient(server.target, { apiKey: KEY, retry: { attempts: 1 } });
@@ -30,9 +43,9 @@ test("without retries the limit is a typed error with the server's delay", async
   client.close();
   const failure = outcomes.find((outcome) => outcome.status === "rejected")?.reason as unknown;
   assert.ok(failure instanceof GameEngineError);
-  assert.deepEqual([failure.code, failure.reason, failure.retryable, failure.retryAfterMs], [
-    status.RESOURCE_EXHAUSTED,
+  assert.deepEqual([failure.code, failure.status, failure.retryable, failure.retryAfterMs], [
     "limit/key_rate",
+    status.RESOURCE_EXHAUSTED,
     true,
     1000,
   ]);
@@ -44,4 +57,33 @@ test("with retries every call gets through", async () => {
   for (let call = 0; call < 4; call++) counts.push((await client.listGameTypes()).length);
   client.close();
   assert.deepEqual(counts, [5, 5, 5, 5]);
+});
+
+test("at the key's cap of live games createGame is refused at once with the default retry policy", async () => {
+  const client = new GameEngineClient(capped.target, { apiKey: CAPPED_KEY });
+  assert.deepEqual(client.retry, DEFAULT_RETRY, "the default policy: 5 attempts");
+  const first = await client.createGame({ gameType: "dracula", players: 2 });
+  const started = Date.now();
+  const error = await refusal(client.createGame({ gameType: "dracula", players: 2 }));
+  const waitedMs = Date.now() - started;
+  client.close();
+  assert.deepEqual([error.code, error.status, error.retryable, error.retryAfterMs], [
+    "limit/live_games",
+    status.RESOURCE_EXHAUSTED,
+    false,
+    60_000,
+  ]);
+  assert.deepEqual(error.metadata, { keyId: "file:capped", liveGames: "1", retryAfterSeconds: "60" });
+  assert.ok(waitedMs < 5_000, `refused at once, not after the server's 60 s (took ${waitedMs} ms)`);
+  assert.ok(first.gameId, "the first game was created");
+});
+
+test("an unreachable server is UNAVAILABLE, retried with backoff until the attempts are spent", async () => {
+  const client = new GameEngineClient("127.0.0.1:1", { retry: { attempts: 3, baseMs: 200, capMs: 1_000 } });
+  const started = Date.now();
+  const error = await refusal(client.listGameTypes());
+  const waitedMs = Date.now() - started;
+  client.close();
+  assert.deepEqual([error.code, error.status, error.retryable], ["unavailable", status.UNAVAILABLE, true]);
+  assert.ok(waitedMs >= 600, `waited 200 ms and 400 ms (at least) between the 3 attempts, took ${waitedMs} ms`);
 });
