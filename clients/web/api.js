@@ -107,6 +107,16 @@ export class Api {
     return this.request("POST", `/v1/games/${encodeURIComponent(id)}/invitations/redeem`, { body: { code } });
   }
 
+  /** The seat resigns (`reason` "resigned") or leaves ("left"): the match ends, every other seat wins. */
+  resign(id, token, reason) {
+    return this.request("POST", `/v1/games/${encodeURIComponent(id)}/resign`, { token, body: { reason } });
+  }
+
+  /** A new game from a finished one, same players and seats: this seat's `{gameId, seats: [{seat, token}]}`. */
+  rematch(id, token) {
+    return this.request("POST", `/v1/games/${encodeURIComponent(id)}/rematch`, { token, body: {} });
+  }
+
   streamTicket(id, token) {
     return this.request("POST", `/v1/games/${encodeURIComponent(id)}/stream-tickets`, { token, body: {} });
   }

@@ -22,5 +22,5 @@ export function renderHelp(current) {
       type.description ? h("p", {}, type.description) : "",
       rules.length ? h("ul", { class: "rules" }, rules.map((line) => h("li", {}, line))) : "",
       specials.length ? [h("h3", {}, "Special cards"), h("dl", { class: "specials" },
-        specials.map((card) => [h("dt", {}, card.name), h("dd", {}, inWords(card.description))]))] : ""));
+        specials.map((card) => [h("dt", {}, card.name), h("dd", {}, inWords(card.description, type.id))]))] : ""));
 }

@@ -5,7 +5,7 @@
 // boardContext in table_view.js).
 // Every key shown is spelled out in words (words.js): no internal name reaches the table.
 
-import { anyLabel, fieldTitle, humanize, plural, valueLabel } from "./words.js";
+import { anyLabel, fieldTitle, groupNumber, humanize, plural, valueLabel } from "./words.js";
 
 function section(ui, title, ...children) {
   return ui.h("section", { class: "board-part", "aria-label": title }, ui.h("h3", {}, title), ...children);
@@ -41,7 +41,7 @@ function groupFacts(ui, group) {
 
 function groupBox(ui, group, noun, index) {
   const kind = group.kind ? valueLabel(ui.gameType, "groups", group.kind) : noun;
-  const number = group.id !== undefined ? group.id : index; // as the server's texts number them
+  const number = groupNumber(ui.gameType, group.id, index); // from 1, as people count (and the texts say, names.js)
   const title = `${kind} ${number}`;
   const facts = groupFacts(ui, group);
   const figure = ui.h("figure", { class: "group", "aria-label": title, "data-group": group.id ?? index },
@@ -138,10 +138,10 @@ function drawBlood(ui, view) {
 function houseRummy(ui, view) {
   const piles = ui.h("div", { class: "areas" });
   (view.piles || []).forEach((cards, index) => {
-    const title = `Discard pile ${index} (bottom first)`;
+    const title = `Discard pile ${index + 1} (bottom first)`; // counted from 1, as the texts say them (names.js)
     const figure = ui.h("figure", { class: "group", "aria-label": title, "data-pile": index },
       ui.h("figcaption", {}, title), cardRow(ui, cards, title));
-    piles.append(ui.pile(`pile-${index}`, `discard pile ${index}`,
+    piles.append(ui.pile(`pile-${index}`, `discard pile ${index + 1}`,
       (move) => argumentOf(move, "pile") === String(index) || (move.kind === "search" && index === 0), figure));
   });
   const parts = [
@@ -203,16 +203,53 @@ export function boardParts(ui, gameType, view) {
   return layout(ui, view);
 }
 
+// Phases that a game's schema gives no label and whose key says little, in words.
+const PHASE_WORDS = {
+  house_rummy: { draw: "Draw", play: "Play, then discard", potato: "Pass the Hot Potato or keep it",
+    claim: "Rummy on the board: the discard may be claimed", extra_discard: "The extra discard (Draw & Discard 1)" },
+};
+
+// House Rummy's card abilities that wait for a choice (the view's `action`: name, by, with, ask), and the step of
+// the two that wait for a card given.
+const ABILITIES = { fish: "Fish", see_hand: "See Hand", exchange: "Exchange 1", search: "Search Discard" };
+const ABILITY_STEPS = { fish_give: "the asked player gives a card", exchange_give: "both players give a card" };
+const RANK_WORDS = { A: "Aces", T: "10s", J: "Jacks", Q: "Queens", K: "Kings" };
+const SUIT_WORDS = { S: "Spades", H: "Hearts", D: "Diamonds", C: "Clubs" };
+
+function askedFor(ui, ask) {
+  if (SUIT_WORDS[ask]) return `a card of ${SUIT_WORDS[ask]}`;
+  if (RANK_WORDS[ask] || /^[2-9]$/.test(ask)) return `a card of the ${RANK_WORDS[ask] || `${ask}s`}`;
+  return ui.cardName(ask);
+}
+
+/** A card ability waiting for a choice, in words: "See Hand, played by Ann (you)". */
+function abilityText(ui, action, phase) {
+  const parts = [`${ABILITIES[action.name] || anyLabel(ui.gameType, action.name)}, played by ${ui.seatName(action.by)}`];
+  if (action.with !== null && action.with !== undefined && action.with !== "") {
+    parts.push(`${action.name === "exchange" ? "with" : "asking"} ${ui.seatName(action.with)}`);
+  }
+  if (action.ask) parts.push(`${action.name === "search" ? "taking" : "for"} ${askedFor(ui, action.ask)}`);
+  if (ABILITY_STEPS[phase]) parts.push(ABILITY_STEPS[phase]);
+  return parts.join(", ");
+}
+
+function phaseText(ui, phase) {
+  return (PHASE_WORDS[ui.gameType] || {})[phase] || valueLabel(ui.gameType, "phase", phase);
+}
+
 /** Words for what the seats are waiting on: the phase and whatever the view says is pending. */
 export function pendingText(ui, view) {
   const parts = [];
-  if (view.phase && view.phase !== "finished") parts.push(`Now: ${valueLabel(ui.gameType, "phase", view.phase)}`);
+  const ability = view.action && typeof view.action === "object" && !Array.isArray(view.action) &&
+    view.action.name !== undefined ? view.action : null;
+  if (ability) parts.push(`Now: ${abilityText(ui, ability, view.phase)}`);
+  else if (view.phase && view.phase !== "finished") parts.push(`Now: ${phaseText(ui, view.phase)}`);
   const mustPlay = view.mustPlay || view.mustUse;
   if (mustPlay) parts.push(`must play ${describeValue(ui, mustPlay)}`);
   if (view.mustPlayBottomCard) parts.push("the bottom card taken must be played");
   if (view.pending) parts.push(`waiting on ${describeValue(ui, view.pending)}`);
   if (view.claim) parts.push(`a discard can be claimed (${describeValue(ui, view.claim)})`);
-  if (view.action) parts.push(`card ability: ${describeValue(ui, view.action)}`);
+  if (view.action && !ability) parts.push(`card ability: ${describeValue(ui, view.action)}`);
   if (view.luckyDay) parts.push(`Lucky Day: ${describeValue(ui, view.luckyDay)}`);
   return parts.join("; ");
 }
@@ -234,7 +271,7 @@ function describeValue(ui, value, key) {
   }
   if (typeof value === "object") {
     return Object.entries(value)
-      .filter(([, item]) => item !== null && item !== undefined && item !== false)
+      .filter(([, item]) => item !== null && item !== undefined && item !== false && item !== "")
       .map(([inner, item]) => item === true ? humanize(inner).toLowerCase()
         : `${humanize(inner).toLowerCase()} ${describeValue(ui, item, inner)}`)
       .join(", ");

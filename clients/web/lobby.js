@@ -107,7 +107,7 @@ function renderOptions(form) {
     input.dataset.type = option.type;
     const label = option.title || humanize(option.name);
     optionsBox.append(h("div", { class: "field" }, h("label", { for: id }, label), input,
-      h("small", { class: "help" }, inWords(option.description))));
+      h("small", { class: "help" }, inWords(option.description, type.id))));
   }
   if (!type.options || type.options.length === 0) optionsBox.append(h("p", { class: "note" }, "No options."));
   renderSeats(form);

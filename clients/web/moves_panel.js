@@ -4,7 +4,7 @@
 
 import { h } from "./dom.js";
 import { isArmed } from "./guard.js";
-import { cardInfo, withSeatNames } from "./names.js";
+import { cardInfo, cardName, withSeatNames } from "./names.js";
 import { MOVE_NOTES } from "./rules.js";
 import { moveMatches } from "./selection.js";
 import { settings } from "./storage.js";
@@ -35,7 +35,8 @@ function orderedHand(current, hand) {
 
 export function renderHand(current, actions, view) {
   const hand = view.hand || [];
-  const list = h("div", { class: "card-row hand", id: "hand", role: "list", "aria-label": "Your hand" });
+  const list = h("div", { class: `card-row hand${hand.length > 10 ? " many" : ""}`, id: "hand", role: "list",
+    "aria-label": "Your hand" });
   for (const { code, index } of orderedHand(current, hand)) {
     list.append(h("div", { role: "listitem" }, cardElement(current, actions, code, `hand-${index}-${code}`)));
   }
@@ -45,16 +46,28 @@ export function renderHand(current, actions, view) {
   sort.value = settings.get("handOrder");
   return h("section", { class: "panel hand-panel", "aria-labelledby": "hand-title" },
     h("div", { class: "panel-title" }, h("h2", { id: "hand-title" }, `Your hand (${hand.length})`),
-      h("span", { class: "setting" }, h("label", { for: "hand-order" }, "Order"), " ", sort)),
-    h("p", { class: "note" }, current.game.gameType === "dracula"
-      ? "Pick a card, then the cell to place it on."
-      : "Pick cards, a pile or a group to see only the moves that use them."), list);
+      h("p", { class: "note hand-note" }, current.game.gameType === "dracula"
+        ? "Pick a card, then the cell to place it on."
+        : "Pick cards, a pile or a group to see only the moves that use them."),
+      h("span", { class: "setting" }, h("label", { for: "hand-order" }, "Order"), " ", sort)), list);
 }
 
 function kindTitle(current, kind) {
   const type = current.catalogType || {};
   const entry = (type.moveKinds || []).find((item) => item.name === kind);
   return (entry && entry.title) || humanize(kind);
+}
+
+const isPlacement = (move) => move.args && typeof move.args.card === "string" && typeof move.args.cell === "string" &&
+  Object.keys(move.args).length === 2;
+
+function byCard(moves) {
+  const cards = new Map();
+  for (const move of moves) {
+    if (!cards.has(move.args.card)) cards.set(move.args.card, []);
+    cards.get(move.args.card).push(move);
+  }
+  return cards;
 }
 
 export function renderMoves(current, actions, { isMyTurn }) {
@@ -82,19 +95,31 @@ export function renderMoves(current, actions, { isMyTurn }) {
   }
   const list = h("div", { class: "moves", id: "moves" });
   const notes = MOVE_NOTES[current.game.gameType] || {};
+  const button = (move, text, label) => h("button", {
+    type: "button",
+    class: `move${current.selection.length ? " highlighted" : ""}`,
+    "data-notation": move.notation,
+    "data-kind": move.kind,
+    "data-version": version,
+    "aria-label": label,
+    disabled: waiting,
+    onclick: () => actions.play(move, version),
+  }, text);
+  const words = (move) => (move.description ? withSeatNames(current, move.description) : humanize(move.notation));
   for (const [kind, moves] of kinds) {
     if (notes[kind]) list.append(h("p", { class: "note move-note" }, notes[kind]));
-    const group = h("ul", { class: `move-group${moves.length > 4 ? " many" : ""}`, "aria-label": kindTitle(current, kind) });
-    for (const move of moves) {
-      group.append(h("li", {}, h("button", {
-        type: "button",
-        class: `move${current.selection.length ? " highlighted" : ""}`,
-        "data-notation": move.notation,
-        "data-kind": move.kind,
-        "data-version": version,
-        disabled: waiting,
-        onclick: () => actions.play(move, version),
-      }, move.description ? withSeatNames(current, move.description) : humanize(move.notation))));
+    let group;
+    if (moves.every(isPlacement)) {
+      // A card to a cell (Dracula): one line per card with a small button per cell, named by the whole move, so
+      // a full hand's 32 placements stay a short list.
+      group = h("ul", { class: "move-group by-card", "aria-label": kindTitle(current, kind) });
+      for (const [card, placements] of byCard(moves)) {
+        group.append(h("li", { class: "move-row" }, h("span", { class: "move-row-title" }, cardName(current, card)),
+          h("span", { class: "move-row-buttons" }, placements.map((move) => button(move, move.args.cell, words(move))))));
+      }
+    } else {
+      group = h("ul", { class: `move-group${moves.length > 4 ? " many" : ""}`, "aria-label": kindTitle(current, kind) });
+      for (const move of moves) group.append(h("li", {}, button(move, words(move))));
     }
     list.append(kinds.size > 1 ? h("div", { class: "move-kind" }, h("h3", {}, kindTitle(current, kind)), group) : group);
   }

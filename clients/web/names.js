@@ -2,6 +2,7 @@
 
 import { describeCard } from "./cards.js";
 import { gameTypeOf } from "./catalog.js";
+import { countedForPeople } from "./words.js";
 
 const SEAT_COLORS = ["#c0392b", "#2471a3", "#1e7e45", "#9a6209", "#7d3c98", "#555"];
 
@@ -39,10 +40,12 @@ export function seatName(current, seat) {
   return name && seat === current.game.seat ? `${name} (you)` : name;
 }
 
-/** A server text that names a seat by number ("Seat 1", "to seat 1"): the page's names instead. */
+/** A server text for people: a seat named by number ("Seat 1", "to seat 1") by the page's names instead, and its
+ * groups and piles numbered from 1 as the board numbers them (words.js, `countedForPeople`). */
 export function withSeatNames(current, text) {
-  return String(text).replace(/\b[Ss]eat (\d+)('s)?\b/g, (_all, seat, possessive) =>
+  const named = String(text).replace(/\b[Ss]eat (\d+)('s)?\b/g, (_all, seat, possessive) =>
     `${plainSeatName(current, Number(seat))}${possessive || ""}`);
+  return countedForPeople(current.game.gameType, named);
 }
 
 export function cardInfo(current, code) {

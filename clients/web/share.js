@@ -1,27 +1,45 @@
 // Seat links: this seat's own (to go on playing from another device) and, for the creator, the other players'
 // seats; a spectator link for anyone. A link carries the seat's token in its fragment, which the browser keeps to
-// itself (seat_links.js); the token is never shown as text.
+// itself (seat_links.js); the token is never shown as text: each link is a named link with a "Copy" button, and no
+// field shows its address.
 
 import { h, say } from "./dom.js";
 import { plainSeatName } from "./names.js";
 import { seatLink, watchLink } from "./seat_links.js";
 import { invites } from "./storage.js";
 
-function linkRow(label, href, attributes) {
-  const id = `link-${attributes["data-seat"] ?? "watch"}-${attributes.class}`;
-  const field = h("input", { id, type: "text", readonly: true, value: href, class: "link-field" });
-  const copy = async () => {
+// Copies `text` without showing it: the Clipboard API where the page may use it (a secure context), else a copy
+// made from a text area off screen.
+async function copyQuietly(text) {
+  if (navigator.clipboard && window.isSecureContext) {
     try {
-      await navigator.clipboard.writeText(href);
-      say(`Copied: ${label}.`);
+      await navigator.clipboard.writeText(text);
+      return true;
     } catch (_error) {
-      field.select();
-      say("Select the link and copy it.");
+      // denied: try the other way
     }
+  }
+  const area = h("textarea", { class: "offscreen", readonly: true, "aria-hidden": "true", tabindex: -1 });
+  area.value = text;
+  document.body.append(area);
+  area.select();
+  let copied = false;
+  try {
+    copied = document.execCommand("copy");
+  } catch (_error) {
+    copied = false;
+  }
+  area.remove();
+  return copied;
+}
+
+function linkRow(label, href, attributes) {
+  const copy = async () => {
+    say(await copyQuietly(href) ? `Copied: ${label}.`
+      : "This browser did not copy the link: open the link's menu (right click, or a long press) to copy it.");
   };
   return h("li", {}, h("a", { href, ...attributes }, label), " ",
-    h("button", { type: "button", class: "copy", onclick: copy, "aria-label": `Copy ${label}` }, "Copy"),
-    h("label", { class: "visually-hidden", for: id }, label), field);
+    h("button", { type: "button", class: "copy", onclick: copy, "aria-label": `Copy ${label}` }, "Copy"));
 }
 
 export function renderShare(current) {

@@ -3,9 +3,10 @@
 // ("Next hand"), so a finished hand is not replaced by the next deal at once.
 
 import { h } from "./dom.js";
+import { endActions, endReason } from "./lifecycle.js";
 import { cardName, seatColor, seatName, withSeatNames } from "./names.js";
 import { cardElement } from "./table_cards.js";
-import { humanize, plural } from "./words.js";
+import { groupNumber, humanize, plural } from "./words.js";
 
 const SEAT_KEYS = /^(seat|by|out|winner|starter|dealer|leader)$/;
 
@@ -16,12 +17,12 @@ export function renderSummary(current, actions) {
   if (current.roundsAtOpen === undefined) current.roundsAtOpen = finished ? 0 : rounds.length;
   const newest = rounds.length - 1;
   if (!finished && (newest < current.roundsAtOpen || newest < 0 || current.dismissedRound >= newest)) return null;
-  if (finished && !rounds.length) return null;
+  if (finished && !rounds.length) return matchOver(current, actions, score);
   const round = scoredRound(rounds, finished);
   const section = h("section", { class: "panel summary", id: "summary", "aria-labelledby": "summary-title",
     "data-round": round.label });
   section.append(h("h2", { id: "summary-title" }, finished ? "The match is over" : `${humanize(round.label)} is over`));
-  if (finished) section.append(...winnerLine(current, score));
+  if (finished) section.append(...reasonLine(current), ...winnerLine(current, score));
   section.append(h("p", { class: "note" }, finished ? `The last ${roundWord(round)}, ${round.label}:` : "This " +
     `${roundWord(round)}'s points:`));
   const revealed = revealedHands(current, round, finished);
@@ -32,8 +33,23 @@ export function renderSummary(current, actions) {
   if (!finished) {
     section.append(h("button", { type: "button", id: "summary-close", class: "primary",
       onclick: () => actions.dismissSummary(newest) }, "Next hand"));
+  } else {
+    section.append(endActions(current, actions));
   }
   return section;
+}
+
+// The end of a match that scored no hand (a resignation or a leave before the first hand's end): how it ended, the
+// winner and what to do next.
+function matchOver(current, actions, score) {
+  return h("section", { class: "panel summary", id: "summary", "aria-labelledby": "summary-title" },
+    h("h2", { id: "summary-title" }, "The match is over"), ...reasonLine(current), ...winnerLine(current, score),
+    endActions(current, actions));
+}
+
+function reasonLine(current) {
+  const reason = endReason(current);
+  return reason ? [h("p", { id: "end-reason", class: "end-reason" }, reason)] : [];
 }
 
 function roundWord(round) {
@@ -101,7 +117,7 @@ function explanation(current, round, seat) {
   const lines = [];
   for (const [key, value] of Object.entries(details)) {
     if (Array.isArray(value) && value.length === players && value.every((item) => typeof item === "number")) {
-      lines.push(`${humanize(key)}: ${value[seat]}`);
+      lines.push(numberLine(key, value[seat]));
     } else if (Array.isArray(value) && value.length === players && value.every((item) => item && typeof item ===
       "object" && !Array.isArray(item))) {
       lines.push(`${humanize(key)}: ${Object.entries(value[seat]).map(([inner, n]) => `${humanize(inner)
@@ -121,7 +137,7 @@ function explainObject(current, explained) {
   const lines = [];
   for (const [key, value] of Object.entries(explained)) {
     if (key === "points" || key === "cards" || value === null || value === undefined) continue;
-    if (typeof value === "number") lines.push(`${humanize(key)}: ${value}`);
+    if (typeof value === "number") lines.push(numberLine(key, value));
     else if (typeof value === "string") lines.push(`${humanize(key)}: ${withSeatNames(current, value)}`);
     else if (isCards(value) && value.length) lines.push(`${humanize(key)}: ${cardList(current, value)}`);
     else if (Array.isArray(value)) lines.push(...value.filter((item) => item && typeof item === "object")
@@ -130,11 +146,21 @@ function explainObject(current, explained) {
   return lines;
 }
 
+// Points a seat loses, which the score sends as positive amounts (its total is the rest less them), shown with
+// their minus under the words a player uses: "Cards left in hand: -15" under a total of 85 - 15 = 70.
+const SUBTRACTED = { handPoints: "Cards left in hand", inHand: "Cards left in hand" };
+
+function numberLine(key, value) {
+  if (SUBTRACTED[key]) return `${SUBTRACTED[key]}: ${value > 0 ? `-${value}` : value < 0 ? `+${-value}` : "0"}`;
+  return `${humanize(key)}: ${value}`;
+}
+
 function explainItem(current, item) {
   if (item.text || item.description) return withSeatNames(current, item.text || item.description);
   const kind = humanize(item.kind || item.label || "scored");
-  const which = item.group !== undefined ? ` (group ${item.group})` : item.meld !== undefined ? ` (meld ${item.meld})`
-    : "";
+  // A scored group is named by its place on the table counted from 1, as the board names it.
+  const which = item.group !== undefined ? ` (group ${groupNumber(current.game.gameType, item.group, null, true)})`
+    : item.meld !== undefined ? ` (meld ${groupNumber(current.game.gameType, item.meld)})` : "";
   const cards = isCards(item.cards) ? `: ${cardList(current, item.cards)}` : "";
   const times = item.multiplier !== undefined && item.multiplier !== 1 ? ` (\u00d7 ${item.multiplier})` : "";
   const points = item.points !== undefined ? `: ${item.points}${times}` : item.value !== undefined ? `: ${item.value}`

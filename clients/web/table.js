@@ -1,6 +1,6 @@
 // One table at a time: opening it (a seat with this browser's token, or a spectator), reading and drawing it,
-// following it live, and what the user does there (select cards, play a move, settings). Closing it stops every
-// timer and stream.
+// following it live, and what the user does there (select cards, play a move, settings, resign or leave, a
+// rematch at the end). Closing it stops every timer and stream.
 
 import { ApiError } from "./api.js";
 import { gameTypeOf, loadCatalog } from "./catalog.js";
@@ -109,7 +109,63 @@ const ACTIONS = (current) => ({
     current.dismissedRound = round;
     draw(current);
   },
+  confirm: (reason) => {
+    const was = current.confirming;
+    current.confirming = reason;
+    draw(current);
+    const focus = reason ? "confirm-no" : was === "left" ? "leave" : "resign";
+    document.getElementById(focus)?.focus();
+  },
+  resign: (reason) => resignSeat(current, reason),
+  rematch: () => startRematch(current),
 });
+
+// The seat resigns ("resigned") or leaves ("left"): the match ends at the server; a leave goes back to the lobby.
+async function resignSeat(current, reason) {
+  current.confirming = null;
+  const leaving = reason === "left";
+  say(leaving ? "Leaving the match..." : "Resigning...");
+  try {
+    await api.resign(current.gameId, current.token, leaving ? "left" : "resigned");
+    say(leaving ? "You left the match." : "You resigned the match.");
+  } catch (error) {
+    const over = error instanceof ApiError && error.status === 422;
+    say(over ? "The match was already over." : `That did not work: ${error.message}`, { isError: !over });
+    if (!over) {
+      draw(current);
+      return;
+    }
+  }
+  if (leaving) {
+    location.hash = "#/";
+    return;
+  }
+  await refreshTable(current).catch((error) => say(`Could not read the game: ${error.message}`, { isError: true }));
+  draw(current);
+  document.getElementById("summary-title")?.scrollIntoView({ block: "nearest" });
+  document.getElementById("rematch")?.focus();
+}
+
+// A rematch: the same players in the same seats, a new deal. It is one game for every seat that asks (the server
+// keys it by this game), so each player who asks sits at the same new game; this browser keeps its seat's token.
+async function startRematch(current) {
+  if (current.rematching) return;
+  current.rematching = true;
+  draw(current);
+  try {
+    const created = await api.rematch(current.gameId, current.token);
+    const entries = created.seats || [];
+    const own = entries.find((entry) => (entry.seat || 0) === current.game.seat) || entries[0];
+    if (!own || !own.token) throw new Error("the server gave this browser no seat in the new game");
+    seats.put(created.gameId, own.seat || 0, own.token);
+    say("The rematch has begun.");
+    location.hash = `#/play/${encodeURIComponent(created.gameId)}`;
+  } catch (error) {
+    current.rematching = false;
+    say(`The rematch did not start: ${error.message}`, { isError: true });
+    draw(current);
+  }
+}
 
 function draw(current) {
   if (current.closed) return;

@@ -1,7 +1,8 @@
 // The table of one game drawn from what the page last read (`current`): the head (turn, last move, clocks, help),
 // the seat's hand and moves right under it (so a phone shows them together), the board (laid out by layouts.js),
 // the players, the end-of-hand summary, the log, the score sheet and the seat links. User intent leaves by
-// `actions` (select, clearSelection, play, sortHand, setPace); drawing never asks the server anything.
+// `actions` (select, clearSelection, play, sortHand, setPace, confirm, resign, rematch); drawing never asks the
+// server anything.
 
 import { gameTypeOf } from "./catalog.js";
 import { renderClocks } from "./clocks.js";
@@ -9,8 +10,9 @@ import { app, h } from "./dom.js";
 import { renderLog } from "./event_log.js";
 import { renderFairness } from "./fairness.js";
 import { renderHelp } from "./help.js";
-import { lastMove, PACES } from "./last_move.js";
+import { lastMove, movesOf, PACES } from "./last_move.js";
 import { boardParts, pendingText } from "./layouts.js";
+import { lifecycleButtons, renderConfirm } from "./lifecycle.js";
 import { renderFollowing } from "./live_updates.js";
 import { renderHand, renderMoves } from "./moves_panel.js";
 import { botSeats, cardName, plainSeatName, seatColor, seatName, withSeatNames } from "./names.js";
@@ -105,6 +107,7 @@ function tableHead(current, actions, { type, ui, view, seated, isMyTurn }) {
       h("span", { class: "visually-hidden" }, "Game ", h("code", { id: "game-id" }, game.gameId))),
     h("p", { id: "turn", class: isMyTurn ? "your-turn" : "", "aria-live": "polite" }, turnText(current, isMyTurn)),
     h("p", { id: "last-move", class: "last-move", "aria-live": "polite" }),
+    timedOutNotice(current),
     renderClocks(current),
     h("p", { id: "pending" }, withSeatNames(current, pendingText(ui, view))),
     h("p", { id: "following", class: "note" }),
@@ -112,7 +115,27 @@ function tableHead(current, actions, { type, ui, view, seated, isMyTurn }) {
       h("a", { href: "#/" }, "Lobby"),
       renderHelp(current),
       renderFairness(current),
-      paceSetting(actions)));
+      paceSetting(actions),
+      lifecycleButtons(current, actions)),
+    renderConfirm(current, actions));
+}
+
+/** The turns the clock played since this seat's own last move (or, for a spectator, the last such turn), said in
+ * the head where the player looks: "Time ran out for Mina (you): the table played for you: Draw a card." */
+function timedOutNotice(current) {
+  const game = current.game;
+  const moves = movesOf(current, current.events);
+  const mine = game.seat !== undefined && game.seat !== null;
+  let since = -1;
+  for (const move of moves) if (mine && move.seat === game.seat && !move.timedOut) since = move.version;
+  const timed = moves.filter((move) => move.timedOut && move.version > since);
+  const shown = mine ? timed : timed.slice(-1);
+  if (!shown.length || (!mine && shown[0].version < game.version)) return "";
+  return h("div", { id: "timed-out", class: "timed-out-notice", role: "status" },
+    shown.slice(-3).map((move) => h("p", { "data-version": move.version, "data-seat": move.seat },
+      h("strong", {}, `Time ran out for ${seatName(current, move.seat)}: `),
+      `the table played ${move.seat === game.seat ? "for you" : "for them"}: `,
+      /time ran out/i.test(move.text) ? move.text.replace(/^time ran out[:.]?\s*/i, "") : move.text)));
 }
 
 function paceSetting(actions) {

@@ -65,7 +65,39 @@ export function plural(count, noun) {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
-/** A server text with any key it quotes spelled out ("(option second_chance)" -> "(option second chance)"). */
-export function inWords(text) {
-  return String(text || "").replace(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g, (key) => humanize(key).toLowerCase());
+/** The title of a game option, as the lobby shows it: the catalog's `title`, else its name spelled out. */
+export function optionTitle(gameType, name) {
+  const option = gameType ? (gameTypeOf(gameType).options || []).find((entry) => entry.name === name) : null;
+  return (option && option.title) || humanize(name);
+}
+
+/** A server text in words: a game option it names by key ("(option second_chance)") by its title as the lobby
+ * shows it ("(only with the option “Second chance”)"), any other key it quotes spelled out. */
+export function inWords(text, gameType) {
+  return String(text || "")
+    .replace(/\(option ([a-z][a-z0-9_]*)\)/g, (_all, name) => `(only with the option \u201c${optionTitle(gameType, name)}\u201d)`)
+    .replace(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g, (key) => humanize(key).toLowerCase());
+}
+
+// Games whose groups and piles the server numbers from 0 (its ids are their places in the view's list). People
+// count from 1: the table shows them, and the server's texts that name them, one higher.
+const COUNTED_FROM_ZERO = new Set(["house_rummy"]);
+
+/** A group's (or meld's) number as people count: from 1. `id` is the view's id (a number, or a word with a number
+ * such as "g2"), else the group's place `index` in its list; `isPlace` says `id` is itself such a place. */
+export function groupNumber(gameType, id, index, isPlace = false) {
+  if (isPlace && typeof id === "number") return id + 1;
+  if (typeof id === "string" && /^[a-z]*\d+$/i.test(id)) return Number(/\d+$/.exec(id)[0]);
+  if (typeof id === "number") return COUNTED_FROM_ZERO.has(gameType) ? id + 1 : id;
+  return Number(index) + 1;
+}
+
+/** A server text with its groups and piles numbered as people count ("discard pile 0" -> "discard pile 1",
+ * "group g2" -> "group 2"). */
+export function countedForPeople(gameType, text) {
+  let shown = String(text).replace(/\b([Gg]roup|[Ss]et|[Rr]un) g(\d+)\b/g, "$1 $2");
+  if (COUNTED_FROM_ZERO.has(gameType)) {
+    shown = shown.replace(/\b([Gg]roup|[Pp]ile) (\d+)\b/g, (_all, noun, number) => `${noun} ${Number(number) + 1}`);
+  }
+  return shown;
 }
