@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
 from loadtests.server_process import ServerProcess
 from tests.web.experience import assert_no_internal_words
@@ -134,7 +134,7 @@ def test_another_seats_hidden_cards_never_reach_the_page(server: ServerProcess, 
         # The page's own hand is named in full: every card's accessible name is the catalog's name of its code.
         for card in page.locator("#hand .card").all():
             code = card.get_attribute("data-card") or ""
-            assert card.get_attribute("aria-label") == (catalog_name(code, catalog_cards) or code)
+            expect(card).to_have_accessible_name(catalog_name(code, catalog_cards) or code)
         click_one_move(page, rng)
     assert page.locator("#winner").count() == 1
     assert checked >= 5, "the check ran on at least five turns with hidden cards"
