@@ -1,5 +1,6 @@
-"""Typed errors: a failed call raises ``GameEngineError`` with the gRPC status, the service's stable code
-(``version/stale``, ``move/not_your_turn``, ``limit/rate``, ...; docs/api.md "Errors"), its message and details."""
+"""Typed errors: a failed call raises ``GameEngineError`` with ``code`` the service's stable code (``version/stale``,
+``move/not_your_turn``, ``limit/key_rate``, ...; docs/api.md "Errors"; without one, the gRPC status's name in lower
+case), ``status`` the gRPC status, its message and details: the Node SDK's shape too."""
 
 from __future__ import annotations
 
@@ -11,6 +12,21 @@ from google.rpc import error_details_pb2, status_pb2
 
 ERROR_DOMAIN = "cardengine.v1"
 _STATUS_DETAILS = "grpc-status-details-bin"
+
+PASSING_LIMITS = frozenset(
+    {"limit/key_rate", "limit/address_rate", "limit/stream_tickets", "limit/connections", "stream/too_many"}
+)
+"""The refusals of RESOURCE_EXHAUSTED that pass with time (a rate limit, streams or connections in use), by code. The
+others of that status last: ``limit/live_games`` (until one of the key's games ends), ``limit/wrong_tokens``, a
+request too large, and gRPC's own refusal of a message over its maximum."""
+
+
+def is_passing(code: str, status: grpc.StatusCode) -> bool:
+    """Whether a refusal passes with time, so that the same call may succeed later: every UNAVAILABLE
+    (``store/unavailable``, ``store/full``, ``store/durability_unknown``, ``store/behind``, ``server/stopping``, a lost
+    connection) and the limits of PASSING_LIMITS. Lasting ones (auth, validation, ``limit/live_games``, ...) are not.
+    The Node SDK's rule too (``isPassing``)."""
+    return status is grpc.StatusCode.UNAVAILABLE or code in PASSING_LIMITS
 
 
 class GameEngineError(Exception):
@@ -39,8 +55,9 @@ class GameEngineError(Exception):
 
     @property
     def retryable(self) -> bool:
-        """UNAVAILABLE (a server restarting, a lost connection) and RESOURCE_EXHAUSTED (a limit) pass with time."""
-        return self.status in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.RESOURCE_EXHAUSTED)
+        """A refusal that passes with time (``is_passing``), which the client's retry policy retries; not a lasting one
+        (``limit/live_games``, ``auth/...``, ``request/...``, an illegal move, ...)."""
+        return is_passing(self.code, self.status)
 
     @classmethod
     def from_rpc_error(cls, error: grpc.RpcError) -> GameEngineError:
