@@ -55,12 +55,15 @@ class GameService:
         retries then work within one process only. ``state_cache_bytes``: the decoded states kept
         (``games.StateCache``)."""
         self.store = store
+        self.games = StoredGames(store, state_cache_bytes=state_cache_bytes)
+        self.key_events = KeyEvents(self.games, lambda game_id: self.reads.score(game_id).winners)
         self.hooks = hooks.CommitHooks()
         self.hooks.register(hooks.count_commit)
         self.hooks.register(hooks.MoveLog())
+        # The key events before the bot queue: a game's creation is told before a bot's first move in it.
+        self.hooks.register(self.key_events)
         self.hooks.register(bot_queue_hook(store))
         self.hooks.register(clocks.deadline_hook(store))
-        self.games = StoredGames(store, state_cache_bytes=state_cache_bytes)
         self.catalog = Catalog()
         secret = secret or os.urandom(32)
         self.creation = Creation(self.games, self.hooks, secret=secret, admit_game=admit_game)
@@ -70,8 +73,6 @@ class GameService:
         self.bot_turns = BotTurns(self.games, self.moves)
         self.timeouts = Timeouts(self.games, self.moves, self.hooks)
         self.lifecycle = Lifecycle(self.games, self.hooks, self.creation)
-        self.key_events = KeyEvents(self.games, lambda game_id: self.reads.score(game_id).winners)
-        self.hooks.register(self.key_events)
 
     def stop_watches(self) -> None:
         """Ends live watches: each returns at its next wake-up (at most ``watch_poll_seconds``)."""

@@ -14,16 +14,17 @@ PASSED = ("version/stale", "move/not_your_turn", "game/finished")  # another eve
 
 
 def serve(client: GameEngineClient, choose: Chooser = random.choice, stop: int | None = None) -> int:
-    """Plays the key's seats in every game it created or joined, at each "your_turn"; returns after ``stop``
-    games finished (None: never). Answers the number of moves played."""
-    played = finished = 0
-    for event in client.watch_key_events():
+    """Plays the key's seats in every game it created or joined: first the games in progress when it starts, then
+    at each "your_turn"; returns after ``stop`` games finished since it started (None: never). Answers the number
+    of moves played."""
+    played = 0
+    finished: set[str] = set()
+    for event in client.watch_key_events():  # starts now: the games in progress, then live events
         if event.kind == "game_finished":
-            finished += 1
-            if stop is not None and finished >= stop:
+            finished.add(event.game_id)
+            if stop is not None and len(finished) >= stop:
                 return played
-        elif event.kind == "your_turn":
-            played += sum(play_turn(client, event, seat, choose) for seat in event.seats)
+        played += sum(play_turn(client, event, seat, choose) for seat in event.seats_to_act)
     return played
 
 

@@ -428,8 +428,10 @@ class GameEngineClient:
 
     def watch_key_events(self, cursor: str = "") -> Generator[KeyEvent, None, None]:
         """The API key's one stream: "game_created", "game_joined", "your_turn", "game_finished" in any of its
-        games, after ``cursor`` (an event's id). Resumes by itself after the last event seen when the connection
-        drops (UNAVAILABLE), with the client's backoff; endless until the caller stops iterating."""
+        games. Without ``cursor`` it starts now: first one "game_in_progress" per live game of the key (its seats,
+        the seats to act: ``event.seats_to_act``), then live events; with ``cursor`` (an event's id) the events
+        after it, "0" for every event kept. Resumes by itself after the last event seen when the connection drops
+        (UNAVAILABLE), with the client's backoff; endless until the caller stops iterating."""
         attempt = 0
         while True:
             try:

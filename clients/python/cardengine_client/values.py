@@ -372,7 +372,9 @@ class RedeemedSeat:
 
 @dataclass(frozen=True, slots=True)
 class KeyEvent:
-    """One event of the key's stream: "game_created", "game_joined", "your_turn" or "game_finished"."""
+    """One event of the key's stream: "game_created", "game_joined", "your_turn", "game_finished", or
+    "game_in_progress" (first, once per live game of the key, on a stream opened without a cursor: ``seats`` the
+    key's seats in it, ``to_act`` the game's seats to act at ``version``)."""
 
     id: str
     kind: str
@@ -381,6 +383,17 @@ class KeyEvent:
     version: int
     seats: tuple[int, ...]
     winners: tuple[int, ...]
+    to_act: tuple[int, ...] = ()  # your_turn, game_in_progress: the game's seats to act at ``version``
+
+    @property
+    def seats_to_act(self) -> tuple[int, ...]:
+        """The key's seats that must act at ``version``: a your_turn's seats, or a game_in_progress's seats that
+        are to act; none for the other kinds."""
+        if self.kind == "your_turn":
+            return self.seats
+        if self.kind == "game_in_progress":
+            return tuple(seat for seat in self.seats if seat in self.to_act)
+        return ()
 
 
 # ----- conversions ------------------------------------------------------------------------------------------------
@@ -463,6 +476,7 @@ def key_event_of(message: pb.KeyEvent) -> KeyEvent:
         version=message.version,
         seats=tuple(message.seats),
         winners=tuple(message.winners),
+        to_act=tuple(message.to_act),
     )
 
 
