@@ -76,6 +76,12 @@ def play_to_the_end(seat: RestSeat, seconds: float = 120.0) -> dict[str, Any]:
     raise AssertionError(f"{seat.game_id} did not finish in {seconds} s")
 
 
+def counted_for_people(text: str) -> str:
+    """A House Rummy text as the table shows it: the server numbers its discard piles and groups from 0, the table
+    (docs/web_table.md) from 1, as people count ("onto discard pile 0" -> "onto discard pile 1")."""
+    return re.sub(r"\b([Gg]roup|[Pp]ile) (\d+)\b", lambda found: f"{found[1]} {int(found[2]) + 1}", text)
+
+
 def seat_link(base_url: str, game_id: str, token: str) -> str:
     return f"{base_url}/#/play/{game_id}?seat={token}"
 
