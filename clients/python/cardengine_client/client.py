@@ -1,7 +1,8 @@
 """GameEngineClient: the whole cardengine gRPC API as typed Python calls.
 
-Every unary call is retried with exponential backoff on UNAVAILABLE and RESOURCE_EXHAUSTED, waiting at least what
-the server asks (RetryInfo, else the ``retry-after`` trailer). That is safe because creates carry a request id and
+Every unary call is retried with exponential backoff on a refusal that passes with time (``GameEngineError.retryable``:
+any UNAVAILABLE, a rate or stream limit; never ``limit/live_games``, auth or validation), waiting at least what the
+server asks (RetryInfo, else the ``retry-after`` trailer). That is safe because creates carry a request id and
 moves an idempotency key, generated when the caller gives none: a retried create or move is answered from the
 first one. The seed commitment of every game created through a client is kept and checked when the seed is
 revealed (``get_score`` raises FairnessError on a mismatch; ``verify_fairness`` asks explicitly).
