@@ -63,13 +63,24 @@ PAGE = b"""<!DOCTYPE html>
 </html>
 """
 # Swagger UI's settings: the document beside the page; no validator badge (it would call validator.swagger.io), no
-# ?url= or ?configUrl= (another document), no top bar (it loads any URL); authorizations kept for the tab only.
+# ?url= or ?configUrl= (another document), no top bar (it loads any URL); authorizations kept for the tab only. Large
+# answers (the catalog: about 190 KB) are shown as plain text: highlighting one holds the page for seconds.
 EXPLORER_JS = b"""\"use strict\";
+const HIGHLIGHT_MAX_CHARS = 20000;
+const PlainWhenLarge = (system) => ({
+  wrapComponents: {
+    SyntaxHighlighter: (Original) => (props) =>
+      String(props.children ?? "").length > HIGHLIGHT_MAX_CHARS
+        ? system.React.createElement(system.getComponent("PlainTextViewer"), null, props.children)
+        : system.React.createElement(Original, props),
+  },
+});
 window.addEventListener("load", () => {
   window.ui = SwaggerUIBundle({
     url: new URL("openapi.json", document.baseURI).href,
     dom_id: "#swagger-ui",
     presets: [SwaggerUIBundle.presets.apis],
+    plugins: [PlainWhenLarge],
     layout: "BaseLayout",
     deepLinking: true,
     validatorUrl: null,
