@@ -1,6 +1,7 @@
-"""The JSON Schemas of the events the service adds to a game's own (``seed_revealed``, ``forfeited``), in the form of
-the engine's event schemas (``engine.schemas``: the event's ``kind``, ``seat`` and ``text`` beside its data), so the
-catalog serves one schema for every event a client may receive."""
+"""The JSON Schemas of the events the service adds to a game's own (``seed_revealed``, ``forfeited``, ``ended``), in
+the form of the engine's event schemas (``engine.schemas``: the event's ``kind``, ``seat`` and ``text`` beside its
+data), and of what it adds to a score sheet's details (``forfeit``, ``ended``: service.core.forfeit), so the catalog
+serves one schema for every event and score sheet a client may receive."""
 
 from __future__ import annotations
 
@@ -86,6 +87,32 @@ SERVICE_EVENTS: dict[str, dict[str, Any]] = {
 }
 
 
+# What service.core.forfeit.forfeited_sheet adds to the score sheet's details of a match that ended that way.
+SCORE_DETAILS: dict[str, dict[str, Any]] = {
+    "forfeit": {
+        "title": "Forfeit",
+        "description": "The seat that forfeited the match (out of time, resigned or left) and why.",
+        "type": "object",
+        "properties": {"seat": FORFEITED["properties"]["seat"], "reason": FORFEITED["properties"]["reason"]},
+        "required": ["seat", "reason"],
+        "additionalProperties": False,
+    },
+    "ended": {
+        "title": "Ended",
+        "description": "The match was ended by the API key that created it (EndGame), with no winner.",
+        "type": "object",
+        "properties": {"reason": ENDED["properties"]["reason"]},
+        "required": ["reason"],
+        "additionalProperties": False,
+    },
+}
+
+
 def with_service_events(schemas: dict[str, Any]) -> dict[str, Any]:
-    """A game's schemas (``engine.game_schemas``) with the service's events added to its ``events``."""
-    return {**schemas, "events": {**schemas["events"], **SERVICE_EVENTS}}
+    """A game's schemas (``engine.game_schemas``) with the service's events added to its ``events`` and the service's
+    entries to its score sheet's ``details`` (present only when the match ended that way)."""
+    score = schemas["score"]
+    details = score["properties"]["details"]
+    details = {**details, "properties": {**details.get("properties", {}), **SCORE_DETAILS}}
+    score = {**score, "properties": {**score["properties"], "details": details}}
+    return {**schemas, "events": {**schemas["events"], **SERVICE_EVENTS}, "score": score}

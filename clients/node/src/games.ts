@@ -181,6 +181,13 @@ export type DraculaScore = {
   details: {
     bestLine: Array<number>;
     directions: Array<"" | "across" | "down">;
+    forfeit?: {
+      seat: number;
+      reason: "left" | "resigned" | "time";
+    };
+    ended?: {
+      reason: "creator";
+    };
   };
 };
 /** The dracula types under short names: Dracula.Card, Dracula.View, Dracula.Event, ... */
@@ -390,6 +397,13 @@ export type DragonRummyScore = {
   winners: Array<number>;
   details: {
     targetScore: number;
+    forfeit?: {
+      seat: number;
+      reason: "left" | "resigned" | "time";
+    };
+    ended?: {
+      reason: "creator";
+    };
   };
 };
 /** The dragon_rummy types under short names: DragonRummy.Card, DragonRummy.View, DragonRummy.Event, ... */
@@ -684,6 +698,13 @@ export type DrawBloodScore = {
   details: {
     targetScore: number;
     handsPlayed: number;
+    forfeit?: {
+      seat: number;
+      reason: "left" | "resigned" | "time";
+    };
+    ended?: {
+      reason: "creator";
+    };
   };
 };
 /** The draw_blood types under short names: DrawBlood.Card, DrawBlood.View, DrawBlood.Event, ... */
@@ -1091,6 +1112,13 @@ export type HouseRummyScore = {
   winners: Array<number>;
   details: {
     hands: number;
+    forfeit?: {
+      seat: number;
+      reason: "left" | "resigned" | "time";
+    };
+    ended?: {
+      reason: "creator";
+    };
   };
 };
 /** The house_rummy types under short names: HouseRummy.Card, HouseRummy.View, HouseRummy.Event, ... */
@@ -1419,7 +1447,15 @@ export type RummyBattleScore = {
   }>;
   finished: boolean;
   winners: Array<number>;
-  details: Record<string, never>;
+  details: {
+    forfeit?: {
+      seat: number;
+      reason: "left" | "resigned" | "time";
+    };
+    ended?: {
+      reason: "creator";
+    };
+  };
 };
 /** The rummy_battle types under short names: RummyBattle.Card, RummyBattle.View, RummyBattle.Event, ... */
 export declare namespace RummyBattle {

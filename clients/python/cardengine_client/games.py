@@ -48,6 +48,21 @@ DraculaScoreRoundsItemDetailsCoffin = TypedDict(
     },
 )
 
+DraculaScoreDetailsEnded = TypedDict(
+    "DraculaScoreDetailsEnded",
+    {
+        "reason": Literal["creator"],
+    },
+)
+
+DraculaScoreDetailsForfeit = TypedDict(
+    "DraculaScoreDetailsForfeit",
+    {
+        "seat": int,
+        "reason": Literal["left", "resigned", "time"],
+    },
+)
+
 DraculaScoreRoundsItemDetails1 = TypedDict(
     "DraculaScoreRoundsItemDetails1",
     {
@@ -80,6 +95,8 @@ DraculaScoreDetails = TypedDict(
     {
         "bestLine": list[int],
         "directions": list[Literal["", "across", "down"]],
+        "forfeit": NotRequired[DraculaScoreDetailsForfeit],
+        "ended": NotRequired[DraculaScoreDetailsEnded],
     },
 )
 
@@ -331,6 +348,21 @@ DragonRummyScoreRoundsItemDetailsPlayAreasItem = TypedDict(
     },
 )
 
+DragonRummyScoreDetailsEnded = TypedDict(
+    "DragonRummyScoreDetailsEnded",
+    {
+        "reason": Literal["creator"],
+    },
+)
+
+DragonRummyScoreDetailsForfeit = TypedDict(
+    "DragonRummyScoreDetailsForfeit",
+    {
+        "seat": int,
+        "reason": Literal["left", "resigned", "time"],
+    },
+)
+
 DragonRummyScoreRoundsItemDetails = TypedDict(
     "DragonRummyScoreRoundsItemDetails",
     {
@@ -347,6 +379,8 @@ DragonRummyScoreDetails = TypedDict(
     "DragonRummyScoreDetails",
     {
         "targetScore": int,
+        "forfeit": NotRequired[DragonRummyScoreDetailsForfeit],
+        "ended": NotRequired[DragonRummyScoreDetailsEnded],
     },
 )
 
@@ -655,6 +689,21 @@ DrawBloodScoreRoundsItemDetailsExplanationsItem = TypedDict(
     },
 )
 
+DrawBloodScoreDetailsEnded = TypedDict(
+    "DrawBloodScoreDetailsEnded",
+    {
+        "reason": Literal["creator"],
+    },
+)
+
+DrawBloodScoreDetailsForfeit = TypedDict(
+    "DrawBloodScoreDetailsForfeit",
+    {
+        "seat": int,
+        "reason": Literal["left", "resigned", "time"],
+    },
+)
+
 DrawBloodScoreRoundsItemDetails = TypedDict(
     "DrawBloodScoreRoundsItemDetails",
     {
@@ -712,6 +761,8 @@ DrawBloodScoreDetails = TypedDict(
     {
         "targetScore": int,
         "handsPlayed": int,
+        "forfeit": NotRequired[DrawBloodScoreDetailsForfeit],
+        "ended": NotRequired[DrawBloodScoreDetailsEnded],
     },
 )
 
@@ -1152,6 +1203,21 @@ HouseRummyScoreRoundsItemDetailsExplanationsItem = TypedDict(
     },
 )
 
+HouseRummyScoreDetailsEnded = TypedDict(
+    "HouseRummyScoreDetailsEnded",
+    {
+        "reason": Literal["creator"],
+    },
+)
+
+HouseRummyScoreDetailsForfeit = TypedDict(
+    "HouseRummyScoreDetailsForfeit",
+    {
+        "seat": int,
+        "reason": Literal["left", "resigned", "time"],
+    },
+)
+
 HouseRummyScoreRoundsItemDetails = TypedDict(
     "HouseRummyScoreRoundsItemDetails",
     {
@@ -1179,6 +1245,8 @@ HouseRummyScoreDetails = TypedDict(
     "HouseRummyScoreDetails",
     {
         "hands": int,
+        "forfeit": NotRequired[HouseRummyScoreDetailsForfeit],
+        "ended": NotRequired[HouseRummyScoreDetailsEnded],
     },
 )
 
@@ -1828,6 +1896,21 @@ RummyBattleScoreRoundsItemDetailsExplanationsItem = TypedDict(
     },
 )
 
+RummyBattleScoreDetailsEnded = TypedDict(
+    "RummyBattleScoreDetailsEnded",
+    {
+        "reason": Literal["creator"],
+    },
+)
+
+RummyBattleScoreDetailsForfeit = TypedDict(
+    "RummyBattleScoreDetailsForfeit",
+    {
+        "seat": int,
+        "reason": Literal["left", "resigned", "time"],
+    },
+)
+
 RummyBattleScoreRoundsItemDetails = TypedDict(
     "RummyBattleScoreRoundsItemDetails",
     {
@@ -1849,6 +1932,14 @@ RummyBattleRoundEndedEventExplanationsItemGroupsItem = TypedDict(
         "kind": Literal["run", "set"],
         "cards": list[RummyBattleCard],
         "points": int,
+    },
+)
+
+RummyBattleScoreDetails = TypedDict(
+    "RummyBattleScoreDetails",
+    {
+        "forfeit": NotRequired[RummyBattleScoreDetailsForfeit],
+        "ended": NotRequired[RummyBattleScoreDetailsEnded],
     },
 )
 
@@ -1928,7 +2019,7 @@ RummyBattleScore = TypedDict(
         "rounds": list[RummyBattleScoreRoundsItem],
         "finished": bool,
         "winners": list[int],
-        "details": dict[str, Any],
+        "details": RummyBattleScoreDetails,
     },
 )
 
