@@ -1,5 +1,6 @@
 """The OpenAPI document served at /openapi.json: it covers exactly the REST app's routes, its schemas are the
-API's messages, and schemathesis finds no server error nor any answer outside the document (bounded in time)."""
+API's messages, schemathesis finds no server error nor any answer outside the document (bounded in time), and the
+answers of matches really played (moves, events, scores, the key's events) validate against its per-game schemas."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ from typing import Any
 
 import hypothesis
 import pytest
+import requests
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 
+from service.access.limits import LimitSettings
 from service.core.game_service import GameService
 from service.edges.openapi import openapi_document
 from service.edges.rest import create_app
@@ -94,3 +97,56 @@ def test_schemathesis_against_the_live_server(memory_server: LiveServer, path: s
         case.call_and_validate(base_url=base_url, timeout=10, excluded_checks=excluded)
 
     check()
+
+
+@pytest.fixture(scope="module")
+def keyed_server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    keys = tmp_path_factory.mktemp("keys") / "keys.txt"
+    keys.write_text(f"{API_KEY} typed\n")
+    with live_server(MemoryStore(), "memory", api_keys_file=keys, limits=LimitSettings(key_rate=0)) as running:
+        yield running
+
+
+API_KEY = "typed-answers-key-0123456789"
+MOVES_PER_GAME = 12
+
+
+def answer(server: LiveServer, method: str, path: str, token: str = "", body: Any = None) -> requests.Response:
+    headers = {"x-api-key": API_KEY} | ({"Authorization": f"Bearer {token}"} if token else {})
+    url = f"http://127.0.0.1:{server.rest.port}{path}"
+    response = requests.request(method, url, json=body, headers=headers, timeout=30)
+    assert response.status_code < 300, response.text
+    return response
+
+
+@pytest.mark.parametrize("game_type", ["dracula", "dragon_rummy", "draw_blood", "house_rummy", "rummy_battle"])
+def test_real_answers_follow_the_typed_schemas(keyed_server: LiveServer, game_type: str) -> None:
+    """A match played over REST: its legal moves (Move.args by kind), its moves' and the log's events (Event.data
+    by kind, the service's forfeited and seed_revealed included), its score sheet and the key's page of events all
+    validate against the served document, whose Move, Event, Score and KeyEventsPage are the per-game schemas."""
+    schema = schemathesis.openapi.from_dict(openapi_document())
+
+    def checked(method: str, path: str, template: str, token: str = "", body: Any = None) -> Any:
+        response = answer(keyed_server, method, path, token, body)
+        schema[template][method].validate_response(response)
+        return response.json()
+
+    created = checked("POST", "/v1/games", "/v1/games", body={"gameType": game_type, "players": 2, "seed": "7"})
+    game_id, tokens = created["gameId"], {seat["seat"]: seat["token"] for seat in created["seats"]}
+    moves_path, kinds = f"/v1/games/{game_id}/moves", set()
+    for _ in range(MOVES_PER_GAME):
+        game = checked("GET", f"/v1/games/{game_id}", "/v1/games/{gameId}", tokens[0])
+        seat = game["toAct"][0]
+        legal = checked("GET", moves_path, "/v1/games/{gameId}/moves", tokens[seat])
+        move = legal["moves"][-1]
+        body = {"structuredMove": {"kind": move["kind"], "args": move["args"]}, "expectedVersion": game["version"]}
+        checked("POST", moves_path, "/v1/games/{gameId}/moves", tokens[seat], body)
+        kinds.add(move["kind"])
+    checked("POST", f"/v1/games/{game_id}/resign", "/v1/games/{gameId}/resign", tokens[1], {})
+    log = checked("GET", f"/v1/games/{game_id}/events?pageSize=1000", "/v1/games/{gameId}/events", tokens[0])
+    assert {"forfeited", "seed_revealed"} <= {event["kind"] for event in log["events"]}
+    assert len({event["kind"] for event in log["events"]}) >= 4 and kinds
+    score = checked("GET", f"/v1/games/{game_id}/score", "/v1/games/{gameId}/score", tokens[0])
+    assert score["finished"] is True and score["winners"] == [0]
+    page = checked("GET", "/v1/key-events?cursor=0", "/v1/key-events")
+    assert {"game_created", "game_finished"} <= {event["kind"] for event in page["events"]}
