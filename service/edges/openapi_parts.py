@@ -199,7 +199,7 @@ GAME_SCHEMAS_SCHEMA: dict[str, Any] = {
         "events": {
             "type": "object",
             "description": "Per event kind, the schema of an event (Event.data with kind, seat, text), the "
-            "service's seed_revealed and forfeited included.",
+            "service's seed_revealed, forfeited and ended included.",
         },
         "score": {"type": "object", "description": "Schema of the score sheet (totals, rounds, details)."},
         "defs": {"type": "object", "description": "Shared definitions the others refer to."},
