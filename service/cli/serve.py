@@ -34,7 +34,7 @@ def command_serve(args: argparse.Namespace) -> int:
     if workers > 1 and not args.redis_url:
         return fail("--workers above 1 needs --redis-url (the embedded store lives in one process)")
     if workers > 1:
-        return supervise_workers(args, workers)
+        return supervise_workers(args, workers, config)
     join_supervisor_if_any()
     return serve(config)
 
@@ -98,6 +98,7 @@ def serve_config(args: argparse.Namespace) -> ServeConfig:
         redis_replica_wait_ms=args.redis_replica_wait_ms,
         secret=args.secret,
         otlp_endpoint=args.otlp_endpoint or None,
+        announce=args.announce,
         state_cache_mib=args.state_cache_mib,
         **access_settings(args),
         **request_limit_settings(args),
@@ -130,15 +131,21 @@ def access_problem(config: ServeConfig) -> str | None:
 # ----- serve --workers N ------------------------------------------------------------------------------------------
 
 
-def supervise_workers(args: argparse.Namespace, workers: int) -> int:
+def supervise_workers(args: argparse.Namespace, workers: int, config: ServeConfig) -> int:
     """Runs ``workers`` processes of this same ``serve`` command (``--workers 1`` on the shared ports), each one
     ``python -m service.cli serve ...``, until SIGTERM or SIGINT."""
+    from service.runtime.greeting import greeting, wants_words
     from service.runtime.workers import supervise
 
     raw = list(getattr(args, "raw_argv", ["serve"]))
     command = [sys.executable, "-m", "service.cli", "serve", *raw[raw.index("serve") + 1 :]]
     host = args.host or ("0.0.0.0" if args.redis_url else "127.0.0.1")
-    return supervise(command, workers, host, args.grpc_port, args.http_port)
+
+    def describe(grpc_port: int, http_port: int) -> str:
+        return greeting(config.serving(grpc_port, http_port, workers))
+
+    words = wants_words(args.announce)
+    return supervise(command, workers, host, args.grpc_port, args.http_port, describe if words else None)
 
 
 def join_supervisor_if_any() -> None:
@@ -263,6 +270,14 @@ def add_process_arguments(serve: argparse.ArgumentParser) -> None:
         help="on SIGTERM, time given to requests in flight [GRACE_SECONDS]",
     )
     serve.add_argument("--log-level", default=os.environ.get("LOG_LEVEL", "INFO"), help="[LOG_LEVEL]")
+    serve.add_argument(
+        "--announce",
+        choices=("auto", "words", "json"),
+        default=os.environ.get("ANNOUNCE", "auto"),
+        help="how serving is announced on stdout: words (where to play, the REST and gRPC addresses, the API "
+        "explorer at /docs), json (one line for programs), or auto: words on a terminal, json otherwise; the logs "
+        "are JSON lines on stderr either way [ANNOUNCE]",
+    )
     serve.add_argument(
         "--otlp-endpoint",
         default=os.environ.get("OTEL_EXPORTER_OTLP_ENDPOINT", ""),

@@ -1,17 +1,17 @@
 """``cardengine serve``: the gRPC server and the REST server (``service.edges.http_server``) in one process, over one
 store.
 
-Port 0 picks free ports; the bound ports are logged and printed as one JSON line on stdout
-(``{"event": "serving", "grpcPort": ..., "httpPort": ...}``). SIGTERM or SIGINT stops gracefully: health turns
-NOT_SERVING, live watches end, bot workers take no new game; the REST server accepts the connections already waiting
-in its listen backlog, then closes its port (new connections are refused), and every request it accepted (in flight,
+Port 0 picks free ports; the bound ports are logged and printed as one JSON line on stdout (``{"event": "serving",
+"grpcPort": ..., "httpPort": ...}``), or, on a terminal (``announce``), in words: where to play, the REST and gRPC
+addresses and the API explorer (``service.runtime.greeting``). SIGTERM or SIGINT stops gracefully: health turns
+NOT_SERVING, live watches end, bot workers take no new game; the REST server accepts the connections already waiting in
+its listen backlog, then closes its port (new connections are refused), and every request it accepted (in flight,
 waiting for a place, or still arriving) is answered within ``grace`` seconds; gRPC answers new calls UNAVAILABLE and
 gives those in flight ``grace`` seconds; then the store closes (and ``cardengine serve``'s process exits at once,
 ``exit_now``, so no call is answered CANCELLED). A health checker thread pings the store every
-``health_interval_seconds`` (each ping bounded by the store's timeout) and turns gRPC health NOT_SERVING while the
-store does not answer or refuses writes, SERVING again when it does. ``bot_workers`` threads (default 1) play the
-bot seats of games in the store's bot queue (``service.bots.worker``), on the embedded store and on Redis alike.
-"""
+``health_interval_seconds`` (each ping bounded by the store's timeout) and turns gRPC health NOT_SERVING while the store
+does not answer or refuses writes, SERVING again when it does. ``bot_workers`` threads (default 1) play the bot seats of
+games in the store's bot queue (``service.bots.worker``), on the embedded store and on Redis alike."""
 
 from __future__ import annotations
 
@@ -35,6 +35,7 @@ from service.core.event_streams import DEFAULT_TICKET_SECONDS, WATCH_POLL_SECOND
 from service.core.game_service import GameService
 from service.core.games import STATE_CACHE_MIB
 from service.core.timeouts import ClockSweeper
+from service.edges.explorer import swagger_ui_folder
 from service.edges.grpc_server import MAX_MESSAGE_BYTES, GrpcServer
 from service.edges.http_server import ConnectionLimits, HttpServer
 from service.edges.rest import (
@@ -49,6 +50,7 @@ from service.edges.streams import StreamLimits
 from service.edges.web_files import DEFAULT_WEB_ROOT
 from service.observability import metrics, tracing
 from service.runtime.engine_build import engine_kind
+from service.runtime.greeting import Serving, greeting, wants_words
 from service.storage.store import DEFAULT_FINISHED_TTL_SECONDS, DEFAULT_TTL_SECONDS, GameStore, MemoryStore
 
 log = logging.getLogger("cardengine.server")
@@ -89,9 +91,23 @@ class ServeConfig:
     grpc_max_message_bytes: int = MAX_MESSAGE_BYTES  # gRPC request size limit (RESOURCE_EXHAUSTED)
     state_cache_mib: int = STATE_CACHE_MIB  # decoded states kept per process (service/core/games.py StateCache)
     otlp_endpoint: str | None = None  # OpenTelemetry traces to this OTLP/HTTP endpoint; None: the environment's
+    announce: str = "auto"  # serving line on stdout: "words", "json", or "auto" (words on a terminal)
 
     def bind_host(self) -> str:
         return self.host or ("0.0.0.0" if self.redis_url else "127.0.0.1")
+
+    def serving(self, grpc_port: int, http_port: int, workers: int = 1) -> Serving:
+        """What the greeting says of a server of this config on these ports."""
+        return Serving(
+            host=self.bind_host(),
+            grpc_port=grpc_port,
+            http_port=http_port,
+            web_table=self.web_root is not None and (self.web_root / "index.html").is_file(),
+            explorer=swagger_ui_folder() is not None,
+            store="redis" if self.redis_url else "memory",
+            api_keys=self.api_keys_file is not None or self.api_keys_in_store,
+            workers=workers,
+        )
 
     def bot_settings(self) -> BotSettings:
         return BotSettings(
@@ -258,6 +274,9 @@ class Server:
 def serve(config: ServeConfig) -> int:
     """Runs until SIGTERM or SIGINT."""
     server = Server(config).start()
+    if wants_words(config.announce):
+        print(greeting(config.serving(server.grpc_port, server.http_port)), flush=True)
+        return run_until_signal(server)
     print(
         json.dumps(
             {

@@ -10,9 +10,10 @@ or a kept-alive HTTP connection, sends all its calls to one process, so a client
 local copy of the game's last version (a miss costs one Redis read, never a wrong answer).
 
 The parent prints one JSON line when every worker serves (``{"event": "serving", "grpcPort", "httpPort", "pid",
-"workers", "workerPids"}``), forwards SIGTERM and SIGINT to every worker (each stops gracefully, within its grace),
-and exits when they all have: 0 if every one stopped cleanly. A worker that dies on its own ends the others and the
-parent (exit 1), for the orchestrator to restart the whole. A worker whose parent dies stops by itself.
+"workers", "workerPids"}``; or the words of ``describe`` for a terminal, ``service.runtime.greeting``), forwards SIGTERM
+and SIGINT to every worker (each stops gracefully, within its grace), and exits when they all have: 0 if every one
+stopped cleanly. A worker that dies on its own ends the others and the parent (exit 1), for the orchestrator to restart
+the whole. A worker whose parent dies stops by itself.
 
 The embedded in-memory store lives in one process and cannot be shared: N is 1 there.
 """
@@ -30,7 +31,7 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import FrameType
 
@@ -79,12 +80,23 @@ def reserve_port(host: str, port: int) -> socket.socket:
     return reserved
 
 
-def supervise(worker_command: Sequence[str], workers: int, host: str, grpc_port: int, http_port: int) -> int:
-    """Runs ``workers`` processes of ``worker_command`` (a ``serve`` command line, given the shared ports and
-    ``--workers 1``) until SIGTERM or SIGINT; returns the exit code."""
+def supervise(
+    worker_command: Sequence[str],
+    workers: int,
+    host: str,
+    grpc_port: int,
+    http_port: int,
+    describe: Callable[[int, int], str] | None = None,
+) -> int:
+    """Runs ``workers`` processes of ``worker_command`` (a ``serve`` command line, given the shared ports,
+    ``--workers 1`` and ``--announce json``) until SIGTERM or SIGINT; returns the exit code. ``describe``: the
+    serving announcement in words for these ports, printed instead of the JSON line."""
     reserved = [reserve_port(host, grpc_port), reserve_port(host, http_port)]
     grpc_port, http_port = (int(sock.getsockname()[1]) for sock in reserved)
-    command = [*worker_command, "--grpc-port", str(grpc_port), "--http-port", str(http_port), "--workers", "1"]
+    command = [
+        *worker_command,
+        *("--grpc-port", str(grpc_port), "--http-port", str(http_port), "--workers", "1", "--announce", "json"),
+    ]
     environment = {**os.environ, WORKER_OF: str(os.getpid())}
     metrics_dir = None  # prometheus_client's multiprocess mode: every worker writes there, any one answers a scrape
     if not environment.get(MULTIPROC_ENV):
@@ -103,7 +115,7 @@ def supervise(worker_command: Sequence[str], workers: int, host: str, grpc_port:
         if not _await_serving(children, stopping):
             stopping.set()
             return _stop_all(children, failed=True)
-        announce_serving(children, grpc_port, http_port)
+        announce_serving(children, grpc_port, http_port, describe)
         return _watch(children, stopping)
     finally:
         for sock in reserved:
@@ -116,8 +128,13 @@ def start_worker(command: Sequence[str], environment: Mapping[str, str]) -> subp
     return subprocess.Popen(command, stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True, env=environment)
 
 
-def announce_serving(children: Sequence[subprocess.Popen[str]], grpc_port: int, http_port: int) -> None:
-    """The one "serving" line of the whole (stdout, JSON) once every worker serves."""
+def announce_serving(
+    children: Sequence[subprocess.Popen[str]],
+    grpc_port: int,
+    http_port: int,
+    describe: Callable[[int, int], str] | None = None,
+) -> None:
+    """The one "serving" line of the whole (stdout, JSON; or ``describe``'s words) once every worker serves."""
     line = {
         "event": "serving",
         "grpcPort": grpc_port,
@@ -127,7 +144,7 @@ def announce_serving(children: Sequence[subprocess.Popen[str]], grpc_port: int, 
         "workerPids": [child.pid for child in children],
         "engine": engine_kind(),
     }
-    print(json.dumps(line), flush=True)
+    print(json.dumps(line) if describe is None else describe(grpc_port, http_port), flush=True)
     log.info("workers serving", extra={"grpc_port": grpc_port, "http_port": http_port, "workers": len(children)})
 
 
