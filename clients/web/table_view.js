@@ -43,7 +43,7 @@ export function drawTable(current, actions) {
   parts.push(playersPanel(current, view), renderLog(current), renderScore(current));
   const share = renderShare(current);
   if (share) parts.push(share);
-  app.replaceChildren(h("div", { class: "table", "data-version": game.version }, parts));
+  app.replaceChildren(h("div", { class: `table${summary ? " has-summary" : ""}`, "data-version": game.version }, parts));
   renderFollowing(current);
   markLastMove(current);
   restoreLogPosition(logScroll);
@@ -109,7 +109,7 @@ function tableHead(current, actions, { type, ui, view, seated, isMyTurn }) {
     h("p", { id: "last-move", class: "last-move", "aria-live": "polite" }),
     timedOutNotice(current),
     renderClocks(current),
-    h("p", { id: "pending" }, withSeatNames(current, pendingText(ui, view))),
+    h("p", { id: "pending" }, game.finished ? "" : withSeatNames(current, pendingText(ui, view))),
     h("p", { id: "following", class: "note" }),
     h("div", { class: "toolbar" },
       h("a", { href: "#/" }, "Lobby"),
