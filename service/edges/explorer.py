@@ -139,11 +139,6 @@ def explorer_page() -> Response:
     return response
 
 
-def explorer_slash() -> Response:
-    """``/docs/`` sends the browser to ``/docs`` (relative, so a proxy's path prefix stays)."""
-    return Response(status=308, headers={"Location": "../docs"})
-
-
 @cache
 def asset(filename: str) -> tuple[bytes, bytes | None, str] | None:
     """A file of the explorer: its bytes, their gzip when it is worth it (the bundle: 1.7 MB, a quarter of that
@@ -168,7 +163,7 @@ def explorer_file(filename: str) -> Response:
     found = asset(filename)
     if found is None:
         raise errors.ServiceError(
-            Status.NOT_FOUND, "http/404", f"No file '/docs/{filename}' here: the API explorer is at /docs."
+            Status.NOT_FOUND, "http/404", f"No file '/docs/{filename}' here: the API explorer is at '/docs'."
         )
     body, compressed, tag = found
     content_type = CONTENT_TYPES.get(Path(filename).suffix.lower(), "text/plain")
@@ -207,14 +202,6 @@ EXPLORER_ROUTES = (
         "it to this origin).",
         view=explorer_page,
         responses={"200": plain_response("The explorer's page.", "text/html"), "404": NOT_INSTALLED},
-    ),
-    Route(
-        method="GET",
-        path="/docs/",
-        operation_id="ApiExplorerSlash",
-        summary="Redirects to /docs (308, Location ../docs).",
-        view=explorer_slash,
-        responses={"308": {"description": "To /docs."}},
     ),
     Route(
         method="GET",

@@ -37,7 +37,9 @@ RESERVED_PREFIXES = ("v1",)  # API paths: never files
 
 def not_found(path: str) -> errors.ServiceError:
     return errors.ServiceError(
-        errors.Status.NOT_FOUND, "http/404", f"No file '/{path}' here: the web table is served at '/'."
+        errors.Status.NOT_FOUND,
+        "http/404",
+        f"No file '/{path}' here: the web table is served at '/', the API explorer at '/docs'.",
     )
 
 

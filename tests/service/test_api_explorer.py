@@ -93,13 +93,17 @@ def test_the_bundle_is_compressed_and_revalidated(explorer: LiveServer) -> None:
     assert raw_request(port, "GET", "/docs", {"If-None-Match": page.headers["ETag"]}).status == 304
 
 
-def test_docs_slash_redirects_and_unknown_files_are_404(explorer: LiveServer) -> None:
+def test_unknown_files_are_404_and_name_the_explorer(explorer: LiveServer) -> None:
     port = explorer.rest.port
-    slash = raw_request(port, "GET", "/docs/")
-    assert slash.status == 308 and slash.headers["Location"] == "../docs"
-    assert urljoin(f"http://127.0.0.1:{port}/docs/", "../docs") == f"http://127.0.0.1:{port}/docs"
-    for path in ("/docs/index.html", "/docs/swagger-initializer.js", "/docs/.hidden", "/docs/a/LICENSE"):
-        missing = raw_request(port, "GET", path)
-        assert missing.status == 404, path
-        assert missing.json()["error"]["code"] == "http/404", path
-        assert "/docs" in missing.json()["error"]["message"], path
+    for name in ("index.html", "swagger-initializer.js", ".hidden", "a/LICENSE"):
+        missing = raw_request(port, "GET", f"/docs/{name}")
+        assert missing.status == 404 and missing.json()["error"] == {
+            "code": "http/404",
+            "message": f"No file '/docs/{name}' here: the API explorer is at '/docs'.",
+            "status": "NOT_FOUND",
+            "details": {},
+        }, name
+    slash = raw_request(port, "GET", "/docs/")  # a path of the web table's, which names the explorer too
+    assert slash.status == 404 and slash.json()["error"]["message"] == (
+        "No file '/docs/' here: the web table is served at '/', the API explorer at '/docs'."
+    )
