@@ -164,7 +164,8 @@ export interface ListGamesOptions extends CallOptions {
 }
 
 export interface KeyEventsOptions {
-  /** Resume after this event id (absent: every event kept, then live). */
+  /** Resume after this event id; "0": every event kept, then live. Absent: the stream starts now, with one
+   * "game_in_progress" per live game of the key first, then live events. */
   cursor?: string;
   /** Aborting ends the iteration quietly. */
   signal?: AbortSignal;
@@ -471,7 +472,9 @@ export class GameEngineClient {
   }
 
   /** The API key's one stream: "game_created", "game_joined", "your_turn", "game_finished" in any of its games.
-   * Resumes by itself after the last event seen when the connection drops (UNAVAILABLE), with the retry policy. */
+   * Without a cursor it starts now: first one "game_in_progress" per live game of the key (its seats, the seats to
+   * act: `seatsToAct(event)`), then live events. Resumes by itself after the last event seen when the connection
+   * drops (UNAVAILABLE), with the retry policy. */
   async *watchKeyEvents(options: KeyEventsOptions = {}): AsyncGenerator<KeyEvent> {
     let cursor = options.cursor ?? "";
     for (let attempt = 0; ; ) {

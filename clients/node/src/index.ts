@@ -33,7 +33,7 @@ export {
   toGameEngineError,
   type GameEngineErrorInit,
 } from "./errors";
-export { serveKeyBot, type Chooser } from "./keybot";
+export { seatsToAct, serveKeyBot, type Chooser } from "./keybot";
 export * from "./games";
 /** @deprecated The misspelled first name of `GameMoveArgs` (each game type's move arguments, by game type id). */
 export type GameMoveArgss = GameMoveArgs;

@@ -7,18 +7,29 @@ export type Chooser = (moves: readonly Move[]) => Move;
 const randomMove: Chooser = (moves) => moves[Math.floor(Math.random() * moves.length)]!;
 const PASSED = new Set(["version/stale", "move/not_your_turn", "game/finished"]); // another event moved already
 
-/** Plays the key's seats in every game it created or joined, at each "your_turn"; resolves after `stop` games
- * finished (absent: never) with the number of moves played. */
+/** The key's seats that must act at `event.version`: a "your_turn"'s seats, or a "game_in_progress"'s seats that are
+ * to act (`toAct`); none for the other kinds. */
+export function seatsToAct(event: KeyEvent): number[] {
+  if (event.kind === "your_turn") return event.seats;
+  if (event.kind === "game_in_progress") return event.seats.filter((seat) => event.toAct.includes(seat));
+  return [];
+}
+
+/** Plays the key's seats in every game it created or joined: first the games in progress when it starts (the key's
+ * stream starts now), then at each "your_turn"; resolves after `stop` games finished since it started (absent:
+ * never) with the number of moves played. */
 export async function serveKeyBot(
   client: GameEngineClient,
   options: { choose?: Chooser; stop?: number; signal?: AbortSignal } = {},
 ): Promise<number> {
   let played = 0;
-  let finished = 0;
+  const finished = new Set<string>();
   for await (const event of client.watchKeyEvents({ signal: options.signal })) {
-    if (event.kind === "game_finished" && options.stop !== undefined && ++finished >= options.stop) break;
-    if (event.kind !== "your_turn") continue;
-    for (const seat of event.seats) played += await playTurn(client, event, seat, options.choose ?? randomMove);
+    if (event.kind === "game_finished" && options.stop !== undefined) {
+      finished.add(event.gameId);
+      if (finished.size >= options.stop) break;
+    }
+    for (const seat of seatsToAct(event)) played += await playTurn(client, event, seat, options.choose ?? randomMove);
   }
   return played;
 }
