@@ -37,7 +37,7 @@ def play_turn(client: GameEngineClient, event: KeyEvent, seat: int, choose: Choo
         if moves.moves:
             client.apply_move(event.game_id, token, choose(moves.moves), moves.version, omit_view=True)
     except GameEngineError as error:
-        if error.code not in PASSED:
+        if error.code not in PASSED:  # version/stale, move/not_your_turn, game/finished: moved already
             raise
         return False
     return bool(moves.moves)
