@@ -14,6 +14,8 @@ Node.js client's tests (clients/node/src/tests/samples.test.ts), from this same 
 
 from __future__ import annotations
 
+import argparse
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,7 +44,7 @@ class Sample:
 
     @property
     def uses_api_key(self) -> bool:
-        return "api_key" in self.code or "apiKey" in self.code
+        return re.search(r"\bapi_key\s*=|\bapiKey\s*:", self.code) is not None
 
 
 def documents() -> list[Path]:
@@ -78,3 +80,29 @@ def for_server(code: str, *, grpc: str, http: str, api_key: str, seed: int) -> s
     code = code.replace(DEFAULT_GRPC, grpc).replace(DEFAULT_HTTP, http).replace(README_KEY, api_key)
     code = re.sub(r'(api_?[kK]ey\s*[=:]\s*)"\.\.\."', rf'\g<1>"{api_key}"', code)
     return re.sub(r"\bseed(\s*[=:]\s*)\d+", rf"seed\g<1>{seed}", code)
+
+
+def main() -> None:
+    """The runnable samples of ``--language`` pointed at a server, as JSON (what the Node.js client's test runs)."""
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--language", action="append", choices=sorted(set(LANGUAGES.values())), required=True)
+    parser.add_argument("--grpc", default=DEFAULT_GRPC)
+    parser.add_argument("--http", default=DEFAULT_HTTP)
+    parser.add_argument("--api-key", default=README_KEY)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    found = [
+        {
+            "name": sample.name,
+            "language": sample.language,
+            "usesApiKey": sample.uses_api_key,
+            "code": for_server(sample.code, grpc=args.grpc, http=args.http, api_key=args.api_key, seed=args.seed),
+        }
+        for sample in samples()
+        if sample.language in args.language and not sample.marker
+    ]
+    print(json.dumps(found))
+
+
+if __name__ == "__main__":
+    main()

@@ -43,7 +43,7 @@ async function playTurn(client: GameEngineClient, event: KeyEvent, seat: number,
     await client.applyMove(event.gameId, choose(legal.moves), { token, expectedVersion: legal.version, omitView: true });
     return 1;
   } catch (error) {
-    if (error instanceof GameEngineError && PASSED.has(error.reason)) return 0; // version/stale, ...: moved already
+    if (error instanceof GameEngineError && PASSED.has(error.code)) return 0; // version/stale, ...: moved already
     throw error;
   }
 }
