@@ -458,6 +458,7 @@ CODES: dict[str, Status] = {
     "game/not_found": Status.NOT_FOUND,
     "invitation/not_found": Status.NOT_FOUND,
     "web/not_installed": Status.NOT_FOUND,
+    "docs/not_installed": Status.NOT_FOUND,
     "http/404": Status.NOT_FOUND,
     "method/not_allowed": Status.METHOD_NOT_ALLOWED,
     "version/stale": Status.ABORTED,

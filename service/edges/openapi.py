@@ -48,7 +48,7 @@ SECURITY_SCHEMES = {
         "type": "apiKey",
         "in": "header",
         "name": "x-api-key",
-        "description": "An API key of the server (also as 'Authorization: ApiKey <key>').",
+        "description": "An API key of the server (also as `Authorization: ApiKey <key>`).",
     },
     "streamTicket": {
         "type": "apiKey",

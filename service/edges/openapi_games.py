@@ -214,9 +214,16 @@ def link_games(schemas: dict[str, Any]) -> None:
     schemas["KeyEventsPage"] = {
         "type": "object",
         "description": "A page of the API key's stream (GET /v1/key-events without follow): its events, oldest "
-        "first, and the cursor to pass next time.",
+        "first, and the cursor to pass next time. Without a cursor the page is the present: one game_in_progress per "
+        "live game of the key, and nextCursor the stream's position then, after which the live events follow.",
         "required": ["events", "nextCursor"],
-        "properties": {"events": {"type": "array", "items": ref("KeyEvent")}, "nextCursor": {"type": "string"}},
+        "properties": {
+            "events": {"type": "array", "items": ref("KeyEvent")},
+            "nextCursor": {
+                "type": "string",
+                "description": "Where the next page starts: the last event's id, or the stream's position.",
+            },
+        },
     }
 
 
