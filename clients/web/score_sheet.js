@@ -17,7 +17,9 @@ export function renderScore(current) {
       seatsRange.map((seat) => h("td", {}, String((round.points || [])[seat] || 0)))))),
     h("tfoot", {}, h("tr", { id: "score-totals" }, h("th", { scope: "row" }, "Total"),
       seatsRange.map((seat) => h("td", {}, String((score.totals || [])[seat] || 0))))));
-  const parts = [h("h2", { id: "score-title" }, "Score sheet"), tableNode];
+  // Many seats on a narrow screen: the table scrolls in its own box, never the page sideways.
+  const scroller = h("div", { class: "table-scroll", tabindex: "0", "aria-labelledby": "score-title" }, tableNode);
+  const parts = [h("h2", { id: "score-title" }, "Score sheet"), scroller];
   if ((score.rounds || []).length) parts.push(scoreChart(current, score, seatsRange));
   if (score.finished && current.game.finished) {
     const winners = (score.winners || []).map((seat) => seatName(current, seat));

@@ -202,6 +202,9 @@ def test_draculas_coffin_shows_a_card_face_in_every_cell(
             assert cell["width"] >= 30 and cell["height"] >= 45, cell
             # No text in a cell but a special card's name (the Vampire's): never an effect's words.
             assert cell["text"] in ("", names[cell["card"]]), cell
+        if width == 390:  # the end screen's score sheet of every seat scrolls in its box, never the page sideways
+            page.wait_for_selector("#score-sheet")
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
         shoot(page, f"dracula-{players}p-coffin-end-{width}")
         page.context.close()
 
