@@ -36,6 +36,12 @@ from enum import Enum
 
 import engine
 
+# The store's errors are defined by the stores (service/storage/errors.py) and mapped here, once; they stay
+# importable from this module.
+from service.storage.errors import DurabilityUnknownError as DurabilityUnknownError
+from service.storage.errors import StoreFullError as StoreFullError
+from service.storage.errors import StoreUnavailableError as StoreUnavailableError
+
 
 class Status(Enum):
     """A status: its gRPC status code name and its HTTP status."""
@@ -90,21 +96,6 @@ class ServiceError(Exception):
             key: clip(value, MAX_DETAIL_CHARS) if isinstance(value, str) else value
             for key, value in self.details.items()
         }
-
-
-class StoreUnavailableError(Exception):
-    """The game store cannot be reached (raised by the stores, mapped to UNAVAILABLE)."""
-
-
-class StoreFullError(StoreUnavailableError):
-    """The game store refuses writes because it is out of memory (Redis at ``maxmemory`` with ``noeviction``);
-    reads still work. Mapped to UNAVAILABLE ``store/full`` with a Retry-After."""
-
-
-class DurabilityUnknownError(StoreUnavailableError):
-    """A write ran on the Redis master but no replica confirmed it within the wait: a failover now could lose it.
-    Mapped to UNAVAILABLE ``store/durability_unknown``; the identical retry is answered as replayed once a replica
-    has it (or applies the move if the failover lost it)."""
 
 
 STORE_FULL_RETRY_SECONDS = 5

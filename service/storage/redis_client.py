@@ -19,7 +19,7 @@ import redis.cluster
 from redis.backoff import ExponentialBackoff, NoBackoff
 from redis.retry import Retry
 
-from service.core.errors import StoreFullError, StoreUnavailableError
+from service.storage.errors import StoreFullError, StoreUnavailableError
 
 T = TypeVar("T")
 

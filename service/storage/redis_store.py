@@ -32,8 +32,8 @@ from typing import Any, cast
 import redis
 import redis.cluster
 
-from service.core.errors import DurabilityUnknownError, StoreUnavailableError
 from service.storage.commit_ids import new_commit_id
+from service.storage.errors import DurabilityUnknownError, StoreUnavailableError
 from service.storage.protocols import (
     CommitOutcome,
     Committed,
