@@ -3,7 +3,7 @@
 A policy gets a ``SeatInput`` (built by ``seat_input`` from the true state: the seat's view, its legal moves, its
 time budget and, for games that can sample what the seat cannot see, a determinizer) and a seeded
 ``random.Random``, and returns one of the legal moves. It never receives the state itself, so it cannot see another
-seat's hidden cards. The service's bot seats (``service/bots/kinds.py``) map each bot kind to a policy:
+seat's hidden cards. The service's bot seats (``service/core/bot_kinds.py``) map each bot kind to a policy:
 ``RandomPolicy`` (``random``), ``GreedyPolicy`` (``greedy``: one ply, the best immediate score change over a few
 determinized samples) and ``ISMCTSPolicy`` (``mcts``: information-set Monte Carlo tree search within a budget).
 """

@@ -2,7 +2,7 @@
 
 Each worker loops: claim the earliest due game (``BotQueue.claim``, with a lease and the think delay), load it
 through the core (``BotTurns.bot_turn``: the bot seat to act and its seat-scoped input), let the seat's policy
-(``service.bots.kinds.BOT_POLICIES``) choose a move with a generator seeded by the game's seed, version and seat,
+(``service.core.bot_kinds.BOT_POLICIES``) choose a move with a generator seeded by the game's seed, version and seat,
 and apply it through the core with compare-and-set on the version it was chosen at (``apply_bot_move``). A stale
 version means another worker (or a person) moved first: the move is dropped. Nothing ever waits on a request:
 the queue is in the store, so workers run in ``cardengine serve`` (a background thread, by default) or in any
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import engine
 import engine.bots as engine_bots
-from service.bots.kinds import BOT_POLICIES, bot_policy, is_bot_spec
+from service.core.bot_kinds import BOT_POLICIES, bot_policy, is_bot_spec
 from service.core import errors
 from service.core.game_service import GameService
 from service.core.records import BotTurn

@@ -1,7 +1,7 @@
 """``cardengine arena``: bots against each other in duplicate matches, with confidence intervals.
 
 Duplicate matches: every deal (one seed) is played once per rotation of the seats, so that every bot sits once in
-every seat of every deal and the luck of the cards cancels out. The bot specs (``service.bots.kinds.parse_bot``:
+every seat of every deal and the luck of the cards cancels out. The bot specs (``service.core.bot_kinds.parse_bot``:
 ``mcts:200ms``, ``mcts:300it``, ``greedy``, ``random``) are given to the seats in their order, cycled when fewer
 than the players (``mcts,random`` at four seats: mcts, random, mcts, random); rotations that give every seat the
 same bot as an earlier rotation are played once (two bots at four seats: two matches per deal, not four). The
@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import engine
 import engine.bots as engine_bots
-from service.bots.kinds import bot_policy, parse_bot
+from service.core.bot_kinds import bot_policy, parse_bot
 
 if TYPE_CHECKING:
     from service.cli.arguments import Subcommands

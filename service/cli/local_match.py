@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import engine
 import engine.bots as engine_bots
-from service.bots.kinds import bot_policy
+from service.core.bot_kinds import bot_policy
 
 
 class RandomSeat:
@@ -35,7 +35,7 @@ def play_local_match(
 ) -> engine.ScoreSheet:
     """Plays a full match between bots, printing each move and the score; returns the score sheet.
 
-    ``bots``: a bot spec per seat (``service.bots.kinds.parse_bot``: ``mcts``, ``mcts:500ms``, ``greedy``, ...),
+    ``bots``: a bot spec per seat (``service.core.bot_kinds.parse_bot``: ``mcts``, ``mcts:500ms``, ``greedy``, ...),
     cycled when fewer than the seats; each moves with ``engine.bots.bot_random(seed, step, seat)`` and
     ``budget_seconds`` unless its spec has a budget of its own. Without ``bots`` every seat is a ``RandomSeat``."""
     options = {**engine.get_game(game_id).playout_options, **(options or {})}

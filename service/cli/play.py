@@ -39,7 +39,7 @@ def command_play(args: argparse.Namespace) -> int:
         raise SystemExit("--bots plays a match in process; with --target the server's clients play at random")
     if args.target:
         return command_play_remote(args)
-    from service.bots.kinds import parse_bot
+    from service.core.bot_kinds import parse_bot
     from service.cli.local_match import play_local_match
 
     if args.matches != 1:

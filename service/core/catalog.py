@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from service.bots.kinds import BOT_KINDS
+from service.core.bot_kinds import BOT_KINDS
 from service.core import errors
 from service.core.service_events import with_service_events
 
@@ -26,7 +26,7 @@ class Catalog:
 
     def bot_kinds(self) -> list[str]:
         """The kinds of bot a seat can be given at CreateGame (``SeatConfig.bot``): ``BOT_KINDS`` of
-        service/bots/kinds.py, in its order, the same for every game type."""
+        service/core/bot_kinds.py, in its order, the same for every game type."""
         return list(BOT_KINDS)
 
     def game_schemas(self, game_type: str) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 
 import engine
-from service.bots.kinds import BOT_KINDS, SPEC_EXAMPLES, is_bot_spec
+from service.core.bot_kinds import BOT_KINDS, SPEC_EXAMPLES, is_bot_spec
 from service.core import clocks, errors, fairness, invitations
 from service.core.games import IDEMPOTENCY_KEY_PATTERN, StoredGames, game_view, token_hash
 from service.core.hooks import Commit, CommitHooks

@@ -15,7 +15,7 @@ import orjson
 from cardengine.v1 import game_engine_pb2 as pb
 
 import engine
-from service.bots.kinds import BOT_KINDS, BOT_SPEC_PATTERN, MAX_BUDGET_MS, MAX_ITERATIONS, SPEC_EXAMPLES
+from service.core.bot_kinds import BOT_KINDS, BOT_SPEC_PATTERN, MAX_BUDGET_MS, MAX_ITERATIONS, SPEC_EXAMPLES
 from service.core.creation import MAX_SEAT_NAME
 from service.edges import openapi_games, rest_routes
 from service.edges.cors import ALLOWED_HEADERS, EXPOSED_HEADERS, MAX_AGE_SECONDS

@@ -1,4 +1,4 @@
-"""Bot specs (service/bots/kinds.py): the kinds random, greedy and mcts, and mcts with a budget of its own
+"""Bot specs (service/core/bot_kinds.py): the kinds random, greedy and mcts, and mcts with a budget of its own
 ('mcts:500ms', 'mcts:2s', 'mcts:300it') at CreateGame, in the bot workers and in `cardengine play --bots`."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from engine.bots import GreedyPolicy, ISMCTSPolicy, RandomPolicy, bot_random, seat_input
-from service.bots.kinds import BOT_KINDS, BotSpec, BudgetedPolicy, bot_policy, parse_bot
+from service.core.bot_kinds import BOT_KINDS, BotSpec, BudgetedPolicy, bot_policy, parse_bot
 from service.cli import main
 from service.storage.store import MemoryStore
 from tests.service.test_bot_seats import SEED, bot_server, create, log_of, states_of

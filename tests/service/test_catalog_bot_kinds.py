@@ -1,5 +1,5 @@
 """The catalog tells clients which kinds of bot a seat can be given (issue 13): ListGameTypesResponse.bot_kinds over
-gRPC, `botKinds` of GET /v1/game-types over REST, both exactly BOT_KINDS of service/bots/kinds.py in its order; and
+gRPC, `botKinds` of GET /v1/game-types over REST, both exactly BOT_KINDS of service/core/bot_kinds.py in its order; and
 CreateGame accepts every listed kind for a bot seat, in every game type, over both."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from cardengine.v1 import game_engine_pb2 as pb
 from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
 
 import engine
-from service.bots.kinds import BOT_KINDS
+from service.core.bot_kinds import BOT_KINDS
 from service.edges.openapi import openapi_document
 from tests.service.conftest import LiveServer
 

@@ -1,5 +1,5 @@
 """CreateGame's seats (issue 12): display names (trimmed, bounded, printable) and bot kinds (only those of
-service/bots/kinds.py), stored with the game and shown in every Game; a bot seat gets no token."""
+service/core/bot_kinds.py), stored with the game and shown in every Game; a bot seat gets no token."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from service.bots.kinds import BOT_KINDS
+from service.core.bot_kinds import BOT_KINDS
 from tests.service.conftest import LiveServer
 
 
