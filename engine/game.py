@@ -143,6 +143,9 @@ class Game(ABC):
     # Options that matches between random bots add so that they surely end (a hand cap where the rules have none):
     # `cardengine play`, `cardengine bench`, the service benchmark and the load test use them under the user's.
     playout_options: ClassVar[Mapping[str, object]] = {}
+    # Options of a short match that still shows the game (one hand or round where a match has many): the golden
+    # playthroughs (tests/golden) play each game with them.
+    short_match_options: ClassVar[Mapping[str, object]] = {}
     # False: ``engine.apply`` hands ``play`` a deep copy of the state. True: a ``GameState.shallow_copy`` (the
     # table dict is new, its values are shared with the caller's state), and ``play`` must REPLACE, never mutate in
     # place, every table value it changes (copy the one hand it changes, then store the copy under its key).

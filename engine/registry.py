@@ -1,22 +1,37 @@
-"""Finds games by id: every built-in game is registered here, and ``register`` adds others."""
+"""Finds games by id: the one list of games. Every package under ``engine/games/`` is a game, found here when the
+registry is first imported: the package exports its ``Game`` subclass (the one in its ``__all__``) and the registry
+holds one instance of it. ``register`` adds others at run time. Adding a game is adding its package."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
+import engine.games
 from engine.errors import UnknownGameError
 from engine.game import Game
-from engine.games.dracula.game import DraculaGame
-from engine.games.dragon_rummy.game import DragonRummyGame
-from engine.games.draw_blood.game import DrawBloodGame
-from engine.games.house_rummy.game import HouseRummyGame
-from engine.games.rummy_battle.game import RummyBattleGame
 
-BUILT_IN_GAMES: tuple[Game, ...] = (
-    DraculaGame(),
-    DragonRummyGame(),
-    DrawBloodGame(),
-    HouseRummyGame(),
-    RummyBattleGame(),
-)
+
+def game_class(package_name: str) -> type[Game]:
+    """The one ``Game`` subclass that the package ``package_name`` exports in its ``__all__``."""
+    package = importlib.import_module(package_name)
+    exported = [getattr(package, name) for name in getattr(package, "__all__", ())]
+    classes = [value for value in exported if isinstance(value, type) and issubclass(value, Game)]
+    if len(classes) != 1:
+        raise ImportError(
+            f"The game package {package_name} must export exactly one Game subclass in __all__; it exports "
+            f"{len(classes)}."
+        )
+    return classes[0]
+
+
+def built_in_games() -> tuple[Game, ...]:
+    """One instance of each game package's ``Game`` subclass, in the packages' order by name."""
+    packages = sorted(info.name for info in pkgutil.iter_modules(engine.games.__path__) if info.ispkg)
+    return tuple(game_class(f"engine.games.{name}")() for name in packages)
+
+
+BUILT_IN_GAMES: tuple[Game, ...] = built_in_games()
 _GAMES: dict[str, Game] = {game.id: game for game in BUILT_IN_GAMES}
 
 

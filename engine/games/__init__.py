@@ -1,5 +1,2 @@
-"""The built-in games, one package each; ``engine.registry`` holds one instance of each game class."""
-
-from engine.games import dracula, dragon_rummy, draw_blood, house_rummy, rummy_battle
-
-__all__ = ["dracula", "dragon_rummy", "draw_blood", "house_rummy", "rummy_battle"]
+"""The built-in games, one package each. ``engine.registry`` finds every package here and registers one instance of
+the ``Game`` subclass the package exports in its ``__all__``: adding a game is adding its package, nothing here."""

@@ -1,9 +1,10 @@
 """Golden playthroughs: one seeded match per game and player count, written out as text.
 
-Each match is played by a seeded chooser that picks among the legal moves sorted by notation (so the order in
-which a game lists its moves does not matter) and, when several seats may act, among the seats. The text holds
-every move, every event as each seat and a spectator see it, and the score sheet. The files under
-``tests/golden/`` are compared on every run and rewritten only by ``scripts/record_golden``.
+Each match is played with the options of a short match that its game declares (``Game.short_match_options``), by
+a seeded chooser that picks among the legal moves sorted by notation (so the order in which a game lists its moves
+does not matter) and, when several seats may act, among the seats. The text holds every move, every event as each
+seat and a spectator see it, and the score sheet. The games are the registry's (``engine.all_games``); the files
+under ``tests/golden/`` are compared on every run and rewritten only by ``scripts/record_golden``.
 """
 
 from __future__ import annotations
@@ -37,16 +38,6 @@ class GoldenCase:
         return GOLDEN_DIR / f"{self.name}.txt"
 
 
-# Options keep each match short enough to read: one hand or round where a match has many.
-SHORT_OPTIONS: dict[str, dict[str, object]] = {
-    "dracula": {"deals": 2},
-    "dragon_rummy": {"target_score": 10},
-    "draw_blood": {"max_hands": 1},
-    "house_rummy": {"single_hand": True},
-    "rummy_battle": {"rounds": 1},
-}
-
-
 def cases() -> list[GoldenCase]:
     found = []
     for game in engine.all_games():
@@ -55,7 +46,7 @@ def cases() -> list[GoldenCase]:
                 game.check_players(players)
             except engine.InvalidPlayersError:
                 continue
-            found.append(GoldenCase(game.id, players, 1000 + players, SHORT_OPTIONS.get(game.id, {})))
+            found.append(GoldenCase(game.id, players, 1000 + players, game.short_match_options))
     return found
 
 

@@ -46,6 +46,7 @@ class DraculaGame(Game):
     # Turn clocks: place the first legal card (docs/rules/dracula.md).
     timeout_kinds: ClassVar[tuple[str, ...]] = ("place",)
     copy_on_write: ClassVar[bool] = True  # flow.py replaces every table value it changes
+    short_match_options: ClassVar[dict[str, object]] = {"deals": 2}
 
     rules: ClassVar[RulesPackage] = RulesPackage(
         flow=flow, legal=legal, views=views, scoring=scoring, schemas=schemas, determinize=determinize

@@ -47,6 +47,7 @@ class DragonRummyGame(Game):
     conformance_variants: ClassVar[tuple[dict[str, object], ...]] = ({}, {TARGET_OPTION: 10})
     # 3,000 random 4-player matches to 50 points took at most 550 moves (17 hands).
     playout_bound: ClassVar[int] = 5_000
+    short_match_options: ClassVar[dict[str, object]] = {TARGET_OPTION: 10}
 
     rules: ClassVar[RulesPackage] = RulesPackage(
         flow=flow,

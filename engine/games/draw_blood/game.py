@@ -76,6 +76,7 @@ class DrawBloodGame(Game):
     timeout_kinds: ClassVar[tuple[str, ...]] = ("draw", "end_turn", "discard", "next_hand")
     # Random players can stay below zero for ever (docs/rules/draw_blood.md, rule 24): their matches are capped.
     playout_options: ClassVar[Mapping[str, object]] = {"max_hands": 50}
+    short_match_options: ClassVar[Mapping[str, object]] = {"max_hands": 1}
     copy_on_write: ClassVar[bool] = True  # flow.py replaces every table value it changes
     conformance_variants: ClassVar[tuple[Mapping[str, object], ...]] = (
         {"immunity": False, "max_hands": 2},

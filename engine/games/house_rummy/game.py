@@ -84,6 +84,7 @@ class HouseRummyGame(Game):
     playout_bound: ClassVar[int] = 20_000
     # Weak bots may take long to reach the target (docs/rules/house_rummy.md): their matches are capped.
     playout_options: ClassVar[Mapping[str, object]] = {"max_hands": 20}
+    short_match_options: ClassVar[Mapping[str, object]] = {"single_hand": True}
     copy_on_write: ClassVar[bool] = True  # every play replaces the table values it changes (flow.py)
 
     # The turn flow's module has no ``is_finished`` (the phase says it) and the score needs no ``finished``: the

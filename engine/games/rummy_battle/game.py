@@ -93,6 +93,7 @@ class RummyBattleGame(Game):
     # variant. Later rounds repeat the same deal code; the round-to-round flow is covered by scripted hands.
     conformance_variants: ClassVar[tuple[dict[str, object], ...]] = ({"rounds": 1},)
     playout_bound: ClassVar[int] = 30_000
+    short_match_options: ClassVar[dict[str, object]] = {"rounds": 1}
     copy_on_write: ClassVar[bool] = True  # ``flow.play`` copies what a play may change (``flow.unshare``)
 
     rules: ClassVar[RulesPackage] = RulesPackage(
