@@ -36,7 +36,7 @@ from pathlib import Path
 import grpc
 from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
 
-from loadtests.bench_service import GAMES
+from loadtests.bench_service import game_types
 from loadtests.compare_revisions import Revision, worktrees
 from loadtests.grpc_load import AnswerForm, RecordedMatch, create_request, record_matches, replay_match
 from loadtests.server_process import START_TIMEOUT_SECONDS, ServerProcess
@@ -134,7 +134,7 @@ def _nothing() -> Iterator[list[Revision]]:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m loadtests.apply_instructions", description=__doc__.split("\n")[0])
     parser.add_argument("revisions", nargs="*", default=["f734b2d", "HEAD"], help="revisions or tree directories")
-    parser.add_argument("--game", action="append", help="a game to measure (repeatable; default: all five)")
+    parser.add_argument("--game", action="append", help="a game to measure (repeatable; default: every game)")
     parser.add_argument("--matches", type=int, default=3, help="matches per game, the first one the warm-up")
     parser.add_argument("--omit-view", action="store_true", help="ask for the answer without the view")
     parser.add_argument("--patch", type=Path, help="a patch applied to the last git revision named")
@@ -152,7 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYTHONHASHSEED", "0")
     with revisions_of(args.revisions, args.patch) as revisions:
         print(f"{'game':<14} {'revision':<28} {'moves':>6} {'instructions/move':>18} {'ratio':>6}", flush=True)
-        for game_type in args.game or GAMES:
+        for game_type in args.game or game_types():
             first = 0.0
             for revision in revisions:
                 with server(revision, "") as plain:

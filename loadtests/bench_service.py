@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+import engine
 from loadtests.grpc_load import (
     VIEW_FORMS,
     RecordedMatch,
@@ -66,7 +67,6 @@ from loadtests.server_process import ServerProcess
 # How to choose the servers' engine: they import it from the path, as `cardengine serve` does.
 ENGINE_HOW = "PYTHONPATH=$PWD/build/compiled puts the mypyc-compiled copy of scripts/build_compiled_engine first"
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = ("dracula", "house_rummy", "draw_blood", "rummy_battle", "dragon_rummy")
 TARGETS = {
     "grpc_throughput_16": 0.6,
     "grpc_p99_16": 2.0,
@@ -85,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--target", help="HOST:PORT of a running server instead (its own store; gRPC rows only)")
     parser.add_argument("--callers", type=int, action="append", help="concurrency levels (default 1 and 16)")
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
-    parser.add_argument("--game", action="append", help="a game to measure (repeatable; default: all five)")
+    parser.add_argument("--game", action="append", help="a game to measure (repeatable; default: every game)")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--recorded-matches", type=int, default=24, help="matches recorded for the replay (at most)")
     parser.add_argument(
@@ -208,9 +208,14 @@ class Servers:
     floor: ServerProcess | None = None
 
 
+def game_types() -> list[str]:
+    """The games measured when ``--game`` names none: every game the registry holds, by id."""
+    return [game.id for game in engine.all_games()]
+
+
 def run_games(args: argparse.Namespace, servers: Servers, verdicts: Verdicts, rows: list[Measurement]) -> None:
     """Every game's gRPC rows at each concurrency, then its REST rows (with ``wrk``)."""
-    for game_type in args.game or GAMES:
+    for game_type in args.game or game_types():
         print(
             f"\n== {game_type}: recording up to {args.recorded_matches} matches of {args.players} players "
             f"({args.recorded_moves} moves) ...",
@@ -391,7 +396,7 @@ def judge_rest_against_grpc(
 
 
 def compare_workers(args: argparse.Namespace, server_cpus: Sequence[int], rows: list[Measurement]) -> None:
-    game_type = (args.game or GAMES)[0]
+    game_type = (args.game or game_types())[0]
     print(f"\n== serve --workers 1 against 2 ({game_type}, 16 callers; servers on cores {list(server_cpus)}) ==")
     results = {}
     for workers in (1, 2):

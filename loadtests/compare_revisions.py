@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import mean
 
-from loadtests.bench_service import GAMES, split_cpus
+from loadtests.bench_service import game_types, split_cpus
 from loadtests.grpc_load import RecordedMatch, measure_apply, record_matches
 from loadtests.measurement import Measurement, merged, ratio
 from loadtests.server_process import ServerProcess
@@ -146,7 +146,7 @@ def run_rounds(args: argparse.Namespace, revisions: list[Revision], cpus: Sequen
     for round_number in range(args.rounds):
         order = revisions if round_number % 2 == 0 else revisions[::-1]
         print(f"round {round_number + 1} of {args.rounds}: {', '.join(r.name for r in order)}", flush=True)
-        for game_type in args.game or GAMES:
+        for game_type in args.game or game_types():
             for revision in order:
                 measure_service(revision, game_type, args.seconds, args.players)
             for revision in order:
@@ -208,7 +208,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m loadtests.compare_revisions", description=__doc__.split("\n")[0])
     parser.add_argument("revisions", nargs="*", default=list(DEFAULT_REVISIONS), help="OLD NEW (default: %(default)s)")
     parser.add_argument("--patch", type=Path, help="a patch applied to NEW (e.g. loadtests/devices/*.patch)")
-    parser.add_argument("--game", action="append", help="a game to measure (repeatable; default: all five)")
+    parser.add_argument("--game", action="append", help="a game to measure (repeatable; default: every game)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds, each taking the revisions in turn")
     parser.add_argument("--seconds", type=float, default=5.0, help="time per ApplyMove row and round")
     parser.add_argument("--engine-seconds", type=float, default=3.0, help="cardengine bench --seconds")
@@ -235,7 +235,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         for revision in revisions:
             revision.server = stack.enter_context(start_server(revision, args.redis_url, server_cpus))
-            for game_type in args.game or GAMES:
+            for game_type in args.game or game_types():
                 revision.matches[game_type] = record_matches(
                     revision.server.grpc_target, game_type, args.players, args.recorded_matches, 1, 1000
                 )

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from loadtests.apply_instructions import revisions_of
-from loadtests.bench_service import GAMES
+from loadtests.bench_service import game_types
 from loadtests.compare_revisions import Revision
 
 PLAYOUTS = Path(__file__).with_name("playout_instructions.py")
@@ -52,7 +52,7 @@ def per_move(revision: Revision, game_type: str, matches: int) -> float:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m loadtests.engine_instructions", description=__doc__.split("\n")[0])
     parser.add_argument("revisions", nargs="*", default=["f734b2d", "HEAD"], help="revisions or tree directories")
-    parser.add_argument("--game", action="append", help="a game to measure (repeatable; default: all five)")
+    parser.add_argument("--game", action="append", help="a game to measure (repeatable; default: every game)")
     parser.add_argument("--matches", type=int, default=6, help="playouts of the shorter run (the longer: three times)")
     return parser
 
@@ -61,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     with revisions_of(args.revisions) as revisions:
         print(f"{'game':<14} {'revision':<28} {'instructions/move':>18} {'ratio':>6}", flush=True)
-        for game_type in args.game or GAMES:
+        for game_type in args.game or game_types():
             first = 0.0
             for revision in revisions:
                 instructions = per_move(revision, game_type, args.matches)
