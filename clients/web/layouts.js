@@ -171,6 +171,8 @@ function rummyBattle(ui, view) {
   ];
 }
 
+// The layouts of their own, by game id: presentation only, not a list of games (the games are the catalog's). A
+// game the catalog lists and this table does not know is laid out by `generic` (docs/web_table.md).
 const LAYOUTS = {
   dracula,
   dragon_rummy: dragonRummy,

@@ -1,5 +1,7 @@
 // Each game's rules in short, for the table's Help (the full readings are docs/rules/<game>.md; this page has no
 // build step, so the summary is written here and kept to what a player needs at the table).
+// Keyed by game id, presentation only: a game the catalog lists and this page has no summary for shows its
+// catalog description and special cards in Help (help.js).
 
 export const RULES = {
   dracula: [
