@@ -42,7 +42,7 @@ RUN if [ "$ENGINE" = compiled ]; then \
            "$(/opt/cardengine/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')" \
            --python-executable /opt/cardengine/bin/python \
         && /opt/cardengine/bin/python -P -c 'from service.runtime.engine_build import engine_kind; assert engine_kind() == "compiled"' \
-        && for game in dracula house_rummy draw_blood rummy_battle dragon_rummy; do \
+        && for game in $(/opt/cardengine/bin/python -P -c 'import engine; print(*(g.id for g in engine.all_games()))'); do \
                /opt/cardengine/bin/cardengine play --game "$game" > /dev/null || exit 1; done; \
     elif [ "$ENGINE" != pure ]; then echo "ENGINE must be pure or compiled, not '$ENGINE'" >&2; exit 1; fi
 
