@@ -8,6 +8,10 @@
 - Sizes: no module over ``MAX_MODULE_LINES`` lines, no function over ``MAX_FUNCTION_LINES`` lines (from its ``def``
   to its last line), in those folders and scripts/*.py; data tables only are excepted, each named in
   ``DATA_TABLES`` with its reason.
+- The rooms of service/ in order (``ROOMS``, top first; docs/architecture.md): a room imports only rooms below it,
+  at run time or under ``TYPE_CHECKING``, so no two rooms import each other. Observability sits just under the
+  runtime: the rooms below it never name it, they define hooks (``service/core/telemetry.py``,
+  ``service/edges/telemetry.py``) that the runtime fills with it.
 - loadtests/ uses only what service/ exports: no private name (``_x``) imported from it or read as an attribute, and
   no assignment to an attribute of anything imported from service/ (no monkeypatching of its internals).
 """
@@ -36,6 +40,9 @@ FORBIDDEN = {
     "service": ("clients", "loadtests"),
     "clients": ("loadtests",),
 }
+
+# The rooms of service/, top first: each may import the rooms after it, none before it (nor the package itself).
+ROOMS = ("cli", "runtime", "observability", "edges", "generated", "access", "bots", "core", "storage")
 
 # Data tables allowed over the size limits, as "path" (a module) or "path::qualified.name" (a function), each with
 # why it is a table. Keep it short: a table is literal data, not code that happens to be long.
@@ -244,6 +251,79 @@ def test_layers_import_only_downward() -> None:
             if found.target.split(".")[0] in banned and line not in problems:
                 problems.append(line)
     assert not problems, "imports against the layers:\n" + "\n".join(problems)
+
+
+def room_of(module: str) -> str | None:
+    """The room of service/ that a dotted module name lies in (``service.core.moves``: ``core``), None for
+    ``service`` itself and anything outside service/."""
+    parts = module.split(".")
+    return parts[1] if parts[0] == "service" and len(parts) > 1 else None
+
+
+def room_imports() -> Iterator[tuple[str, str, str, str]]:
+    """(room, room imported, where, the import) for every import that crosses from one room of service/ to
+    another or to the package ``service`` itself; imports of the generated code are read from their names (its
+    modules are not walked)."""
+    for name, path in sorted(modules().items()):
+        room = room_of(name)
+        if room is None:
+            continue
+        for node, _ in import_nodes(parsed(path)):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                source = resolve_from(path, node)
+                targets = [f"{source}.{alias.name}" for alias in node.names]
+            for target in targets:
+                if target.split(".")[0] != "service":
+                    continue
+                other = room_of(target) or "service"
+                if other != room:
+                    yield room, other, f"{path.relative_to(ROOT)}:{node.lineno}", target
+
+
+def rooms_against_the_order(crossings: Iterator[tuple[str, str, str, str]]) -> list[str]:
+    problems = []
+    for room, other, where, target in crossings:
+        if room not in ROOMS:
+            problems.append(f"{where}: the room {room} is not in ROOMS (place it in the order)")
+        elif other not in ROOMS or ROOMS.index(other) <= ROOMS.index(room):
+            problems.append(f"{where}: {room} imports {target}, of {other}, which is not below it")
+    return problems
+
+
+def test_the_rooms_of_service_import_only_downward() -> None:
+    """The order of ``ROOMS`` holds, so no two rooms import each other (docs/architecture.md, "The rooms")."""
+    rooms = {room for name in modules() if (room := room_of(name)) is not None}
+    assert rooms <= set(ROOMS), f"rooms not placed in ROOMS: {sorted(rooms - set(ROOMS))}"
+    problems = rooms_against_the_order(room_imports())
+    assert not problems, f"{len(problems)} imports against the order of the rooms:\n" + "\n".join(problems)
+
+
+def test_no_two_rooms_import_each_other() -> None:
+    """Read from the imports alone (not from ``ROOMS``): no pair of rooms imports both ways."""
+    pairs: dict[tuple[str, str], str] = {}
+    for room, other, where, _ in room_imports():
+        pairs.setdefault((room, other), where)
+    both_ways = sorted(f"{a} <-> {b} ({pairs[a, b]}, {pairs[b, a]})" for a, b in pairs if a < b and (b, a) in pairs)
+    assert not both_ways, "rooms that import each other:\n" + "\n".join(both_ways)
+
+
+def test_the_room_check_sees_an_upward_import() -> None:
+    crossings = iter(
+        [
+            ("core", "storage", "a.py:1", "service.storage.protocols"),
+            ("storage", "core", "b.py:2", "service.core.errors"),
+            ("core", "observability", "c.py:3", "service.observability.metrics"),
+            ("edges", "service", "d.py:4", "service"),
+            ("cli", "generated", "e.py:5", "service.generated"),
+        ]
+    )
+    assert rooms_against_the_order(crossings) == [
+        "b.py:2: storage imports service.core.errors, of core, which is not below it",
+        "c.py:3: core imports service.observability.metrics, of observability, which is not below it",
+        "d.py:4: edges imports service, of service, which is not below it",
+    ]
 
 
 def sized_files() -> list[Path]:

@@ -19,11 +19,10 @@ from dataclasses import dataclass
 
 import engine
 import engine.bots as engine_bots
+from service.core import errors, telemetry
 from service.core.bot_kinds import BOT_POLICIES, bot_policy, is_bot_spec
-from service.core import errors
 from service.core.game_service import GameService
 from service.core.records import BotTurn
-from service.observability import metrics, tracing
 from service.storage.protocols import GONE_VERSION
 
 log = logging.getLogger("cardengine.bots")
@@ -144,10 +143,10 @@ class BotWorkers:
     def _move(self, turn: BotTurn, policy: engine_bots.Policy) -> bool:
         assert turn.seat is not None and turn.seat_input is not None
         started = time.perf_counter()
-        with tracing.span("bot.decide", bot=turn.kind):
+        with telemetry.span("bot.decide", bot=turn.kind):
             move = policy.choose(turn.seat_input, engine_bots.bot_random(turn.seed, turn.version, turn.seat))
         thought = time.perf_counter() - started
-        metrics.bot_decided(turn.seat_input.game_type, turn.kind, thought)
+        telemetry.bot_decided(turn.seat_input.game_type, turn.kind, thought)
         context = {"game_id": turn.game_id, "seat": turn.seat, "version": turn.version, "bot": turn.kind}
         if thought > self.settings.budget_seconds:
             log.warning("bot move over its budget", extra={**context, "milliseconds": round(thought * 1000, 1)})

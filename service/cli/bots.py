@@ -13,9 +13,9 @@ if TYPE_CHECKING:
 
 
 def command_bots(args: argparse.Namespace) -> int:
-    from service.bots.runner import BotsConfig, run_bots
     from service.bots.worker import BotSettings
     from service.observability.logs import configure_logging
+    from service.runtime.bot_runner import BotsConfig, run_bots
 
     configure_logging(args.log_level)
     if not args.redis_url:

@@ -7,13 +7,12 @@ import logging
 
 import engine
 import engine.bots as engine_bots
-from service.core import errors
+from service.core import errors, telemetry
 from service.core.games import StoredGames
 from service.core.hooks import Commit, CommitHook
 from service.core.moves import Moves
 from service.core.records import BotTurn, MoveResult
 from service.core.stored import GameMeta
-from service.observability import metrics
 from service.storage.protocols import BotState, GameStore
 
 log = logging.getLogger("cardengine.service")
@@ -73,6 +72,6 @@ class BotTurns:
         if not 0 <= seat < meta.players or not meta.bots[seat]:
             raise errors.invalid_argument(f"Seat {seat} of game '{game_id}' is no bot seat.", field="seat")
         if stored.version != expected_version:
-            metrics.stale_conflict(meta.game_type)
+            telemetry.stale_conflict(meta.game_type)
             raise errors.stale_version(expected_version, stored.version)
         return self.moves.commit_move(stored, meta, seat, move)

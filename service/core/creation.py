@@ -14,14 +14,13 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 
 import engine
+from service.core import clocks, errors, fairness, invitations, telemetry
 from service.core.bot_kinds import BOT_KINDS, SPEC_EXAMPLES, is_bot_spec
-from service.core import clocks, errors, fairness, invitations
 from service.core.games import IDEMPOTENCY_KEY_PATTERN, StoredGames, game_view, token_hash
 from service.core.hooks import Commit, CommitHooks
 from service.core.records import CreatedGame, Invitation, SeatSpec, SeatToken
 from service.core.stored import GameMeta, LogEntry
 from service.core.withdrawals import Withdrawals
-from service.observability import tracing
 from service.storage.protocols import GameExistsError, StoredGame
 
 log = logging.getLogger("cardengine.service")
@@ -145,7 +144,7 @@ class Creation:
             # No person can stop a bots-only match: the game's playout options (a hand cap where the rules have
             # none, e.g. Draw Blood's max_hands) apply under the options given, so the match surely ends.
             options = {**engine.get_game(game_type).playout_options, **(options or {})}
-        with tracing.span("engine.new_game", game_type=game_type):
+        with telemetry.span("engine.new_game", game_type=game_type):
             state, events = engine.new_game(game_type, players or len(seats) or None, seed, options)
         game_id = keyed_id or new_game_id()
         bots = bots or ("",) * state.players

@@ -10,10 +10,9 @@ import threading
 from typing import Any
 
 import engine
-from service.core import errors
+from service.core import errors, telemetry
 from service.core.records import GameView, LastMove
 from service.core.stored import GameMeta, LogEntry
-from service.observability import metrics
 from service.storage.protocols import GameStore, StoredGame
 
 GAME_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -71,7 +70,7 @@ class StateCache:
                 oldest = next(iter(states))
                 size -= charged_bytes(states.pop(oldest)[0])
             self.size_bytes = size
-        metrics.state_cache_size(size, len(states))
+        telemetry.state_cache_size(size, len(states))
 
     def game_ids(self) -> list[str]:
         """The games kept, the oldest seen first."""

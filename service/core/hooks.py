@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 import engine
+from service.core import telemetry
 from service.core.stored import GameMeta
-from service.observability import metrics
 
 log = logging.getLogger("cardengine.service")
 MOVE_LOG_SECONDS = 1.0
@@ -59,9 +59,9 @@ class CommitHooks:
 def count_commit(commit: Commit) -> None:
     """Metrics: a game created (version 0) or a move applied (a forfeit counts as the match's last move)."""
     if commit.version == 0:
-        metrics.game_created(commit.meta.game_type, commit.finished)
+        telemetry.game_created(commit.meta.game_type, commit.finished)
     else:
-        metrics.move_applied(commit.meta.game_type, commit.finished)
+        telemetry.move_applied(commit.meta.game_type, commit.finished)
 
 
 class MoveLog:

@@ -13,12 +13,11 @@ from collections.abc import Mapping
 from typing import Any
 
 import engine
-from service.core import errors, structured_moves
+from service.core import errors, structured_moves, telemetry
 from service.core.games import IDEMPOTENCY_KEY_PATTERN, StoredGames, game_view, last_move_at, required_seat
 from service.core.hooks import Commit, CommitHooks
 from service.core.records import GameView, MoveResult
 from service.core.stored import GameMeta, LogEntry, decode_idempotent_result, encode_idempotent_result
-from service.observability import metrics, tracing
 from service.storage.protocols import Committed, Duplicate, Missing, Stale, StoredGame
 
 MAX_MOVE_CHARS = 512  # field limits (docs: "Limits and keys"); longer is INVALID_ARGUMENT request/too_long
@@ -95,7 +94,7 @@ class Moves:
             replayed = self._identical_commit(stored, meta, seat, move, expected, omit_view=omit_view)
             if replayed is not None:
                 return replayed
-            metrics.stale_conflict(meta.game_type)
+            telemetry.stale_conflict(meta.game_type)
             raise errors.stale_version(expected, stored.version)
         key = idempotency_key or ""
         return self.commit_move(stored, meta, seat, move, result_key=result_key, key=key, omit_view=omit_view)
@@ -121,7 +120,7 @@ class Moves:
         version = stored.version + 1
         if stored.finished:  # a forfeited match: over by the stored record though the engine state is not
             raise engine.GameFinishedError(f"The match is finished; '{move}' cannot be played.")
-        with tracing.span("engine.apply", game_type=meta.game_type):
+        with telemetry.span("engine.apply", game_type=meta.game_type):
             state = self.games.state_of(stored)
             parsed = engine.parse_move(state, move)
             new_state, events = engine.apply(state, seat, parsed)
@@ -202,7 +201,7 @@ class Moves:
             found = self._identical_commit(current, meta, seat, move, stored.version, omit_view=omit_view)
             if found is not None:
                 return found
-        metrics.stale_conflict(meta.game_type)
+        telemetry.stale_conflict(meta.game_type)
         raise errors.stale_version(stored.version, current_version)
 
     def _identical_commit(

@@ -29,11 +29,10 @@ from service.access.keys import API_KEY_HEADER, api_key_of
 from service.access.limits import CURRENT_CALLER, Caller, Gate, caller_key_id, grpc_address
 from service.core import errors
 from service.core.game_service import GameService
-from service.edges import convert, convert_lifecycle, reflection_v1, wire_writer
+from service.edges import convert, convert_lifecycle, reflection_v1, telemetry, wire_writer
 from service.edges.credentials import bearer_token
 from service.edges.min_version import min_version_of_metadata
 from service.edges.streams import StreamLimits, StreamSlots
-from service.observability import metrics, tracing
 
 log = logging.getLogger("cardengine.grpc")
 
@@ -112,7 +111,7 @@ def check_decoded(request: Any) -> None:
 class GameEngineServicer(pb_grpc.GameEngineServicer):
     def __init__(self, service: GameService, streams: StreamSlots | None = None) -> None:
         self.service = service
-        self.streams = streams or metrics.MeteredStreamSlots(StreamLimits(), "grpc")
+        self.streams = streams or telemetry.stream_slots(StreamLimits(), "grpc")
         # The catalog is fixed for the life of the process: its message (every game with its cards and schemas,
         # about 190 KB) is built once, on the first call.
         catalog = service.catalog
@@ -317,7 +316,7 @@ class ErrorMapping:
         fields["duration_ms"] = round((time.perf_counter() - started) * 1000, 3)
         streaming = name in ("WatchGame", "WatchKeyEvents")  # a stream's life is no latency
         elapsed = None if streaming else time.perf_counter() - started
-        metrics.grpc_call(name, failure.status.grpc_name, elapsed)
+        telemetry.grpc_call(name, failure.status.grpc_name, elapsed)
         if failure.status is errors.Status.INTERNAL:
             log.error("rpc failed", exc_info=error, extra=fields)
         else:
@@ -330,7 +329,7 @@ class ErrorMapping:
         context.abort_with_status(status)
 
     def unary(self, name: str, behavior: Callable[[Any, grpc.ServicerContext], Any]) -> Callable[..., Any]:
-        record_ok = metrics.grpc_ok_recorder(name)
+        record_ok = telemetry.grpc_ok_recorder(name)
 
         def handle(request: Any, context: grpc.ServicerContext) -> Any:
             started = time.perf_counter()
@@ -378,7 +377,7 @@ class ErrorMapping:
                     # a stream closed from another context (ValueError) has nothing of ours left set there
                     with contextlib.suppress(ValueError):
                         CURRENT_CALLER.reset(current)
-                metrics.grpc_call(name, "OK", None)
+                telemetry.grpc_call(name, "OK", None)
             except Exception as error:
                 self._fail(name, request, context, error, started, caller)
                 raise
@@ -405,10 +404,10 @@ class GrpcServer:
         """``workers`` threads serve unary calls; WatchGame streams run on ``stream_limits.per_server`` threads
         more, and a stream past a cap is refused (``stream/too_many``), so streams never take a unary worker."""
         self.service = service
-        self.streams = metrics.MeteredStreamSlots(stream_limits or StreamLimits(), "grpc")
+        self.streams = telemetry.stream_slots(stream_limits or StreamLimits(), "grpc")
         self.server = grpc.server(
             futures.ThreadPoolExecutor(max_workers=workers + self.streams.limits.per_server, thread_name_prefix="grpc"),
-            interceptors=tracing.grpc_interceptors(),  # its span then covers the call, errors mapped inside
+            interceptors=telemetry.grpc_interceptors(),  # its span then covers the call, errors mapped inside
             options=[("grpc.so_reuseport", SO_REUSEPORT), ("grpc.max_receive_message_length", max_message_bytes)],
         )
         self.calls = ErrorMapping(gate)

@@ -34,6 +34,7 @@ from service.access.keys import API_KEY_HEADER, api_key_of
 from service.access.limits import Gate
 from service.core import errors
 from service.core.game_service import GameService
+from service.edges import telemetry
 from service.edges.compression import compress_json
 from service.edges.cors import CorsPolicy
 from service.edges.credentials import bearer_token
@@ -45,7 +46,6 @@ from service.edges.rest_requests import RestContext, error_answer, rest_context,
 from service.edges.rest_routes import catalog_body
 from service.edges.streams import StreamLimits
 from service.edges.web_files import DEFAULT_WEB_ROOT, WebFiles
-from service.observability import metrics, tracing
 
 log = logging.getLogger("cardengine.rest")
 
@@ -131,7 +131,7 @@ class RestApp:
         started = time.perf_counter()
         route = self.route()
         rule = route.rule if route is not None else "unmatched"
-        with tracing.http_server_span(request.method, rule, request.headers):
+        with telemetry.http_server_span(request.method, rule, request.headers):
             try:
                 response = self.dispatch(route)
             except Exception as error:
@@ -139,7 +139,7 @@ class RestApp:
             compress_json(response)
             rate_limit_headers(response)
             cross_origin(response)
-        metrics.http_request(request.method, rule, response.status_code, time.perf_counter() - started)
+        telemetry.http_request(request.method, rule, response.status_code, time.perf_counter() - started)
         return response
 
     def route(self) -> Route | None:
@@ -210,7 +210,7 @@ def create_app(
         service=service,
         cors=CorsPolicy.parse(cors_origins),
         web=WebFiles(web_root),
-        streams=metrics.MeteredStreamSlots(stream_limits or StreamLimits(), "rest"),
+        streams=telemetry.stream_slots(stream_limits or StreamLimits(), "rest"),
         gate=gate,
         heartbeat_seconds=heartbeat_seconds,
         retry_milliseconds=retry_milliseconds,

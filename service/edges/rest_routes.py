@@ -19,7 +19,7 @@ from service.core import errors
 from service.core.errors import Status
 from service.core.game_service import GameService
 from service.core.records import StreamTicket
-from service.edges import convert, sse
+from service.edges import convert, sse, telemetry
 from service.edges.explorer import EXPLORER_ROUTES
 from service.edges.http import Response, g, request
 from service.edges.min_version import HEADER as MIN_VERSION_HEADER
@@ -57,7 +57,6 @@ from service.edges.rest_requests import (
     wants_stream,
 )
 from service.edges.web_files import CONTENT_TYPES
-from service.observability import metrics
 
 MAX_EVENT_ID = 10**10 - 1  # Last-Event-ID: 1 to 10 ASCII digits (the OpenAPI pattern); beyond the last version: idle
 EVENTS_QUERY = frozenset({"after", "follow", "ticket", "pageSize", "pageToken"})
@@ -78,7 +77,7 @@ def readyz() -> Response:
 
 
 def prometheus_metrics() -> Response:
-    return Response(metrics.exposition(game_service().store.bots), content_type=metrics.CONTENT_TYPE)
+    return Response(telemetry.exposition(game_service().store.bots), content_type=telemetry.content_type)
 
 
 def web_index() -> Response:

@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, TypeVar
 
-from service.core import errors
 from service.observability import tracing
+from service.storage import errors
 from service.storage.protocols import (
     BotQueue,
     BotState,

@@ -35,9 +35,9 @@ from prometheus_client import (
     multiprocess,
 )
 
-from service.core import errors
 from service.edges.streams import StreamLimits, StreamSlots
 from service.observability.metered_store import MeteredStore, StoreMeter
+from service.storage.errors import StoreUnavailableError
 from service.storage.protocols import BotQueue, GameStore
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
@@ -108,7 +108,7 @@ def exposition(bot_queue: BotQueue | None = None) -> bytes:
     if bot_queue is not None:
         try:
             BOT_QUEUE_DEPTH.set(bot_queue.due_count())
-        except errors.StoreUnavailableError:
+        except StoreUnavailableError:
             STORE_ERRORS.labels("bots.due_count", "unavailable").inc()
     if multiprocess_dir() is None:
         from prometheus_client import REGISTRY

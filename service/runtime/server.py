@@ -48,7 +48,7 @@ from service.edges.rest import (
 )
 from service.edges.streams import StreamLimits
 from service.edges.web_files import DEFAULT_WEB_ROOT
-from service.observability import metrics, tracing
+from service.observability import metrics, tracing, wiring
 from service.runtime.engine_build import engine_kind
 from service.runtime.greeting import Serving, greeting, wants_words
 from service.storage.store import DEFAULT_FINISHED_TTL_SECONDS, DEFAULT_TTL_SECONDS, GameStore, MemoryStore
@@ -149,6 +149,7 @@ class Server:
         store = store if store is not None else make_store(config)
         keys = make_key_ring(config.api_keys_file, in_store=config.api_keys_in_store, secret=config.secret, store=store)
         self.gate = make_gate(store, keys, config.limits)
+        wiring.install()  # metrics and traces through the hooks of the core and the edges, before they are built
         endpoint = tracing.endpoint_of(config.otlp_endpoint)
         if endpoint and not tracing.enabled():
             tracing.enable(endpoint)

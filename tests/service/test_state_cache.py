@@ -14,7 +14,7 @@ import pytest
 import engine
 from service.core.game_service import GameService
 from service.core.games import StateCache, charged_bytes
-from service.observability import metrics
+from service.observability import metrics, wiring
 from service.storage.store import StoredGame
 from tests.service.conftest import make_store
 
@@ -89,6 +89,7 @@ def test_the_states_kept_are_bounded_in_bytes_and_their_size_is_in_the_metrics(
     request: pytest.FixtureRequest,
 ) -> None:
     """The cache holds what its bytes allow, the oldest game seen going first, and /metrics says its size."""
+    wiring.install()  # as the runtime does: the core reports the cache's size through its hooks
     service = GameService(make_store("memory", request))
     states = service.games.states
     games = [created(service)[0]]

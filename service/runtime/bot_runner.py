@@ -21,7 +21,7 @@ from types import FrameType
 from service.bots.worker import BotSettings, BotWorkers
 from service.core.game_service import GameService
 from service.core.timeouts import ClockSweeper
-from service.observability import metrics
+from service.observability import metrics, wiring
 
 log = logging.getLogger("cardengine.bots")
 
@@ -74,6 +74,7 @@ def run_bots(config: BotsConfig) -> int:
     """Runs until SIGTERM or SIGINT."""
     from service.storage.redis_store import RedisStore
 
+    wiring.install()  # bot decision times and stale moves through the core's hooks
     service = GameService(metrics.metered(RedisStore.from_url(config.redis_url, key_prefix=config.key_prefix)))
     workers = BotWorkers(service, config.settings)
     health = health_server(workers, service, config.health_host, config.health_port)
