@@ -275,7 +275,7 @@ def keeps_bottom_card(state: GameState, move: Move, search: BottomCardSearch) ->
     return not bottom or holds(move, bottom) or search.keeps_bottom(state, move)
 
 
-def bottom_card_refusal(state: GameState, seat: int, move: Move, search: BottomCardSearch) -> Refusal | None:
+def refuse_bottom_card(state: GameState, seat: int, move: Move, search: BottomCardSearch) -> Refusal | None:
     """A play that leaves the bottom card in hand is legal only if the card can still be played after it."""
     if keeps_bottom_card(state, move, search):
         return None

@@ -14,6 +14,7 @@ from engine.games.house_rummy.discard_actions import exchange, fish, give, searc
 from engine.games.house_rummy.discarding import claim, discard
 from engine.games.house_rummy.drawing import draw, take
 from engine.games.house_rummy.phases import CLAIM_PHASE, EXCHANGE_GIVE_PHASE, FINISHED_PHASE, FISH_GIVE_PHASE
+from engine.games.house_rummy.phases import Phase as Phase  # the phases, in their own module
 from engine.games.house_rummy.table import table_of
 from engine.moves import Move
 from engine.state import GameState

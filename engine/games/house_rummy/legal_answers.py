@@ -13,7 +13,7 @@ from engine.games.house_rummy.cards import ASK_TOKENS, PROTECTED
 from engine.games.house_rummy.discard_actions import fish_matches, search_choices
 from engine.games.house_rummy.moves import PASS_MOVE
 from engine.games.house_rummy.phases import FISH_GIVE_PHASE
-from engine.games.house_rummy.refusals import named, no_refusal, not_in_hand, refuse, seat_refusal
+from engine.games.house_rummy.refusals import named, refuse, refuse_cards_not_held, refuse_nothing, refuse_seat
 from engine.games.house_rummy.table import HouseTable
 from engine.moves import Move
 from engine.state import GameState
@@ -27,7 +27,7 @@ def claim_targets(state: GameState, table: HouseTable) -> list[str]:
     return state_board(state, protect=card == PROTECTED).accepts.get(card, [])
 
 
-def claim_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
+def refuse_claim_move(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
     if move.args[0] in claim_targets(state, table):
         return None
     window = table["claim"]
@@ -35,16 +35,16 @@ def claim_refusal(state: GameState, table: HouseTable, seat: int, move: Move) ->
     return refuse("does_not_fit", f"{named(window['card'])} cannot be played to group {move.args[0]}")
 
 
-def fish_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
-    if bad := seat_refusal(state, move.args[0], seat):
+def refuse_fish_move(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
+    if bad := refuse_seat(state, move.args[0], seat):
         return bad
     if move.args[1] not in ASK_TOKENS:
         return refuse("bad_ask", "ask for a rank (A,2-9,T,J,Q,K) or a suit (S,H,D,C)")
     return None
 
 
-def give_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
-    if bad := not_in_hand(table, seat, move, [move.args[0]]):
+def refuse_give_move(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
+    if bad := refuse_cards_not_held(table, seat, move, [move.args[0]]):
         return bad
     act = table["action"]
     assert act is not None
@@ -53,15 +53,15 @@ def give_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> 
     return None
 
 
-def seat_choice_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
-    if bad := seat_refusal(state, move.args[0], seat):
+def refuse_seat_choice_move(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
+    if bad := refuse_seat(state, move.args[0], seat):
         return bad
     if move.kind == kinds.EXCHANGE and not table["hands"][int(move.args[0])]:
         return refuse("empty_hand", f"seat {move.args[0]} has no card to exchange")
     return None
 
 
-def search_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
+def refuse_search_move(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
     act = table["action"]
     assert act is not None
     if move.args[0] in search_choices(table["piles"][act["pile"]], act["ask"]):
@@ -72,7 +72,7 @@ def search_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -
 # ----- the generators: every candidate of the phase that its move kind's refusal allows ---------------------------
 def allowed(state: GameState, table: HouseTable, seat: int, candidates: Iterable[Move]) -> list[Move]:
     """The ``candidates`` (of one phase) that the refusal of their move kind lets through."""
-    return [move for move in candidates if ANSWER_REFUSALS[move.kind](state, table, seat, move) is None]
+    return [move for move in candidates if REFUSALS_AFTER_DISCARD[move.kind](state, table, seat, move) is None]
 
 
 def claim_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
@@ -80,13 +80,13 @@ def claim_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
 
 
 def fish_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
-    """``fish_refusal``'s two checks apart: the seats it lets through, each with every rank and suit."""
-    seats = [str(other) for other in range(state.players) if seat_refusal(state, str(other), seat) is None]
+    """``refuse_fish_move``'s two checks apart: the seats it lets through, each with every rank and suit."""
+    seats = [str(other) for other in range(state.players) if refuse_seat(state, str(other), seat) is None]
     return [Move(kinds.FISH, (other, ask)) for other in seats for ask in ASK_TOKENS]
 
 
 def give_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
-    """``give_refusal``'s cards: those in hand, after a Fish only those matching what was asked for."""
+    """``refuse_give_move``'s cards: those in hand, after a Fish only those matching what was asked for."""
     hand = table["hands"][seat]
     act = table["action"]
     assert act is not None
@@ -109,12 +109,12 @@ def search_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
     return allowed(state, table, seat, candidates)
 
 
-ANSWER_REFUSALS: Final[dict[str, Callable[[GameState, HouseTable, int, Move], Refusal | None]]] = {
-    kinds.CLAIM: claim_refusal,
-    kinds.PASS: no_refusal,
-    kinds.FISH: fish_refusal,
-    kinds.GIVE: give_refusal,
-    kinds.SEE_HAND: seat_choice_refusal,
-    kinds.EXCHANGE: seat_choice_refusal,
-    kinds.SEARCH: search_refusal,
+REFUSALS_AFTER_DISCARD: Final[dict[str, Callable[[GameState, HouseTable, int, Move], Refusal | None]]] = {
+    kinds.CLAIM: refuse_claim_move,
+    kinds.PASS: refuse_nothing,
+    kinds.FISH: refuse_fish_move,
+    kinds.GIVE: refuse_give_move,
+    kinds.SEE_HAND: refuse_seat_choice_move,
+    kinds.EXCHANGE: refuse_seat_choice_move,
+    kinds.SEARCH: refuse_search_move,
 }

@@ -11,7 +11,7 @@ from engine.games.house_rummy.bottom_card import BottomCardSearch, first_verdict
 from engine.games.house_rummy.card_bits import CARD_BITS, hand_bits
 from engine.games.house_rummy.cards import COLLECTABLE, TRANSITION, ability
 from engine.games.house_rummy.moves import DRAW_MOVE
-from engine.games.house_rummy.refusals import named, pile_refusal, refuse
+from engine.games.house_rummy.refusals import named, refuse, refuse_pile
 from engine.games.house_rummy.table import HouseTable, new_cards_on, table_of
 from engine.games.house_rummy.turn_plays import may_start_group, plays_card
 from engine.moves import Move
@@ -63,10 +63,10 @@ def held_after_take(hand: list[str], taken: list[str]) -> tuple[int, bool]:
     return hand_bits(hand) | hand_bits(taken), TRANSITION in hand or TRANSITION in taken
 
 
-def take_refusal(state: GameState, seat: int, move: Move, search: BottomCardSearch) -> Refusal | None:
+def refuse_take(state: GameState, seat: int, move: Move, search: BottomCardSearch) -> Refusal | None:
     table = table_of(state)
     pile_token, count_token = move.args
-    if bad := pile_refusal(table, move, pile_token):
+    if bad := refuse_pile(table, move, pile_token):
         return bad
     pile = table["piles"][int(pile_token)]
     if not count_token.isdigit() or not 1 <= int(count_token) <= len(pile):

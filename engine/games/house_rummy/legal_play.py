@@ -13,7 +13,7 @@ from engine.games.house_rummy.discard_actions import starts_new_pile
 from engine.games.house_rummy.groups import build_meld, parse_target
 from engine.games.house_rummy.melds import meld_moves
 from engine.games.house_rummy.moves import NEW_PILE, cards_of
-from engine.games.house_rummy.refusals import named, not_in_hand, pile_refusal, refuse
+from engine.games.house_rummy.refusals import named, refuse, refuse_cards_not_held, refuse_pile
 from engine.games.house_rummy.table import SET, HouseTable, new_cards_on
 from engine.games.house_rummy.turn_plays import (
     board_of_hand,
@@ -27,16 +27,25 @@ from engine.moves import Move
 from engine.state import GameState
 
 
-def play_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
-    board = board_of_hand(state, table["hands"][seat])
-    bottom = table["bottom_card"]
-    if not bottom:
-        return [*turn_plays(state, table, seat, board), *discard_moves(state, table, seat, board)]
+def turn_play_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
+    """The plays of the play phase (``meld``, ``lay_off``, ``move_card``, ``play_potato``), those that keep the bottom
+    card taken playable (``refuse_bottom_card``)."""
+    found = turn_plays(state, table, seat, board_of_hand(state, table["hands"][seat]))
+    if not table["bottom_card"]:
+        return found
     search = BottomCardSearch(seat)
-    return [move for move in turn_plays(state, table, seat, board) if keeps_bottom_card(state, move, search)]
+    return [move for move in found if keeps_bottom_card(state, move, search)]
 
 
-def meld_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
+def discard_phase_moves(state: GameState, table: HouseTable, seat: int) -> list[Move]:
+    """The discards (of the play phase and of Draw & Discard 1): none while the bottom card taken waits to be played
+    (``refuse_discard_move``'s first rule)."""
+    if table["bottom_card"]:
+        return []
+    return discard_moves(state, table, seat, board_of_hand(state, table["hands"][seat]))
+
+
+def refuse_meld_move(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
     if not may_start_group(state, table):
         return refuse("one_group_per_turn", "only one new group may be started per turn (house rule)")
     cards = cards_of(move)
@@ -44,7 +53,7 @@ def meld_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> 
     from_board = [card for card in cards if card not in hand]
     usable = {card: (as_set, as_run) for card, as_set, as_run in meld_extras(state, table, seat)}
     if len(from_board) > 1 or (from_board and from_board[0] not in usable):
-        return not_in_hand(table, seat, move, cards)
+        return refuse_cards_not_held(table, seat, move, cards)
     # The verdict is the generator's: the move is one of the new groups the hand can start with this card.
     required = next((card for card in cards if card in hand), "")
     if required and move in meld_moves(
@@ -59,9 +68,9 @@ def meld_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> 
     )
 
 
-def lay_off_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
+def refuse_lay_off_move(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
     cards = cards_of(move)
-    if bad := not_in_hand(table, seat, move, cards):
+    if bad := refuse_cards_not_held(table, seat, move, cards):
         return bad
     parsed = parse_target(move.args[1])
     if parsed is None or parsed[0] >= len(table["groups"]):
@@ -95,7 +104,7 @@ def lay_off_refusal(state: GameState, table: HouseTable, seat: int, move: Move) 
     return refuse("does_not_fit", f"{named(card)} does not fit group {move.args[1]}")
 
 
-def move_card_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
+def refuse_move_card_move(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
     card, target = move.args
     board = state_board(state, protect=False)
     if card not in own_move_cards(board, table, seat):
@@ -105,8 +114,8 @@ def move_card_refusal(state: GameState, table: HouseTable, seat: int, move: Move
     return None
 
 
-def play_potato_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
-    if bad := not_in_hand(table, seat, move, [HOT_POTATO]):
+def refuse_play_potato_move(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
+    if bad := refuse_cards_not_held(table, seat, move, [HOT_POTATO]):
         return bad
     if not may_play_potato(table["hands"][seat]):
         return refuse(
@@ -157,7 +166,7 @@ def discards_to_piles(card: str, piles: int) -> tuple[Move, ...]:
     return by_piles[piles]
 
 
-def discard_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
+def refuse_discard_move(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
     card, pile = move.args
     if table["bottom_card"]:
         return refuse(
@@ -165,7 +174,7 @@ def discard_refusal(state: GameState, table: HouseTable, seat: int, move: Move) 
             f"the bottom-most card taken from the discard pile, {named(table['bottom_card'])}, must be played before "
             "the discard",
         )
-    if bad := not_in_hand(table, seat, move, [card]):
+    if bad := refuse_cards_not_held(table, seat, move, [card]):
         return bad
     if card == HOT_POTATO:
         return refuse("hot_potato", "the Hot Potato can never be discarded")
@@ -178,4 +187,4 @@ def discard_refusal(state: GameState, table: HouseTable, seat: int, move: Move) 
         return None
     if pile == NEW_PILE:
         return refuse("new_discard_pile", "only a New Discard card whose action triggers starts a new pile")
-    return pile_refusal(table, move, pile)
+    return refuse_pile(table, move, pile)

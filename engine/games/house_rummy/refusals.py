@@ -18,7 +18,7 @@ def named(card: str) -> str:
     return f"{card_name(card)} ('{card}')"
 
 
-def not_in_hand(table: HouseTable, seat: int, move: Move, cards: list[str]) -> Refusal | None:
+def refuse_cards_not_held(table: HouseTable, seat: int, move: Move, cards: list[str]) -> Refusal | None:
     hand = list(table["hands"][seat])
     for card in cards:
         if card not in hand:
@@ -27,7 +27,7 @@ def not_in_hand(table: HouseTable, seat: int, move: Move, cards: list[str]) -> R
     return None
 
 
-def seat_refusal(state: GameState, token: str, seat: int) -> Refusal | None:
+def refuse_seat(state: GameState, token: str, seat: int) -> Refusal | None:
     if not token.isdigit() or int(token) >= state.players:
         return refuse("bad_seat", f"'{token}' is not a seat of this {state.players}-player match")
     if int(token) == seat:
@@ -35,11 +35,11 @@ def seat_refusal(state: GameState, token: str, seat: int) -> Refusal | None:
     return None
 
 
-def pile_refusal(table: HouseTable, move: Move, token: str) -> Refusal | None:
+def refuse_pile(table: HouseTable, move: Move, token: str) -> Refusal | None:
     if not token.isdigit() or int(token) >= len(table["piles"]):
         return refuse("no_such_pile", f"there is no discard pile '{token}' (piles: 0 to {len(table['piles']) - 1})")
     return None
 
 
-def no_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
+def refuse_nothing(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
     return None

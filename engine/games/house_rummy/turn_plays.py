@@ -17,7 +17,7 @@ from engine.games.house_rummy.cards import (
 )
 from engine.games.house_rummy.melds import has_meld_with, meld_moves
 from engine.games.house_rummy.moves import KEEP_POTATO_MOVE, PLAY_POTATO_MOVE, transition_move
-from engine.games.house_rummy.refusals import seat_refusal
+from engine.games.house_rummy.refusals import refuse_seat
 from engine.games.house_rummy.table import HouseTable, new_cards_on, one_group_rule, table_of
 from engine.moves import Move
 from engine.state import GameState
@@ -64,8 +64,8 @@ def may_play_potato(hand: list[str]) -> bool:
     return HOT_POTATO in hand and len(hand) <= 2
 
 
-def pass_potato_refusal(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
-    return seat_refusal(state, move.args[0], seat)
+def refuse_pass_potato_move(state: GameState, table: HouseTable, seat: int, move: Move) -> Refusal | None:
+    return refuse_seat(state, move.args[0], seat)
 
 
 def plays_card(
@@ -143,5 +143,5 @@ def turn_plays(
 def potato_moves(state: GameState, seat: int) -> list[Move]:
     table = table_of(state)
     candidates = (Move(kinds.PASS_POTATO, (str(other),)) for other in range(state.players))
-    passes = [move for move in candidates if pass_potato_refusal(state, table, seat, move) is None]
+    passes = [move for move in candidates if refuse_pass_potato_move(state, table, seat, move) is None]
     return [*passes, KEEP_POTATO_MOVE]
