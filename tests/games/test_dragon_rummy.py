@@ -24,10 +24,10 @@ from engine.games.dragon_rummy.legal import (
     NO_SET_IN_PLAY,
     NOT_ENOUGH_CARDS,
     can_still_play,
-    set_refusal,
-    single_play_refusal,
+    refuse_set_cards,
+    refuse_single_play,
+    refuse_take,
     splittable_kinds,
-    take_refusal,
 )
 from engine.games.dragon_rummy.scoring import card_points, play_area_points
 from tests.games.scripting import edited, events_of, play
@@ -700,25 +700,25 @@ def test_sets_of_three_in_play_and_their_splits() -> None:
     assert split_source("BR", areas) == 2
     assert split_source("SH", areas) is None
     # kind, in hand, hand size, deck size, used slots, draw-2, rare, splittable
-    assert single_play_refusal("GO", 1, 3, 10, (), "CR", "JA", {"GO"}) is None
-    assert single_play_refusal("GO", 1, 3, 10, ("split",), "CR", "JA", {"GO"}) == ALREADY_PLAYED
-    assert single_play_refusal("ST", 1, 3, 10, (), "CR", "JA", {"GO"}) == NO_SET_IN_PLAY
-    assert single_play_refusal("JA", 1, 1, 10, (), "CR", "JA", set()) == LAST_CARD
-    assert single_play_refusal("CR", 1, 1, 10, (), "CR", "JA", set()) is None  # the two drawn cards refill the hand
-    assert single_play_refusal("CR", 1, 1, 0, (), "CR", "JA", set()) == LAST_CARD
-    assert single_play_refusal("CR", 0, 4, 10, (), "CR", "JA", set()) == CARD_NOT_IN_HAND
-    assert [set_refusal(size, 4, 5) for size in (2, 3, 4, 5)] == [BAD_SET_SIZE, None, None, BAD_SET_SIZE]
-    assert set_refusal(4, 4, 4) == LAST_CARD
-    assert set_refusal(3, 2, 6) == NOT_ENOUGH_CARDS
+    assert refuse_single_play("GO", 1, 3, 10, (), "CR", "JA", {"GO"}) is None
+    assert refuse_single_play("GO", 1, 3, 10, ("split",), "CR", "JA", {"GO"}) == ALREADY_PLAYED
+    assert refuse_single_play("ST", 1, 3, 10, (), "CR", "JA", {"GO"}) == NO_SET_IN_PLAY
+    assert refuse_single_play("JA", 1, 1, 10, (), "CR", "JA", set()) == LAST_CARD
+    assert refuse_single_play("CR", 1, 1, 10, (), "CR", "JA", set()) is None  # the two drawn cards refill the hand
+    assert refuse_single_play("CR", 1, 1, 0, (), "CR", "JA", set()) == LAST_CARD
+    assert refuse_single_play("CR", 0, 4, 10, (), "CR", "JA", set()) == CARD_NOT_IN_HAND
+    assert [refuse_set_cards(size, 4, 5) for size in (2, 3, 4, 5)] == [BAD_SET_SIZE, None, None, BAD_SET_SIZE]
+    assert refuse_set_cards(4, 4, 4) == LAST_CARD
+    assert refuse_set_cards(3, 2, 6) == NOT_ENOUGH_CARDS
     assert can_still_play("AZ", 3, 4, 10, ("split",), "CR", "JA", set())
     assert not can_still_play("AZ", 3, 3, 10, (), "CR", "JA", set())
 
 
 def test_take_needs_the_deepest_card_playable_at_once() -> None:
     discard = ["JA", "AZ", "BR"]
-    assert take_refusal(3, discard, ["EM"], 10, "CR", "JA", set()) is None
-    assert take_refusal(2, discard, ["EM"], 10, "CR", "JA", set()) == CANNOT_PLAY_TAKEN
-    assert take_refusal(2, discard, ["EM"], 10, "CR", "JA", {"AZ"}) is None
-    assert take_refusal(1, discard, ["BR", "BR", "EM"], 10, "CR", "JA", set()) is None
-    assert take_refusal(1, discard, ["BR", "BR"], 10, "CR", "JA", set()) == CANNOT_PLAY_TAKEN
-    assert take_refusal(4, discard, ["EM"], 10, "CR", "JA", set()) == BAD_COUNT
+    assert refuse_take(3, discard, ["EM"], 10, "CR", "JA", set()) is None
+    assert refuse_take(2, discard, ["EM"], 10, "CR", "JA", set()) == CANNOT_PLAY_TAKEN
+    assert refuse_take(2, discard, ["EM"], 10, "CR", "JA", {"AZ"}) is None
+    assert refuse_take(1, discard, ["BR", "BR", "EM"], 10, "CR", "JA", set()) is None
+    assert refuse_take(1, discard, ["BR", "BR"], 10, "CR", "JA", set()) == CANNOT_PLAY_TAKEN
+    assert refuse_take(4, discard, ["EM"], 10, "CR", "JA", set()) == BAD_COUNT

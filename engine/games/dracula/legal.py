@@ -6,6 +6,8 @@
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
+from typing import Final
 
 from engine.errors import IllegalMoveError, Refusal
 from engine.games.dracula.cards import card_name, full_pack, is_card
@@ -68,10 +70,12 @@ def refuse_cell(coffin: list[str | None], cell: int) -> Refusal | None:
     return NOT_ADJACENT
 
 
-def refusal(table: DraculaTable, seat: int, move: Move) -> Refusal | None:
-    """The first rule that refuses ``move`` of ``seat`` (a seat whose turn it is), or ``None``."""
-    if move.kind == DECLARE:
-        return refuse_declaring(table) or refuse_direction(move.args[0])
+# ----- one move: the first rule that refuses it -------------------------------------------------------------
+def refuse_declare_move(table: DraculaTable, seat: int, move: Move) -> Refusal | None:
+    return refuse_declaring(table) or refuse_direction(move.args[0])
+
+
+def refuse_place_move(table: DraculaTable, seat: int, move: Move) -> Refusal | None:
     card, cell_name = move.args
     cell = CELL_INDEX.get(cell_name)
     return (
@@ -79,6 +83,16 @@ def refusal(table: DraculaTable, seat: int, move: Move) -> Refusal | None:
         or refuse_card(table["hands"][seat], card)
         or (BAD_CELL if cell is None else refuse_cell(table["coffin"], cell))
     )
+
+
+RefuseMove = Callable[[DraculaTable, int, Move], Refusal | None]
+
+REFUSALS: Final[dict[str, RefuseMove]] = {DECLARE: refuse_declare_move, PLACE: refuse_place_move}
+
+
+def refuse_move(state: GameState, seat: int, move: Move) -> Refusal | None:
+    """The first rule that refuses ``move`` of ``seat`` (a seat whose turn it is), or ``None``."""
+    return REFUSALS[move.kind](table_of(state), seat, move)
 
 
 # ----- built from the rules ---------------------------------------------------------------------------------
@@ -117,7 +131,7 @@ def legal_moves(state: GameState, seat: int) -> list[Move]:
 def explain(state: GameState, seat: int, move: Move) -> IllegalMoveError | None:
     """``None`` if ``move`` is legal for ``seat``, else the first refusal, naming the move and public cards only."""
     table = table_of(state)
-    refused = refusal(table, seat, move)
+    refused = refuse_move(state, seat, move)
     if refused is None:
         return None
     card = move.args[0] if move.kind == PLACE else ""

@@ -157,7 +157,7 @@ SPLITTABLE_MEMO_SIZE: Final = 2048
 SPLITTABLE_IN_AREA: Final[dict[tuple[str, ...], frozenset[str]]] = {}
 
 
-def single_play_refusal(
+def refuse_single_play(
     kind: str,
     in_hand: int,
     hand_size: int,
@@ -182,7 +182,7 @@ def single_play_refusal(
     return None
 
 
-def set_refusal(size: int, in_hand: int, hand_size: int) -> Refusal | None:
+def refuse_set_cards(size: int, in_hand: int, hand_size: int) -> Refusal | None:
     """Why a set of ``size`` cards of one dragon cannot be played now (``None``: it can)."""
     if size not in SET_SIZES:
         return BAD_SET_SIZE
@@ -204,15 +204,15 @@ def can_still_play(
     splittable: Collection[str],
 ) -> bool:
     """Whether a card of ``kind`` can be played now, singly or in a set (the duty of a discard-pile take)."""
-    if single_play_refusal(kind, in_hand, hand_size, deck_size, used, draw_two, rare, splittable) is None:
+    if refuse_single_play(kind, in_hand, hand_size, deck_size, used, draw_two, rare, splittable) is None:
         return True
     for size in SET_SIZES:  # noqa: SIM110  (a loop, not any() of a generator: this runs for every take)
-        if set_refusal(size, in_hand, hand_size) is None:
+        if refuse_set_cards(size, in_hand, hand_size) is None:
             return True
     return False
 
 
-def take_refusal(
+def refuse_take(
     count: int,
     discard: Sequence[str],
     hand: Sequence[str],
@@ -230,10 +230,10 @@ def take_refusal(
     taken = discard[-count:]
     chosen = taken[0]
     in_hand = hand.count(chosen) + taken.count(chosen)
-    return taken_card_refusal(chosen, in_hand, len(hand) + count, deck_size, draw_two, rare, splittable)
+    return refuse_taken_card(chosen, in_hand, len(hand) + count, deck_size, draw_two, rare, splittable)
 
 
-def taken_card_refusal(
+def refuse_taken_card(
     chosen: str,
     in_hand: int,
     hand_size: int,
@@ -242,7 +242,7 @@ def taken_card_refusal(
     rare: str,
     splittable: Collection[str],
 ) -> Refusal | None:
-    """``take_refusal`` of a take whose deepest card is ``chosen``, held ``in_hand`` times in the hand of
+    """``refuse_take`` of a take whose deepest card is ``chosen``, held ``in_hand`` times in the hand of
     ``hand_size`` cards it makes."""
     if not can_still_play(chosen, in_hand, hand_size, deck_size, (), draw_two, rare, splittable):
         return CANNOT_PLAY_TAKEN
@@ -332,7 +332,7 @@ def refuse_discard(duty: str | None) -> Refusal | None:
 
 def refuse_single(turn: Turn, kind: str) -> Refusal | None:
     """One card of ``kind`` played singly now: its own rules, then the taken card's."""
-    return single_play_refusal(
+    return refuse_single_play(
         kind,
         turn.hand.count(kind),
         len(turn.hand),
@@ -346,7 +346,7 @@ def refuse_single(turn: Turn, kind: str) -> Refusal | None:
 
 def refuse_set(turn: Turn, kind: str, size: int) -> Refusal | None:
     """A set of ``size`` cards of ``kind`` played now: its own rules, then the taken card's."""
-    return set_refusal(size, turn.hand.count(kind), len(turn.hand)) or refuse_set_after_duty(turn, kind, size)
+    return refuse_set_cards(size, turn.hand.count(kind), len(turn.hand)) or refuse_set_after_duty(turn, kind, size)
 
 
 # ----- one move: the first rule that refuses it -------------------------------------------------------------
@@ -361,7 +361,7 @@ def refuse_take_move(table: DragonTable, seat: int, move: Move) -> Refusal | Non
         refuse_drawing(table)
         or refuse_card(card)
         or refuse_take_count(count_text, card, discard)
-        or take_refusal(
+        or refuse_take(
             int(count_text),
             discard,
             table["hands"][seat],
@@ -402,13 +402,20 @@ def refuse_discard_move(table: DragonTable, seat: int, move: Move) -> Refusal | 
     )
 
 
-REFUSALS: Final[dict[str, Callable[[DragonTable, int, Move], Refusal | None]]] = {
+RefuseMove = Callable[[DragonTable, int, Move], Refusal | None]
+
+REFUSALS: Final[dict[str, RefuseMove]] = {
     DRAW: refuse_draw_move,
     TAKE: refuse_take_move,
     PLAY: refuse_play_move,
     SET: refuse_set_move,
     DISCARD: refuse_discard_move,
 }
+
+
+def refuse_move(state: GameState, seat: int, move: Move) -> Refusal | None:
+    """The first rule ``move`` of ``seat`` (whose turn it is) breaks, or ``None`` if it is legal."""
+    return REFUSALS[move.kind](table_of(state), seat, move)
 
 
 # ----- built from the rules ---------------------------------------------------------------------------------
@@ -427,7 +434,7 @@ def draw_phase_moves(table: DragonTable, seat: int) -> list[Move]:
     discard, hand = table["discard_pile"], table["hands"][seat]
     draw_two, rare = table["draw_two_dragon"], table["rare_dragon"]
     splittable = splittable_kinds(table["play_areas"])
-    # take_refusal of each count, the copies of the deepest card counted as the take goes deeper
+    # refuse_take of each count, the copies of the deepest card counted as the take goes deeper
     held: dict[str, int] = {}
     for card in hand:
         held[card] = held.get(card, 0) + 1
@@ -435,7 +442,7 @@ def draw_phase_moves(table: DragonTable, seat: int) -> list[Move]:
     for count in range(1, len(discard) + 1):
         chosen = discard[-count]
         held[chosen] = in_hand = held.get(chosen, 0) + 1
-        if taken_card_refusal(chosen, in_hand, hand_size + count, deck_size, draw_two, rare, splittable) is None:
+        if refuse_taken_card(chosen, in_hand, hand_size + count, deck_size, draw_two, rare, splittable) is None:
             moves.append(TAKE_MOVES[chosen, count])
     return moves
 
@@ -451,18 +458,18 @@ def play_phase_moves(table: DragonTable, seat: int) -> list[Move]:
     moves: list[Move] = []
     for kind in kinds:
         in_hand = hand.count(kind)
-        # An ordinary dragon without a set of three in play cannot be played singly (single_play_refusal's
+        # An ordinary dragon without a set of three in play cannot be played singly (refuse_single_play's
         # NO_SET_IN_PLAY, or ALREADY_PLAYED before it): the predicate is asked only about the others.
         if (
             (kind in (draw_two, rare) or kind in splittable)
-            and single_play_refusal(kind, in_hand, hand_size, deck_size, used, draw_two, rare, splittable) is None
+            and refuse_single_play(kind, in_hand, hand_size, deck_size, used, draw_two, rare, splittable) is None
             and (turn is None or refuse_single_after_duty(turn, kind) is None)
         ):
             moves.append(PLAY_MOVES[kind])
         if in_hand < SMALLEST_SET:
-            continue  # set_refusal: not enough cards for any set
+            continue  # refuse_set_cards: not enough cards for any set
         for size in SET_SIZES:
-            if set_refusal(size, in_hand, hand_size) is None and (
+            if refuse_set_cards(size, in_hand, hand_size) is None and (
                 turn is None or refuse_set_after_duty(turn, kind, size) is None
             ):
                 moves.append(SET_MOVES[kind, size])
@@ -475,7 +482,7 @@ def explain(state: GameState, seat: int, move: Move) -> IllegalMoveError | None:
     """``None`` if ``move`` is legal for ``seat``, else the first refusal, naming the move and public cards only
     (and the seat's own)."""
     table = table_of(state)
-    refused = REFUSALS[move.kind](table, seat, move)
+    refused = refuse_move(state, seat, move)
     if refused is None:
         return None
     card = move.args[0] if move.kind in (PLAY, DISCARD, TAKE) else ""

@@ -88,7 +88,7 @@ NO_LIVE_MONSTER: Final = Refusal(
 
 
 # ----- the predicates ----------------------------------------------------------------------------------------
-def phase_refusal(table: DrawBloodTable, kind: str) -> Refusal | None:
+def refuse_phase(table: DrawBloodTable, kind: str) -> Refusal | None:
     """Between hands only ``next_hand``; a turn begins with its draw, and has one draw."""
     phase = table["phase"]
     if phase == HAND_OVER:
@@ -107,7 +107,7 @@ def phase_refusal(table: DrawBloodTable, kind: str) -> Refusal | None:
     return None
 
 
-def pick_up_refusal(table: DrawBloodTable, seat: int, highest_number: int) -> Refusal | None:
+def refuse_pick_up(table: DrawBloodTable, seat: int, highest_number: int) -> Refusal | None:
     """The whole Discard Pile may be taken as the draw only if its top card can be used in the very next move
     (with the hand after the pick-up; discarding it again does not count)."""
     pile = table["discard_pile"]
@@ -119,7 +119,7 @@ def pick_up_refusal(table: DrawBloodTable, seat: int, highest_number: int) -> Re
     return TOP_CARD_UNUSABLE[pile[-1]]
 
 
-def must_use_refusal(table: DrawBloodTable, move: Move) -> Refusal | None:
+def refuse_unused_top_card(table: DrawBloodTable, move: Move) -> Refusal | None:
     """After picking up the Discard Pile, the next move must put its top card on the table."""
     must_use = table["must_use_card"]
     if must_use is None or (move.kind not in (DISCARD, END_TURN) and must_use in cards_used(move)):
@@ -131,7 +131,7 @@ def must_use_refusal(table: DrawBloodTable, move: Move) -> Refusal | None:
     )
 
 
-def in_hand_refusal(hand: list[str], cards: list[str]) -> Refusal | None:
+def refuse_in_hand(hand: list[str], cards: list[str]) -> Refusal | None:
     needed = Counter(cards)
     for card, count in needed.items():
         held = hand.count(card)
@@ -142,30 +142,30 @@ def in_hand_refusal(hand: list[str], cards: list[str]) -> Refusal | None:
     return None
 
 
-def discard_refusal(table: DrawBloodTable) -> Refusal | None:
+def refuse_discard(table: DrawBloodTable) -> Refusal | None:
     return ALREADY_DISCARDED if table["discarded_this_turn"] else None
 
 
-def monster_refusal(row: list[Slot], card: str) -> Refusal | None:
+def refuse_monster(row: list[Slot], card: str) -> Refusal | None:
     """One Monster of each type at a time: into an empty slot, or on a killed Monster of its type."""
     if card not in SLOT_OF_MONSTER:
         return Refusal("move/not_a_monster", f"the {name_or_code(card)} is not a Monster card")
     return SLOT_OCCUPIED[card] if row[SLOT_OF_MONSTER[card]]["alive"] else None
 
 
-def seat_refusal(seat_text: str, players: int) -> Refusal | None:
+def refuse_seat(seat_text: str, players: int) -> Refusal | None:
     if seat_text not in SEAT_NAMES[:players]:
         return Refusal("move/bad_seat", f"'{seat_text}' is not a seat; seats are 0 to {players - 1}")
     return None
 
 
-def slot_refusal(slot_text: str) -> Refusal | None:
+def refuse_slot(slot_text: str) -> Refusal | None:
     if slot_text not in SLOT_INDEX:
         return Refusal("move/bad_slot", f"'{slot_text}' is not a Monster slot; slots are {', '.join(SLOTS)}")
     return None
 
 
-def target_refusal(rows: list[list[Slot]], seat: int, target: int, index: int, *, triple: bool) -> Refusal | None:
+def refuse_target(rows: list[list[Slot]], seat: int, target: int, index: int, *, triple: bool) -> Refusal | None:
     """A Kill card takes an opponent's live Monster (on an immune one it cancels the Immunity); Triple Skulls
     only an opponent's live Monster without Immunity. Never one's own."""
     if target == seat:
@@ -180,14 +180,14 @@ def target_refusal(rows: list[list[Slot]], seat: int, target: int, index: int, *
     return None
 
 
-def revive_refusal(row: list[Slot], index: int) -> Refusal | None:
+def refuse_revive(row: list[Slot], index: int) -> Refusal | None:
     """Triple Hearts revive one of one's own killed Monsters."""
     if not is_dead(row[index]):
         return Refusal("move/monster_not_dead", f"you have no killed Monster in your {SLOTS[index]} slot to revive")
     return None
 
 
-def immunity_refusal(row: list[Slot], card: str) -> Refusal | None:
+def refuse_immunity(row: list[Slot], card: str) -> Refusal | None:
     """An Immunity card goes above its own Monster, alive in one's Monster Row, once."""
     if card not in SLOT_OF_IMMUNITY:
         return Refusal("move/not_an_immunity_card", f"the {name_or_code(card)} is not an Immunity card")
@@ -203,12 +203,12 @@ def immunity_refusal(row: list[Slot], card: str) -> Refusal | None:
     return None
 
 
-def live_monster_refusal(row: list[Slot]) -> Refusal | None:
+def refuse_no_live_monster(row: list[Slot]) -> Refusal | None:
     """A Meld, and playing off a Meld, need at least one live Monster in one's Monster Row."""
     return None if row[0]["alive"] or row[1]["alive"] or row[2]["alive"] else NO_LIVE_MONSTER
 
 
-def meld_refusal(cards: list[str], highest_number: int) -> Refusal | None:
+def refuse_meld(cards: list[str], highest_number: int) -> Refusal | None:
     if meld_kind(cards, highest_number) is None:
         return Refusal(
             "move/not_a_meld",
@@ -223,7 +223,7 @@ def unknown_meld(meld_text: str) -> Refusal:
     return Refusal("move/unknown_meld", f"there is no Meld {meld_text!r} on the table")
 
 
-def lay_off_refusal(meld: Meld, added: list[str], highest_number: int) -> Refusal | None:
+def refuse_lay_off(meld: Meld, added: list[str], highest_number: int) -> Refusal | None:
     """A Set takes more of its card (up to six; Kill Sets up to three), a Run its next numbers at either end."""
     if tuple(added) in set(lay_offs(meld["kind"], meld["cards"], Counter(added), highest_number)):
         return None
@@ -234,7 +234,7 @@ def lay_off_refusal(meld: Meld, added: list[str], highest_number: int) -> Refusa
     )
 
 
-def triple_refusal(cards: list[str], *, skulls: bool) -> Refusal | None:
+def refuse_triple(cards: list[str], *, skulls: bool) -> Refusal | None:
     """Triple Skulls are three of one odd number, Triple Hearts three of one even number."""
     card = cards[0]
     if len(cards) == 3 and cards.count(card) == 3 and card in NUMBER_OF_CARD and is_skull(card) == skulls:
@@ -243,7 +243,7 @@ def triple_refusal(cards: list[str], *, skulls: bool) -> Refusal | None:
     return Refusal("move/not_a_triple", f"{', '.join(cards)} is not {name}")
 
 
-def pair_refusal(meld: Meld, card: str, *, skulls: bool) -> Refusal | None:
+def refuse_pair(meld: Meld, card: str, *, skulls: bool) -> Refusal | None:
     """A Pair of a number on the table, completed by the same number to Triple Skulls (kill) or Hearts (revive)."""
     cards = meld["cards"]
     if meld["kind"] != SET or len(cards) != 2:
@@ -266,113 +266,113 @@ SEAT_NAMES: Final = tuple(str(seat) for seat in range(10))
 
 
 # ----- the checks of one move, per kind (explain) ------------------------------------------------------------
-Check = Callable[[GameState, DrawBloodTable, int, Move], Refusal | None]
+RefuseMove = Callable[[GameState, DrawBloodTable, int, Move], Refusal | None]
 
 
-def check_nothing(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+def refuse_nothing(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
     return None
 
 
-def check_pick_up(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
-    return pick_up_refusal(table, seat, highest(state))
+def refuse_pick_up_discard_pile_move(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    return refuse_pick_up(table, seat, highest(state))
 
 
-def check_play_monster(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
-    return monster_refusal(table["monster_rows"][seat], move.args[0])
+def refuse_play_monster_move(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    return refuse_monster(table["monster_rows"][seat], move.args[0])
 
 
-def check_target(state: GameState, table: DrawBloodTable, seat: int, move: Move, first: int) -> Refusal | None:
+def refuse_kill_target(state: GameState, table: DrawBloodTable, seat: int, move: Move, first: int) -> Refusal | None:
     """The seat and slot arguments of a kill (at ``first`` and ``first + 1``)."""
     seat_text, slot_text = move.args[first], move.args[first + 1]
-    refusal = seat_refusal(seat_text, state.players) or slot_refusal(slot_text)
+    refusal = refuse_seat(seat_text, state.players) or refuse_slot(slot_text)
     if refusal is not None:
         return refusal
     triple = move.kind != KILL_MONSTER
-    return target_refusal(table["monster_rows"], seat, int(seat_text), SLOT_INDEX[slot_text], triple=triple)
+    return refuse_target(table["monster_rows"], seat, int(seat_text), SLOT_INDEX[slot_text], triple=triple)
 
 
-def check_revive(table: DrawBloodTable, seat: int, slot_text: str) -> Refusal | None:
-    return slot_refusal(slot_text) or revive_refusal(table["monster_rows"][seat], SLOT_INDEX[slot_text])
+def refuse_revive_slot(table: DrawBloodTable, seat: int, slot_text: str) -> Refusal | None:
+    return refuse_slot(slot_text) or refuse_revive(table["monster_rows"][seat], SLOT_INDEX[slot_text])
 
 
-def check_kill(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
-    return check_target(state, table, seat, move, 0)
+def refuse_kill_move(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    return refuse_kill_target(state, table, seat, move, 0)
 
 
-def check_play_immunity(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
-    return immunity_refusal(table["monster_rows"][seat], move.args[0])
+def refuse_play_immunity_move(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    return refuse_immunity(table["monster_rows"][seat], move.args[0])
 
 
-def check_meld(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
-    return live_monster_refusal(table["monster_rows"][seat]) or meld_refusal(card_list(move.args[0]), highest(state))
+def refuse_meld_move(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    return refuse_no_live_monster(table["monster_rows"][seat]) or refuse_meld(card_list(move.args[0]), highest(state))
 
 
-def check_lay_off(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
-    refusal = live_monster_refusal(table["monster_rows"][seat])
+def refuse_lay_off_move(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    refusal = refuse_no_live_monster(table["monster_rows"][seat])
     if refusal is not None:
         return refusal
     meld = meld_by_id(table, move.args[0])
     if meld is None:
         return unknown_meld(move.args[0])
-    return lay_off_refusal(meld, card_list(move.args[1]), highest(state))
+    return refuse_lay_off(meld, card_list(move.args[1]), highest(state))
 
 
-def check_triple_kill(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
-    return triple_refusal(card_list(move.args[0]), skulls=True) or check_target(state, table, seat, move, 1)
+def refuse_triple_kill_move(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    return refuse_triple(card_list(move.args[0]), skulls=True) or refuse_kill_target(state, table, seat, move, 1)
 
 
-def check_triple_revive(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
-    return triple_refusal(card_list(move.args[0]), skulls=False) or check_revive(table, seat, move.args[1])
+def refuse_triple_revive_move(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    return refuse_triple(card_list(move.args[0]), skulls=False) or refuse_revive_slot(table, seat, move.args[1])
 
 
-def check_pair(table: DrawBloodTable, move: Move, *, skulls: bool) -> Refusal | None:
+def refuse_pair_meld(table: DrawBloodTable, move: Move, *, skulls: bool) -> Refusal | None:
     meld = meld_by_id(table, move.args[0])
     if meld is None:
         return unknown_meld(move.args[0])
-    return pair_refusal(meld, move.args[1], skulls=skulls)
+    return refuse_pair(meld, move.args[1], skulls=skulls)
 
 
-def check_pair_kill(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
-    return check_pair(table, move, skulls=True) or check_target(state, table, seat, move, 2)
+def refuse_pair_kill_move(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    return refuse_pair_meld(table, move, skulls=True) or refuse_kill_target(state, table, seat, move, 2)
 
 
-def check_pair_revive(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
-    return check_pair(table, move, skulls=False) or check_revive(table, seat, move.args[2])
+def refuse_pair_revive_move(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    return refuse_pair_meld(table, move, skulls=False) or refuse_revive_slot(table, seat, move.args[2])
 
 
-def check_discard(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
-    return discard_refusal(table)
+def refuse_discard_move(state: GameState, table: DrawBloodTable, seat: int, move: Move) -> Refusal | None:
+    return refuse_discard(table)
 
 
-CHECKS: Final[dict[str, Check]] = {
-    DRAW: check_nothing,
-    PICK_UP_DISCARD_PILE: check_pick_up,
-    PLAY_MONSTER: check_play_monster,
-    KILL_MONSTER: check_kill,
-    PLAY_IMMUNITY: check_play_immunity,
-    MELD: check_meld,
-    LAY_OFF: check_lay_off,
-    TRIPLE_KILL: check_triple_kill,
-    TRIPLE_REVIVE: check_triple_revive,
-    PAIR_KILL: check_pair_kill,
-    PAIR_REVIVE: check_pair_revive,
-    DISCARD: check_discard,
-    END_TURN: check_nothing,
-    NEXT_HAND: check_nothing,
+REFUSALS: Final[dict[str, RefuseMove]] = {
+    DRAW: refuse_nothing,
+    PICK_UP_DISCARD_PILE: refuse_pick_up_discard_pile_move,
+    PLAY_MONSTER: refuse_play_monster_move,
+    KILL_MONSTER: refuse_kill_move,
+    PLAY_IMMUNITY: refuse_play_immunity_move,
+    MELD: refuse_meld_move,
+    LAY_OFF: refuse_lay_off_move,
+    TRIPLE_KILL: refuse_triple_kill_move,
+    TRIPLE_REVIVE: refuse_triple_revive_move,
+    PAIR_KILL: refuse_pair_kill_move,
+    PAIR_REVIVE: refuse_pair_revive_move,
+    DISCARD: refuse_discard_move,
+    END_TURN: refuse_nothing,
+    NEXT_HAND: refuse_nothing,
 }
 
 
-def refusal_of(state: GameState, seat: int, move: Move) -> Refusal | None:
+def refuse_move(state: GameState, seat: int, move: Move) -> Refusal | None:
     """The first rule that does not allow ``move`` for ``seat`` (a seat to act), or ``None`` if it is legal."""
     table = table_of(state)
-    refusal = phase_refusal(table, move.kind)
+    refusal = refuse_phase(table, move.kind)
     if refusal is None and table["phase"] == ACTING:
-        refusal = must_use_refusal(table, move) or in_hand_refusal(table["hands"][seat], cards_used(move))
-    return refusal or CHECKS[move.kind](state, table, seat, move)
+        refusal = refuse_unused_top_card(table, move) or refuse_in_hand(table["hands"][seat], cards_used(move))
+    return refusal or REFUSALS[move.kind](state, table, seat, move)
 
 
 def explain(state: GameState, seat: int, move: Move) -> IllegalMoveError | None:
-    refusal = refusal_of(state, seat, move)
+    refusal = refuse_move(state, seat, move)
     if refusal is None:
         return None
     return refusal.error(move)
@@ -406,7 +406,7 @@ def legal_moves(state: GameState, seat: int) -> list[Move]:
     phase = table["phase"]
     if phase == DRAWING:
         moves = [DRAW_MOVE]
-        if pick_up_refusal(table, seat, highest(state)) is None:
+        if refuse_pick_up(table, seat, highest(state)) is None:
             moves.append(PICK_UP_MOVE)
         return moves
     if phase == HAND_OVER:
@@ -416,10 +416,10 @@ def legal_moves(state: GameState, seat: int) -> list[Move]:
     hand = table["hands"][seat]
     highest_number = highest(state)
     must_use = table["must_use_card"]
-    if must_use is not None:  # must_use_refusal: only moves that use the card
+    if must_use is not None:  # refuse_unused_top_card: only moves that use the card
         return list(action_moves(table, seat, hand, highest_number, required=must_use))
     moves = list(action_moves(table, seat, hand, highest_number))
-    if discard_refusal(table) is None:
+    if refuse_discard(table) is None:
         moves.extend(
             DISCARD_MOVES[card] if card in DISCARD_MOVES else Move(DISCARD, (card,)) for card in sort_cards(set(hand))
         )
@@ -439,22 +439,22 @@ def action_moves(
     rows = table["monster_rows"]
     row = rows[seat]
     for monster in MONSTERS:
-        if held(monster) and (required is None or required == monster) and monster_refusal(row, monster) is None:
+        if held(monster) and (required is None or required == monster) and refuse_monster(row, monster) is None:
             yield MONSTER_MOVES[monster]
     if held(KILL) and (required is None or required == KILL):
         for target in targets(rows, seat):
             yield KILL_MOVES[target]
     for immunity in IMMUNITIES:
-        if held(immunity) and (required is None or required == immunity) and immunity_refusal(row, immunity) is None:
+        if held(immunity) and (required is None or required == immunity) and refuse_immunity(row, immunity) is None:
             yield IMMUNITY_MOVES[immunity]
     if required is None or required in NUMBER_OF_CARD:
         yield from triples(table, seat, counts, required)
-    if live_monster_refusal(row) is not None:
+    if refuse_no_live_monster(row) is not None:
         return
-    # exactly the Melds meld_refusal allows, from the hand (with ``required``, only those that use it)
+    # exactly the Melds refuse_meld allows, from the hand (with ``required``, only those that use it)
     for cards in melds_in_hand(counts, highest_number, required):
         yield meld_move(cards)
-    for meld in table["melds"]:  # exactly the groups lay_off_refusal allows, from the hand
+    for meld in table["melds"]:  # exactly the groups refuse_lay_off allows, from the hand
         kind = meld["kind"]
         if kind != RUN and (not held(meld["cards"][0]) or (required is not None and meld["cards"][0] != required)):
             continue  # the groups played off a Set are more of its one card (lay_offs: none unheld)
@@ -474,18 +474,18 @@ def lay_off_move(meld_id: int, cards: tuple[str, ...]) -> Move:
 
 
 def targets(rows: list[list[Slot]], seat: int, *, triple: bool = False) -> list[tuple[int, int]]:
-    """The Monsters ``target_refusal`` allows to be killed (by a Kill card, or by a triple)."""
+    """The Monsters ``refuse_target`` allows to be killed (by a Kill card, or by a triple)."""
     return [
         (other, index)
         for other, row in enumerate(rows)
         if other != seat
         for index, slot in enumerate(row)
-        if slot["alive"] and target_refusal(rows, seat, other, index, triple=triple) is None
+        if slot["alive"] and refuse_target(rows, seat, other, index, triple=triple) is None
     ]
 
 
 def revivable(row: list[Slot]) -> list[int]:
-    """The slots ``revive_refusal`` allows: one's own killed Monsters."""
+    """The slots ``refuse_revive`` allows: one's own killed Monsters."""
     return [index for index, slot in enumerate(row) if is_dead(slot)]
 
 
@@ -520,7 +520,7 @@ def triples(table: DrawBloodTable, seat: int, counts: dict[str, int], required: 
     for meld in pairs:
         card = meld["cards"][0]
         skulls = is_skull(card)
-        if pair_refusal(meld, card, skulls=skulls) is not None:
+        if refuse_pair(meld, card, skulls=skulls) is not None:
             continue
         meld_id = str(meld["id"])
         if skulls:

@@ -45,6 +45,7 @@ from engine.games.rummy_battle.table import (
     stock_count,
     table_of,
 )
+from engine.games.rummy_battle.table import Phase as Phase  # the phases, defined with the table's constants
 from engine.moves import Move
 from engine.scoring import highest_scorers, unpacked
 from engine.state import GameState

@@ -174,7 +174,7 @@ def refuse_count(table: RummyTable, text: str) -> Refusal | None:
     return None
 
 
-def refuse_take(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+def refuse_take_move(table: RummyTable, seat: int, move: Move) -> Refusal | None:
     refusal = refuse_count(table, move.args[0])
     if refusal:
         return refusal
@@ -198,7 +198,7 @@ def take_moves(table: RummyTable, seat: int) -> Iterable[Move]:
     return [TAKE_MOVES[count] for count in take_counts(table, seat)]
 
 
-def refuse_hoard(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+def refuse_hoard_move(table: RummyTable, seat: int, move: Move) -> Refusal | None:
     return refuse_action_card(table, seat, HOARD) or refuse_count(table, move.args[0])
 
 
@@ -208,7 +208,7 @@ def hoard_moves(table: RummyTable, seat: int) -> Iterable[Move]:
     return HOARD_MOVES[1 : len(table["discards"]) + 1]
 
 
-def refuse_bonus_draw(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+def refuse_draw_bonus_move(table: RummyTable, seat: int, move: Move) -> Refusal | None:
     if not table["bonus_draws"]:
         return NO_BONUS_DRAW
     if not table["stock"]:
@@ -217,11 +217,11 @@ def refuse_bonus_draw(table: RummyTable, seat: int, move: Move) -> Refusal | Non
 
 
 def bonus_draw_moves(table: RummyTable, seat: int) -> Iterable[Move]:
-    return () if refuse_bonus_draw(table, seat, moves.BONUS_DRAW) else (moves.BONUS_DRAW,)
+    return () if refuse_draw_bonus_move(table, seat, moves.BONUS_DRAW) else (moves.BONUS_DRAW,)
 
 
 # ----- groups and lay-offs -----------------------------------------------------------------------------------
-def refuse_meld(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+def refuse_meld_move(table: RummyTable, seat: int, move: Move) -> Refusal | None:
     """A new Run or Set: a group by its notation, of cards the seat holds (with the card taken, which it must
     include), a Joker in a Run standing only for a card the seat does not hold."""
     meld = meld_of(move.args[0])
@@ -251,7 +251,7 @@ def refuse_meld(table: RummyTable, seat: int, move: Move) -> Refusal | None:
 
 
 def meld_moves(table: RummyTable, seat: int) -> Iterable[Move]:
-    """Every group ``refuse_meld`` allows (``find_melds`` lays naturals where held and Jokers in the gaps)."""
+    """Every group ``refuse_meld_move`` allows (``find_melds`` lays naturals where held and Jokers in the gaps)."""
     hand = table["hands"][seat]
     must = table["must_play"]
     melds = melds_with(hand, must) if must else find_melds(hand)
@@ -263,7 +263,7 @@ def meld_move(meld: str) -> Move:
     return Move(moves.MELD, (meld,))
 
 
-def refuse_lay_off(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+def refuse_lay_off_move(table: RummyTable, seat: int, move: Move) -> Refusal | None:
     """Playing off one card onto a group: once opened (anyone in Lucky Day's round), a card held (or the card
     taken), one the group accepts at one of its ends."""
     name, token = move.args
@@ -289,7 +289,7 @@ def refuse_lay_off(table: RummyTable, seat: int, move: Move) -> Refusal | None:
 
 
 def lay_off_moves(table: RummyTable, seat: int) -> Iterable[Move]:
-    """Every lay-off ``refuse_lay_off`` allows: each card held (or the card taken) a group accepts, once per group
+    """Every lay-off ``refuse_lay_off_move`` allows: each card held (or the card taken) a group accepts, once per group
     and end."""
     lucky = table["phase"] == LUCKY_PHASE
     groups = table["groups"]
@@ -336,7 +336,7 @@ LAY_OFF_MEMO_SIZE: Final = 2048
 LAY_OFF_OFFERS: Final[dict[int, LayOffOffer]] = {}
 
 
-def refuse_discard(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+def refuse_discard_move(table: RummyTable, seat: int, move: Move) -> Refusal | None:
     card = move.args[0]
     if card not in table["hands"][seat]:
         return Refusal("move/card_not_in_hand", f"you do not hold {card_label(card)}")
@@ -368,7 +368,7 @@ def refuse_victim(table: RummyTable, seat: int, victim: int) -> Refusal | None:
     return None
 
 
-def refuse_seat_target(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+def refuse_seat_target_move(table: RummyTable, seat: int, move: Move) -> Refusal | None:
     """Pickpocket or Switcheroo against the seat the move names (``ACTION_OF_MOVE`` gives the card)."""
     refusal = refuse_action_card(table, seat, ACTION_OF_MOVE[move.kind])
     if refusal:
@@ -396,7 +396,7 @@ def refuse_stolen_set(group: Group, seat: int) -> Refusal | None:
     return None
 
 
-def refuse_thief(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+def refuse_thief_move(table: RummyTable, seat: int, move: Move) -> Refusal | None:
     refusal = refuse_action_card(table, seat, THIEF)
     if refusal:
         return refusal
@@ -406,12 +406,12 @@ def refuse_thief(table: RummyTable, seat: int, move: Move) -> Refusal | None:
     return refuse_stolen_set(table["groups"][index], seat)
 
 
-def refuse_lucky_day(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+def refuse_lucky_day_move(table: RummyTable, seat: int, move: Move) -> Refusal | None:
     return refuse_action_card(table, seat, LUCKY_DAY)
 
 
 def seat_target_moves(table: RummyTable, seat: int, kind: str) -> Iterable[Move]:
-    """The moves of ``kind`` (Pickpocket or Switcheroo) against every seat ``refuse_seat_target`` allows."""
+    """The moves of ``kind`` (Pickpocket or Switcheroo) against every seat ``refuse_seat_target_move`` allows."""
     card = ACTION_OF_MOVE[kind]
     if card not in table["hands"][seat] or refuse_action_card(table, seat, card):
         return ()
@@ -454,13 +454,13 @@ def action_moves(table: RummyTable, seat: int) -> Iterable[Move]:
 
 
 def lucky_day_moves(table: RummyTable, seat: int) -> Iterable[Move]:
-    if LUCKY_DAY not in table["hands"][seat] or refuse_lucky_day(table, seat, moves.PLAY_LUCKY_DAY):
+    if LUCKY_DAY not in table["hands"][seat] or refuse_lucky_day_move(table, seat, moves.PLAY_LUCKY_DAY):
         return ()
     return (moves.PLAY_LUCKY_DAY,)
 
 
 # ----- moves that need nothing more than the moment ----------------------------------------------------------
-def allowed(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+def refuse_nothing(table: RummyTable, seat: int, move: Move) -> Refusal | None:
     return None
 
 
@@ -469,24 +469,24 @@ def always(move: Move) -> Callable[[RummyTable, int], Iterable[Move]]:
 
 
 # ----- the two views of the same predicates ------------------------------------------------------------------
-Check = Callable[[RummyTable, int, Move], Refusal | None]
+RefuseMove = Callable[[RummyTable, int, Move], Refusal | None]
 Moves = Callable[[RummyTable, int], Iterable[Move]]
 
-REFUSALS: Final[dict[str, Check]] = {
-    moves.DRAW: allowed,
-    moves.TAKE: refuse_take,
-    moves.HOARD: refuse_hoard,
-    moves.MELD: refuse_meld,
-    moves.LAY_OFF: refuse_lay_off,
-    moves.DRAW_BONUS: refuse_bonus_draw,
-    moves.PICKPOCKET: refuse_seat_target,
-    moves.THIEF: refuse_thief,
-    moves.SWITCHEROO: refuse_seat_target,
-    moves.LUCKY_DAY: refuse_lucky_day,
-    moves.DISCARD: refuse_discard,
-    moves.SECOND_CHANCE: allowed,
-    moves.ACCEPT: allowed,
-    moves.PASS: allowed,
+REFUSALS: Final[dict[str, RefuseMove]] = {
+    moves.DRAW: refuse_nothing,
+    moves.TAKE: refuse_take_move,
+    moves.HOARD: refuse_hoard_move,
+    moves.MELD: refuse_meld_move,
+    moves.LAY_OFF: refuse_lay_off_move,
+    moves.DRAW_BONUS: refuse_draw_bonus_move,
+    moves.PICKPOCKET: refuse_seat_target_move,
+    moves.THIEF: refuse_thief_move,
+    moves.SWITCHEROO: refuse_seat_target_move,
+    moves.LUCKY_DAY: refuse_lucky_day_move,
+    moves.DISCARD: refuse_discard_move,
+    moves.SECOND_CHANCE: refuse_nothing,
+    moves.ACCEPT: refuse_nothing,
+    moves.PASS: refuse_nothing,
 }
 
 MOVES: Final[dict[str, Moves]] = {
@@ -571,8 +571,9 @@ def legal_moves(state: GameState, seat: int) -> list[Move]:
     return found
 
 
-def refuse(table: RummyTable, seat: int, move: Move) -> Refusal | None:
+def refuse_move(state: GameState, seat: int, move: Move) -> Refusal | None:
     """The first rule ``move`` breaks for ``seat`` now, or None if it is legal."""
+    table = cast(RummyTable, state.table)
     kind = MOVE_KINDS.get(move.kind)
     if kind is None or len(move.args) != len(kind.params):
         return Refusal("move/not_a_move", f"'{move.kind}' with {len(move.args)} argument(s) is no move of Rummy Battle")
@@ -582,5 +583,5 @@ def refuse(table: RummyTable, seat: int, move: Move) -> Refusal | None:
 def explain(state: GameState, seat: int, move: Move) -> IllegalMoveError | None:
     """None if ``move`` is legal for ``seat``, else the error naming the move, the position and the rule."""
     table = cast(RummyTable, state.table)
-    refusal = refuse(table, seat, move)
+    refusal = refuse_move(state, seat, move)
     return refusal.error(move, position=f"round {table['round']}, seat {seat}") if refusal else None
