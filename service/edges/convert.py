@@ -16,7 +16,8 @@ from google.protobuf import json_format, struct_pb2
 
 from service.core import clocks, errors
 from service.core import records as core
-from service.edges.convert_table import Row, Table, plain, steady
+from service.edges.convert_table import Row, Table, steady
+from service.edges.convert_table import plain as plain  # the edges' and tests' name for it
 
 
 def struct_of(data: Mapping[str, Any]) -> struct_pb2.Struct:
