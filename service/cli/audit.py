@@ -30,11 +30,11 @@ def command_replay(args: argparse.Namespace) -> int:
     2: it could not be checked (no Redis URL, unknown game, store down)."""
     from service.core import errors
     from service.core.audit import audit_stored_game
-    from service.storage.redis_store import RedisStore
+    from service.storage.factory import open_store
 
     if not args.redis_url:
         return fail("replay reads a game from Redis: give --redis-url or set REDIS_URL")
-    store = RedisStore.from_url(args.redis_url, key_prefix=args.key_prefix)
+    store = open_store(args.redis_url, key_prefix=args.key_prefix)
     try:
         report = audit_stored_game(store, args.game_id)
     except (errors.ServiceError, errors.StoreUnavailableError) as error:

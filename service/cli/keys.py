@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def command_keys(args: argparse.Namespace) -> int:
     """``cardengine keys create|list|revoke`` on the service's Redis: exit 0 done, 1 no such key, 2 unusable."""
     from service.core import errors
-    from service.storage.redis_store import RedisStore
+    from service.storage.factory import open_store
 
     if not args.redis_url:
         return fail("keys are kept in the service's Redis: give --redis-url or set REDIS_URL")
@@ -27,7 +27,7 @@ def command_keys(args: argparse.Namespace) -> int:
         return fail("a key is kept hashed with the server secret: give --secret or set CARDENGINE_SECRET")
     if args.action == "revoke" and not args.key_id:
         return fail("name the key to revoke by its id (cardengine keys list)")
-    store = RedisStore.from_url(args.redis_url, key_prefix=args.key_prefix)
+    store = open_store(args.redis_url, key_prefix=args.key_prefix)
     keys = store.keys
     try:
         return run_key_action(args, keys)

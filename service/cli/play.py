@@ -39,8 +39,8 @@ def command_play(args: argparse.Namespace) -> int:
         raise SystemExit("--bots plays a match in process; with --target the server's clients play at random")
     if args.target:
         return command_play_remote(args)
-    from service.core.bot_kinds import parse_bot
     from service.cli.local_match import play_local_match
+    from service.core.bot_kinds import parse_bot
 
     if args.matches != 1:
         raise SystemExit("--matches needs --target (a local match is played once)")

@@ -51,7 +51,8 @@ from service.edges.web_files import DEFAULT_WEB_ROOT
 from service.observability import metrics, tracing, wiring
 from service.runtime.engine_build import engine_kind
 from service.runtime.greeting import Serving, greeting, wants_words
-from service.storage.store import DEFAULT_FINISHED_TTL_SECONDS, DEFAULT_TTL_SECONDS, GameStore, MemoryStore
+from service.storage.factory import open_store
+from service.storage.store import DEFAULT_FINISHED_TTL_SECONDS, DEFAULT_TTL_SECONDS, GameStore
 
 log = logging.getLogger("cardengine.server")
 
@@ -119,18 +120,15 @@ class ServeConfig:
 
 
 def make_store(config: ServeConfig) -> GameStore:
-    if config.redis_url:
-        from service.storage.redis_store import RedisStore
-
-        return RedisStore.from_url(
-            config.redis_url,
-            timeout_seconds=config.redis_timeout_seconds,
-            ttl_seconds=config.ttl_seconds,
-            finished_ttl_seconds=config.finished_ttl_seconds,
-            key_prefix=config.key_prefix,
-            replica_wait_ms=config.redis_replica_wait_ms,
-        )
-    return MemoryStore(ttl_seconds=config.ttl_seconds, finished_ttl_seconds=config.finished_ttl_seconds)
+    """The store of ``--redis-url`` (in memory without one), built by ``service.storage.factory``."""
+    return open_store(
+        config.redis_url,
+        timeout_seconds=config.redis_timeout_seconds,
+        ttl_seconds=config.ttl_seconds,
+        finished_ttl_seconds=config.finished_ttl_seconds,
+        key_prefix=config.key_prefix,
+        replica_wait_ms=config.redis_replica_wait_ms,
+    )
 
 
 class Server:

@@ -296,7 +296,7 @@ def cluster_key_prefix(redis_cluster: RedisCluster) -> Iterator[str]:
 
 
 def make_cluster_store(request: pytest.FixtureRequest, **settings: object) -> GameStore:
-    from service.storage.redis_store import RedisStore
+    from service.storage.factory import open_store
 
     url = request.getfixturevalue("redis_cluster_url")
     prefix = request.getfixturevalue("cluster_key_prefix")
@@ -305,7 +305,7 @@ def make_cluster_store(request: pytest.FixtureRequest, **settings: object) -> Ga
     # can come after the default 500 ms wait, which answers a write DurabilityUnknownError.
     settings.setdefault("timeout_seconds", 3.0)
     settings.setdefault("replica_wait_ms", 1500)
-    return RedisStore.from_url(url, key_prefix=prefix, **settings)  # type: ignore[arg-type]
+    return open_store(url, key_prefix=prefix, **settings)  # type: ignore[arg-type]
 
 
 @pytest.fixture(params=["cluster"])

@@ -28,8 +28,8 @@ import redis
 
 from clients.grpc_client import GameEngineClient
 from service.runtime.server import ServeConfig, Server
-from service.storage.redis_store import RedisStore
-from service.storage.store import GameStore, MemoryStore
+from service.storage.factory import open_store
+from service.storage.store import GameStore
 
 
 def free_port() -> int:
@@ -108,15 +108,16 @@ def key_prefix(redis_url: str) -> Iterator[str]:
 
 
 def make_store(kind: str, request: pytest.FixtureRequest, **ttls: Any) -> GameStore:
+    """A store of ``kind`` (memory, redis, cluster), built by the one factory the service builds its stores with."""
     if kind == "memory":
-        return MemoryStore(**ttls)
+        return open_store(None, **ttls)
     if kind == "cluster":  # a real Redis Cluster: tests/cluster/conftest.py
         from tests.cluster.conftest import make_cluster_store
 
         return make_cluster_store(request, **ttls)
     url = request.getfixturevalue("redis_url")
     prefix = request.getfixturevalue("key_prefix")
-    return RedisStore.from_url(url, key_prefix=prefix, **ttls)
+    return open_store(url, key_prefix=prefix, **ttls)
 
 
 @pytest.fixture(params=["memory", "redis"])

@@ -4,14 +4,18 @@ tests/cluster/test_cluster_store.py, a real Redis Cluster)."""
 
 from __future__ import annotations
 
+import ast
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
-from service.core.errors import StoreUnavailableError
+from service.storage.errors import StoreUnavailableError
+from service.storage.factory import open_store
 from service.storage.protocols import BotQueue, KeyRecord
 from service.storage.redis_store import RedisStore
 from service.storage.store import Committed, Duplicate, GameStore, MemoryStore, Missing, Stale, StoredGame
@@ -512,3 +516,43 @@ def test_a_withdrawn_create_is_removed_and_never_runs_later(store: GameStore) ->
     other_meta = StoredGame("other", 0, b"s", 0, False, b'{"meta":2}')
     store.withdraw(other_meta)  # another create's game (another meta) is left alone
     assert store.load("other") == game("other")
+
+
+def test_the_factory_builds_the_memory_store_without_a_url() -> None:
+    for url in (None, ""):
+        store = open_store(url, ttl_seconds=120, finished_ttl_seconds=30)
+        assert type(store) is MemoryStore
+        assert (store.ttl_seconds, store.finished_ttl_seconds) == (120, 30)
+
+
+def test_the_factory_builds_the_redis_store_of_a_url(redis_url: str, key_prefix: str) -> None:
+    store = open_store(redis_url, key_prefix=key_prefix, ttl_seconds=900, finished_ttl_seconds=60, replica_wait_ms=0)
+    assert type(store) is RedisStore
+    try:
+        assert (store.prefix, store.ttl_seconds, store.finished_ttl_seconds) == (key_prefix, 900, 60)
+        store.create(game(), b"entry-0")
+        assert store.client.exists(f"{key_prefix}{{g1}}:game") == 1  # under the prefix given
+        assert 890 < store.client.ttl(f"{key_prefix}{{g1}}:game") <= 900
+        assert store.load("g1") == game()
+    finally:
+        store.close()
+
+
+def test_docs_list_every_method_a_backend_must_write() -> None:
+    """docs/architecture.md ("A store backend") names each method of each protocol, and their count."""
+    root = Path(__file__).resolve().parents[2]
+    text = (root / "docs" / "architecture.md").read_text()
+    section = text.split("## A store backend", 1)[1].split("\n## ", 1)[0]
+    protocols = ast.parse((root / "service" / "storage" / "protocols.py").read_text())
+    protocol_names = ("GameStore", "ClockStore", "BotQueue", "LimitStore", "KeyStore", "LifecycleStore")
+    methods = {
+        node.name
+        for cls in protocols.body
+        if isinstance(cls, ast.ClassDef) and cls.name in protocol_names
+        for node in cls.body
+        if isinstance(node, ast.FunctionDef)
+    }
+    named = set(re.findall(r"`([a-z_]+)`", section))
+    assert methods - named == set()
+    parts = {"bots", "limits", "keys", "lifecycle"}
+    assert f"({len(methods - parts)} methods;" in section
