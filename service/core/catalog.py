@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from service.core.bot_kinds import BOT_KINDS
 from service.core import errors
+from service.core.bot_kinds import BOT_KINDS
 from service.core.service_events import with_service_events
 
 
