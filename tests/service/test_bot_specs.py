@@ -10,8 +10,8 @@ import pytest
 
 import engine
 from engine.bots import GreedyPolicy, ISMCTSPolicy, RandomPolicy, bot_random, seat_input
-from service.core.bot_kinds import BOT_KINDS, BotSpec, BudgetedPolicy, bot_policy, parse_bot
 from service.cli import main
+from service.core.bot_kinds import BOT_KINDS, BotSpec, BudgetedPolicy, bot_policy, parse_bot
 from service.storage.store import MemoryStore
 from tests.service.test_bot_seats import SEED, bot_server, create, log_of, states_of
 
