@@ -99,7 +99,9 @@ def bot_games(client: GameEngineClient, count: int) -> dict[str, Any]:
 def main() -> None:
     target, api_key, bot_key = sys.argv[1:4]  # the bot's key has a stream of its own games only
     rng = random.Random(28)
-    server_parts = [name for name in ("engine", "service", "orjson", "httptools") if importlib.util.find_spec(name)]
+    server_parts = [
+        name for name in ("engine", "service", "cardengine", "orjson", "httptools") if importlib.util.find_spec(name)
+    ]
     with GameEngineClient(target, api_key=api_key) as client:
         types = client.list_game_types()
         catalog = {game.id: (len(game.cards) > 0, sorted(game.schemas)) for game in types}

@@ -87,18 +87,32 @@ def test_the_installed_sdk_plays_every_game_the_lifecycle_and_a_key_stream_bot(
     assert report["bot"]["moves"][0] > 0
 
 
-def test_the_committed_generated_code_is_a_fresh_run(tmp_path: Path) -> None:
-    """cardengine_client/_proto (from proto/) and cardengine_client/games.py (from the games' schemas)."""
-    package = ROOT / "clients/python/cardengine_client"
+def test_the_committed_game_types_are_a_fresh_run(tmp_path: Path) -> None:
+    """cardengine_client/games.py, from the games' schemas (the API's code is the server's tree, copied at build)."""
     subprocess.run(["bash", str(ROOT / "clients/python/generate"), str(tmp_path)], check=True, capture_output=True)
-    fresh = sorted(path.relative_to(tmp_path) for path in tmp_path.rglob("*") if path.is_file())
-    assert fresh == sorted(
-        path.relative_to(package)
-        for path in [*package.joinpath("_proto").rglob("*"), package / "games.py"]
-        if path.is_file() and "__pycache__" not in path.parts
-    )
-    stale = [str(path) for path in fresh if (tmp_path / path).read_bytes() != (package / path).read_bytes()]
-    assert stale == [], "run clients/python/generate"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["games.py"]
+    fresh, committed = tmp_path / "games.py", ROOT / "clients/python/cardengine_client/games.py"
+    assert fresh.read_text() == committed.read_text(), "run clients/python/generate"
+
+
+def python_files(folder: Path) -> list[str]:
+    return sorted(str(path.relative_to(folder)) for path in folder.rglob("*") if path.suffix in (".py", ".pyi"))
+
+
+def test_the_installed_sdk_carries_a_copy_of_the_servers_generated_code(sdk_python: Path) -> None:
+    """The installed package's _proto is service/generated/cardengine with its imports renamed, and imports it."""
+    where = "import cardengine_client, os; print(os.path.dirname(cardengine_client.__file__))"
+    found = subprocess.run([str(sdk_python), "-I", "-c", where], capture_output=True, text=True, cwd=sdk_python.parent)
+    proto = Path(found.stdout.strip()) / "_proto"
+    server, copied = ROOT / "service" / "generated" / "cardengine", proto / "cardengine"
+    assert python_files(copied) == python_files(server)
+    assert len(python_files(server)) == 6
+    renamed = "from cardengine_client._proto.cardengine.v1 import"
+    for name in python_files(server):
+        assert (copied / name).read_text() == (server / name).read_text().replace("from cardengine.v1 import", renamed)
+    assert renamed in (copied / "v1" / "game_engine_pb2_grpc.py").read_text()
+    init = "from cardengine_client._proto.cardengine.v1 import game_engine_pb2, game_engine_pb2_grpc"
+    assert init in (proto / "__init__.py").read_text()
 
 
 def test_the_repository_name_of_the_client_is_the_sdk() -> None:
@@ -123,13 +137,14 @@ def test_the_node_sdks_committed_game_types_are_a_fresh_run(tmp_path: Path) -> N
 
 def test_the_sdk_is_clean_under_mypy_strict(tmp_path: Path) -> None:
     """The repository's mypy run leaves clients/python out of its files (it would name the package twice) and so
-    reports nothing inside it: the SDK is checked here as the package it is."""
+    reports nothing inside it: the SDK is checked here as the package it is, over the server's generated tree (which
+    its build copies into it)."""
     config = tmp_path / "mypy.ini"
     config.write_text(
-        "[mypy]\nstrict = True\npython_version = 3.11\nmypy_path = clients/python\n"
-        "[mypy-cardengine_client._proto.*]\nignore_errors = True\n[mypy-google.rpc.*]\nignore_missing_imports = True\n"
+        "[mypy]\nstrict = True\npython_version = 3.11\nmypy_path = clients/python:service/generated\n"
+        "[mypy-cardengine.*]\nignore_errors = True\n[mypy-google.rpc.*]\nignore_missing_imports = True\n"
     )
     command = [sys.executable, "-m", "mypy", "--config-file", str(config), "--cache-dir", str(tmp_path / "cache")]
     run = subprocess.run([*command, "-p", "cardengine_client"], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert run.stdout.startswith("Success: no issues found in 11 source files")
+    assert run.stdout.startswith("Success: no issues found in 7 source files")

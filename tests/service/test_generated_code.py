@@ -1,4 +1,5 @@
-"""The generated code in service/generated/ is never edited by hand and never stale against proto/."""
+"""The generated code in service/generated/ is never edited by hand, never stale against proto/, and is the
+repository's one generated tree: the Python SDK uses it in the checkout and copies it when it is built."""
 
 from __future__ import annotations
 
@@ -30,6 +31,30 @@ def test_generated_code_matches_the_proto_files(tmp_path: Path) -> None:
     assert sorted(fresh) == sorted(committed), "generated files differ: run bash scripts/generate_proto"
     stale = [name for name in fresh if fresh[name] != committed[name]]
     assert not stale, f"stale generated files {stale}: run bash scripts/generate_proto and commit the result"
+
+
+def test_the_repository_commits_one_generated_tree() -> None:
+    tracked = subprocess.run(
+        ["git", "ls-files", "*_pb2.py", "*_pb2.pyi", "*_pb2_grpc.py", "*_pb2_grpc.pyi"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split()
+    assert sorted(tracked) == sorted(
+        str(path.relative_to(ROOT)) for path in GENERATED.rglob("*") if path.is_file() and "_pb2" in path.name
+    )
+    assert len(tracked) == 4
+
+
+def test_the_sdk_in_the_checkout_uses_the_servers_tree() -> None:
+    """One set of message classes in a process that runs both: the SDK's and the server's are the same modules."""
+    from cardengine.v1 import game_engine_pb2, game_engine_pb2_grpc
+    from cardengine_client import _proto
+
+    assert _proto.game_engine_pb2 is game_engine_pb2
+    assert _proto.game_engine_pb2_grpc is game_engine_pb2_grpc
+    assert game_engine_pb2.__file__ == str(GENERATED / "cardengine" / "v1" / "game_engine_pb2.py")
 
 
 FIELD = re.compile(r"^(optional |repeated )?[\w.]+ \w+ = \d+;$")

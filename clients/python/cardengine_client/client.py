@@ -23,8 +23,8 @@ from typing import Any, Self, TypeVar
 
 import grpc
 
-from cardengine_client._proto.cardengine.v1 import game_engine_pb2 as pb
-from cardengine_client._proto.cardengine.v1 import game_engine_pb2_grpc as pb_grpc
+from cardengine_client._proto import game_engine_pb2 as pb
+from cardengine_client._proto import game_engine_pb2_grpc as pb_grpc
 from cardengine_client.errors import FairnessError, GameEngineError
 from cardengine_client.values import (
     CreatedGame,

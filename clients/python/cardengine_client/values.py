@@ -9,7 +9,7 @@ from typing import Any
 
 from google.protobuf import struct_pb2
 
-from cardengine_client._proto.cardengine.v1 import game_engine_pb2 as pb
+from cardengine_client._proto import game_engine_pb2 as pb
 
 # ----- values -----------------------------------------------------------------------------------------------------
 

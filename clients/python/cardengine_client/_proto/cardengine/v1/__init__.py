@@ -1,1 +1,0 @@
-"""Generated from proto/ by scripts/generate_proto; never edited by hand."""
