@@ -1,9 +1,7 @@
-"""Conversions of requests to the core's values, and the tables of the core's results (typed values: ``GameView``,
-``MoveResult``, ``EventView``, ...) as answers (``service/edges/convert_table.py``): each table gives a protobuf
-message for gRPC (``*_message``; its wire bytes, ``*_bytes``, in ``service/edges/wire_writer.py``) and a JSON object
-for REST (``*_json``), the object protobuf's JSON mapping prints for that message (camelCase names, default values
-included, integral numbers as JSON integers). A new field of an answer is one row here.
-"""
+"""Conversions of requests to the core's values, and the tables of the core's results (``GameView``, ``MoveResult``,
+...) as answers (``convert_table.py``): each gives a protobuf message for gRPC (``*_message``; its wire bytes in
+``wire_writer.py``) and a JSON object for REST (``*_json``), the one protobuf's JSON mapping prints for the message
+(camelCase names, default values included, integral numbers as JSON integers). A new field is one row here."""
 
 from __future__ import annotations
 
@@ -108,6 +106,15 @@ GAME_TYPE_FIELDS = "id title description min_players max_players default_players
 GAME_TYPE = Table(pb.GameType, GAME_TYPE_FIELDS, "player_counts cards schemas", keyed=True)
 CATALOG = Table(pb.ListGameTypesResponse, Row("game_types", "r[0]"), Row("bot_kinds", "r[1]"))
 
+# The lifecycle's answers (service/core/lifecycle.py, service/core/key_events.py).
+RESIGN = Table(pb.ResignSeatResponse, "version game events")
+END = Table(pb.EndGameResponse, "version game")
+SUMMARY_FIELDS = "game_id game_type players version to_act finished seat_names bots role seats created_at"
+SUMMARY = Table(pb.GameSummary, SUMMARY_FIELDS)
+GAME_LIST = Table(pb.ListGamesResponse, "games next_page_token")
+REDEEMED = Table(pb.RedeemInvitationResponse, Row("game_id", "r[1]"), *(Row(f, f"r[0].{f}") for f in ("seat", "game")))
+KEY_EVENT = Table(pb.KeyEvent, Row("id", "r.event_id"), "kind game_id game_type version seats winners to_act")
+
 game_message, game_json, last_move_message = GAME.message, GAME.json, LAST_MOVE.message
 move_result_message, move_result_json = MOVE_RESULT.message, MOVE_RESULT.json
 created_message, created_json = CREATED.message, CREATED.json
@@ -115,6 +122,9 @@ legal_moves_message, legal_moves_json = LEGAL_MOVES.message, LEGAL_MOVES.json
 score_message, score_json = SCORE.message, SCORE.json
 event_log_message, event_log_json = EVENT_LOG.message, EVENT_LOG.json
 update_message, update_json = UPDATE.message, UPDATE.json
+resign_message, resign_json, end_message, end_json = RESIGN.message, RESIGN.json, END.message, END.json
+game_list_message, game_list_json = GAME_LIST.message, GAME_LIST.json
+key_event_message, key_event_json = KEY_EVENT.message, KEY_EVENT.json
 
 
 def catalog_message(entries: list[dict[str, Any]], bot_kinds: list[str]) -> pb.ListGameTypesResponse:
@@ -124,3 +134,11 @@ def catalog_message(entries: list[dict[str, Any]], bot_kinds: list[str]) -> pb.L
 
 def catalog_json(entries: list[dict[str, Any]], bot_kinds: list[str]) -> dict[str, Any]:
     return CATALOG.json((entries, bot_kinds))
+
+
+def redeemed_message(redeemed: core.Redeemed, game_id: str) -> pb.RedeemInvitationResponse:
+    return REDEEMED.message((redeemed, game_id))
+
+
+def redeemed_json(redeemed: core.Redeemed, game_id: str) -> dict[str, Any]:
+    return REDEEMED.json((redeemed, game_id))

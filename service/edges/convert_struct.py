@@ -1,11 +1,7 @@
-"""Protobuf's wire form of the values the answer tables hold (``service/edges/convert_table.py``): varints, and a
-google.protobuf.Struct or Value written straight from a JSON-like value, exactly as ``Struct.update`` and
-``SerializeToString`` would write it (``tests/service/test_convert.py``), with the encoded forms of the values that
-recur in views kept per process (a speed device: docs/performance.md, "Speed devices kept").
-
-Struct: repeated map entry (1: key string, 2: Value). Value: 1 null (varint 0), 2 number (double), 3 string, 4 bool,
-5 Struct, 6 ListValue. ListValue: repeated Value (1). Lengths are varints.
-"""
+"""Protobuf's wire form of the answer tables' values (``convert_table.py``): varints, and a Struct or Value written
+straight from a JSON-like value as ``Struct.update`` and ``SerializeToString`` would (tests/service/test_convert.py),
+the values that recur in views kept encoded (a speed device: docs/performance.md). Struct: repeated map entry
+(1: key, 2: Value). Value: 1 null, 2 number (double), 3 string, 4 bool, 5 Struct, 6 ListValue (repeated Value, 1)."""
 
 from __future__ import annotations
 
@@ -14,12 +10,12 @@ from collections.abc import Mapping
 from typing import Any
 
 pack_double = struct.Struct("<d").pack
-_SMALL_VARINTS = [bytes((n,)) for n in range(128)]
+_SMALL = [bytes((n,)) for n in range(128)]
 
 
 def varint(n: int) -> bytes:
     if n < 128:
-        return _SMALL_VARINTS[n]
+        return _SMALL[n]
     out = bytearray()
     while n >= 0x80:
         out.append((n & 0x7F) | 0x80)
@@ -42,109 +38,61 @@ def string(tag: bytes, value: str) -> bytes:
     return tag + varint(len(data)) + data
 
 
-# Encoded forms of the strings, numbers and keys that recur in views (card codes, phases, small counts): a view is
-# mostly such values, so most of its encoding becomes dictionary lookups. The first values seen fill them (the cards
-# and phases of every game within a few matches; then game ids, never seen again), so a small bound keeps what pays
-# and a long-running server's memory flat.
+# The bytes of recurring values (card codes, phases, small counts, their map entries), kept once made: a view is
+# mostly such values, so most of its encoding becomes lookups (``cache.get(key) or _kept(cache, key, made)``; bytes
+# are never empty). The first values seen fill them (the cards and phases of every game within a few matches; then
+# game ids, never seen again), so a bound (``CACHE_LIMIT``, and strings of at most 32 characters only) keeps what
+# pays and a long-running server's memory flat.
 CACHE_LIMIT = 1 << 12
-_CACHEABLE_LENGTH = 32
-_string_values: dict[str, bytes] = {}
-_number_values: dict[int, bytes] = {}  # ints only: -0.0 and NaN would break a float cache
-_entry_keys: dict[str, bytes] = {}
+_ENTRY_KEYS: dict[str, bytes] = {}
+_STRING_ITEMS: dict[str, bytes] = {}  # a ListValue's elements
+_NUMBER_ITEMS: dict[int, bytes] = {}  # ints only: -0.0 and NaN would break a float cache
+_SCALAR_ENTRIES: dict[type, dict[Any, bytes]] = {str: {}, int: {}, bool: {}, type(None): {}}  # (k, 1) == (k, True)
 
 
-def _string_value(value: str) -> bytes:
-    cached = _string_values.get(value)
-    if cached is None:
-        cached = string(b"\x1a", value)
-        if len(value) <= _CACHEABLE_LENGTH and len(_string_values) < CACHE_LIMIT:
-            _string_values[value] = cached
-    return cached
-
-
-def _number_value(value: int) -> bytes:
-    cached = _number_values.get(value)
-    if cached is None:
-        cached = b"\x11" + pack_double(value)
-        if len(_number_values) < CACHE_LIMIT:
-            _number_values[value] = cached
-    return cached
+def _kept(cache: dict[Any, bytes], key: Any, data: bytes) -> bytes:
+    parts = key if type(key) is tuple else (key,)
+    if len(cache) < CACHE_LIMIT and all(type(part) is not str or len(part) <= 32 for part in parts):
+        cache[key] = data
+    return data
 
 
 def _entry_key(key: str) -> bytes:
-    cached = _entry_keys.get(key)
-    if cached is None:
-        if not isinstance(key, str):
-            raise TypeError(f"Struct keys are strings; got {key!r}")
-        cached = string(b"\x0a", key) + b"\x12"
-        if len(key) <= _CACHEABLE_LENGTH and len(_entry_keys) < CACHE_LIMIT:
-            _entry_keys[key] = cached
-    return cached
+    if not isinstance(key, str):
+        raise TypeError(f"Struct keys are strings; got {key!r}")
+    return _ENTRY_KEYS.get(key) or _kept(_ENTRY_KEYS, key, string(b"\x0a", key) + b"\x12")
+
+
+def _entry(key: str, value: Any) -> bytes:
+    return length_delimited(b"\x0a", _entry_key(key) + length_delimited(b"", value_bytes(value)))
 
 
 def value_bytes(value: Any) -> bytes:
     """The wire form of the google.protobuf.Value holding ``value``."""
-    kind = type(value)
-    if kind is str:
-        return _string_value(value)
-    if kind is int:
-        return _number_value(value)
-    if kind is float:
-        return b"\x11" + pack_double(value)
+    if isinstance(value, str):
+        return string(b"\x1a", value)
     if value is None:
         return b"\x08\x00"
-    if kind is bool:
+    if isinstance(value, bool):
         return b"\x20\x01" if value else b"\x20\x00"
-    if kind is list or kind is tuple:
+    if isinstance(value, int | float):
+        return b"\x11" + pack_double(float(value))
+    if isinstance(value, list | tuple):
         return _list_value(value)
     if isinstance(value, Mapping):
         return length_delimited(b"\x2a", struct_bytes(value))
-    if isinstance(value, list | tuple):
-        return _list_value(value)
-    if isinstance(value, int | float):  # subclasses of int and float (not bool: handled above)
-        return b"\x11" + pack_double(float(value))
-    if isinstance(value, str):
-        return _string_value(str(value))
-    raise TypeError(f"{kind.__name__} is not a JSON value: {value!r}")
-
-
-# Whole list elements and whole map entries of the recurring scalars (a card code in a hand, "phase": "draw", "n":
-# 3), cached like the values: most of a view is such elements, each then one dictionary lookup. Entries are keyed by
-# (key, value) per kind of value, since (k, 1) == (k, True). The loops below are written out (lengths under 128 from
-# a table, no helper call per element): a view has a few hundred elements, and a call per element was most of it.
-_string_items: dict[str, bytes] = {}
-_number_items: dict[int, bytes] = {}
-_scalar_entries: dict[type, dict[tuple[str, Any], bytes]] = {str: {}, int: {}, bool: {}, type(None): {}}
-_TRUE_ITEM, _FALSE_ITEM, _NULL_ITEM = b"\x0a\x02\x20\x01", b"\x0a\x02\x20\x00", b"\x0a\x02\x08\x00"
-
-
-def _string_item(item: str) -> bytes:
-    element = length_delimited(b"\x0a", _string_value(item))
-    if len(item) <= _CACHEABLE_LENGTH and len(_string_items) < CACHE_LIMIT:
-        _string_items[item] = element
-    return element
-
-
-def _number_item(item: int) -> bytes:
-    element = b"\x0a\x09" + _number_value(item)
-    if len(_number_items) < CACHE_LIMIT:
-        _number_items[item] = element
-    return element
+    raise TypeError(f"{type(value).__name__} is not a JSON value: {value!r}")
 
 
 def _list_value(items: list[Any] | tuple[Any, ...]) -> bytes:
     parts: list[bytes] = []
-    append = parts.append
-    small = _SMALL_VARINTS
-    string_items, number_items = _string_items, _number_items
-    for item in items:
+    append, small, strings, numbers = parts.append, _SMALL, _STRING_ITEMS, _NUMBER_ITEMS
+    for item in items:  # written out (no call per element): a view has a few hundred of them
         kind = type(item)
         if kind is str:
-            element = string_items.get(item)
-            append(element if element is not None else _string_item(item))
+            append(strings.get(item) or _kept(strings, item, length_delimited(b"\x0a", value_bytes(item))))
         elif kind is int:
-            element = number_items.get(item)
-            append(element if element is not None else _number_item(item))
+            append(numbers.get(item) or _kept(numbers, item, b"\x0a\x09" + value_bytes(item)))
         elif kind is dict:
             data = struct_bytes(item)
             size = len(data)
@@ -152,10 +100,10 @@ def _list_value(items: list[Any] | tuple[Any, ...]) -> bytes:
                 append(b"\x0a" + small[size + 2] + b"\x2a" + small[size] + data)
             else:
                 append(length_delimited(b"\x0a", length_delimited(b"\x2a", data)))
-        elif kind is bool:
-            append(_TRUE_ITEM if item else _FALSE_ITEM)
         elif item is None:
-            append(_NULL_ITEM)
+            append(b"\x0a\x02\x08\x00")
+        elif kind is bool:
+            append(b"\x0a\x02\x20\x01" if item else b"\x0a\x02\x20\x00")
         else:
             append(length_delimited(b"\x0a", value_bytes(item)))
     joined = b"".join(parts)
@@ -163,26 +111,16 @@ def _list_value(items: list[Any] | tuple[Any, ...]) -> bytes:
     return b"\x32" + (small[size] if size < 128 else varint(size)) + joined
 
 
-def _scalar_entry(key: str, value: Any, cache: dict[tuple[str, Any], bytes]) -> bytes:
-    element = length_delimited(b"\x0a", _entry_key(key) + length_delimited(b"", value_bytes(value)))
-    short = type(value) is not str or len(value) <= _CACHEABLE_LENGTH
-    if short and len(key) <= _CACHEABLE_LENGTH and len(cache) < CACHE_LIMIT:
-        cache[(key, value)] = element
-    return element
-
-
 def struct_bytes(data: Mapping[str, Any]) -> bytes:
     """The wire form of the google.protobuf.Struct holding ``data`` (string keys, JSON-like values)."""
     entries: list[bytes] = []
-    append = entries.append
-    small = _SMALL_VARINTS
-    scalar_entries, entry_keys = _scalar_entries, _entry_keys
+    append, small, scalar_entries, entry_keys = entries.append, _SMALL, _SCALAR_ENTRIES, _ENTRY_KEYS
     for key, value in data.items():
         kind = type(value)
         cache = scalar_entries.get(kind)
         if cache is not None:
-            element = cache.get((key, value))
-            append(element if element is not None else _scalar_entry(key, value, cache))
+            pair = key, value
+            append(cache.get(pair) or _kept(cache, pair, _entry(key, value)))
             continue
         if kind is list or kind is tuple:
             value_data = _list_value(value)
@@ -192,11 +130,8 @@ def struct_bytes(data: Mapping[str, Any]) -> bytes:
             value_data = b"\x2a" + (small[size] if size < 128 else varint(size)) + inner
         else:
             value_data = value_bytes(value)
-        key_data = entry_keys.get(key)
-        if key_data is None:
-            key_data = _entry_key(key)
         size = len(value_data)
-        entry = key_data + (small[size] if size < 128 else varint(size)) + value_data
+        entry = (entry_keys.get(key) or _entry_key(key)) + (small[size] if size < 128 else varint(size)) + value_data
         size = len(entry)
         append(b"\x0a" + (small[size] if size < 128 else varint(size)) + entry)
     return b"".join(entries)

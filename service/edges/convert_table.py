@@ -1,14 +1,11 @@
-"""One table per answer: a ``Table`` maps a core record's fields to a protobuf message's fields once, and the
-answer's JSON (REST), wire bytes (gRPC) and protobuf message are derived from it.
-
-From the message's descriptor (numbers, types, presence, JSON names) and the rows, a table compiles at import
-``json(record)``, the object protobuf's JSON mapping prints (camelCase names; a field with presence only when set;
-keys in the order of the rows, no ``grpc_only`` row), and ``wire(record, view_json=False)``, the wire form (fields
-in number order, as protobuf writes them); ``message(record)`` parses that. A row's value is a Python expression
-over ``r``, the record (default ``r.<field>``, or ``r.get("<jsonName>")`` in a ``keyed`` table over a mapping, where
-None means the default); None is no field for a field with presence. A message field takes the first table of its
-type, or none when its value is the message's JSON object already (``GameClock``). A run of ``steady`` fields (the
-same all match long) is written once per set of values (at most ``CACHE_LIMIT`` kept).
+"""One table per answer: a ``Table`` maps a core record's fields to a protobuf message's fields once; the answer's
+JSON (REST), wire bytes (gRPC) and message are derived from it. From the message's descriptor and the rows, a table
+compiles at import ``json(record)``, the object protobuf's JSON mapping prints (camelCase; a field with presence only
+when set; keys in the order of the rows, no ``grpc_only`` row), and ``wire(record, view_json=False)``, the wire form
+(fields in number order, as protobuf writes them); ``message`` parses that. A row's value is an expression over the
+record ``r``: default ``r.<field>``, or ``r.get("<jsonName>")`` in a ``keyed`` table over a mapping (None: the default).
+None is no field for a field with presence. A message field takes the first table of its type, or none if its value
+is the message's JSON object (``GameClock``). A run of ``steady`` fields (fixed all match) is written once per value.
 """
 
 from __future__ import annotations
@@ -42,6 +39,11 @@ def plain(value: Any) -> Any:
     return value
 
 
+_HELPERS = {"orjson": orjson, "plain": plain, "ParseDict": json_format.ParseDict, "S": wire.string, "I": wire.int32}
+_HELPERS |= {"V": wire.varint, "D": wire.pack_double, "L": wire.length_delimited, "struct_bytes": wire.struct_bytes}
+_HELPERS |= {"value_bytes": wire.value_bytes}  # the names the compiled functions call
+
+
 @dataclass(frozen=True)
 class Row:
     field: str  # the message's field
@@ -63,9 +65,7 @@ class Table(Generic[M]):
         listed = [[Row(name) for name in item.split()] if isinstance(item, str) else item for item in rows]
         self.rows = [row for item in listed for row in ([item] if isinstance(item, Row) else item)]
         TABLES.setdefault(message.DESCRIPTOR.full_name, self)
-        self.scope: dict[str, Any] = {"orjson": orjson, "plain": plain, "ParseDict": json_format.ParseDict}
-        self.scope |= {"S": wire.string, "I": wire.int32, "V": wire.varint, "D": wire.pack_double}
-        self.scope |= {"L": wire.length_delimited, "struct_bytes": wire.struct_bytes, "value_bytes": wire.value_bytes}
+        self.scope: dict[str, Any] = dict(_HELPERS)
         exec(self.json_source() + self.wire_source(), self.scope)
         self.json, self.wire = self.scope["json"], self.scope["wire"]
 
@@ -81,7 +81,7 @@ class Table(Generic[M]):
             full_name = getattr(field.message_type, "full_name", "")
             kind = {"google.protobuf.Struct": "struct", "google.protobuf.Value": "value"}.get(full_name, "table")
             if kind == "table" and full_name in TABLES:
-                self.scope[name] = TABLES[full_name]
+                self.scope[name + "_json"], self.scope[name + "_wire"] = TABLES[full_name].json, TABLES[full_name].wire
             elif kind == "table":
                 kind, self.scope[name] = "object", type(getattr(self.message_type(), field.name))
         get = row.get or (f"r.get({field.json_name!r})" if self.keyed else f"r.{field.name}")
@@ -98,9 +98,9 @@ class Table(Generic[M]):
             field, kind, get, name = self.field(row)
             value = "v" if field.has_presence and kind != "value" else get
             keyed_json = self.keyed and kind in ("struct", "value")  # the engine's declarations: 1.0 shown as 1
-            shown = f"{name}.json({value})" if kind == "table" else f"plain({value})" if keyed_json else value
+            shown = f"{name}_json({value})" if kind == "table" else f"plain({value})" if keyed_json else value
             if field.is_repeated:
-                shown = f"[{name}.json(x) for x in {get}]" if kind == "table" else f"list({get})"
+                shown = f"[{name}_json(x) for x in {get}]" if kind == "table" else f"list({get})"
             key = repr(field.json_name)
             if value == "v":
                 body += [f"    v = {get}", f"    if v is not None: d[{key}] = {shown}"]
@@ -158,7 +158,7 @@ def _written(kind: str, tag: str, name: str, x: str) -> str:
         "int32": f"{tag} + I({x})",
         "uint32": f"{tag} + V({x})",
         "double": f"{tag} + D({x})",
-        "table": f"L({tag}, {name}.wire({x}, view_json))",
+        "table": f"L({tag}, {name}_wire({x}, view_json))",
         "struct": f"L({tag}, struct_bytes({x}))",
         "value": f"L({tag}, value_bytes({x}))",
         "object": f"L({tag}, ParseDict({x}, {name}()).SerializeToString())",

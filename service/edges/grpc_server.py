@@ -29,7 +29,7 @@ from service.access.keys import API_KEY_HEADER, api_key_of
 from service.access.limits import CURRENT_CALLER, Caller, Gate, caller_key_id, grpc_address
 from service.core import errors
 from service.core.game_service import GameService
-from service.edges import convert, convert_lifecycle, reflection_v1, telemetry, wire_writer
+from service.edges import convert, reflection_v1, telemetry, wire_writer
 from service.edges.credentials import bearer_token
 from service.edges.min_version import min_version_of_metadata
 from service.edges.streams import StreamLimits, StreamSlots
@@ -186,10 +186,10 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
     # ----- the lifecycle (service/core/lifecycle.py) ----------------------------------------------------------
     def ResignSeat(self, request: pb.ResignSeatRequest, context: grpc.ServicerContext) -> pb.ResignSeatResponse:
         result = self.service.lifecycle.resign(request.game_id, token_of(context), request.reason)
-        return convert_lifecycle.resign_message(result)
+        return convert.resign_message(result)
 
     def EndGame(self, request: pb.EndGameRequest, context: grpc.ServicerContext) -> pb.EndGameResponse:
-        return convert_lifecycle.end_message(self.service.lifecycle.end_game(request.game_id, caller_key_id()))
+        return convert.end_message(self.service.lifecycle.end_game(request.game_id, caller_key_id()))
 
     def DeleteGame(self, request: pb.DeleteGameRequest, context: grpc.ServicerContext) -> pb.DeleteGameResponse:
         self.service.lifecycle.delete_game(request.game_id, caller_key_id())
@@ -197,13 +197,13 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
 
     def ListGames(self, request: pb.ListGamesRequest, context: grpc.ServicerContext) -> pb.ListGamesResponse:
         games = self.service.lifecycle.list_games(caller_key_id(), request.state, request.page_size, request.page_token)
-        return convert_lifecycle.game_list_message(games)
+        return convert.game_list_message(games)
 
     def RedeemInvitation(
         self, request: pb.RedeemInvitationRequest, context: grpc.ServicerContext
     ) -> pb.RedeemInvitationResponse:
         redeemed = self.service.lifecycle.redeem(request.game_id, request.code, caller_key_id())
-        return convert_lifecycle.redeemed_message(redeemed, request.game_id)
+        return convert.redeemed_message(redeemed, request.game_id)
 
     def Rematch(self, request: pb.RematchRequest, context: grpc.ServicerContext) -> pb.CreateGameResponse:
         created = self.service.lifecycle.rematch(request.game_id, token_of(context), caller_key_id())
@@ -218,7 +218,7 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
         try:
             for event in self.service.key_events.follow(key_id, request.cursor, context.is_active):
                 if event is not None:
-                    yield convert_lifecycle.key_event_message(event)
+                    yield convert.key_event_message(event)
         finally:
             release()
 

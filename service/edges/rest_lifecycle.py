@@ -19,7 +19,7 @@ from cardengine.v1 import game_engine_pb2 as pb
 from service.core.errors import Status
 from service.core.key_events import KeyEvents
 from service.core.records import KeyEvent
-from service.edges import convert, convert_lifecycle
+from service.edges import convert
 from service.edges.http import Response, g, request
 from service.edges.openapi_parts import GAME_ID, Route, json_content, query_parameter, ref, responses
 from service.edges.rest_requests import (
@@ -49,14 +49,14 @@ def resign_seat(game_id: str) -> Response:
     check_query()
     body = parse_body(pb.ResignSeatRequest(), path_fields=("game_id",))
     result = rest_context().service.lifecycle.resign(game_id, request_token(), body.reason)
-    return json_answer(orjson.dumps(convert_lifecycle.resign_json(result)))
+    return json_answer(orjson.dumps(convert.resign_json(result)))
 
 
 def end_game(game_id: str) -> Response:
     check_query()
     parse_body(pb.EndGameRequest(), path_fields=("game_id",))
     result = rest_context().service.lifecycle.end_game(game_id, caller_key())
-    return json_answer(orjson.dumps(convert_lifecycle.end_json(result)))
+    return json_answer(orjson.dumps(convert.end_json(result)))
 
 
 def delete_game(game_id: str) -> Response:
@@ -71,14 +71,14 @@ def list_games() -> Response:
     games = rest_context().service.lifecycle.list_games(
         caller_key(), request.args.get("state", ""), page_size or 0, request.args.get("pageToken", "")
     )
-    return json_answer(orjson.dumps(convert_lifecycle.game_list_json(games)))
+    return json_answer(orjson.dumps(convert.game_list_json(games)))
 
 
 def redeem_invitation(game_id: str) -> Response:
     check_query()
     body = parse_body(pb.RedeemInvitationRequest(), path_fields=("game_id",))
     redeemed = rest_context().service.lifecycle.redeem(game_id, body.code, caller_key())
-    return json_answer(orjson.dumps(convert_lifecycle.redeemed_json(redeemed, game_id)))
+    return json_answer(orjson.dumps(convert.redeemed_json(redeemed, game_id)))
 
 
 def rematch(game_id: str) -> Response:
@@ -96,7 +96,7 @@ def key_events() -> Response:
     service = rest_context().service
     if not wants_stream():
         found, next_cursor = service.key_events.page(caller_key(), cursor)
-        events = [convert_lifecycle.key_event_json(event) for event in found]
+        events = [convert.key_event_json(event) for event in found]
         return json_answer(orjson.dumps({"events": events, "nextCursor": next_cursor}))
     return follow_key_events(service.key_events, caller_key(), cursor)
 
@@ -135,7 +135,7 @@ def key_event_stream(
 
 
 def sse_event(event: KeyEvent) -> bytes:
-    data = orjson.dumps(convert_lifecycle.key_event_json(event))
+    data = orjson.dumps(convert.key_event_json(event))
     return b"event: key_event\nid: %s\ndata: %s\n\n" % (event.event_id.encode("ascii"), data)
 
 

@@ -1,8 +1,6 @@
-"""gRPC's ApplyMove and GetGame answers written straight to their protobuf wire form, by the writers generated from
-their tables (``service/edges/convert.py``, ``convert_table.py``): the view and the events' data are encoded once
-(``struct_bytes``) and the answer's fields concatenated, instead of parsed into Struct messages, copied into the
-answer and serialized again. The servicer returns these bytes and the method's serializer passes bytes through
-(``grpc_server.passing_bytes``). ``tests/service/test_wire.py`` checks them against protobuf's own serialization."""
+"""gRPC's ApplyMove and GetGame answers in their protobuf wire form, written by the writers compiled from their tables
+(``convert.py``, ``convert_table.py``); the servicer returns these bytes and the method's serializer passes them on
+(``grpc_server.passing_bytes``). ``tests/service/test_wire.py`` checks them against protobuf's own messages."""
 
 from __future__ import annotations
 
