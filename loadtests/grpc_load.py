@@ -14,11 +14,11 @@ from functools import partial
 import grpc
 from cardengine.v1 import game_engine_pb2 as pb
 from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
+from cardengine_client import NO_RETRY, CreatedGame, GameEngineClient
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 import engine
 from clients.bots import RandomBot
-from clients.grpc_client import CreatedGame, GameEngineClient
 from loadtests.measurement import Measurement, merged, report, server_usage
 
 
@@ -34,7 +34,7 @@ def record_matches(
     """Plays ``count`` matches between random bots through the API and records every move (fewer matches, at least
     two, once ``max_moves`` moves are recorded: a game with long matches needs fewer)."""
     recorded: list[RecordedMatch] = []
-    with GameEngineClient(target) as client:
+    with GameEngineClient(target, retry=NO_RETRY, move_keys=False) as client:
         for seed in range(first_seed, first_seed + count):
             if max_moves is not None and len(recorded) >= 2 and sum(len(m.moves) for m in recorded) >= max_moves:
                 break
@@ -289,7 +289,7 @@ def median_ms(call: Callable[[], object], repeats: int) -> float:
 def measure_growth(target: str, game_type: str, players: int, moves: int, repeats: int = 50) -> list[str]:
     """One long match (``moves`` accepted moves, each with an idempotency key), then p50 of an idempotent retry and
     of a GetEvents page (100 events) early (version 10) and late (the last version)."""
-    with GameEngineClient(target) as client, grpc.insecure_channel(target) as channel:
+    with GameEngineClient(target, retry=NO_RETRY, move_keys=False) as client, grpc.insecure_channel(target) as channel:
         created, applied = play_long_match(client, game_type, players, moves)
         early, late = applied[min(10, len(applied) - 1)], applied[-1]
         retry = [

@@ -25,12 +25,12 @@ import grpc.experimental.gevent as grpc_gevent  # type: ignore[import-not-found]
 # gRPC must cooperate with gevent (locust's concurrency) before any channel exists, or every call blocks all users.
 grpc_gevent.init_gevent()
 
+from cardengine_client import NO_RETRY, GameEngineClient  # noqa: E402
 from locust import HttpUser, User, constant, events, task  # noqa: E402
 from locust.env import Environment  # noqa: E402
 
 import engine  # noqa: E402
 from clients.bots import RandomBot  # noqa: E402
-from clients.grpc_client import GameEngineClient  # noqa: E402
 
 T = TypeVar("T")
 
@@ -127,7 +127,9 @@ class GrpcPlayer(User):
     weight = 1
 
     def on_start(self) -> None:
-        self.grpc = GameEngineClient(setting(self.environment, "grpc_target", "127.0.0.1:50051"), timeout=10.0)
+        self.grpc = GameEngineClient(
+            setting(self.environment, "grpc_target", "127.0.0.1:50051"), timeout=10.0, retry=NO_RETRY, move_keys=False
+        )
 
     def on_stop(self) -> None:
         self.grpc.close()

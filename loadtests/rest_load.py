@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from functools import partial
 
 import orjson
+from cardengine_client import NO_RETRY, GameEngineClient
 
 import engine
-from clients.grpc_client import GameEngineClient
 from loadtests.grpc_load import RecordedMatch
 from loadtests.measurement import Measurement, with_server_cpu
 
@@ -126,7 +126,7 @@ def rest_apply_plan(
     """A Lua file: for each wrk thread (one connection), its own games created now with recorded seeds and their
     moves in order (path, authorization, body), each with an idempotency key."""
     plans = []
-    with GameEngineClient(target) as client:
+    with GameEngineClient(target, retry=NO_RETRY, move_keys=False) as client:
         for index in range(WRK_CONNECTIONS):
             steps: list[str] = []
             rotation = random.Random(index)
@@ -160,7 +160,7 @@ def measure_rest(
         return wrk_measurement(name, run_wrk(http_url, seconds, WRK_CONNECTIONS, script, arguments, pin))
 
     rows = [with_server_cpu(pids, partial(under_wrk, "REST /healthz", ""))]
-    with GameEngineClient(target) as client:
+    with GameEngineClient(target, retry=NO_RETRY, move_keys=False) as client:
         created = client.create_game(game_type, players, matches[0].seed, engine.get_game(game_type).playout_options)
     get_script = (
         f'wrk.method = "GET"\nwrk.path = {lua_string("/v1/games/" + created.game_id)}\n'

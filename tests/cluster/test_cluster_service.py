@@ -9,9 +9,9 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from cardengine_client import NO_RETRY, GameEngineClient
 
 import engine
-from clients.grpc_client import GameEngineClient
 from loadtests.server_process import ServerProcess
 from service.core.errors import StoreUnavailableError
 from service.storage.redis_store import RedisStore
@@ -39,7 +39,7 @@ def cluster_server(redis_cluster_url: str, cluster_key_prefix: str) -> Iterator[
 
 @pytest.mark.parametrize("transport", ["grpc", "rest"])
 def test_whole_matches_through_serve_redis_cluster(cluster_server: ServerProcess, transport: str) -> None:
-    client = GameEngineClient(f"127.0.0.1:{cluster_server.grpc_port}", timeout=30)
+    client = GameEngineClient(f"127.0.0.1:{cluster_server.grpc_port}", timeout=30, retry=NO_RETRY, move_keys=False)
     try:
         api: Driver = GrpcDriver(client) if transport == "grpc" else RestDriver(Rest(cluster_server.http_port))
         for game_type in ("dracula", "house_rummy"):

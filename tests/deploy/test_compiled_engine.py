@@ -16,8 +16,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from cardengine_client import NO_RETRY, GameEngineClient
 
-from clients.grpc_client import GameEngineClient
 from loadtests.server_process import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -133,7 +133,7 @@ def test_the_compiled_engine_replays_the_golden_matches_and_serves(tmp_path: Pat
 
     with ServerProcess(environment={"PYTHONPATH": path}) as server:
         assert server.engine == "compiled"
-        client = GameEngineClient(server.grpc_target)
+        client = GameEngineClient(server.grpc_target, retry=NO_RETRY, move_keys=False)
         try:
             created = client.create_game("house_rummy", 2, 11, {"target_score": 1, "max_hands": 1})
             tokens = {seat.seat: seat.token for seat in created.seats}

@@ -7,8 +7,8 @@ import subprocess
 from collections.abc import Iterator
 
 import pytest
+from cardengine_client import NO_RETRY, GameEngineClient
 
-from clients.grpc_client import GameEngineClient
 from loadtests.server_process import ServerProcess, cardengine_command
 from service.cli import main
 
@@ -40,7 +40,7 @@ def test_plays_matches_to_the_end_and_the_server_agrees(server: ServerProcess) -
     assert len(finals) == 2
     assert lines[-1].startswith("2 matches, ") and lines[-1].endswith(" moves, all finished")
 
-    with GameEngineClient(server.grpc_target) as client:
+    with GameEngineClient(server.grpc_target, retry=NO_RETRY, move_keys=False) as client:
         for game_id, final in zip(game_ids, finals, strict=True):
             score = client.score(game_id)
             assert score.finished

@@ -115,20 +115,6 @@ def test_the_installed_sdk_carries_a_copy_of_the_servers_generated_code(sdk_pyth
     assert init in (proto / "__init__.py").read_text()
 
 
-def test_the_repository_name_of_the_client_is_the_sdk() -> None:
-    import cardengine_client
-
-    from clients import grpc_client
-
-    assert issubclass(grpc_client.GameEngineClient, cardengine_client.GameEngineClient)
-    assert grpc_client.GameEngineError is cardengine_client.GameEngineError
-    old = grpc_client.GameEngineClient("127.0.0.1:1")  # the first client's defaults: no retries, no move keys
-    assert (old.retry, old.move_keys) == (cardengine_client.NO_RETRY, False)
-    old.close()
-    assert sorted(grpc_client.__all__) == sorted(cardengine_client.__all__)
-    assert sys.modules["cardengine_client"].__file__ == str(ROOT / "clients/python/cardengine_client/__init__.py")
-
-
 def test_the_node_sdks_committed_game_types_are_a_fresh_run(tmp_path: Path) -> None:
     fresh = tmp_path / "games.ts"
     subprocess.run([sys.executable, "-m", "clients.schema_types", "--typescript", str(fresh)], check=True, cwd=ROOT)

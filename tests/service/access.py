@@ -10,8 +10,8 @@ from typing import Any
 import grpc
 from cardengine.v1 import game_engine_pb2 as pb
 from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
+from cardengine_client import GameEngineError
 
-from clients.grpc_client import GameEngineError
 from tests.service.conftest import LiveServer, RawResponse, raw_request
 
 ALICE = "alice-key-0123456789abcdef"

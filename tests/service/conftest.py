@@ -25,8 +25,8 @@ from typing import Any
 import orjson
 import pytest
 import redis
+from cardengine_client import NO_RETRY, GameEngineClient
 
-from clients.grpc_client import GameEngineClient
 from service.runtime.server import ServeConfig, Server
 from service.storage.factory import open_store
 from service.storage.store import GameStore
@@ -186,7 +186,7 @@ def live_server(store: GameStore, kind: str, **settings: Any) -> Iterator[LiveSe
         }
     )
     server = Server(config, store=store).start()
-    client = GameEngineClient(f"127.0.0.1:{server.grpc_port}", timeout=30)
+    client = GameEngineClient(f"127.0.0.1:{server.grpc_port}", timeout=30, retry=NO_RETRY, move_keys=False)
     try:
         yield LiveServer(server, client, Rest(server.http_port), kind)
     finally:

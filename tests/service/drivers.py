@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from clients.grpc_client import GameEngineClient, GameEngineError, GameEvent, GameView
+from cardengine_client import GameEngineClient, GameEngineError, GameEvent, GameView
+
 from tests.service.conftest import Rest
 
 HTTP_OF_STATUS = {

@@ -14,9 +14,9 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
+from cardengine_client import NO_RETRY, GameEngineClient
 
 import engine
-from clients.grpc_client import GameEngineClient
 from engine.bots import RandomPolicy, SeatInput, bot_random, seat_input
 from service.core.audit import audit_stored_game
 from service.core.stored import LogEntry
@@ -38,7 +38,7 @@ def bot_server(
         host="127.0.0.1", grpc_port=0, http_port=0, grpc_workers=8, http_threads=4, grace_seconds=2, **settings
     )
     server = Server(config, store=store, bot_policies=policies).start()
-    client = GameEngineClient(f"127.0.0.1:{server.grpc_port}", timeout=30)
+    client = GameEngineClient(f"127.0.0.1:{server.grpc_port}", timeout=30, retry=NO_RETRY, move_keys=False)
     try:
         yield LiveServer(server, client, Rest(server.http_port), kind)
     finally:

@@ -16,9 +16,9 @@ from typing import Any
 import grpc
 import pytest
 from cardengine.v1 import game_engine_pb2 as pb
+from cardengine_client import GameEngineError
 
 import engine
-from clients.grpc_client import GameEngineError
 from service.core import clocks
 from service.core.game_service import GameService
 from service.core.stored import LogEntry

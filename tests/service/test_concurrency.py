@@ -8,9 +8,9 @@ import random
 import threading
 
 import grpc
+from cardengine_client import NO_RETRY, GameEngineClient, GameEngineError
 
 import engine
-from clients.grpc_client import GameEngineClient, GameEngineError
 from tests.service.conftest import LiveServer
 
 RACERS = 12
@@ -30,7 +30,8 @@ def test_racing_clients_lose_no_update(live: LiveServer) -> None:
 
     def racer(index: int) -> None:
         rng = random.Random(index)
-        with GameEngineClient(target) as client:  # one channel (one connection) per racer
+        # one channel (one connection) per racer
+        with GameEngineClient(target, retry=NO_RETRY, move_keys=False) as client:
             while True:
                 barrier.wait(timeout=30)
                 if finished.is_set():

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import orjson
+from cardengine_client import NO_RETRY, GameEngineClient, WatchUpdate
 
-from clients.grpc_client import GameEngineClient, WatchUpdate
 from tests.service.conftest import Rest
 
 
@@ -51,7 +51,9 @@ def replica(redis_url: str, key_prefix: str) -> Iterator[Replica]:
 
 def test_one_game_played_through_two_replicas(redis_url: str, key_prefix: str) -> None:
     with replica(redis_url, key_prefix) as first, replica(redis_url, key_prefix) as second:
-        clients = [GameEngineClient(f"127.0.0.1:{r.grpc_port}") for r in (first, second)]
+        clients = [
+            GameEngineClient(f"127.0.0.1:{r.grpc_port}", retry=NO_RETRY, move_keys=False) for r in (first, second)
+        ]
         for client in clients:
             client.wait_ready()
         created = clients[0].create_game("dracula", 2, seed=31, options={"deals": 2})

@@ -13,8 +13,8 @@ from typing import Any
 import grpc
 import orjson
 import pytest
+from cardengine_client import GameEngineError
 
-from clients.grpc_client import GameEngineError
 from service.cli import build_parser, request_limit_settings
 from service.core import errors
 from service.core.creation import MAX_GAME_TYPE_CHARS

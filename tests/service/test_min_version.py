@@ -9,8 +9,8 @@ import grpc
 import pytest
 from cardengine.v1 import game_engine_pb2 as pb
 from cardengine.v1 import game_engine_pb2_grpc as pb_grpc
+from cardengine_client import GameEngineError
 
-from clients.grpc_client import GameEngineError
 from tests.service.conftest import LiveServer
 
 

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from cardengine_client import NO_RETRY, GameEngineClient, GameEngineError
 
-from clients.grpc_client import GameEngineClient, GameEngineError
 from service.storage.store import MemoryStore
 from tests.service.access import ALICE, keys_file
 from tests.service.conftest import LiveServer, live_server
@@ -22,11 +22,11 @@ def keyed(tmp_path: Path) -> Iterator[LiveServer]:
 
 def test_the_client_sends_its_api_key_and_retries_a_create_by_its_request_id(keyed: LiveServer) -> None:
     target = f"127.0.0.1:{keyed.server.grpc_port}"
-    with GameEngineClient(target) as anonymous:
+    with GameEngineClient(target, retry=NO_RETRY, move_keys=False) as anonymous:
         with pytest.raises(GameEngineError) as refused:
             anonymous.create_game("dracula", 2)
         assert refused.value.code == "auth/missing_api_key"
-    with GameEngineClient(target, api_key=ALICE) as client:
+    with GameEngineClient(target, api_key=ALICE, retry=NO_RETRY, move_keys=False) as client:
         assert "dracula" in {game_type.id for game_type in client.list_game_types()}
         first = client.create_game("dracula", 2, request_id="client-retry-1")
         again = client.create_game("dracula", 2, request_id="client-retry-1")
@@ -40,7 +40,7 @@ def test_the_client_sends_its_api_key_and_retries_a_create_by_its_request_id(key
 
 
 def test_apply_move_with_omit_view_answers_the_header_only(live: LiveServer) -> None:
-    with GameEngineClient(f"127.0.0.1:{live.server.grpc_port}") as client:
+    with GameEngineClient(f"127.0.0.1:{live.server.grpc_port}", retry=NO_RETRY, move_keys=False) as client:
         created = client.create_game("dracula", 2, seed=3)
         seat = created.game.to_act[0]
         token = created.seats[seat].token

@@ -18,8 +18,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from cardengine_client import NO_RETRY, GameEngineClient
 
-from clients.grpc_client import GameEngineClient
 from service.runtime.greeting import Serving, address, greeting
 
 SERVE = [sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--grpc-port", "0", "--http-port", "0"]
@@ -84,7 +84,7 @@ def test_on_a_terminal_serve_says_in_words_where_to_play_and_where_the_api_is(on
     assert status == 200 and "/docs" in json.loads(document)["paths"]
     status, _, catalog = get(found["rest"] + "game-types")
     rest_games = [entry["id"] for entry in json.loads(catalog)["gameTypes"]]
-    with GameEngineClient(found["grpc"], timeout=30) as client:
+    with GameEngineClient(found["grpc"], timeout=30, retry=NO_RETRY, move_keys=False) as client:
         assert [game.id for game in client.list_game_types()] == rest_games and "dracula" in rest_games
     logged = [json.loads(line) for line in errors.read_text().splitlines()]  # the logs stay JSON lines
     serving = [entry for entry in logged if entry["message"] == "serving"]

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import orjson
+from cardengine_client import GameEngineClient, WatchUpdate
 
-from clients.grpc_client import GameEngineClient, WatchUpdate
 from tests.service.conftest import LiveServer
 
 

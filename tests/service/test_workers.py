@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
+from cardengine_client import NO_RETRY, GameEngineClient
 
-from clients.grpc_client import GameEngineClient
 from loadtests.server_process import ServerProcess
 from tests.service.conftest import Rest
 
@@ -96,7 +96,7 @@ def test_two_workers_share_the_ports_serve_both_protocols_and_stop_on_sigterm(re
             assert status == 200 and game["version"] == version
             seat = game["toAct"][0]
             if version % 2:
-                with GameEngineClient(f"127.0.0.1:{grpc_port}") as client:
+                with GameEngineClient(f"127.0.0.1:{grpc_port}", retry=NO_RETRY, move_keys=False) as client:
                     move = client.legal_moves(game_id, tokens[seat]).notations[0]
                     applied = client.apply_move(game_id, tokens[seat], move, version)
                     assert (applied.version, applied.game.version) == (version + 1, version + 1)
