@@ -183,26 +183,31 @@ def cards_shown(value: Any, deck: set[str]) -> Counter[str]:
     return found
 
 
-def assert_conserved(game: Game, state: GameState) -> None:
+def assert_conserved(game: Game, state: GameState, expected: list[str] | None = None) -> None:
     """Every card of the deck is in exactly one place, as often as the deck has it (sorted lists compared: a C
-    sort and a list comparison, where Counters compared in Python at every step of every playout)."""
+    sort and a list comparison, where Counters compared in Python at every step of every playout). ``expected``:
+    the deck already sorted (a playout sorts it once, not at every step)."""
     placed = sorted(itertools.chain.from_iterable(place.cards for place in game.card_locations(state)))
-    expected = sorted(game.deck(state))
+    if expected is None:
+        expected = sorted(game.deck(state))
     if placed != expected:
         extra, missing = Counter(placed) - Counter(expected), Counter(expected) - Counter(placed)
         raise AssertionError(f"cards not conserved at step {state.step}: {extra} / {missing}")
 
 
-def assert_views_hide_secrets(game: Game, state: GameState, deck: set[str]) -> None:
+def assert_views_hide_secrets(game: Game, state: GameState, deck: set[str]) -> dict[int | None, dict[str, Any]]:
+    """Checks every seat's view (and the spectator's) and returns them, for the other checks of the same state."""
     validators = content_validators(game.id)
+    views: dict[int | None, dict[str, Any]] = {}
     for seat in [None, *range(state.players)]:
-        view = engine.view(state, seat)
+        view = views[seat] = engine.view(state, seat)
         if validators is not None:
             validators.check_view(view, f"{game.id} step {state.step} seat {seat}")
         shown = cards_shown(view, deck)
         allowed = visible_cards(game, state, seat)
         leaked = shown - allowed
         assert not leaked, f"view of seat {seat} at step {state.step} shows hidden cards {dict(leaked)}"
+    return views
 
 
 def held_cards(game: Game, state: GameState) -> Counter[str]:
@@ -279,14 +284,24 @@ def hidden_arrangement(game: Game, state: GameState, seat: int) -> tuple[tuple[s
     )
 
 
-def assert_determinization(game: Game, state: GameState, seat: int, legal: list[Move], seed: int) -> None:
+def assert_determinization(
+    game: Game,
+    state: GameState,
+    seat: int,
+    legal: list[Move],
+    seed: int,
+    view: dict[str, Any] | None = None,
+    expected: list[str] | None = None,
+) -> None:
     """``determinize`` keeps all the seat knows: its view, the cards (conserved), its legal moves; the sample has
-    a fresh RNG."""
+    a fresh RNG. ``view`` and ``expected``: the seat's view of ``state`` and the sorted deck, when already known."""
     sample = engine.determinize(state, seat, seed)
     where = f"{game.id} step {state.step} seat {seat} sample {seed}"
     assert sample is not state, f"{where}: determinize must return a new state"
-    assert engine.view(sample, seat) == engine.view(state, seat), f"{where}: the seat's view changed by sampling"
-    assert_conserved(game, sample)
+    if view is None:
+        view = engine.view(state, seat)
+    assert engine.view(sample, seat) == view, f"{where}: the seat's view changed by sampling"
+    assert_conserved(game, sample, expected)
     assert engine.to_act(sample) == engine.to_act(state), f"{where}: who acts changed by sampling"
     assert set(engine.legal_moves(sample, seat)) == set(legal), f"{where}: the seat's legal moves changed"
     assert sample.rng_state != state.rng_state, f"{where}: the sample must not keep the true RNG state"
@@ -320,22 +335,71 @@ def not_legal_moves(game: Game, state: GameState, seat: int, legal: list[Move], 
     return candidates[:6]
 
 
+def assert_refusals(
+    game: Game, state: GameState, uncached: GameState, seat: int, legal: list[Move], rng: random.Random, deck: set[str]
+) -> set[str]:
+    """Moves that are not legal are refused with a specific code and a reason that hides the seat's unseen cards,
+    alike by the list of legal moves (``state``) and by explain alone (``uncached``, the same state decoded without
+    that list). Returns the refusal codes seen."""
+    codes: set[str] = set()
+    for bad in not_legal_moves(game, state, seat, legal, rng):
+        try:
+            engine.apply(state, seat, bad)
+        except engine.EngineError as error:
+            assert error.code and error.reason
+            assert error.code not in GENERIC_CODES, f"'{bad}' refused with the generic {error.code}: {error.reason}"
+            codes.add(error.code)
+            assert_reason_hides_secrets(game, state, seat, bad, error, deck)
+            try:
+                engine.apply(uncached, seat, bad)
+            except engine.EngineError as again:
+                assert (again.code, again.reason) == (error.code, error.reason), f"'{bad}' uncached"
+            else:
+                raise AssertionError(f"'{bad}' accepted on a state without its list of legal moves")
+        else:
+            raise AssertionError(f"'{bad}' is not legal but was accepted at step {state.step}")
+    return codes
+
+
+def phase_of(state: GameState) -> str:
+    """The state's phase, as its games name it (every game keeps one in ``table["phase"]``, a string or a string
+    enum)."""
+    phase = state.table.get("phase")
+    return str(getattr(phase, "value", phase))
+
+
 def playout(
     variant: Variant,
     seed: int,
     *,
     full_checks: bool,
     apply_every_legal_move: bool = False,
+    probe_refusals: bool = False,
+    reached: set[str] | None = None,
 ) -> GameState:
     """Plays a random legal match, checking the snapshot round trip and card conservation at every step; with
-    ``full_checks`` also the secrecy of views and events, notation round trips and rejection of moves that are not
-    legal; with ``apply_every_legal_move`` also that every legal move applies."""
+    ``probe_refusals`` also the rejection of moves that are not legal (``assert_refusals``); with ``full_checks``
+    that and the secrecy of views and events, notation round trips, moves out of turn and determinization; with
+    ``apply_every_legal_move`` also that every legal move applies.
+
+    The moves come from ``random.Random(seed)`` alone (the checks draw from a generator of their own), so a seed
+    plays the same match with or without the full checks. ``reached`` collects the rule features the match reached
+    (``"phase draw"``, ``"move draw take_discard"``, ``"event hand_ended"``, and with the refusals checked the
+    codes of the moves tried that are not legal, ``"refusal play/not_a_set"``): the conformance suite sizes each
+    variant's playouts by them (tests/conformance/sizing.py)."""
     rng = random.Random(seed)
+    checks = random.Random(f"checks {seed}")
     game = engine.get_game(variant.game_id)
-    state, _ = engine.new_game(variant.game_id, variant.players, seed, variant.options)
-    deck = set(game.deck(state))
+    state, events = engine.new_game(variant.game_id, variant.players, seed, variant.options)
+    cards = game.deck(state)
+    deck, expected = set(cards), sorted(cards)  # a match's deck never changes
+    found: set[str] = set() if reached is None else reached
+    found.update(f"event {event.kind}" for event in events)
+    snapshot = engine.encode(state)
     varied = False
     for _ in range(game.playout_bound):
+        phase = phase_of(state)
+        found.add(f"phase {phase}")
         if engine.is_finished(state):
             break
         acting = engine.to_act(state)
@@ -343,39 +407,27 @@ def playout(
         seat = rng.choice(acting)
         legal = engine.legal_moves(state, seat)
         assert legal, f"{variant} seed {seed}: seat {seat} must act at step {state.step} but has no legal move"
-        snapshot = engine.encode(state)
-        assert engine.decode(snapshot) == state, f"{variant} seed {seed}: snapshot round trip at step {state.step}"
-        assert_conserved(game, state)
+        # (``snapshot`` is the state's encoding, taken when apply returned it: the round trip is checked here, and
+        # the decoded copy, which has no legal moves listed, serves the checks of apply by explain alone)
+        uncached = engine.decode(snapshot)
+        assert uncached == state, f"{variant} seed {seed}: snapshot round trip at step {state.step}"
+        assert_conserved(game, state, expected)
+        if full_checks or probe_refusals:
+            found.update(
+                f"refusal {code}" for code in assert_refusals(game, state, uncached, seat, legal, checks, deck)
+            )
         if full_checks:
-            assert_views_hide_secrets(game, state, deck)
+            views = assert_views_hide_secrets(game, state, deck)
             assert len(set(legal)) == len(legal), "legal moves must be listed once each"
             for move in legal:
                 assert game.parse_move(str(move)) == move
                 assert engine.Move.from_structured(game.structured_move(move), game.move_kinds) == move
-                assert_lists_canonicalised(game, move, rng)
+                assert_lists_canonicalised(game, move, checks)
                 if content_validators(game.id) is not None:
                     assert_words_name_no_codes(game, game.describe_move(state, seat, move), deck, f"'{move}' described")
                 refusal = game.explain(state, seat, move)
                 assert refusal is None, f"{variant} seed {seed}: legal '{move}' explained as illegal: {refusal}"
-            uncached = engine.decode(snapshot)  # no legal moves listed: apply checks a move with explain alone
-            for bad in not_legal_moves(game, state, seat, legal, rng):
-                try:
-                    engine.apply(state, seat, bad)
-                except engine.EngineError as error:
-                    assert error.code and error.reason
-                    assert error.code not in GENERIC_CODES, (
-                        f"{variant} seed {seed}: '{bad}' refused with the generic {error.code}: {error.reason}"
-                    )
-                    assert_reason_hides_secrets(game, state, seat, bad, error, deck)
-                    try:
-                        engine.apply(uncached, seat, bad)
-                    except engine.EngineError as again:
-                        assert (again.code, again.reason) == (error.code, error.reason), f"'{bad}' uncached"
-                    else:
-                        raise AssertionError(f"{variant} seed {seed}: '{bad}' accepted on a state without its list")
-                else:
-                    raise AssertionError(f"{variant} seed {seed}: '{bad}' is not legal but was accepted")
-            assert_determinization(game, state, seat, legal, seed * 100_003 + state.step)
+            assert_determinization(game, state, seat, legal, seed * 100_003 + state.step, views[seat], expected)
             if not varied:
                 assert_samples_vary(game, state, seat)
                 varied = True
@@ -392,18 +444,22 @@ def playout(
                     engine.apply(state, seat, move)
             assert engine.encode(state) == snapshot, "a rejected or trial move changed the state"
         move = rng.choice(legal)
+        found.add(f"move {phase} {move.kind}")
         before = state
         state, events = engine.apply(state, seat, move)
+        found.update(f"event {event.kind}" for event in events)
+        after = engine.encode(state)
         if full_checks:  # the same move checked by explain alone (no list of legal moves) gives the same state
-            assert engine.encode(engine.apply(engine.decode(snapshot), seat, move)[0]) == engine.encode(state)
+            assert engine.encode(engine.apply(uncached, seat, move)[0]) == after
         # apply never changes its input (copy-on-write games share table values with it): aliasing bugs fail here.
         assert engine.encode(before) == snapshot, f"{variant} seed {seed}: apply changed its input, step {before.step}"
+        snapshot = after
         if full_checks:
             assert_events_hide_secrets(game, before, state, move, events, deck)
     else:
         raise AssertionError(f"{variant} seed {seed}: no end after {game.playout_bound} moves")
-    assert_conserved(game, state)
-    assert engine.decode(engine.encode(state)) == state
+    assert_conserved(game, state, expected)
+    assert engine.decode(snapshot) == state
     sheet = engine.score(state)
     assert sheet.finished and sheet.winners
     validators = content_validators(game.id)
