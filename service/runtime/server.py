@@ -271,8 +271,9 @@ class Server:
 
 
 def serve(config: ServeConfig) -> int:
-    """Runs until SIGTERM or SIGINT."""
+    """Runs until SIGTERM or SIGINT (handled from before the announcement: a stop right after it is graceful)."""
     server = Server(config).start()
+    stop_on_signal(server)
     if wants_words(config.announce):
         print(greeting(config.serving(server.grpc_port, server.http_port)), flush=True)
         return run_until_signal(server)
@@ -295,16 +296,22 @@ def run_until_signal(server: Server) -> int:
     """Serves a started ``server`` until SIGTERM or SIGINT, then stops it gracefully (``Server.stop``) and returns
     the exit code 0; for any process that runs one Server (``serve``, and each worker process)."""
 
+    stop_on_signal(server)
+    while not server._stopped.wait(0.5):
+        pass
+    exit_now(0)
+    return 0
+
+
+def stop_on_signal(server: Server) -> None:
+    """SIGTERM and SIGINT stop ``server`` gracefully, on a thread of their own."""
+
     def on_signal(signum: int, frame: FrameType | None) -> None:
         log.info("signal", extra={"signal": signal.Signals(signum).name})
         threading.Thread(target=server.stop, kwargs={"exiting": True}, name="shutdown").start()
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
-    while not server._stopped.wait(0.5):
-        pass
-    exit_now(0)
-    return 0
 
 
 def exit_now(code: int) -> None:

@@ -26,11 +26,13 @@ def open_store(
     key_prefix: str = DEFAULT_KEY_PREFIX,
     timeout_seconds: float | None = None,
     replica_wait_ms: int | None = None,
+    sharded_pubsub: bool | None = None,
 ) -> GameStore:
     """The store that ``url`` names (None or empty: in memory). ``ttl_seconds`` and ``finished_ttl_seconds``: how
     long a game under way and a finished one are kept after their last write. For Redis only: ``key_prefix`` (the
     service's keys in a shared Redis), ``timeout_seconds`` (each command and connect; None: the store's default)
-    and ``replica_wait_ms`` (how long a commit waits for a replica; None: the store's default)."""
+    and ``replica_wait_ms`` (how long a commit waits for a replica; None: the store's default); for a Redis Cluster,
+    ``sharded_pubsub`` (None: sharded when every node is Redis 7 or later)."""
     if not url:
         return MemoryStore(ttl_seconds=ttl_seconds, finished_ttl_seconds=finished_ttl_seconds)
     from service.storage.redis_store import RedisStore  # redis-py is imported only when a Redis store is asked for
@@ -41,4 +43,6 @@ def open_store(
         options["timeout_seconds"] = timeout_seconds
     if replica_wait_ms is not None:
         options["replica_wait_ms"] = replica_wait_ms
+    if sharded_pubsub is not None:
+        options["sharded_pubsub"] = sharded_pubsub
     return RedisStore.from_url(url, **options)
