@@ -24,13 +24,6 @@ PREFIX = "cefork:"
 
 
 @pytest.fixture
-def redis_process() -> Iterator[RedisProcess]:
-    process = RedisProcess(aof=False)
-    yield process
-    process.close()
-
-
-@pytest.fixture
 def two_servers(redis_process: RedisProcess) -> Iterator[tuple[LiveServer, LiveServer]]:
     first = RedisStore.from_url(redis_process.url, key_prefix=PREFIX, timeout_seconds=1.0)
     second = RedisStore.from_url(redis_process.url, key_prefix=PREFIX, timeout_seconds=1.0)

@@ -26,13 +26,6 @@ GAME = "dracula"
 
 
 @pytest.fixture
-def redis_process() -> Iterator[RedisProcess]:
-    process = RedisProcess(aof=False)
-    yield process
-    process.close()
-
-
-@pytest.fixture
 def proxy(redis_process: RedisProcess) -> Iterator[DroppingProxy]:
     relay = DroppingProxy(redis_process.port).start()
     yield relay

@@ -5,9 +5,6 @@ and gRPC health say not ready while Redis refuses writes, and all is well again 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-
-import pytest
 
 from service.core.errors import STORE_FULL_RETRY_SECONDS
 from tests.faults.harness import (
@@ -20,13 +17,6 @@ from tests.faults.harness import (
     serve,
     wait_for_health,
 )
-
-
-@pytest.fixture
-def redis_process() -> Iterator[RedisProcess]:
-    process = RedisProcess(aof=False)
-    yield process
-    process.close()
 
 
 def game_keys(process: RedisProcess) -> tuple[set[str], set[str]]:

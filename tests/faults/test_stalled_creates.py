@@ -8,11 +8,8 @@ withdraws each create in doubt: a game stored is removed, a create not yet run n
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
-
-import pytest
 
 from service.storage.redis_store import RedisStore
 from tests.faults.harness import FAULT_ANSWER_SECONDS, RedisProcess
@@ -20,13 +17,6 @@ from tests.faults.test_lost_replies import PREFIX, stored_games
 from tests.service.conftest import live_server
 
 CREATES = 5
-
-
-@pytest.fixture
-def redis_process() -> Iterator[RedisProcess]:
-    process = RedisProcess(aof=False)
-    yield process
-    process.close()
 
 
 def test_no_unkeyed_create_is_stored_behind_a_503(redis_process: RedisProcess) -> None:
