@@ -1,0 +1,111 @@
+"""Levels of play a person chooses by name (``easy``, ``medium``, ``hard``): each a policy and a budget, tuned per
+game so that adjacent levels sit at least 100 rating points apart on the ladder (``cardengine ladder``,
+docs/bots.md).
+
+- ``easy``: a small search that sometimes plays its second choice. Its mistakes are moves its own search
+  thought nearly as good, never a move picked at random, so it still plays what a person finds sensible.
+- ``medium``: the plain IS-MCTS (``mcts``) with a fixed number of iterations: the same strength on any machine.
+- ``hard``: the guided search (``GuidedISMCTSPolicy``) within the time budget of ``mcts``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from engine.bots.ismcts import ISMCTSPolicy
+from engine.bots.policy import Policy, SeatInput
+from engine.moves import Move
+
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+"""The levels, weakest first."""
+
+
+@dataclass(frozen=True, slots=True)
+class LevelSettings:
+    """One level in one game: ``iterations`` of search (None: the time budget ``budget_seconds``), and the chance
+    ``mistake_rate`` of playing the search's second choice instead of its first."""
+
+    iterations: int | None
+    budget_seconds: float | None = None
+    mistake_rate: float = 0.0
+    guided: bool = False
+
+
+DEFAULT_SETTINGS: Mapping[str, LevelSettings] = {
+    "easy": LevelSettings(iterations=24, mistake_rate=0.3),
+    "medium": LevelSettings(iterations=150),
+    "hard": LevelSettings(iterations=None, budget_seconds=0.2, guided=True),
+}
+
+GAME_SETTINGS: Mapping[str, Mapping[str, LevelSettings]] = {}
+"""Per game, the levels whose settings differ from ``DEFAULT_SETTINGS`` (tuned on the ladder)."""
+
+
+def level_settings(game_type: str, level: str) -> LevelSettings:
+    """The settings of ``level`` in ``game_type`` (KeyError for an unknown level)."""
+    if level not in DEFAULT_SETTINGS:
+        raise KeyError(level)
+    return GAME_SETTINGS.get(game_type, {}).get(level, DEFAULT_SETTINGS[level])
+
+
+class LevelPolicy:
+    """Plays a level: the seat input's game picks the level's settings, so one policy serves every game."""
+
+    def __init__(self, level: str) -> None:
+        if level not in DEFAULT_SETTINGS:
+            raise ValueError(f"{level!r} is no level; the levels are {', '.join(LEVELS)}.")
+        self.level = level
+        self._policies: dict[str, Policy] = {}
+
+    def policy_for(self, game_type: str) -> Policy:
+        policy = self._policies.get(game_type)
+        if policy is None:
+            policy = self._policies[game_type] = settled_policy(level_settings(game_type, self.level))
+        return policy
+
+    def choose(self, seat_input: SeatInput, rng: random.Random) -> Move:
+        return self.policy_for(seat_input.game_type).choose(seat_input, rng)
+
+
+def settled_policy(settings: LevelSettings) -> Policy:
+    search = ISMCTSPolicy(iterations=settings.iterations)
+    if settings.mistake_rate > 0:
+        return SecondChoicePolicy(search, settings.mistake_rate)
+    if settings.budget_seconds is not None:
+        return FixedBudgetPolicy(search, settings.budget_seconds)
+    return search
+
+
+class FixedBudgetPolicy:
+    """A search that always spends ``budget_seconds``, whatever budget its seat input carries."""
+
+    def __init__(self, search: ISMCTSPolicy, budget_seconds: float) -> None:
+        self.search = search
+        self.budget_seconds = budget_seconds
+
+    def choose(self, seat_input: SeatInput, rng: random.Random) -> Move:
+        from dataclasses import replace
+
+        return self.search.choose(replace(seat_input, budget_seconds=self.budget_seconds), rng)
+
+
+class SecondChoicePolicy:
+    """A search that plays its second most visited move with probability ``mistake_rate`` (when it has one)."""
+
+    def __init__(self, search: ISMCTSPolicy, mistake_rate: float) -> None:
+        self.search = search
+        self.mistake_rate = mistake_rate
+
+    def choose(self, seat_input: SeatInput, rng: random.Random) -> Move:
+        best = self.search.choose(seat_input, rng)
+        root = self.search.last_root
+        if root is None or rng.random() >= self.mistake_rate:
+            return best
+        ranked = sorted(
+            ((child.visits, child.mean(), key[1]) for key, child in root.children.items() if key[1] != best),
+            key=lambda entry: (entry[0], entry[1]),
+            reverse=True,
+        )
+        return ranked[0][2] if ranked else best
