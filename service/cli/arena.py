@@ -442,8 +442,8 @@ def add_arena_parser(commands: Subcommands) -> None:
     arena.add_argument(
         "--bots",
         default="mcts,random",
-        help="bot specs by seat, comma-separated, cycled over the seats: random, greedy, mcts, mcts:500ms, "
-        "mcts:300it (default: mcts,random)",
+        help="bot specs by seat, comma-separated, cycled over the seats: the levels easy, medium, hard, or random, "
+        "greedy, mcts, mcts:500ms, mcts:300it (default: mcts,random)",
     )
     arena.add_argument("--matches", type=int, default=10, help="deals; each is played once per rotation of the seats")
     arena.add_argument("--seed", type=int, default=1, help="the first deal's seed (the next deals: seed+1, ...)")

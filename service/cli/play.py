@@ -105,8 +105,8 @@ def add_play_parser(commands: Subcommands) -> None:
     play.add_argument(
         "--bots",
         default="",
-        help="bot specs by seat, comma-separated, cycled over the seats (random, greedy, mcts, mcts:500ms, "
-        "mcts:300it); default: seeded random bots",
+        help="bot specs by seat, comma-separated, cycled over the seats (the levels easy, medium, hard, or random, "
+        "greedy, mcts, mcts:500ms, mcts:300it); default: seeded random bots",
     )
     play.add_argument("--bot-budget-ms", type=float, default=200.0, help="mcts's time per move (with --bots)")
     play.set_defaults(func=command_play)

@@ -4,6 +4,10 @@ registry the service reads (CreateGame accepts exactly these kinds; the bot work
 A policy (``engine.bots.Policy``) is pure: ``choose(seat_input, rng) -> Move`` over the seat's own input
 (``engine.bots.SeatInput``). Add a kind here when its policy exists.
 
+A *level* (``easy``, ``medium``, ``hard``: ``engine.bots.levels.LEVELS``) is a kind named by strength rather than by
+algorithm: a policy and a budget tuned per game (``LevelPolicy``), rated on the ladder (``cardengine ladder``). A
+level takes no budget of its own: its budget is part of the level.
+
 A search kind also takes a budget of its own after a colon (a *bot spec*, ``parse_bot``): ``mcts:500ms`` or
 ``mcts:2s`` (time per move, instead of the service's ``--bot-budget-ms``) or ``mcts:300it`` (a fixed number of
 iterations: reproducible play, however long it takes). CreateGame, ``cardengine play --bots`` and ``cardengine
@@ -20,15 +24,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.bots import GreedyPolicy, ISMCTSPolicy, Policy, RandomPolicy, SeatInput
+from engine.bots.levels import LEVELS, LevelPolicy
 from engine.moves import Move
 
 BOT_POLICIES: Mapping[str, Policy] = {
     "random": RandomPolicy(),
     "greedy": GreedyPolicy(),
     "mcts": ISMCTSPolicy(),
+    **{level: LevelPolicy(level) for level in LEVELS},
 }
 
 BOT_KINDS: tuple[str, ...] = tuple(BOT_POLICIES)
+"""Every kind: the algorithms (``random``, ``greedy``, ``mcts``), then the levels, weakest first."""
+LEVEL_KINDS: tuple[str, ...] = LEVELS
+"""The kinds that are levels (``easy``, ``medium``, ``hard``), weakest first: the catalog lists them per game with
+their ratings."""
 
 SEARCH_KINDS = frozenset({"mcts"})
 """The kinds that take a budget of their own (``mcts:500ms``, ``mcts:300it``)."""
@@ -67,7 +77,8 @@ class BotSpec:
 
 
 def parse_bot(spec: str) -> BotSpec:
-    """A bot spec (``random``, ``greedy``, ``mcts``, ``mcts:500ms``, ``mcts:2s``, ``mcts:300it``); ValueError with a
+    """A bot spec (``random``, ``greedy``, ``mcts``, ``mcts:500ms``, ``mcts:2s``, ``mcts:300it``, or a level:
+    ``easy``, ``medium``, ``hard``); ValueError with a
     sentence naming what is wrong otherwise."""
     kind, colon, budget = spec.partition(":")
     if kind not in BOT_POLICIES:
@@ -75,6 +86,8 @@ def parse_bot(spec: str) -> BotSpec:
         raise ValueError(f"{spec!r} is no kind of bot of this server; use one of {kinds}.")
     if not colon:
         return BotSpec(kind)
+    if kind in LEVEL_KINDS:
+        raise ValueError(f"{spec!r}: {kind!r} is a level, whose budget is part of the level; write {kind!r} alone.")
     if kind not in SEARCH_KINDS:
         raise ValueError(f"{spec!r}: only {', '.join(sorted(SEARCH_KINDS))} takes a budget; {kind!r} takes none.")
     match = BUDGET_PATTERN.fullmatch(budget)
