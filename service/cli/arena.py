@@ -301,31 +301,38 @@ def run_arena(
 ) -> tuple[list[GroupTask], list[MatchResult]]:
     """Plays every duplicate group (in ``config.jobs`` processes when more than one); results in deal order."""
     tasks = group_tasks(config)
+    return tasks, [result for group in play_groups(tasks, config.jobs, progress) for result in group]
+
+
+def play_groups(
+    tasks: Sequence[GroupTask], jobs: int, progress: Callable[[int, int, float], None] | None = None
+) -> list[list[MatchResult]]:
+    """Plays every task's duplicate group (in ``jobs`` processes when more than one); the groups in task order."""
     started = time.perf_counter()
     results: dict[int, list[MatchResult]] = {}
     if progress:
         progress(0, len(tasks), 0.0)
-    if config.jobs <= 1:
-        for task in tasks:
-            results[task.deal] = play_group(task)
+    if jobs <= 1:
+        for index, task in enumerate(tasks):
+            results[index] = play_group(task)
             if progress:
                 progress(len(results), len(tasks), time.perf_counter() - started)
     else:
-        with ProcessPoolExecutor(max_workers=config.jobs) as pool:
-            futures = {pool.submit(play_group, task): task.deal for task in tasks}
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = {pool.submit(play_group, task): index for index, task in enumerate(tasks)}
             for future in as_completed(futures):
                 results[futures[future]] = future.result()
                 if progress:
                     progress(len(results), len(tasks), time.perf_counter() - started)
-    return tasks, [result for deal in sorted(results) for result in results[deal]]
+    return [results[index] for index in range(len(tasks))]
 
 
-def progress_bar(stream: TextIO) -> Callable[[int, int, float], None]:
+def progress_bar(stream: TextIO, unit: str = "deals") -> Callable[[int, int, float], None]:
     def show(done: int, total: int, seconds: float) -> None:
         width = 30
         filled = width * done // max(total, 1)
         eta = f", {seconds / done * (total - done):.0f}s left" if done else ""
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals, {seconds:.0f}s{eta}  ")
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit}, {seconds:.0f}s{eta}  ")
         if done == total:
             stream.write("\n")
         stream.flush()

@@ -1,5 +1,5 @@
-"""The ``cardengine`` command: ``games``, ``play``, ``bench``, ``serve``, ``bots``, ``keys``, ``arena``, ``replay``
-and ``verify``, one module each (or a few related ones) beside this table of them."""
+"""The ``cardengine`` command: ``games``, ``play``, ``bench``, ``serve``, ``bots``, ``keys``, ``arena``, ``ladder``,
+``replay`` and ``verify``, one module each (or a few related ones) beside this table of them."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from service.cli.arena import add_arena_parser
 from service.cli.audit import add_replay_parser, add_verify_parser
 from service.cli.bots import add_bots_parser
 from service.cli.keys import add_keys_parser
+from service.cli.ladder import add_ladder_parser
 from service.cli.play import add_bench_parser, add_games_parser, add_play_parser
 from service.cli.serve import add_serve_parser
 
@@ -25,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_bots_parser(commands)
     add_keys_parser(commands)
     add_arena_parser(commands)
+    add_ladder_parser(commands)
     add_replay_parser(commands)
     add_verify_parser(commands)
     return parser
