@@ -1,5 +1,6 @@
-"""The in-memory store's limits and keys (``MemoryStore.limits``, ``.keys``): one process's dicts behind a lock each,
-with the meaning of the Redis ones (service/storage/redis_parts.py)."""
+"""The in-memory parts of a store: limits, keys, turn clocks and stream tickets, one process's dicts behind a lock
+each, with the meaning of the Redis ones (service/storage/redis_parts.py). ``MemoryStore`` uses the limits, keys and
+clocks; ``with_defaults`` (service/storage/backend.py) gives them to a backend that writes none of its own."""
 
 from __future__ import annotations
 
@@ -107,3 +108,83 @@ class MemoryKeyStore:
             if record.revoked_at is None:
                 self._records[key_id] = KeyRecord(record.key_id, record.name, record.created_at, when)
             return True
+
+
+class MemoryClocks:
+    """Turn clocks of one process (``ClockStore``): each game's record and its earliest deadline, epoch ms."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._records: dict[str, bytes] = {}  # game id -> clock record
+        self._due: dict[str, int] = {}  # game id -> earliest deadline (or a sweeper's lease), epoch ms
+
+    def save_clock(self, game_id: str, record: bytes | None, due_ms: int | None) -> None:
+        with self._lock:
+            if record is None:
+                self._records.pop(game_id, None)
+            else:
+                self._records[game_id] = record
+            if record is None or due_ms is None:
+                self._due.pop(game_id, None)
+            else:
+                self._due[game_id] = due_ms
+
+    def load_clock(self, game_id: str) -> bytes | None:
+        with self._lock:
+            return self._records.get(game_id)
+
+    def due_clocks(self, now_ms: int, limit: int) -> list[tuple[str, int]]:
+        with self._lock:
+            due = sorted((ms, game_id) for game_id, ms in self._due.items() if ms <= now_ms)
+        return [(game_id, ms) for ms, game_id in due[:limit]]
+
+    def move_clock(self, game_id: str, expected_ms: int, new_ms: int | None) -> bool:
+        with self._lock:
+            if self._due.get(game_id) != expected_ms:
+                return False
+            if new_ms is None:
+                del self._due[game_id]
+            else:
+                self._due[game_id] = new_ms
+            return True
+
+    def forget(self, game_id: str) -> None:
+        """The game is deleted: its clock goes with it."""
+        with self._lock:
+            self._records.pop(game_id, None)
+            self._due.pop(game_id, None)
+
+
+MAX_TICKETS_PER_GAME = 256
+
+
+class MemoryTickets:
+    """Stream tickets of one process, per game: (seat, expiry) by the ticket's hash; the oldest live ones of a game
+    give way past ``MAX_TICKETS_PER_GAME``."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._tickets: dict[str, dict[str, tuple[int, float]]] = {}  # game id -> hash -> (seat, expiry)
+
+    def put_ticket(self, game_id: str, ticket_hash: str, seat: int, ttl_seconds: float) -> None:
+        with self._lock:
+            now = self._clock()
+            if len(self._tickets) > MAX_ENTRIES:  # games whose tickets all ran out hold nothing worth keeping
+                for known in [g for g, held in self._tickets.items() if all(e <= now for _, e in held.values())]:
+                    del self._tickets[known]
+            tickets = self._tickets.setdefault(game_id, {})
+            for known in [h for h, (_, expiry) in tickets.items() if expiry <= now]:
+                del tickets[known]
+            while len(tickets) >= MAX_TICKETS_PER_GAME:  # dicts keep insertion order
+                del tickets[next(iter(tickets))]
+            tickets[ticket_hash] = (seat, now + ttl_seconds)
+
+    def ticket_seat(self, game_id: str, ticket_hash: str) -> int | None:
+        with self._lock:
+            found = self._tickets.get(game_id, {}).get(ticket_hash)
+            return None if found is None or found[1] <= self._clock() else found[0]
+
+    def forget(self, game_id: str) -> None:
+        with self._lock:
+            self._tickets.pop(game_id, None)

@@ -1,19 +1,23 @@
-"""What a caller may ask of a store: five protocols, and the values they exchange.
+"""What a caller may ask of a store: the protocols, grouped as a backend writes them, and the values they exchange.
 
 A store (``GameStore``) keeps games: an engine snapshot with its version, event count, finished flag and immutable
 ``meta`` (``StoredGame``), a log with one entry per version, idempotency results and stream tickets; ``commit`` is
-the one write after ``create``. It keeps each clocked game's turn clock beside the game (``ClockStore``, which
-``GameStore`` extends: service/core/clocks.py). Beside the games it has three parts, each a protocol of its own:
+the one write after ``create``. Its methods come in groups:
 
-- ``limits`` (``LimitStore``): token buckets, counters in a window and each API key's live games
-  (service/access/limits.py);
-- ``keys`` (``KeyStore``): API key records by the HMAC of their key (service/access/keys.py);
-- ``bots`` (``BotQueue``): the due-queue of games waiting on a bot seat (service/bots/).
+- ``StoreCore``, what every backend writes: ``create``, ``load``, ``commit`` (the compare-and-set), ``withdraw``,
+  ``delete``, ``log``, ``idempotent_result``, ``ping``, ``close``;
+- optional groups, each with a default in service/storage/backend.py (``with_defaults``): ``LoadsForUpdate``,
+  ``ConfirmsDurable``, ``Watches``, ``KeepsTickets`` and the turn clocks (``ClockStore``: service/core/clocks.py);
+- four parts, each a protocol of its own, with process-local defaults too: ``limits`` (``LimitStore``: token
+  buckets, counters in a window and each API key's live games, service/access/limits.py), ``keys`` (``KeyStore``:
+  API key records by the HMAC of their key, service/access/keys.py), ``bots`` (``BotQueue``: the due-queue of games
+  waiting on a bot seat, service/bots/) and ``lifecycle`` (``LifecycleStore``: invitations, members, each key's
+  games and events, service/core/lifecycle.py).
 
 ``MemoryStore`` (service/storage/store.py, one process) and ``RedisStore`` (service/storage/redis_store.py, on a
-Redis or a Redis Cluster, shared by replicas) implement all five; ``tests/service/test_store_contract.py`` runs each
-protocol on each of them. Callers see only these protocols. The store never interprets snapshots, log entries or
-results: they are bytes that the core encodes.
+Redis or a Redis Cluster, shared by replicas) write every group; ``tests/service/test_store_contract.py`` runs each
+protocol on each of them and on a backend that writes the core alone. Callers see only these protocols. The store
+never interprets snapshots, log entries or results: they are bytes that the core encodes.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Literal, Protocol, runtime_checkable
 
 # ----- games ------------------------------------------------------------------------------------------------------
 
@@ -127,6 +131,7 @@ class BotQueue(Protocol):
 # ----- turn clocks ------------------------------------------------------------------------------------------------
 
 
+@runtime_checkable
 class ClockStore(Protocol):
     """Each clocked game's clock record (bytes that service/core/clocks.py encodes) and its earliest deadline."""
 
@@ -279,29 +284,9 @@ class LifecycleStore(Protocol):
 # ----- the store --------------------------------------------------------------------------------------------------
 
 
-class GameStore(ClockStore, Protocol):
-    """Games with optimistic concurrency and their turn clocks (a clock is kept beside its game and expires with
-    it), and the store's three other parts."""
-
-    @property
-    def bots(self) -> BotQueue:
-        """The due-queue of games waiting on a bot seat, kept beside the games."""
-        ...
-
-    @property
-    def limits(self) -> LimitStore: ...
-
-    @property
-    def keys(self) -> KeyStore: ...
-
-    @property
-    def lifecycle(self) -> LifecycleStore:
-        """Invitations, members, each key's list of games and its event stream."""
-        ...
-
-    def delete(self, game_id: str) -> bool:
-        """Removes the game with everything kept with it (log, results, clock, invitations, members); True if it
-        was there."""
+class StoreCore(Protocol):
+    """What every backend writes (service/storage/backend.py gives it the rest): the games, their log and the one
+    compare-and-set that writes them, with the idempotency results kept in the same write."""
 
     def create(self, game: StoredGame, first_entry: bytes) -> None:
         """Stores a new game at version 0 with the log entry of its deal; GameExistsError (a ValueError) if a game
@@ -309,10 +294,6 @@ class GameStore(ClockStore, Protocol):
 
     def load(self, game_id: str) -> StoredGame | None:
         """The game's current state, or None if there is no such game."""
-
-    def load_for_update(self, game_id: str, expected_version: int) -> StoredGame | None:
-        """Like ``load``, but may answer from a local copy whose version is ``expected_version``. A store that went
-        back may hold another state at that version: ``commit`` with the copy's ``commit_id`` refuses it then."""
 
     def commit(
         self,
@@ -334,23 +315,45 @@ class GameStore(ClockStore, Protocol):
         ``meta``, and keeps that create from running later (a stalled store may still run it). Raises
         StoreUnavailableError when the store cannot be reached (the caller tries again later)."""
 
+    def delete(self, game_id: str) -> bool:
+        """Removes the game with everything kept with it (log, results, clock, invitations, members; a core
+        backend: what it keeps itself, ``with_defaults`` the rest); True if it was there."""
+
     def log(self, game_id: str, after_version: int, limit: int | None = None) -> list[bytes]:
         """The log entries of the versions after ``after_version`` (-1: all), in order; at most ``limit`` of them
         (None: to the end). Reads only that range, so a page costs the same however long the log is."""
 
-    def put_ticket(self, game_id: str, ticket_hash: str, seat: int, ttl_seconds: float) -> None:
-        """Keeps a stream ticket of ``game_id`` (by its hash) for ``seat``, for ``ttl_seconds``."""
-
-    def ticket_seat(self, game_id: str, ticket_hash: str) -> int | None:
-        """The seat of a live stream ticket of ``game_id``; None if unknown, expired or of another game."""
-
     def idempotent_result(self, game_id: str, key: str) -> bytes | None:
         """The result stored with ``key``, if any."""
+
+    def ping(self) -> None:
+        """Returns if the store answers; raises StoreUnavailableError otherwise."""
+
+    def close(self) -> None: ...
+
+
+@runtime_checkable
+class LoadsForUpdate(Protocol):
+    """Optional (default: ``load``): a read for a move that may answer from a local copy."""
+
+    def load_for_update(self, game_id: str, expected_version: int) -> StoredGame | None:
+        """Like ``load``, but may answer from a local copy whose version is ``expected_version``. A store that went
+        back may hold another state at that version: ``commit`` with the copy's ``commit_id`` refuses it then."""
+
+
+@runtime_checkable
+class ConfirmsDurable(Protocol):
+    """Optional (default: nothing to wait for): a write confirmed as durable as a commit promises."""
 
     def confirm_durable(self, game_id: str) -> None:
         """Returns once the game's last write is as durable as a commit's acknowledgement promises (on Redis with
         replicas: a replica has it), before a write made earlier is answered as replayed; raises
         ``DurabilityUnknownError`` (a StoreUnavailableError) when that cannot be confirmed in time."""
+
+
+@runtime_checkable
+class Watches(Protocol):
+    """Optional (default: woken by this process's commits, and by polling ``load`` for other processes')."""
 
     def watching(self, game_id: str) -> AbstractContextManager[None]:
         """While entered, ``wait_for_version`` of this game is woken by commits (on any replica)."""
@@ -359,7 +362,35 @@ class GameStore(ClockStore, Protocol):
         """Blocks until a version greater than ``version`` was committed, or ``timeout`` seconds; True if woken
         by such a commit. Only valid inside ``watching(game_id)``; callers re-read the log either way."""
 
-    def ping(self) -> None:
-        """Returns if the store answers; raises StoreUnavailableError otherwise."""
 
-    def close(self) -> None: ...
+@runtime_checkable
+class KeepsTickets(Protocol):
+    """Optional (default: in this process's memory, service/storage/memory_parts.py ``MemoryTickets``)."""
+
+    def put_ticket(self, game_id: str, ticket_hash: str, seat: int, ttl_seconds: float) -> None:
+        """Keeps a stream ticket of ``game_id`` (by its hash) for ``seat``, for ``ttl_seconds``."""
+
+    def ticket_seat(self, game_id: str, ticket_hash: str) -> int | None:
+        """The seat of a live stream ticket of ``game_id``; None if unknown, expired or of another game."""
+
+
+class GameStore(StoreCore, LoadsForUpdate, ConfirmsDurable, Watches, KeepsTickets, ClockStore, Protocol):
+    """The whole store the service uses: the core, the optional groups above, the turn clocks (a clock is kept
+    beside its game and expires with it) and the store's four parts. ``MemoryStore`` and ``RedisStore`` write all
+    of it; ``with_defaults`` (service/storage/backend.py) makes one of a ``StoreCore``."""
+
+    @property
+    def bots(self) -> BotQueue:
+        """The due-queue of games waiting on a bot seat, kept beside the games."""
+        ...
+
+    @property
+    def limits(self) -> LimitStore: ...
+
+    @property
+    def keys(self) -> KeyStore: ...
+
+    @property
+    def lifecycle(self) -> LifecycleStore:
+        """Invitations, members, each key's list of games and its event stream."""
+        ...

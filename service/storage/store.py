@@ -1,9 +1,9 @@
 """The in-memory store (``MemoryStore``): every protocol of service/storage/protocols.py in one process's memory.
 
 The embedded default of ``cardengine serve`` without ``--redis-url``. Its games expire like Redis keys (their clocks
-do not: a clock is removed when its match ends); its limits and keys are service/storage/memory_parts.py, its bot
-queue service/storage/bot_queue.py. The protocols and
-their values are importable from here too, as before they had a module of their own.
+do not: a clock is removed when its match ends); its limits, keys and clocks are service/storage/memory_parts.py,
+its bot queue service/storage/bot_queue.py. The protocols and their values are importable from here too, as before
+they had a module of their own.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from service.storage.bot_queue import MemoryBotQueue
 from service.storage.commit_ids import new_commit_id
 from service.storage.memory_lifecycle import MemoryLifecycle
-from service.storage.memory_parts import MemoryKeyStore, MemoryLimits
+from service.storage.memory_parts import MAX_TICKETS_PER_GAME, MemoryClocks, MemoryKeyStore, MemoryLimits
 from service.storage.protocols import (
     BotQueue,
     ClockStore,
@@ -107,7 +107,6 @@ class _MemoryGame:
     tickets: dict[str, tuple[int, float]] = field(default_factory=dict)  # hash -> (seat, expiry)
 
 
-MAX_TICKETS_PER_GAME = 256
 WITHDRAWN_SECONDS = 24 * 3600  # as long as a create's doubt could last: a game's time-to-live
 
 
@@ -135,8 +134,7 @@ class MemoryStore:
         self._waiters = VersionWaiters()
         self._writes = 0
         self.bots = MemoryBotQueue()
-        self._clocks: dict[str, bytes] = {}  # game id -> clock record
-        self._clock_due: dict[str, int] = {}  # game id -> earliest deadline (or a sweeper's lease), epoch ms
+        self._clocks = MemoryClocks()
         self.limits = MemoryLimits(self._are_live, clock)
         self.keys = MemoryKeyStore()
         self.lifecycle = MemoryLifecycle(clock)
@@ -266,8 +264,7 @@ class MemoryStore:
         with self._lock:
             found = self._live(game_id) is not None
             self._games.pop(game_id, None)
-            self._clocks.pop(game_id, None)
-            self._clock_due.pop(game_id, None)
+        self._clocks.forget(game_id)
         self.lifecycle.forget_game(game_id)
         return found
 
@@ -285,31 +282,13 @@ class MemoryStore:
 
     # ----- turn clocks ------------------------------------------------------------------------------------------
     def save_clock(self, game_id: str, record: bytes | None, due_ms: int | None) -> None:
-        with self._lock:
-            if record is None:
-                self._clocks.pop(game_id, None)
-            else:
-                self._clocks[game_id] = record
-            if record is None or due_ms is None:
-                self._clock_due.pop(game_id, None)
-            else:
-                self._clock_due[game_id] = due_ms
+        self._clocks.save_clock(game_id, record, due_ms)
 
     def load_clock(self, game_id: str) -> bytes | None:
-        with self._lock:
-            return self._clocks.get(game_id)
+        return self._clocks.load_clock(game_id)
 
     def due_clocks(self, now_ms: int, limit: int) -> list[tuple[str, int]]:
-        with self._lock:
-            due = sorted((ms, game_id) for game_id, ms in self._clock_due.items() if ms <= now_ms)
-        return [(game_id, ms) for ms, game_id in due[:limit]]
+        return self._clocks.due_clocks(now_ms, limit)
 
     def move_clock(self, game_id: str, expected_ms: int, new_ms: int | None) -> bool:
-        with self._lock:
-            if self._clock_due.get(game_id) != expected_ms:
-                return False
-            if new_ms is None:
-                del self._clock_due[game_id]
-            else:
-                self._clock_due[game_id] = new_ms
-            return True
+        return self._clocks.move_clock(game_id, expected_ms, new_ms)

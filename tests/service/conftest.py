@@ -108,9 +108,15 @@ def key_prefix(redis_url: str) -> Iterator[str]:
 
 
 def make_store(kind: str, request: pytest.FixtureRequest, **ttls: Any) -> GameStore:
-    """A store of ``kind`` (memory, redis, cluster), built by the one factory the service builds its stores with."""
+    """A store of ``kind`` (memory, redis, cluster; minimal: tests/service/minimal_store.py), built by the one
+    factory the service builds its stores with (minimal: by ``with_defaults``)."""
     if kind == "memory":
         return open_store(None, **ttls)
+    if kind == "minimal":  # a backend writing the core alone, the rest from with_defaults (store contract only)
+        from service.storage.backend import with_defaults
+        from tests.service.minimal_store import MinimalStore
+
+        return with_defaults(MinimalStore(**ttls))
     if kind == "cluster":  # a real Redis Cluster: tests/cluster/conftest.py
         from tests.cluster.conftest import make_cluster_store
 

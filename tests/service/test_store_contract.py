@@ -1,6 +1,7 @@
 """The store contract: one suite of every protocol of service/storage/protocols.py (the games, and the clocks,
-limits, keys and bot queue parts), run against the in-memory store and against a real Redis (and, from
-tests/cluster/test_cluster_store.py, a real Redis Cluster)."""
+limits, keys and bot queue parts), run against the in-memory store, against a real Redis (and, from
+tests/cluster/test_cluster_store.py, a real Redis Cluster) and against a backend that writes only the core
+(``StoreCore``: tests/service/minimal_store.py) with everything else from ``with_defaults``."""
 
 from __future__ import annotations
 
@@ -14,15 +15,25 @@ from pathlib import Path
 
 import pytest
 
+from service.storage.backend import DefaultedStore, with_defaults
 from service.storage.errors import StoreUnavailableError
 from service.storage.factory import open_store
-from service.storage.protocols import BotQueue, KeyRecord
+from service.storage.protocols import BotQueue, KeyRecord, StoreCore
 from service.storage.redis_store import RedisStore
 from service.storage.store import Committed, Duplicate, GameStore, MemoryStore, Missing, Stale, StoredGame
 from tests.service.conftest import free_port, make_store
+from tests.service.minimal_store import MinimalStore
 
-# Checked by mypy: each store is a GameStore, with every part.
-STORES: tuple[type[GameStore], ...] = (MemoryStore, RedisStore)
+# Checked by mypy: each store is a GameStore, with every part; a backend writing the core alone is a StoreCore.
+STORES: tuple[type[GameStore], ...] = (MemoryStore, RedisStore, DefaultedStore)
+CORES: tuple[type[StoreCore], ...] = (MinimalStore,)
+LOCAL_KINDS = ("memory", "minimal")  # stores whose parts live in one process
+
+
+@pytest.fixture(params=["memory", "redis", "minimal"])
+def store_kind(request: pytest.FixtureRequest) -> str:
+    kind: str = request.param
+    return kind
 
 
 @pytest.fixture
@@ -38,6 +49,17 @@ def game(game_id: str = "g1", version: int = 0, *, finished: bool = False) -> St
 
 def advance(store: GameStore, game_id: str, version: int, **kwargs: object) -> object:
     return store.commit(game(game_id, version + 1), version, f"entry-{version + 1}".encode(), **kwargs)  # type: ignore[arg-type]
+
+
+def another_replica(store: GameStore, kind: str, request: pytest.FixtureRequest) -> GameStore:
+    """A second store on the same backend, as another replica has: the same one in memory; for the core-only
+    backend, a second ``with_defaults`` over the same core (its watchers see the other's commits by polling)."""
+    if kind == "memory":
+        return store
+    if kind == "minimal":
+        assert isinstance(store, DefaultedStore)
+        return with_defaults(store.core)
+    return make_store(kind, request)
 
 
 def test_create_and_load(store: GameStore) -> None:
@@ -118,7 +140,7 @@ def test_finished_games_take_the_finished_ttl(request: pytest.FixtureRequest) ->
 def test_a_commit_wakes_watchers(store_kind: str, request: pytest.FixtureRequest) -> None:
     """Watchers wake on commits; with Redis, on commits made through another store (another replica)."""
     watcher_store = make_store(store_kind, request)
-    writer_store = watcher_store if store_kind == "memory" else make_store(store_kind, request)
+    writer_store = another_replica(watcher_store, store_kind, request)
     try:
         watcher_store.create(game(), b"entry-0")
         woken: list[tuple[bool, float]] = []
@@ -170,7 +192,7 @@ def test_load_for_update_may_answer_from_a_local_copy_but_commit_still_checks(
 ) -> None:
     """Two stores on one backend (two replicas): a replica's copy of version 0 may be stale, never wrong."""
     mine = make_store(store_kind, request)
-    other = mine if store_kind == "memory" else make_store(store_kind, request)
+    other = another_replica(mine, store_kind, request)
     try:
         mine.create(game(), b"entry-0")
         assert mine.load_for_update("g1", 0) == game()
@@ -259,7 +281,7 @@ def test_live_games_take_places_until_they_finish_or_go(store: GameStore) -> Non
 
 def test_keys_are_added_found_listed_and_revoked(store: GameStore, store_kind: str) -> None:
     keys = store.keys
-    assert keys.is_shared is (store_kind != "memory")  # Redis: `cardengine keys` reaches them
+    assert keys.is_shared is (store_kind not in LOCAL_KINDS)  # Redis: `cardengine keys` reaches them
     first, second = KeyRecord("k1", "acme", 1000.0), KeyRecord("k2", "", 1001.5)
     keys.add("digest-1", first)
     keys.add("digest-2", second)
@@ -544,15 +566,35 @@ def test_docs_list_every_method_a_backend_must_write() -> None:
     text = (root / "docs" / "architecture.md").read_text()
     section = text.split("## A store backend", 1)[1].split("\n## ", 1)[0]
     protocols = ast.parse((root / "service" / "storage" / "protocols.py").read_text())
-    protocol_names = ("GameStore", "ClockStore", "BotQueue", "LimitStore", "KeyStore", "LifecycleStore")
-    methods = {
-        node.name
-        for cls in protocols.body
-        if isinstance(cls, ast.ClassDef) and cls.name in protocol_names
-        for node in cls.body
-        if isinstance(node, ast.FunctionDef)
-    }
+    groups = ("StoreCore", "LoadsForUpdate", "ConfirmsDurable", "Watches", "KeepsTickets", "GameStore", "ClockStore")
+    protocol_names = (*groups, "BotQueue", "LimitStore", "KeyStore", "LifecycleStore")
+
+    def methods_of(names: tuple[str, ...]) -> set[str]:
+        return {
+            node.name
+            for cls in protocols.body
+            if isinstance(cls, ast.ClassDef) and cls.name in names
+            for node in cls.body
+            if isinstance(node, ast.FunctionDef)
+        }
+
+    methods = methods_of(protocol_names)
     named = set(re.findall(r"`([a-z_]+)`", section))
     assert methods - named == set()
     parts = {"bots", "limits", "keys", "lifecycle"}
     assert f"({len(methods - parts)} methods;" in section
+    core = methods_of(("StoreCore",))
+    required = section.split("**the core**", 1)[1].split("\n- ", 1)[0]
+    assert set(re.findall(r"`([a-z_]+)`", required)) == core and f"{len(core)} methods)" in section
+
+
+def test_a_backend_keeps_the_optional_groups_it_writes() -> None:
+    """``with_defaults`` uses a core's own clocks, tickets and watchers where it has them: here the in-memory
+    store's, so what is kept through the wrapper is in the core itself."""
+    core = MemoryStore()
+    store = with_defaults(core)
+    store.create(game(), b"entry-0")
+    store.save_clock("g1", b"record", 1_000)
+    store.put_ticket("g1", "hash", 1, 60)
+    assert core.load_clock("g1") == b"record" and core.ticket_seat("g1", "hash") == 1
+    assert store.delete("g1") and core.load_clock("g1") is None and store.ticket_seat("g1", "hash") is None
