@@ -25,8 +25,10 @@ def fresh_rng_state(seed: int) -> int:
 def redeal_hidden(sample: GameState, places: Sequence[list[str]], seed: int) -> None:
     """Pools the cards of ``places`` (lists inside ``sample.table``, changed in place), shuffles them and deals
     them back, each place keeping its size; then gives ``sample`` a fresh RNG state. ``places`` must hold only
-    cards the seat cannot know (leave known cards out: e.g. pass a hand's unknown part and re-add the rest)."""
-    pool = [card for place in places for card in place]
+    cards the seat cannot know (leave known cards out: e.g. pass a hand's unknown part and re-add the rest). The pool
+    is sorted before the shuffle, so the sample depends on the seed and on what the seat knows only, never on the
+    true order of the cards it cannot see (a hint relies on it: ``engine/bots/hints.py``)."""
+    pool = sorted(card for place in places for card in place)
     state = rng.seed_state(seed)
     state = rng.shuffle(state, pool)
     start = 0

@@ -65,7 +65,7 @@ def place_returned_actions(places: list[list[str]], action_slots: list[str], see
     ``action_slots``, in place) and puts the Action Cards they held among ``places`` instead, which the re-deal
     then shuffles."""
     pool = [card for place in places for card in place] + action_slots
-    actions = [card for card in pool if is_action(card)]
+    actions = sorted(card for card in pool if is_action(card))  # sorted: the true order stays unseen
     rng.shuffle(rng.seed_state(seed ^ ACTION_SALT), actions)
     chosen = actions[: len(action_slots)]
     for card in chosen:

@@ -1,0 +1,92 @@
+"""Hints: the best few legal moves of one seat, in order, each with the search's estimate. Pure, no I/O.
+
+``suggest_moves(seat_input, rng, count)`` runs the search of the strongest level (``hint_policy``: one switchable
+function) for a fixed number of iterations, never a time budget, so that the same seat input and the same generator
+give the same hints on any machine. It reads only the ``SeatInput`` (the seat's view, its legal moves and its
+determinizer): never a state, so a hint cannot name a card the seat does not see.
+
+The ranking is the search's own root statistics (``policy.last_root.children``, keyed ``(seat, move)``): most
+visited first; ties by the higher mean reward, then by the order of the legal moves. A suggestion's estimate is its
+root child's mean reward, ``expected_reward`` in [0, 1] (``engine/bots/evaluation.py``: half of it the chance of
+winning, half the change of the seat's margin, squashed; 0.5 is "as things stand"). It is the search's value, not a
+calibrated win probability. A seat with one legal move gets it without a search: no estimate (``None``), 0 visits.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.bots.ismcts import ISMCTSPolicy
+from engine.bots.policy import SeatInput
+from engine.moves import Move
+
+HINT_ITERATIONS = 64
+"""The search's iterations per hint by default (the service's ``--hint-iterations``): its p99 latency through a
+real server stays under 250 ms on a 2-core machine in every game (``loadtests/hint_latency.py``,
+docs/performance.md)."""
+
+HINT_ROLLOUT_DEPTH = 10
+"""Moves a hint's simulation plays at most before the score sheet values it (the bots' search plays up to 60): a
+short look-ahead keeps a hint cheap enough to answer at once, and the margin reward still values the moves."""
+
+MAX_HINT_COUNT = 10
+"""The most suggestions one hint answers."""
+
+DEFAULT_HINT_COUNT = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """One suggested move: the move, its root statistics (``visits``) and the estimate ``expected_reward`` (the
+    mean reward in [0, 1] of the search's playouts after it; None when no search ran)."""
+
+    move: Move
+    visits: int
+    expected_reward: float | None
+
+
+HintSearch = Callable[[int], ISMCTSPolicy]
+"""The search of hints for an iteration count: any policy with ``choose`` and the ``last_root`` of
+``ISMCTSPolicy`` (root children keyed ``(seat, move)``, each with ``visits`` and ``mean()``)."""
+
+
+def strongest_search(iterations: int) -> ISMCTSPolicy:
+    """The search of the strongest level, at a fixed iteration count. The one place to switch to a stronger search
+    that keeps ``last_root``'s shape."""
+    return ISMCTSPolicy(iterations=iterations, rollout_depth=HINT_ROLLOUT_DEPTH)
+
+
+hint_policy: HintSearch = strongest_search
+
+
+def suggest_moves(
+    seat_input: SeatInput, rng: random.Random, count: int = DEFAULT_HINT_COUNT, iterations: int = HINT_ITERATIONS
+) -> list[Suggestion]:
+    """The ``count`` best legal moves of ``seat_input.seat``, best first (see the module's docstring). ValueError
+    for a seat without a legal move, a count outside 1..``MAX_HINT_COUNT`` or fewer than one iteration."""
+    if not 1 <= count <= MAX_HINT_COUNT:
+        raise ValueError(f"A hint suggests 1 to {MAX_HINT_COUNT} moves; got {count}.")
+    if iterations < 1:
+        raise ValueError("A hint's search needs at least one iteration.")
+    moves = seat_input.legal_moves
+    if not moves:
+        raise ValueError(f"Seat {seat_input.seat} has no legal move to suggest.")
+    if len(moves) == 1:
+        return [Suggestion(moves[0], 0, None)]
+    policy = hint_policy(iterations)
+    policy.choose(seat_input, rng)
+    root = policy.last_root
+    if root is None:  # no determinizer: nothing was searched, so nothing is known of the moves
+        return [Suggestion(move, 0, None) for move in moves[:count]]
+    ranked: list[tuple[int, float, int, Move]] = []
+    for index, move in enumerate(moves):
+        child = root.children.get((seat_input.seat, move))
+        visits, mean = (0, 0.0) if child is None else (child.visits, child.mean())
+        ranked.append((-visits, -mean, index, move))
+    ranked.sort()
+    return [
+        Suggestion(move, -negative_visits, -negative_mean if negative_visits else None)
+        for negative_visits, negative_mean, _, move in ranked[:count]
+    ]
