@@ -22,6 +22,11 @@ from typing import Any
 
 from service.core.catalog import Catalog
 from service.core.key_events import KINDS as KEY_EVENT_KINDS
+from service.core.level_ratings import game_levels
+
+SERVED = Catalog()  # its game types (and their schemas) are built when first listed
+BOT_KINDS = SERVED.bot_kinds()  # the catalog's botKinds
+LEVEL_NAMES = [level["name"] for level in game_levels("", {})]  # the names every game's levels have
 
 HEADER = "Generated from the games' JSON Schemas by clients/schema_types.py; never edited by hand."
 
@@ -142,6 +147,12 @@ def typescript(games: dict[str, dict[str, Any]]) -> str:
     out += ts_maps(list(games))
     out.append("/** Every kind of event of an API key's stream (WatchKeyEvents, GET /v1/key-events). */")
     out.append(f"export type KeyEventKind = {join([json.dumps(kind) for kind in KEY_EVENT_KINDS])};")
+    out.append(
+        "/** Every kind of bot a seat can be given (the catalog's botKinds; mcts also takes a budget: mcts:500ms). */"
+    )
+    out.append(f"export type BotKind = {join([json.dumps(kind) for kind in BOT_KINDS])};")
+    out.append("/** The levels of play, weakest first (each game's GameType.levels, with their ratings). */")
+    out.append(f"export type BotLevelName = {join([json.dumps(name) for name in LEVEL_NAMES])};")
     return "\n".join(out) + "\n"
 
 
@@ -249,6 +260,10 @@ def py_accessors(ids: list[str]) -> str:
         f"GameTypeId = Literal[{', '.join(json.dumps(i) for i in ids)}]",
         f"KeyEventKind = Literal[{', '.join(json.dumps(kind) for kind in KEY_EVENT_KINDS)}]\n"
         '"""Every kind of event of an API key\'s stream (WatchKeyEvents, GET /v1/key-events)."""',
+        f"BotKind = Literal[{', '.join(json.dumps(kind) for kind in BOT_KINDS)}]\n"
+        '"""Every kind of bot a seat can be given (the catalog\'s bot_kinds; mcts also takes a budget: mcts:500ms)."""',
+        f"BotLevelName = Literal[{', '.join(json.dumps(name) for name in LEVEL_NAMES)}]\n"
+        '"""The levels of play, weakest first (each game\'s GameType.levels, with their ratings)."""',
     ]
     for what, source, attr in (("view", "GameView", "view"), ("event", "GameEvent", "content")):
         for game_id in ids:
@@ -279,7 +294,7 @@ def main() -> None:
     parser.add_argument("--python", type=Path)
     parser.add_argument("--typescript", type=Path)
     args = parser.parse_args()
-    served = {entry["id"]: entry["schemas"] for entry in Catalog().list_game_types()}
+    served = {entry["id"]: entry["schemas"] for entry in SERVED.list_game_types()}
     games = {game_id: served[game_id] for game_id in sorted(served)}
     if args.python:
         write(args.python, python(games))

@@ -1,4 +1,5 @@
-"""The catalog: the game types this server plays, with their JSON Schemas, and the kinds of bot a seat can be."""
+"""The catalog: the game types this server plays, with their JSON Schemas and their levels of play (each with its
+rating on the game's ladder, service/core/level_ratings.py), and the kinds of bot a seat can be."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 import engine
 from service.core import errors
 from service.core.bot_kinds import BOT_KINDS
+from service.core.level_ratings import game_levels, load_ratings
 from service.core.service_events import with_service_events
 
 
@@ -15,11 +17,17 @@ class Catalog:
         self._entries: list[dict[str, Any]] | None = None
 
     def list_game_types(self) -> list[dict[str, Any]]:
-        """Every game's catalog entry (cards included) with its JSON Schemas; built once (the games are fixed for
+        """Every game's catalog entry (cards included) with its JSON Schemas and its levels (``levels``: name and
+        ladder rating, service/core/level_ratings.py); built once (the games and the committed ratings are fixed for
         the life of the process)."""
         if self._entries is None:
+            ratings = load_ratings()
             self._entries = [
-                {**game.catalog_entry(), "schemas": with_service_events(engine.game_schemas(game.id))}
+                {
+                    **game.catalog_entry(),
+                    "schemas": with_service_events(engine.game_schemas(game.id)),
+                    "levels": game_levels(game.id, ratings),
+                }
                 for game in engine.all_games()
             ]
         return self._entries

@@ -18,10 +18,10 @@ from service.core.bot_kinds import LEVEL_KINDS
 RATINGS_FILE = Path(__file__).with_name("ladder_ratings.json")
 
 
-def load_ratings(path: Path = RATINGS_FILE) -> dict[str, dict[str, Any]]:
-    """Each rated game's ratings by player (an empty mapping when the file is missing)."""
+def load_ratings(path: Path | None = None) -> dict[str, dict[str, Any]]:
+    """Each rated game's ratings by player, from ``path`` (default ``RATINGS_FILE``; nothing when it is missing)."""
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
+        document = json.loads((path or RATINGS_FILE).read_text(encoding="utf-8"))
     except FileNotFoundError:
         return {}
     games: dict[str, Any] = document.get("games", {})

@@ -103,7 +103,8 @@ OPTION = Table(pb.GameOption, *OPTION_FIELDS, keyed=True)
 MOVE_KIND = Table(pb.MoveKind, "name params description", keyed=True)
 CARD = Table(pb.CardInfo, "code name suit rank count description option option_count points", keyed=True)
 GAME_TYPE_FIELDS = "id title description min_players max_players default_players rules_version options move_kinds"
-GAME_TYPE = Table(pb.GameType, GAME_TYPE_FIELDS, "player_counts cards schemas", keyed=True)
+BOT_LEVEL = Table(pb.BotLevel, "name rating rating_low rating_high rated_matches", keyed=True)
+GAME_TYPE = Table(pb.GameType, GAME_TYPE_FIELDS, "player_counts cards schemas levels", keyed=True)
 CATALOG = Table(pb.ListGameTypesResponse, Row("game_types", "r[0]"), Row("bot_kinds", "r[1]"))
 
 # The lifecycle's answers (service/core/lifecycle.py, service/core/key_events.py).

@@ -15,7 +15,14 @@ import orjson
 from cardengine.v1 import game_engine_pb2 as pb
 
 import engine
-from service.core.bot_kinds import BOT_KINDS, BOT_SPEC_PATTERN, MAX_BUDGET_MS, MAX_ITERATIONS, SPEC_EXAMPLES
+from service.core.bot_kinds import (
+    BOT_KINDS,
+    BOT_SPEC_PATTERN,
+    LEVEL_KINDS,
+    MAX_BUDGET_MS,
+    MAX_ITERATIONS,
+    SPEC_EXAMPLES,
+)
 from service.core.creation import MAX_SEAT_NAME
 from service.edges import openapi_games, rest_routes
 from service.edges.cors import ALLOWED_HEADERS, EXPOSED_HEADERS, MAX_AGE_SECONDS
@@ -80,8 +87,15 @@ FIELD_DESCRIPTIONS = (
     (
         "SeatConfig",
         "bot",
-        f"Empty for a person, else the kind of bot that plays the seat: {', '.join(BOT_KINDS)}; mcts may take a "
-        f"budget of its own ({SPEC_EXAMPLES}; at most {MAX_BUDGET_MS} ms or {MAX_ITERATIONS} iterations).",
+        f"Empty for a person, else the kind of bot that plays the seat: {', '.join(BOT_KINDS)}. The levels "
+        f"{', '.join(LEVEL_KINDS)} name a strength (their ratings: GameType.levels) and take no budget; mcts may "
+        f"take a budget of its own ({SPEC_EXAMPLES}; at most {MAX_BUDGET_MS} ms or {MAX_ITERATIONS} iterations).",
+    ),
+    (
+        "GameType",
+        "levels",
+        f"The levels of play a bot seat can be given in this game ({', '.join(LEVEL_KINDS)}), weakest first, each "
+        "with its Elo rating on the game's ladder (random = 0) and 95% interval; rating absent until measured.",
     ),
     (
         "SeatConfig",
@@ -145,6 +159,7 @@ def component_schemas() -> dict[str, Any]:
         example=list(BOT_KINDS),
     )
     bot_kinds["items"]["enum"] = list(BOT_KINDS)
+    schemas["BotLevel"]["properties"]["name"]["enum"] = list(LEVEL_KINDS)
     body = schemas["ApplyMoveBody"] = message_schema(
         pb.ApplyMoveRequest.DESCRIPTOR, request=True, exclude=("game_id", "view_json"), name="ApplyMoveBody"
     )

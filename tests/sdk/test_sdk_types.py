@@ -38,6 +38,8 @@ def served() -> Iterator[dict[str, Any]]:
     yield {
         "games": {entry["id"]: entry["schemas"] for entry in catalog["gameTypes"]},
         "key_kinds": document["components"]["schemas"]["KeyEvent"]["properties"]["kind"]["enum"],
+        "bot_kinds": catalog["botKinds"],
+        "levels": {entry["id"]: [level["name"] for level in entry["levels"]] for entry in catalog["gameTypes"]},
     }
 
 
@@ -56,6 +58,8 @@ def test_the_served_catalog_has_the_services_events_and_the_key_kinds(served: di
         assert {"seed_revealed", "forfeited", "ended"} <= set(schemas["events"])
     assert len(served["games"]["dracula"]["events"]) == 11
     assert {"game_created", "game_joined", "your_turn", "game_finished"} <= set(served["key_kinds"])
+    assert served["bot_kinds"] == ["random", "greedy", "mcts", "easy", "medium", "hard"]
+    assert all(levels == ["easy", "medium", "hard"] for levels in served["levels"].values())
 
 
 def test_the_python_types_hold_every_served_kind_field_and_argument(served: dict[str, Any]) -> None:
@@ -73,6 +77,9 @@ def test_the_python_types_hold_every_served_kind_field_and_argument(served: dict
         for kind, schema in schemas["moveArgs"].items():
             assert typed_dict_keys(move_args[kind]) == fields(schema), (game_id, kind)
     assert list(typing.get_args(types.KeyEventKind)) == served["key_kinds"]
+    assert list(typing.get_args(types.BotKind)) == served["bot_kinds"]
+    for levels in served["levels"].values():
+        assert list(typing.get_args(types.BotLevelName)) == levels
 
 
 def get_union(types: Any, prefix: str) -> tuple[Any, ...]:
@@ -131,6 +138,8 @@ def ts_assertions(served: dict[str, Any]) -> list[str]:
         for kind, schema in schemas["moveArgs"].items():
             checks.append(ts_fields(f"{prefix}MoveArgs[{json.dumps(kind)}]", fields(schema)))
     checks.append(f"Equal<G.KeyEventKind, {ts_keys(set(served['key_kinds']))}>")
+    checks.append(f"Equal<G.BotKind, {ts_keys(set(served['bot_kinds']))}>")
+    checks.append(f"Equal<G.BotLevelName, {ts_keys(set(served['levels']['dracula']))}>")
     return checks
 
 
@@ -149,7 +158,7 @@ def test_tsc_finds_every_served_kind_field_and_argument_in_the_node_types(
     run = tsc(tmp_path, tmp_path / "served.ts")
     assert run.returncode == 0, run.stdout[:6000] + run.stderr
     games = served["games"].values()
-    assert len(checks) == 1 + sum(3 + len(schemas["events"]) + len(schemas["moveArgs"]) for schemas in games)
+    assert len(checks) == 3 + sum(3 + len(schemas["events"]) + len(schemas["moveArgs"]) for schemas in games)
 
 
 def test_tsc_fails_on_types_that_miss_a_served_kind(served: dict[str, Any], tmp_path: Path) -> None:

@@ -249,10 +249,17 @@ export class GameEngineClient {
     this.raw.close();
   }
 
-  /** The catalog: every game type with its player counts, options, move kinds, cards and schemas. */
+  /** The catalog: every game type with its player counts, options, move kinds, cards, schemas and levels of play
+   * (`levels`: "easy", "medium", "hard", each with its ladder rating, `rating` undefined until measured). */
   async listGameTypes(options: CallOptions = {}): Promise<GameType[]> {
     const response = await this.unary(this.raw.listGameTypes, {}, options);
     return response.gameTypes;
+  }
+
+  /** The kinds of bot a seat can be given (CreateGame's `seats[i].bot`): the algorithms, then the levels. */
+  async botKinds(options: CallOptions = {}): Promise<string[]> {
+    const response = await this.unary(this.raw.listGameTypes, {}, options);
+    return response.botKinds;
   }
 
   /** Starts a match; the response holds the game id and one token per person's seat (shown only once). */

@@ -22,6 +22,7 @@ from cardengine_client.client import (
 )
 from cardengine_client.errors import ERROR_DOMAIN, FairnessError, GameEngineError
 from cardengine_client.values import (
+    BotLevel,
     CardInfo,
     CreatedGame,
     EventLog,
@@ -55,6 +56,7 @@ from cardengine_client.values import (
 __all__ = [
     "ERROR_DOMAIN",
     "NO_RETRY",
+    "BotLevel",
     "CardInfo",
     "CreatedGame",
     "EventLog",

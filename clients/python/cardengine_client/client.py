@@ -171,8 +171,13 @@ class GameEngineClient:
     # ----- catalog and creation ---------------------------------------------------------------------------------
 
     def list_game_types(self) -> list[GameType]:
+        """The catalog's game types: players, options, move kinds, cards, schemas and levels (with their ratings)."""
         response = self._call(self._stub.ListGameTypes, pb.ListGameTypesRequest())
         return [game_type_of(game_type) for game_type in response.game_types]
+
+    def bot_kinds(self) -> list[str]:
+        """The kinds of bot a seat can be given (``create_game``'s seats): the algorithms, then the levels."""
+        return list(self._call(self._stub.ListGameTypes, pb.ListGameTypesRequest()).bot_kinds)
 
     def create_game(
         self,

@@ -2450,6 +2450,14 @@ KeyEventKind = Literal["game_created", "game_joined", "your_turn", "game_finishe
 """Every kind of event of an API key's stream (WatchKeyEvents, GET /v1/key-events)."""
 
 
+BotKind = Literal["random", "greedy", "mcts", "easy", "medium", "hard"]
+"""Every kind of bot a seat can be given (the catalog's bot_kinds; mcts also takes a budget: mcts:500ms)."""
+
+
+BotLevelName = Literal["easy", "medium", "hard"]
+"""The levels of play, weakest first (each game's GameType.levels, with their ratings)."""
+
+
 @overload
 def typed_view(view: GameView, game_type: Literal["dracula"]) -> DraculaView: ...
 

@@ -71,6 +71,19 @@ class GameType:
     player_counts: tuple[int, ...] = ()  # exactly the accepted numbers of players, e.g. (2, 4)
     cards: tuple[CardInfo, ...] = ()  # every card of the game's deck(s), by code
     schemas: dict[str, Any] = field(default_factory=dict)  # the JSON Schemas: view, moveArgs, events, score
+    levels: tuple[BotLevel, ...] = ()  # the levels of play (bot kinds easy, medium, hard) with their ratings
+
+
+@dataclass(frozen=True, slots=True)
+class BotLevel:
+    """A level of play in one game: the bot kind (``easy``, ``medium``, ``hard``) for ``create_game``'s seats, with its
+    Elo rating on the game's ladder (random = 0) and 95% interval; ``rating`` None while it is not rated."""
+
+    name: str
+    rating: float | None = None
+    rating_low: float | None = None
+    rating_high: float | None = None
+    rated_matches: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -517,4 +530,14 @@ def game_type_of(message: pb.GameType) -> GameType:
         player_counts=tuple(message.player_counts),
         cards=tuple(card_of(card) for card in message.cards),
         schemas=struct_to_dict(message.schemas),
+        levels=tuple(
+            BotLevel(
+                name=level.name,
+                rating=level.rating if level.HasField("rating") else None,
+                rating_low=level.rating_low if level.HasField("rating_low") else None,
+                rating_high=level.rating_high if level.HasField("rating_high") else None,
+                rated_matches=level.rated_matches,
+            )
+            for level in message.levels
+        ),
     )

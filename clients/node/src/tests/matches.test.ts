@@ -77,6 +77,31 @@ async function checkedMatch(type: GameType, requested: number | undefined): Prom
   );
 }
 
+test("the catalog lists every game's levels, and a level fills a bot seat", async () => {
+  const kinds = await client.botKinds();
+  assert.deepEqual(kinds, ["random", "greedy", "mcts", "easy", "medium", "hard"]);
+  for (const type of await client.listGameTypes()) {
+    assert.deepEqual(
+      type.levels.map((level) => level.name),
+      ["easy", "medium", "hard"],
+      `${type.id} lists the levels weakest first`,
+    );
+    for (const level of type.levels) {
+      // Rated: a rating inside its 95% interval; not rated yet: no rating and no matches.
+      if (level.rating === undefined) assert.equal(level.ratedMatches, 0);
+      else assert.ok(level.ratingLow! <= level.rating && level.rating <= level.ratingHigh!);
+    }
+  }
+  const created = await client.createGame({
+    gameType: "dracula",
+    players: 2,
+    seed: 7,
+    options: { deals: 1 },
+    seats: [{ name: "Mina" }, { name: "Count", bot: "easy" }],
+  });
+  assert.deepEqual(created.game?.bots, ["", "easy"]);
+});
+
 test("every game of the catalog plays a full match between random bots", async (t) => {
   const types = await client.listGameTypes();
   const ids = types.map((type) => type.id);

@@ -110,6 +110,7 @@ class GameType(_message.Message):
     PLAYER_COUNTS_FIELD_NUMBER: _builtins.int
     CARDS_FIELD_NUMBER: _builtins.int
     SCHEMAS_FIELD_NUMBER: _builtins.int
+    LEVELS_FIELD_NUMBER: _builtins.int
     id: _builtins.str
     """Stable identifier used in CreateGameRequest.game_type, e.g. "dracula"."""
     title: _builtins.str
@@ -154,6 +155,12 @@ class GameType(_message.Message):
         details) and `defs` (shared definitions). REST also serves them alone at GET /v1/game-types/{id}/schemas.
         """
 
+    @_builtins.property
+    def levels(self) -> _containers.RepeatedCompositeFieldContainer[Global___BotLevel]:
+        """The levels of play a bot seat can be given in this game (SeatConfig.bot "easy", "medium", "hard"), weakest
+        first, each with its rating measured on the game's ladder (`cardengine ladder`, docs/bots.md).
+        """
+
     def __init__(
         self,
         *,
@@ -169,14 +176,66 @@ class GameType(_message.Message):
         player_counts: _abc.Iterable[_builtins.int] | None = ...,
         cards: _abc.Iterable[Global___CardInfo] | None = ...,
         schemas: _struct_pb2.Struct | None = ...,
+        levels: _abc.Iterable[Global___BotLevel] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["schemas", b"schemas"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards", "default_players", b"default_players", "description", b"description", "id", b"id", "max_players", b"max_players", "min_players", b"min_players", "move_kinds", b"move_kinds", "options", b"options", "player_counts", b"player_counts", "rules_version", b"rules_version", "schemas", b"schemas", "title", b"title"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards", "default_players", b"default_players", "description", b"description", "id", b"id", "levels", b"levels", "max_players", b"max_players", "min_players", b"min_players", "move_kinds", b"move_kinds", "options", b"options", "player_counts", b"player_counts", "rules_version", b"rules_version", "schemas", b"schemas", "title", b"title"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___GameType: _TypeAlias = GameType  # noqa: Y015
+
+@_typing.final
+class BotLevel(_message.Message):
+    """A level of play: a bot kind named by strength rather than algorithm, with its measured rating in one game."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    NAME_FIELD_NUMBER: _builtins.int
+    RATING_FIELD_NUMBER: _builtins.int
+    RATING_LOW_FIELD_NUMBER: _builtins.int
+    RATING_HIGH_FIELD_NUMBER: _builtins.int
+    RATED_MATCHES_FIELD_NUMBER: _builtins.int
+    name: _builtins.str
+    """The bot kind, as CreateGame's SeatConfig.bot takes it: "easy", "medium" or "hard"."""
+    rating: _builtins.float
+    """Elo rating on the game's ladder, anchored at the random bot = 0 (maximum likelihood over duplicate matches of
+    two players). Absent while the ladder has not rated this level in this game.
+    """
+    rating_low: _builtins.float
+    """The low end of the rating's 95% confidence interval; absent with the rating."""
+    rating_high: _builtins.float
+    """The high end of the rating's 95% confidence interval; absent with the rating."""
+    rated_matches: _builtins.int
+    """The ladder matches the rating rests on (0: not rated yet)."""
+    def __init__(
+        self,
+        *,
+        name: _builtins.str = ...,
+        rating: _builtins.float | None = ...,
+        rating_low: _builtins.float | None = ...,
+        rating_high: _builtins.float | None = ...,
+        rated_matches: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_rating", b"_rating", "_rating_high", b"_rating_high", "_rating_low", b"_rating_low", "rating", b"rating", "rating_high", b"rating_high", "rating_low", b"rating_low"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_rating", b"_rating", "_rating_high", b"_rating_high", "_rating_low", b"_rating_low", "name", b"name", "rated_matches", b"rated_matches", "rating", b"rating", "rating_high", b"rating_high", "rating_low", b"rating_low"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__rating: _TypeAlias = _typing.Literal["rating"]  # noqa: Y015
+    _WhichOneofArgType__rating: _TypeAlias = _typing.Literal["_rating", b"_rating"]  # noqa: Y015
+    _WhichOneofReturnType__rating_high: _TypeAlias = _typing.Literal["rating_high"]  # noqa: Y015
+    _WhichOneofArgType__rating_high: _TypeAlias = _typing.Literal["_rating_high", b"_rating_high"]  # noqa: Y015
+    _WhichOneofReturnType__rating_low: _TypeAlias = _typing.Literal["rating_low"]  # noqa: Y015
+    _WhichOneofArgType__rating_low: _TypeAlias = _typing.Literal["_rating_low", b"_rating_low"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__rating) -> _WhichOneofReturnType__rating | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__rating_high) -> _WhichOneofReturnType__rating_high | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__rating_low) -> _WhichOneofReturnType__rating_low | None: ...
+
+Global___BotLevel: _TypeAlias = BotLevel  # noqa: Y015
 
 @_typing.final
 class CardInfo(_message.Message):
@@ -337,6 +396,7 @@ class CreateGameRequest(_message.Message):
     REQUEST_ID_FIELD_NUMBER: _builtins.int
     CLOCK_FIELD_NUMBER: _builtins.int
     INVITE_SEATS_FIELD_NUMBER: _builtins.int
+    HINTS_FIELD_NUMBER: _builtins.int
     game_type: _builtins.str
     """Id of a game type from ListGameTypes. Required."""
     players: _builtins.int
@@ -352,6 +412,11 @@ class CreateGameRequest(_message.Message):
     same key (and the same caller) returns the same game, with the same seat tokens, and creates nothing; the same
     key with different parameters is INVALID_ARGUMENT. Over REST: the body field `requestId` or an
     `Idempotency-Key` header.
+    """
+    hints: _builtins.bool
+    """Whether the seats may ask for hints (SuggestMoves, GET /v1/games/{id}/hints). Absent: true. False turns them
+    off for the whole match (rated play): SuggestMoves then answers FAILED_PRECONDITION `hints/disabled`. A
+    rematch keeps the setting.
     """
     @_builtins.property
     def options(self) -> _struct_pb2.Struct:
@@ -386,13 +451,19 @@ class CreateGameRequest(_message.Message):
         request_id: _builtins.str = ...,
         clock: Global___Clock | None = ...,
         invite_seats: _abc.Iterable[_builtins.int] | None = ...,
+        hints: _builtins.bool | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "clock", b"clock", "options", b"options", "seed", b"seed"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_hints", b"_hints", "_seed", b"_seed", "clock", b"clock", "hints", b"hints", "options", b"options", "seed", b"seed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "clock", b"clock", "game_type", b"game_type", "invite_seats", b"invite_seats", "options", b"options", "players", b"players", "request_id", b"request_id", "seats", b"seats", "seed", b"seed"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_hints", b"_hints", "_seed", b"_seed", "clock", b"clock", "game_type", b"game_type", "hints", b"hints", "invite_seats", b"invite_seats", "options", b"options", "players", b"players", "request_id", b"request_id", "seats", b"seats", "seed", b"seed"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__hints: _TypeAlias = _typing.Literal["hints"]  # noqa: Y015
+    _WhichOneofArgType__hints: _TypeAlias = _typing.Literal["_hints", b"_hints"]  # noqa: Y015
     _WhichOneofReturnType__seed: _TypeAlias = _typing.Literal["seed"]  # noqa: Y015
     _WhichOneofArgType__seed: _TypeAlias = _typing.Literal["_seed", b"_seed"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__hints) -> _WhichOneofReturnType__hints | None: ...
+    @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__seed) -> _WhichOneofReturnType__seed | None: ...
 
 Global___CreateGameRequest: _TypeAlias = CreateGameRequest  # noqa: Y015
@@ -1811,3 +1882,104 @@ class KeyEvent(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___KeyEvent: _TypeAlias = KeyEvent  # noqa: Y015
+
+@_typing.final
+class SuggestMovesRequest(_message.Message):
+    """----- hints ---------------------------------------------------------------------------------------------------"""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    COUNT_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's id. Required."""
+    count: _builtins.int
+    """How many moves to suggest, 1 to 10; 0: 3. The answer holds fewer when the seat has fewer legal moves."""
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        count: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["count", b"count", "game_id", b"game_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SuggestMovesRequest: _TypeAlias = SuggestMovesRequest  # noqa: Y015
+
+@_typing.final
+class SuggestMovesResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    VERSION_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    SUGGESTIONS_FIELD_NUMBER: _builtins.int
+    ITERATIONS_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's id."""
+    version: _builtins.int
+    """The version the suggestions are for: pass it as ApplyMoveRequest.expected_version."""
+    seat: _builtins.int
+    """The caller's seat."""
+    iterations: _builtins.int
+    """The search's iterations behind the suggestions (0: the seat had one legal move, no search ran)."""
+    @_builtins.property
+    def suggestions(self) -> _containers.RepeatedCompositeFieldContainer[Global___Suggestion]:
+        """The suggested moves, best first (the search's most visited first)."""
+
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        version: _builtins.int = ...,
+        seat: _builtins.int = ...,
+        suggestions: _abc.Iterable[Global___Suggestion] | None = ...,
+        iterations: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "iterations", b"iterations", "seat", b"seat", "suggestions", b"suggestions", "version", b"version"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SuggestMovesResponse: _TypeAlias = SuggestMovesResponse  # noqa: Y015
+
+@_typing.final
+class Suggestion(_message.Message):
+    """One suggested move with the search's estimate of it."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MOVE_FIELD_NUMBER: _builtins.int
+    VISITS_FIELD_NUMBER: _builtins.int
+    EXPECTED_REWARD_FIELD_NUMBER: _builtins.int
+    visits: _builtins.int
+    """The search's iterations that began with this move."""
+    expected_reward: _builtins.float
+    """The mean reward in [0, 1] of the search's playouts after this move (engine/bots/evaluation.py: half of it
+    whether the seat wins, half the change of its margin; 0.5 is "as things stand"). A value of the search, not a
+    calibrated win probability. Absent when no search valued the move (a seat's only legal move).
+    """
+    @_builtins.property
+    def move(self) -> Global___Move:
+        """The move, in notation and structured form, as ListLegalMoves lists it."""
+
+    def __init__(
+        self,
+        *,
+        move: Global___Move | None = ...,
+        visits: _builtins.int = ...,
+        expected_reward: _builtins.float | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_expected_reward", b"_expected_reward", "expected_reward", b"expected_reward", "move", b"move"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_reward", b"_expected_reward", "expected_reward", b"expected_reward", "move", b"move", "visits", b"visits"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__expected_reward: _TypeAlias = _typing.Literal["expected_reward"]  # noqa: Y015
+    _WhichOneofArgType__expected_reward: _TypeAlias = _typing.Literal["_expected_reward", b"_expected_reward"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__expected_reward) -> _WhichOneofReturnType__expected_reward | None: ...
+
+Global___Suggestion: _TypeAlias = Suggestion  # noqa: Y015
