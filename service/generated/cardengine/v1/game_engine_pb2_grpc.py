@@ -110,6 +110,11 @@ class GameEngineStub:
                 request_serializer=cardengine_dot_v1_dot_game__engine__pb2.WatchKeyEventsRequest.SerializeToString,
                 response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.KeyEvent.FromString,
                 _registered_method=True)
+        self.SuggestMoves = channel.unary_unary(
+                '/cardengine.v1.GameEngine/SuggestMoves',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.SuggestMovesRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.SuggestMovesResponse.FromString,
+                _registered_method=True)
 
 
 class GameEngineServicer:
@@ -226,6 +231,15 @@ class GameEngineServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SuggestMoves(self, request, context):
+        """Hints: the best few legal moves of the caller's seat now, best first, each with the search's estimate, from
+        what the seat may know only; the same answer for the same game, version, seat and count (docs/api.md "Hints").
+        Needs the seat's token. FAILED_PRECONDITION `hints/disabled` when the game was created with hints off.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameEngineServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -303,6 +317,11 @@ def add_GameEngineServicer_to_server(servicer, server):
                     servicer.WatchKeyEvents,
                     request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.WatchKeyEventsRequest.FromString,
                     response_serializer=cardengine_dot_v1_dot_game__engine__pb2.KeyEvent.SerializeToString,
+            ),
+            'SuggestMoves': grpc.unary_unary_rpc_method_handler(
+                    servicer.SuggestMoves,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.SuggestMovesRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.SuggestMovesResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -711,6 +730,33 @@ class GameEngine:
             '/cardengine.v1.GameEngine/WatchKeyEvents',
             cardengine_dot_v1_dot_game__engine__pb2.WatchKeyEventsRequest.SerializeToString,
             cardengine_dot_v1_dot_game__engine__pb2.KeyEvent.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SuggestMoves(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/SuggestMoves',
+            cardengine_dot_v1_dot_game__engine__pb2.SuggestMovesRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.SuggestMovesResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -95,6 +95,11 @@ class GameEngineStub:
     """One stream per API key: a game created or joined, "your seat's turn" in any of its games, a game finished.
     Resumable with `cursor` (each event's `id`). Needs an API key.
     """
+    SuggestMoves: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.SuggestMovesRequest, _game_engine_pb2.SuggestMovesResponse]
+    """Hints: the best few legal moves of the caller's seat now, best first, each with the search's estimate, from
+    what the seat may know only; the same answer for the same game, version, seat and count (docs/api.md "Hints").
+    Needs the seat's token. FAILED_PRECONDITION `hints/disabled` when the game was created with hints off.
+    """
 
 @_typing.type_check_only
 class GameEngineAsyncStub(GameEngineStub):
@@ -139,6 +144,11 @@ class GameEngineAsyncStub(GameEngineStub):
     WatchKeyEvents: _aio.UnaryStreamMultiCallable[_game_engine_pb2.WatchKeyEventsRequest, _game_engine_pb2.KeyEvent]  # type: ignore[assignment]
     """One stream per API key: a game created or joined, "your seat's turn" in any of its games, a game finished.
     Resumable with `cursor` (each event's `id`). Needs an API key.
+    """
+    SuggestMoves: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.SuggestMovesRequest, _game_engine_pb2.SuggestMovesResponse]  # type: ignore[assignment]
+    """Hints: the best few legal moves of the caller's seat now, best first, each with the search's estimate, from
+    what the seat may know only; the same answer for the same game, version, seat and count (docs/api.md "Hints").
+    Needs the seat's token. FAILED_PRECONDITION `hints/disabled` when the game was created with hints off.
     """
 
 class GameEngineServicer(metaclass=_abc_1.ABCMeta):
@@ -271,6 +281,17 @@ class GameEngineServicer(metaclass=_abc_1.ABCMeta):
     ) -> _typing.Union[_abc.Iterator[_game_engine_pb2.KeyEvent], _abc.AsyncIterator[_game_engine_pb2.KeyEvent]]:
         """One stream per API key: a game created or joined, "your seat's turn" in any of its games, a game finished.
         Resumable with `cursor` (each event's `id`). Needs an API key.
+        """
+
+    @_abc_1.abstractmethod
+    def SuggestMoves(
+        self,
+        request: _game_engine_pb2.SuggestMovesRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.SuggestMovesResponse, _abc.Awaitable[_game_engine_pb2.SuggestMovesResponse]]:
+        """Hints: the best few legal moves of the caller's seat now, best first, each with the search's estimate, from
+        what the seat may know only; the same answer for the same game, version, seat and count (docs/api.md "Hints").
+        Needs the seat's token. FAILED_PRECONDITION `hints/disabled` when the game was created with hints off.
         """
 
 def add_GameEngineServicer_to_server(servicer: GameEngineServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
