@@ -8,11 +8,15 @@ import { takeSeatFromAddress } from "./seat_links.js";
 import { invites, seats } from "./storage.js";
 import { humanize, inWords } from "./words.js";
 
-// How the lobby names each kind of bot, and the name its seat gets at the table.
+// How the lobby names each kind of bot, and the name its seat gets at the table. The levels (easy, medium, hard) are
+// what a seat is offered first; the algorithms stay under "Advanced".
 const BOT_WORDS = {
   random: { label: "Bot: plays at random", seatName: "Random Bot" },
   greedy: { label: "Bot: greedy", seatName: "Greedy Bot" },
   mcts: { label: "Bot: looks ahead", seatName: "Lookahead Bot" },
+  easy: { label: "Bot: easy", seatName: "Easy Bot" },
+  medium: { label: "Bot: medium", seatName: "Medium Bot" },
+  hard: { label: "Bot: hard", seatName: "Hard Bot" },
 };
 
 function botWords(kind) {
@@ -71,17 +75,40 @@ function renderSeats(form) {
     seatsBox.append(h("p", { class: "note" },
       "This server has no bot seats: share the other seats' links with the other players."));
   }
-  const defaultRole = features.bots ? `bot:${catalog.botKinds[0]}` : "human";
-  for (let seat = 0; seat < count; seat += 1) seatsBox.append(seatField(form, seat, defaultRole));
+  const levels = gameLevels(form);
+  const defaultRole = features.bots ? `bot:${(levels[0] || { name: catalog.botKinds[0] }).name}` : "human";
+  for (let seat = 0; seat < count; seat += 1) seatsBox.append(seatField(form, seat, defaultRole, levels));
 }
 
-function seatField(form, seat, defaultRole) {
+// The chosen game's levels the server accepts for a seat (the catalog's GameType.levels, weakest first).
+function gameLevels(form) {
+  const type = form.catalog.byId.get(form.gameSelect.value);
+  const levels = Array.isArray(type && type.levels) ? type.levels : [];
+  return levels.filter((level) => form.catalog.botKinds.includes(level.name));
+}
+
+// A level's words: its name and its rating on the game's ladder (random = 0), or that it is not rated yet.
+function levelLabel(level) {
+  const rated = typeof level.rating === "number";
+  return `${botWords(level.name).label} (${rated ? `rating ${Math.round(level.rating)}` : "not rated yet"})`;
+}
+
+function seatField(form, seat, defaultRole, levels) {
   const { catalog, features, seatsBox } = form;
+  const disabled = !features.bots;
+  const option = (kind, label, extra = {}) =>
+    h("option", { value: `bot:${kind}`, "data-bot": kind, disabled, ...extra }, label);
+  const names = new Set(levels.map((level) => level.name));
+  const algorithms = catalog.botKinds.filter((kind) => !names.has(kind));
+  const bots = levels.length
+    ? [levels.map((level) => option(level.name, levelLabel(level), { "data-level": level.name })),
+      algorithms.length ? h("optgroup", { label: "Advanced: bots by algorithm" },
+        algorithms.map((kind) => option(kind, botWords(kind).label))) : []]
+    : algorithms.map((kind) => option(kind, botWords(kind).label));
   const select = h("select", { class: "seat-role", id: `seat-role-${seat}`, "data-seat": seat },
     h("option", { value: "you" }, "You"),
     h("option", { value: "human" }, "Another player"),
-    catalog.botKinds.map((kind) =>
-      h("option", { value: `bot:${kind}`, "data-bot": kind, disabled: !features.bots }, botWords(kind).label)));
+    bots);
   select.value = seat === 0 ? "you" : defaultRole;
   select.addEventListener("change", () => {
     if (select.value !== "you") return;
