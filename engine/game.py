@@ -170,6 +170,9 @@ class Game(ABC):
             module = getattr(rules, role)
             if module is not None and name not in cls.__dict__:
                 setattr(cls, name, staticmethod(getattr(module, name)))
+        standing = getattr(rules.scoring, "standing", None)  # optional: a scoring module may leave it out
+        if standing is not None and "standing" not in cls.__dict__:
+            cls.standing = staticmethod(standing)  # type: ignore[method-assign]
 
     def _package(self) -> RulesPackage:
         """The role modules (``rules``); an error for a game that neither sets them nor defines the method asked."""
@@ -247,6 +250,13 @@ class Game(ABC):
         the moves ``legal_moves`` lists. (bound)
         """
         return self._package().legal.explain(state, seat, move)
+
+    def standing(self, state: GameState) -> list[int]:
+        """What each seat would score for the round in progress if it were scored now, by the round's own scoring
+        (cards laid down, cards still held) without the points for how a round ends; zeros where a game does not
+        say (the default). Optional: a game's scoring module may define ``standing(state)``. Search bots value an
+        unfinished round by it (``engine.bots.guided``); on a determinized state it reads that sample's cards."""
+        return [0] * state.players
 
     def determinize(self, state: GameState, seat: int, seed: int) -> GameState:
         """A full state ``seat`` cannot tell from ``state``: everything it knows unchanged (its hand, public cards,

@@ -29,7 +29,7 @@ MIN_SCALE = 10.0
 """The smallest margin scale: a round's points are tens in every registered game, never fractions."""
 
 
-def margins(totals: Sequence[int]) -> list[float]:
+def margins(totals: Sequence[float]) -> list[float]:
     """Each seat's total minus the mean of the other seats' totals."""
     players = len(totals)
     if players < 2:
@@ -42,15 +42,20 @@ def rewards(sheet: ScoreSheet, scale: float, baseline: Sequence[float]) -> list[
     """A reward in [0, 1] per seat for a score sheet, against the root's margins ``baseline`` (see the module's
     docstring)."""
     players = len(sheet.totals)
-    shares = [
-        0.5 * (1.0 + (margin - base) / scale / (1.0 + abs((margin - base) / scale)))
-        for margin, base in zip(margins(sheet.totals), baseline, strict=True)
-    ]
+    shares = margin_rewards(sheet.totals, scale, baseline)
     if not (sheet.finished and sheet.winners):
         return shares
     if len(sheet.winners) == players:
         return [0.25 + 0.5 * share for share in shares]
     return [(0.5 if seat in sheet.winners else 0.0) + 0.5 * share for seat, share in enumerate(shares)]
+
+
+def margin_rewards(totals: Sequence[float], scale: float, baseline: Sequence[float]) -> list[float]:
+    """The margin reward of each seat for these totals (see the module's docstring)."""
+    return [
+        0.5 * (1.0 + (margin - base) / scale / (1.0 + abs((margin - base) / scale)))
+        for margin, base in zip(margins(totals), baseline, strict=True)
+    ]
 
 
 def reward_scale(sheet: ScoreSheet) -> float:

@@ -103,6 +103,12 @@ class ISMCTSPolicy:
         self.last_longest_iteration = 0.0
         self.last_root: Node | None = None
 
+    def new_search(self, seat_input: SeatInput, first: GameState, rng: random.Random) -> Search:
+        """The search of one decision, valued against the score sheet of ``first`` (public: the same in every
+        sample)."""
+        sheet = score(first)
+        return Search(self, seat_input.seat, seat_input.legal_moves, reward_scale(sheet), margins(sheet.totals), rng)
+
     def choose(self, seat_input: SeatInput, rng: random.Random) -> Move:
         started = time.perf_counter()
         moves = seat_input.legal_moves
@@ -118,8 +124,7 @@ class ISMCTSPolicy:
         if sample_world is None:
             return moves[rng.randrange(len(moves))]
         first = sample_world(search_rng.getrandbits(63))
-        sheet = score(first)  # public: the same in every sample
-        search = Search(self, seat_input.seat, moves, reward_scale(sheet), margins(sheet.totals), search_rng)
+        search = self.new_search(seat_input, first, search_rng)
         deadline = started + seat_input.budget_seconds - max(RETURN_MARGIN_SECONDS, 0.05 * seat_input.budget_seconds)
         longest = 0.0  # the longest iteration so far: the next one starts only if it fits before the deadline
         world: GameState | None = first

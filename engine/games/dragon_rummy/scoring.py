@@ -44,6 +44,13 @@ def explain_hand(areas: Sequence[Sequence[str]], draw_two: str, rare: str) -> li
     return explained
 
 
+def standing(state: GameState) -> list[int]:
+    """The hand in progress as the end of a hand scores it: each play area's points now."""
+    table = table_of(state)
+    draw_two, rare = table["draw_two_dragon"], table["rare_dragon"]
+    return [play_area_points(area, draw_two, rare) for area in table["play_areas"]]
+
+
 def match_totals(table: DragonTable, players: int) -> list[int]:
     return totals_from_rounds([record["points"] for record in table["hand_records"]], players)  # a list: per view
 

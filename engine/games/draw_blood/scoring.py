@@ -22,6 +22,13 @@ def meld_points(melds: list[Meld], players: int) -> list[int]:
     return points
 
 
+def standing(state: GameState) -> list[int]:
+    """The hand in progress as ``score_hand`` would count it now: Meld points less the points of cards held."""
+    table = table_of(state)
+    melded = meld_points(table["melds"], state.players)
+    return [melded[seat] - hand_points(hand) for seat, hand in enumerate(table["hands"])]
+
+
 def score_hand(table: DrawBloodTable, players: int, went_out: int | None, ending: str) -> HandRecord:
     """The record of the hand just ended: Meld points minus the points of the cards still held."""
     melded = meld_points(table["melds"], players)

@@ -96,6 +96,7 @@ class HouseRummyGame(Game):
     to_act = staticmethod(flow.to_act)
     play = staticmethod(flow.play)
     score = staticmethod(scoring.score)
+    standing = staticmethod(scoring.standing)
 
     @staticmethod
     def is_finished(state: GameState) -> bool:

@@ -25,7 +25,7 @@ from engine.games.house_rummy.cards import (
     face_value,
     hand_penalty,
 )
-from engine.games.house_rummy.table import FINISHED, NOBODY, RUN, Group, HouseTable, table_of
+from engine.games.house_rummy.table import FINISHED, NOBODY, RUN, Group, HouseTable, new_cards_on, table_of
 from engine.scoring import RoundScore, ScoreSheet, highest_scorers, totals_from_rounds, unpacked
 from engine.state import GameState
 
@@ -174,6 +174,14 @@ def _without(cards: list[str], taken: tuple[str, ...]) -> list[str]:
     for card in taken:
         left.remove(card)
     return left
+
+
+def standing(state: GameState) -> list[int]:
+    """The hand in progress as ``score_hand`` would count it now: the board's points and bonuses less the
+    penalties of the cards held."""
+    table = table_of(state)
+    board = (table["groups"], table["cross_second_group"], table["hands"], table["potato_on_board"])
+    return [seat_score.total for seat_score in score_hand(*board, new_cards=new_cards_on(state))]
 
 
 def match_totals(table: HouseTable, players: int) -> list[int]:

@@ -29,6 +29,16 @@ def hand_points(hands: list[list[str]]) -> list[int]:
     return [sum(card_points(card) for card in hand) for hand in hands]
 
 
+def standing(state: GameState) -> list[int]:
+    """The round in progress as ``score_round`` would count it now: cards played and Actions, less the cards
+    held; no going-out points."""
+    table = table_of(state)
+    played = played_points(table["groups"], state.players)
+    in_hand = hand_points(table["hands"])
+    actions = table["actions_played"]
+    return [played[seat] + ACTION_POINTS * actions[seat] - in_hand[seat] for seat in range(state.players)]
+
+
 def going_out_points(outs: list[int], players: int, *, marker_revealed: bool) -> list[int]:
     """-100 for going out before the Marker (-50 each when Lucky Day puts several out); +10 for the first after."""
     points = [0] * players
