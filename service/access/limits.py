@@ -13,6 +13,10 @@
   Retry-After) instead of 401 until the window ends. A right token is never refused for it: the count slows the
   guesser, never a player (a stranger behind the player's address or NAT cannot lock the player out). Only failures
   are counted, so the calls that succeed cost nothing.
+- **Hints** (SuggestMoves: a search of the seat's position, ``service/core/hints.py``): a token bucket of its own per
+  API key, or per client address for a caller without a key (``hint_rate`` hints a second, at most ``hint_burst``
+  at once), taken only when a hint is computed (an answer from the cache takes nothing); an empty bucket answers
+  RESOURCE_EXHAUSTED ``limit/hint_rate`` with Retry-After. The edges ask ``Gate.admit_hint`` for it.
 
 The defaults suit the embedded single-user run (no keys: no per-key limit or cap; no per-address limit): the web
 table and the bots work as before. Hosting sets them (docs/operations.md, "Limits and keys").
@@ -49,12 +53,15 @@ class LimitSettings:
     live_games_per_key: int = 100  # unfinished games per API key; 0: no cap
     wrong_tokens: int = 10  # wrong seat tokens or tickets per game and caller; 0: no limit
     wrong_token_seconds: float = 60.0
+    hint_rate: float = 1.0  # hints computed a second per API key (per client address without a key); 0: no limit
+    hint_burst: int = 10
 
     def check(self) -> None:
-        numbers = (self.key_rate, self.address_rate, self.live_games_per_key, self.wrong_tokens)
+        numbers = (self.key_rate, self.address_rate, self.live_games_per_key, self.wrong_tokens, self.hint_rate)
         if min(numbers) < 0 or self.wrong_token_seconds <= 0:
             raise ValueError("rates, the live-game cap and the wrong-token limit are 0 (off) or more.")
-        if (self.key_rate and self.key_burst < 1) or (self.address_rate and self.address_burst < 1):
+        bursts = ((self.key_rate, self.key_burst), (self.address_rate, self.address_burst))
+        if any(rate and burst < 1 for rate, burst in (*bursts, (self.hint_rate, self.hint_burst))):
             raise ValueError("a burst is at least 1 request.")
 
 
@@ -212,6 +219,17 @@ class Gate:
         except errors.StoreUnavailableError as error:
             log.warning("wrong token not counted", extra={"game_id": game_id, "error": str(error)})
             return failure
+
+    def admit_hint(self, caller: Caller) -> None:
+        """Before a hint is computed for ``caller``: RESOURCE_EXHAUSTED (``limit/hint_rate``) when its API key (its
+        client address, without a key) has no hint left in its bucket."""
+        settings = self.settings
+        if not settings.hint_rate:
+            return
+        scope, who = ("key", caller.key_id) if caller.key_id else ("address", caller.address)
+        wait, _ = self.limits.take_left(f"hints:{scope}:{who}", settings.hint_rate, settings.hint_burst)
+        if wait:
+            raise errors.hint_rate_limited(scope, retry_seconds(wait))
 
     def admit_game(self, key_id: str, game_id: str) -> None:
         """Before a game of ``key_id`` is stored: RESOURCE_EXHAUSTED when the key holds its cap of live games."""

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.bots.hints import HINT_ITERATIONS
 from service.access.limits import LimitSettings
 from service.cli.arguments import add_key_prefix_argument, env_float, env_int, fail
 from service.cli.bots import add_bot_arguments
@@ -59,6 +60,8 @@ def serve_arguments_problem(args: argparse.Namespace) -> str | None:
         return "--redis-timeout-seconds must be positive"
     if args.state_cache_mib < 0:
         return "--state-cache-mib must be 0 (none) or more"
+    if args.hint_iterations < 1:
+        return "--hint-iterations must be at least 1"
     if args.redis_replica_wait_ms < 0:
         return "--redis-replica-wait-ms must be 0 (off) or more"
     if args.redis_cluster:  # --redis-cluster / REDIS_CLUSTER=1: the URL names a node of a Redis Cluster
@@ -100,6 +103,7 @@ def serve_config(args: argparse.Namespace) -> ServeConfig:
         otlp_endpoint=args.otlp_endpoint or None,
         announce=args.announce,
         state_cache_mib=args.state_cache_mib,
+        hint_iterations=args.hint_iterations,
         **access_settings(args),
         **request_limit_settings(args),
     )
@@ -313,6 +317,12 @@ def add_web_arguments(serve: argparse.ArgumentParser) -> None:
         help="memory for the decoded states kept per process, in MiB (0: none) [STATE_CACHE_MIB]",
     )
     serve.add_argument(
+        "--hint-iterations",
+        type=int,
+        default=env_int("HINT_ITERATIONS", HINT_ITERATIONS),
+        help="the search's iterations per hint (SuggestMoves): its cost and strength [HINT_ITERATIONS]",
+    )
+    serve.add_argument(
         "--web-root",
         default=os.environ.get("WEB_ROOT", ""),
         help="folder of the web table served at / (default: the installed clients/web) [WEB_ROOT]",
@@ -362,6 +372,14 @@ ACCESS_NUMBERS: list[tuple[str, str, type, float, str]] = [
         _LIMIT_DEFAULTS.wrong_token_seconds,
         "how long the wrong tokens count, and the 429 lasts",
     ),
+    (
+        "--hint-rate",
+        "HINT_RATE",
+        float,
+        _LIMIT_DEFAULTS.hint_rate,
+        "hints computed a second per API key (per client address without one), 0: no limit",
+    ),
+    ("--hint-burst", "HINT_BURST", int, _LIMIT_DEFAULTS.hint_burst, "hints an API key or address may ask at once"),
 ]
 
 
@@ -399,6 +417,8 @@ def access_settings(args: argparse.Namespace) -> dict[str, Any]:
             live_games_per_key=args.live_games_per_key,
             wrong_tokens=args.wrong_tokens,
             wrong_token_seconds=args.wrong_token_seconds,
+            hint_rate=args.hint_rate,
+            hint_burst=args.hint_burst,
         ),
     }
 

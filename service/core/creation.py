@@ -130,11 +130,13 @@ class Creation:
         request_id: str | None = None,
         clock: clocks.ClockSpec | None = None,
         invite_seats: Sequence[int] = (),
+        hints: bool = True,
     ) -> CreatedGame:
         """``creator``: the id of the caller's API key, recorded with the game (and counted by ``admit_game``).
         ``request_id``: makes the create safe to retry (``keyed_game_id``): the same id and parameters (and the
         same creator) give the same game and seat tokens again and create nothing. ``invite_seats``: those seats
-        are answered as invitation codes instead of tokens (service/core/invitations.py)."""
+        are answered as invitation codes instead of tokens (service/core/invitations.py). ``hints``: False turns
+        the seats' hints off for the whole match (service/core/hints.py)."""
         check_request(game_type, players, seed, seats, request_id)
         names = tuple(seat_name(index, seat.name) for index, seat in enumerate(seats))
         bots = tuple(seat_bot(index, seat.bot) for index, seat in enumerate(seats))
@@ -169,6 +171,7 @@ class Creation:
             commitment=fairness.commitment(state.seed, salt) if salt else "",
             clock=None if clock is None else clock.to_record(),
             invited=invited,
+            hints=hints,
         )
         return self._store(game_id, meta, state, tuple(events), tokens, request_id)
 

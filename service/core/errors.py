@@ -14,10 +14,12 @@ service knows about status codes. Engine errors keep their own codes (``move/car
 | ABORTED             | ABORTED              | 409  | stale expected_version (details: currentVersion)            |
 | FAILED_PRECONDITION | FAILED_PRECONDITION  | 422  | illegal move, finished match (details: engineCode); a match |
 |                     |                      |      | stored under another rules version (snapshot/rules_version) |
+|                     |                      |      | or created with hints off (hints/disabled)                  |
 | RESOURCE_EXHAUSTED  | RESOURCE_EXHAUSTED   | 429  | a rate limit, the live-game cap of an API key, too many     |
 |                     |                      |      | wrong seat tokens (details: retryAfterSeconds); too many    |
 |                     |                      |      | stream tickets of a seat (limit/stream_tickets)             |
 |                     |                      |      | too many live streams (stream/too_many, details: scope)     |
+|                     |                      |      | too many hints of a key or address (limit/hint_rate)        |
 | PAYLOAD_TOO_LARGE   | RESOURCE_EXHAUSTED   | 413  | REST body over the limit (request/too_large)                |
 | HEADERS_TOO_LARGE   | RESOURCE_EXHAUSTED   | 431  | REST request headers over the limit                         |
 | UNAVAILABLE         | UNAVAILABLE          | 503  | the store cannot be reached or answers too slowly           |
@@ -223,6 +225,17 @@ def rate_limited(scope: str, retry_after: int) -> ServiceError:
     )
 
 
+def hint_rate_limited(scope: str, retry_after: int) -> ServiceError:
+    """Too many hints computed for one API key (``scope`` "key") or, without a key, one client address."""
+    who = "API key" if scope == "key" else "client address"
+    return ServiceError(
+        Status.RESOURCE_EXHAUSTED,
+        "limit/hint_rate",
+        f"Too many hints asked by this {who}: a hint costs a search; retry in {retry_after} s.",
+        {"scope": scope, RETRY_AFTER: retry_after},
+    )
+
+
 def live_games_exhausted(key_id: str, cap: int, retry_after: int) -> ServiceError:
     return ServiceError(
         Status.RESOURCE_EXHAUSTED,
@@ -249,6 +262,33 @@ def too_many_stream_tickets(game_id: str, seat: int, cap: int, retry_after: int)
         f"Seat {seat} of game '{game_id}' has asked for {cap} stream tickets in a short time, its cap; reuse a ticket "
         f"(it stays valid until it expires) or retry in {retry_after} s.",
         {"seat": seat, RETRY_AFTER: retry_after},
+    )
+
+
+def hints_disabled(game_id: str) -> ServiceError:
+    return ServiceError(
+        Status.FAILED_PRECONDITION,
+        "hints/disabled",
+        f"Game '{game_id}' was created with hints off (rated play): no seat may ask for a hint in it.",
+        {"gameId": game_id},
+    )
+
+
+def hint_of_finished_game(game_id: str) -> ServiceError:
+    return ServiceError(
+        Status.FAILED_PRECONDITION,
+        "game/finished",
+        f"Game '{game_id}' is over: there is no move left to suggest.",
+        {"gameId": game_id},
+    )
+
+
+def hint_not_your_turn(game_id: str, seat: int) -> ServiceError:
+    return ServiceError(
+        Status.PERMISSION_DENIED,
+        "move/not_your_turn",
+        f"Seat {seat} has no decision to make in game '{game_id}' now: a hint is for a seat to act.",
+        {"gameId": game_id, "seat": seat},
     )
 
 
@@ -456,12 +496,14 @@ CODES: dict[str, Status] = {
     "move/illegal": Status.FAILED_PRECONDITION,
     "game/finished": Status.FAILED_PRECONDITION,
     "game/not_finished": Status.FAILED_PRECONDITION,
+    "hints/disabled": Status.FAILED_PRECONDITION,
     "snapshot/rules_version": Status.FAILED_PRECONDITION,
     "limit/key_rate": Status.RESOURCE_EXHAUSTED,
     "limit/address_rate": Status.RESOURCE_EXHAUSTED,
     "limit/live_games": Status.RESOURCE_EXHAUSTED,
     "limit/wrong_tokens": Status.RESOURCE_EXHAUSTED,
     "limit/stream_tickets": Status.RESOURCE_EXHAUSTED,
+    "limit/hint_rate": Status.RESOURCE_EXHAUSTED,
     "limit/connections": Status.RESOURCE_EXHAUSTED,
     "stream/too_many": Status.RESOURCE_EXHAUSTED,
     "request/too_large": Status.PAYLOAD_TOO_LARGE,

@@ -11,7 +11,8 @@ edge (``service/core/errors.py``).
 - ``bot_turns`` (``BotTurns``): what a bot worker plays and its move;
 - ``timeouts`` (``Timeouts``): the timeout moves and forfeits of turn clocks (``ClockSweeper`` drives them);
 - ``lifecycle`` (``Lifecycle``): resign or leave, end, delete, a key's list of games, invitations, rematches;
-- ``key_events`` (``KeyEvents``): each API key's one event stream (a commit hook writes it).
+- ``key_events`` (``KeyEvents``): each API key's one event stream (a commit hook writes it);
+- ``hints`` (``Hints``): a seat's best few moves with the search's estimates (SuggestMoves).
 
 After a version is committed the write paths run ``hooks`` (``CommitHooks``), where each concern registered itself:
 metrics and the move log (``service/core/hooks.py``), the bot queue (``bot_turns.bot_queue_hook``) and the turn
@@ -23,12 +24,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
+from engine.bots.hints import HINT_ITERATIONS
 from service.core import clocks, errors, hooks
 from service.core.bot_turns import BotTurns, bot_queue_hook
 from service.core.catalog import Catalog
 from service.core.creation import Creation
 from service.core.event_streams import DEFAULT_TICKET_SECONDS, WATCH_POLL_SECONDS, EventStreams
 from service.core.games import STATE_CACHE_MIB, StoredGames
+from service.core.hints import Hints
 from service.core.key_events import KeyEvents
 from service.core.lifecycle import Lifecycle
 from service.core.moves import Moves
@@ -49,11 +52,12 @@ class GameService:
         admit_game: Callable[[str, str], None] | None = None,
         secret: bytes | None = None,
         state_cache_bytes: int = STATE_CACHE_MIB << 20,
+        hint_iterations: int = HINT_ITERATIONS,
     ) -> None:
         """``admit_game`` (creator key id, game id): raises when the key may hold no more live games. ``secret``:
         the key of the seat tokens of keyed creates (``request_id``); random per process when None, so that
         retries then work within one process only. ``state_cache_bytes``: the decoded states kept
-        (``games.StateCache``)."""
+        (``games.StateCache``). ``hint_iterations``: the search's iterations per hint (``core/hints.py``)."""
         self.store = store
         self.games = StoredGames(store, state_cache_bytes=state_cache_bytes)
         self.key_events = KeyEvents(self.games, lambda game_id: self.reads.score(game_id).winners)
@@ -73,6 +77,7 @@ class GameService:
         self.bot_turns = BotTurns(self.games, self.moves)
         self.timeouts = Timeouts(self.games, self.moves, self.hooks)
         self.lifecycle = Lifecycle(self.games, self.hooks, self.creation)
+        self.hints = Hints(self.games, iterations=hint_iterations)
 
     def stop_watches(self) -> None:
         """Ends live watches: each returns at its next wake-up (at most ``watch_poll_seconds``)."""

@@ -243,9 +243,9 @@ class Lifecycle:
             lifecycle.append_key_event(key_id, orjson.dumps(turn))
 
     def rematch(self, game_id: str, token: str | None, key_id: str | None) -> CreatedGame:
-        """A new match from a finished one (same type, players, options, names, bots, clock and invited seats; a
-        new seed), the same for every caller: the creating key gets every token (and invitations), a seat's token
-        holder the token of its own seat in the new game."""
+        """A new match from a finished one (same type, players, options, names, bots, clock, hints setting and
+        invited seats; a new seed), the same for every caller: the creating key gets every token (and invitations),
+        a seat's token holder the token of its own seat in the new game."""
         stored, meta = self.games.load(game_id)
         seat = seat_of_token(game_id, meta, token)
         is_creator = key_id is not None and key_id == meta.creator
@@ -269,6 +269,7 @@ class Lifecycle:
             creator=meta.creator,
             request_id=f"rematch:{game_id}",
             clock=None if meta.clock is None else clocks.ClockSpec.from_record(meta.clock),
+            hints=meta.hints,
             invite_seats=meta.invited,
         )
         if is_creator:

@@ -36,6 +36,7 @@ class GameMeta:
     commitment: str = ""  # hex sha256(seed as 8 bytes big-endian || salt); empty for a client seed
     clock: dict[str, Any] | None = None  # the turn clock (``clocks.ClockSpec.to_record``); None: no clock
     invited: tuple[int, ...] = ()  # seats given as invitation codes (service/core/lifecycle.py)
+    hints: bool = True  # whether the seats may ask for hints (service/core/hints.py); False: off (rated play)
 
     def encode(self) -> bytes:
         record: dict[str, Any] = {"t": self.game_type, "p": self.players, "h": list(self.token_hashes)}
@@ -58,6 +59,8 @@ class GameMeta:
             record["ck"] = self.clock
         if self.invited:
             record["iv"] = list(self.invited)
+        if not self.hints:
+            record["nh"] = True
         return orjson.dumps(record)
 
     @classmethod
@@ -80,6 +83,7 @@ class GameMeta:
             raw.get("c", ""),
             raw.get("ck"),
             tuple(raw.get("iv", ())),
+            not raw.get("nh", False),
         )
 
     def fairness(self, *, finished: bool) -> fairness.Fairness:

@@ -115,6 +115,9 @@ SUMMARY = Table(pb.GameSummary, SUMMARY_FIELDS)
 GAME_LIST = Table(pb.ListGamesResponse, "games next_page_token")
 REDEEMED = Table(pb.RedeemInvitationResponse, Row("game_id", "r[1]"), *(Row(f, f"r[0].{f}") for f in ("seat", "game")))
 KEY_EVENT = Table(pb.KeyEvent, Row("id", "r.event_id"), "kind game_id game_type version seats winners to_act")
+# Hints (service/core/hints.py): a suggestion's move is a MOVE row's LegalMove.
+SUGGESTION = Table(pb.Suggestion, "move visits expected_reward")
+HINTS = Table(pb.SuggestMovesResponse, "game_id version seat suggestions iterations")
 
 game_message, game_json, last_move_message = GAME.message, GAME.json, LAST_MOVE.message
 move_result_message, move_result_json = MOVE_RESULT.message, MOVE_RESULT.json
@@ -126,6 +129,7 @@ update_message, update_json = UPDATE.message, UPDATE.json
 resign_message, resign_json, end_message, end_json = RESIGN.message, RESIGN.json, END.message, END.json
 game_list_message, game_list_json = GAME_LIST.message, GAME_LIST.json
 key_event_message, key_event_json = KEY_EVENT.message, KEY_EVENT.json
+hints_message, hints_json = HINTS.message, HINTS.json
 
 
 def catalog_message(entries: list[dict[str, Any]], bot_kinds: list[str]) -> pb.ListGameTypesResponse:

@@ -109,8 +109,9 @@ def check_decoded(request: Any) -> None:
 
 
 class GameEngineServicer(pb_grpc.GameEngineServicer):
-    def __init__(self, service: GameService, streams: StreamSlots | None = None) -> None:
+    def __init__(self, service: GameService, streams: StreamSlots | None = None, gate: Gate | None = None) -> None:
         self.service = service
+        self.gate = gate
         self.streams = streams or telemetry.stream_slots(StreamLimits(), "grpc")
         # The catalog is fixed for the life of the process: its message (every game with its cards and schemas,
         # about 190 KB) is built once, on the first call.
@@ -133,6 +134,7 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
             request_id=request.request_id or None,
             clock=convert.clock_of(request),
             invite_seats=tuple(request.invite_seats),
+            hints=request.hints if request.HasField("hints") else True,
         )
         return convert.created_message(created)
 
@@ -147,6 +149,20 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
     ) -> pb.ListLegalMovesResponse:
         seen = min_version_of_metadata(context.invocation_metadata())
         return convert.legal_moves_message(self.service.reads.legal_moves(request.game_id, token_of(context), seen))
+
+    def SuggestMoves(self, request: pb.SuggestMovesRequest, context: grpc.ServicerContext) -> pb.SuggestMovesResponse:
+        """Hints (service/core/hints.py); a search is computed only if the gate's hint rate admits the caller."""
+        admit = self.gate_of_hints(context)
+        answer = self.service.hints.suggest(request.game_id, token_of(context), request.count, admit)
+        return convert.hints_message(answer)
+
+    def gate_of_hints(self, context: grpc.ServicerContext) -> Callable[[], None] | None:
+        """The gate's hint rate for this call's caller (its API key, else its address); None without a gate."""
+        gate = self.gate
+        if gate is None:
+            return None
+        caller = CURRENT_CALLER.get() or Caller(grpc_address(context.peer()))
+        return lambda: gate.admit_hint(caller)
 
     def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> bytes:  # type: ignore[override]
         """The answer in its wire form (``wire_writer.move_result_bytes``): the method's serializer passes bytes
@@ -411,7 +427,7 @@ class GrpcServer:
             options=[("grpc.so_reuseport", SO_REUSEPORT), ("grpc.max_receive_message_length", max_message_bytes)],
         )
         self.calls = ErrorMapping(gate)
-        add_game_engine(GameEngineServicer(service, self.streams), self.server, self.calls)
+        add_game_engine(GameEngineServicer(service, self.streams, gate), self.server, self.calls)
         self.health = health.HealthServicer()
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.server)
         reflection_v1.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME), self.server)

@@ -13,6 +13,7 @@ from typing import Any
 
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
+from engine.bots.hints import DEFAULT_HINT_COUNT, MAX_HINT_COUNT
 from service.core.errors import Status
 from service.core.event_streams import DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE
 
@@ -317,6 +318,11 @@ EVENTS_PARAMETERS: tuple[dict[str, Any], ...] = (
         "description": "With follow: resume after this version (the id of the last message received); wins over after.",
         "schema": {"type": "string", "pattern": "^[0-9]{1,10}$"},
     },
+)
+HINT_COUNT = query_parameter(
+    "count",
+    f"How many moves to suggest (0 or absent: {DEFAULT_HINT_COUNT}, at most {MAX_HINT_COUNT}).",
+    {"type": "integer", "minimum": 0, "maximum": MAX_HINT_COUNT},
 )
 WEB_PATH = {
     "name": "path",

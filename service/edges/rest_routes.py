@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import hashlib
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 import orjson
 from cardengine.v1 import game_engine_pb2 as pb
 
+from engine.bots.hints import DEFAULT_HINT_COUNT, MAX_HINT_COUNT
+from service.access.limits import Caller
 from service.core import errors
 from service.core.errors import Status
 from service.core.game_service import GameService
@@ -28,6 +31,7 @@ from service.edges.openapi_parts import (
     EVENTS_PARAMETERS,
     GAME_ID,
     GAME_TYPE,
+    HINT_COUNT,
     MIN_VERSION_PARAMETER,
     READ_FAILURES,
     SEAT,
@@ -60,6 +64,7 @@ from service.edges.web_files import CONTENT_TYPES
 
 MAX_EVENT_ID = 10**10 - 1  # Last-Event-ID: 1 to 10 ASCII digits (the OpenAPI pattern); beyond the last version: idle
 EVENTS_QUERY = frozenset({"after", "follow", "ticket", "pageSize", "pageToken"})
+HINT_QUERY = frozenset({"count"})
 
 
 def game_service() -> GameService:
@@ -136,6 +141,7 @@ def create_game() -> Response:
         creator=g.caller.key_id if g.get("caller") else None,
         clock=convert.clock_of(body),
         invite_seats=tuple(body.invite_seats),
+        hints=body.hints if body.HasField("hints") else True,
     )
     response = json_answer(orjson.dumps(convert.created_json(created)), status=201)
     response.headers["Location"] = f"/v1/games/{created.game_id}"
@@ -159,6 +165,19 @@ def list_legal_moves(game_id: str) -> Response:
             )
         )
     )
+
+
+def suggest_moves(game_id: str) -> Response:
+    """Hints (service/core/hints.py); a search is computed only if the gate's hint rate admits the caller."""
+    check_query(HINT_QUERY)
+    count = int_argument("count", f"a number of moves (1 to {MAX_HINT_COUNT}; 0: {DEFAULT_HINT_COUNT})") or 0
+    gate, caller = rest_context().gate, g.get("caller")
+    admit = None
+    if gate is not None:
+        who = caller if caller is not None else Caller(request.remote_addr)
+        admit = partial(gate.admit_hint, who)
+    answer = game_service().hints.suggest(game_id, request_token(), count, admit)
+    return json_answer(orjson.dumps(convert.hints_json(answer)))
 
 
 def apply_move(game_id: str) -> Response:
@@ -339,6 +358,30 @@ GAME_ROUTES = (
         parameters=(GAME_ID, MIN_VERSION_PARAMETER),
         security=SEAT,
         responses=responses(200, "ListLegalMovesResponse", "The legal moves.", *SNAPSHOT_READ_FAILURES),
+    ),
+    Route(
+        method="GET",
+        path="/v1/games/{gameId}/hints",
+        operation_id="SuggestMoves",
+        summary="Hints: the caller seat's best few legal moves now, best first, each with the search's estimate, "
+        'from what the seat may know only (docs/api.md "Hints"). The same answer for the same game, version, seat '
+        "and count. 422 hints/disabled in a game created with hints off, 422 game/finished, 403 move/not_your_turn "
+        "for a seat with no decision to make, 429 limit/hint_rate past the hint rate of the key or address.",
+        view=suggest_moves,
+        parameters=(GAME_ID, HINT_COUNT),
+        security=SEAT,
+        responses=responses(
+            200,
+            "SuggestMovesResponse",
+            "The suggestions.",
+            Status.INVALID_ARGUMENT,
+            Status.UNAUTHENTICATED,
+            Status.PERMISSION_DENIED,
+            Status.NOT_FOUND,
+            Status.FAILED_PRECONDITION,
+            Status.RESOURCE_EXHAUSTED,
+            Status.UNAVAILABLE,
+        ),
     ),
     Route(
         method="POST",

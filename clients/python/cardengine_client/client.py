@@ -34,6 +34,7 @@ from cardengine_client.values import (
     GameSummary,
     GameType,
     GameView,
+    Hints,
     Invitation,
     KeyEvent,
     LegalMove,
@@ -44,6 +45,7 @@ from cardengine_client.values import (
     RoundScore,
     Score,
     SeatToken,
+    Suggestion,
     WatchUpdate,
     event_of,
     fairness_of,
@@ -190,11 +192,13 @@ class GameEngineClient:
         *,
         clock: Mapping[str, Any] | None = None,
         invite_seats: Sequence[int] = (),
+        hints: bool = True,
     ) -> CreatedGame:
         """``seats``: optional (display name, bot kind or "") per seat. ``request_id`` (a fresh one when absent)
         makes the call safe to retry: the same id and parameters return the same game and tokens. ``clock``:
         ``{"turn_seconds", "match_seconds", "on_timeout"}``. ``invite_seats``: seats handed out as invitation
-        codes (``CreatedGame.invitations``) instead of tokens."""
+        codes (``CreatedGame.invitations``) instead of tokens. ``hints``: False turns hints (``suggest_moves``) off
+        for the whole match, for rated play."""
         request = pb.CreateGameRequest(
             game_type=game_type,
             players=players or 0,
@@ -209,6 +213,8 @@ class GameEngineClient:
             request.options.update(dict(options))
         if clock:
             request.clock.CopyFrom(pb.Clock(**dict(clock)))
+        if not hints:
+            request.hints = False
         with self._joining_game():
             return self._created(self._call(self._stub.CreateGame, request))
 
@@ -284,6 +290,27 @@ class GameEngineClient:
         )
 
     legal_moves = list_legal_moves  # the name of the first Python client
+
+    def suggest_moves(self, game_id: str, token: str, count: int = 0) -> Hints:
+        """Hints: the seat's best ``count`` legal moves now (0: 3; at most 10), best first, each with the search's
+        estimate; the same answer for the same game, version and seat. Typed errors: ``hints/disabled`` (a game
+        created with hints off), ``game/finished``, ``move/not_your_turn``, ``limit/hint_rate`` (retryable)."""
+        request = pb.SuggestMovesRequest(game_id=game_id, count=count)
+        response = self._call(self._stub.SuggestMoves, request, token)
+        return Hints(
+            game_id=response.game_id,
+            version=response.version,
+            seat=response.seat,
+            suggestions=tuple(
+                Suggestion(
+                    legal_move_of(item.move),
+                    item.visits,
+                    item.expected_reward if item.HasField("expected_reward") else None,
+                )
+                for item in response.suggestions
+            ),
+            iterations=response.iterations,
+        )
 
     def apply_move(
         self,
@@ -463,3 +490,7 @@ class GameEngineClient:
             raise GameEngineError.from_rpc_error(error) from None
         finally:
             stream.cancel()
+
+
+def legal_move_of(move: pb.Move) -> LegalMove:
+    return LegalMove(move.notation, move.kind, struct_to_dict(move.args), move.description)

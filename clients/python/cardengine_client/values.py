@@ -283,6 +283,34 @@ class LegalMoves:
 
 
 @dataclass(frozen=True, slots=True)
+class Suggestion:
+    """A suggested move (a hint): the move as ``list_legal_moves`` lists it, the search's iterations that began
+    with it, and its expected reward in [0, 1] (the search's mean reward after it: half whether the seat wins, half
+    its margin's change; 0.5 is "as things stand"). None when no search valued it (the seat's only move)."""
+
+    move: LegalMove
+    visits: int
+    expected_reward: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class Hints:
+    """``suggest_moves``' answer: the suggestions for ``seat`` at ``version``, best first, and the search's
+    iterations (0: the seat had one legal move)."""
+
+    game_id: str
+    version: int
+    seat: int
+    suggestions: tuple[Suggestion, ...]
+    iterations: int
+
+    @property
+    def best(self) -> LegalMove:
+        """The first suggestion's move."""
+        return self.suggestions[0].move
+
+
+@dataclass(frozen=True, slots=True)
 class GameEvent:
     version: int
     sequence: int
