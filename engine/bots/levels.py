@@ -2,18 +2,21 @@
 game so that adjacent levels sit at least 100 rating points apart on the ladder (``cardengine ladder``,
 docs/bots.md).
 
-- ``easy``: a small search that sometimes plays its second choice. Its mistakes are moves its own search
-  thought nearly as good, never a move picked at random, so it still plays what a person finds sensible.
-- ``medium``: the plain IS-MCTS (``mcts``) with a fixed number of iterations: the same strength on any machine.
-- ``hard``: the guided search (``GuidedISMCTSPolicy``) within the time budget of ``mcts``.
+- ``easy``: a small guided search (``engine.bots.guided``) that sometimes plays its second choice. Its mistakes are
+  moves its own search thought nearly as good, never a move picked at random, so it still plays what a person finds
+  sensible (it takes a winning coffin or goes out when it sees it).
+- ``medium``: the guided search with a fixed number of iterations: the same strength on any machine.
+- ``hard``: the guided search within the bot's time budget (the service's ``--bot-budget-ms``, 200 ms by default:
+  the budget of ``mcts``).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from engine.bots.guided import GuidedISMCTSPolicy
 from engine.bots.ismcts import ISMCTSPolicy
 from engine.bots.policy import Policy, SeatInput
 from engine.moves import Move
@@ -30,13 +33,12 @@ class LevelSettings:
     iterations: int | None
     budget_seconds: float | None = None
     mistake_rate: float = 0.0
-    guided: bool = False
 
 
 DEFAULT_SETTINGS: Mapping[str, LevelSettings] = {
-    "easy": LevelSettings(iterations=24, mistake_rate=0.3),
-    "medium": LevelSettings(iterations=150),
-    "hard": LevelSettings(iterations=None, budget_seconds=0.2, guided=True),
+    "easy": LevelSettings(iterations=12, mistake_rate=0.3),
+    "medium": LevelSettings(iterations=60),
+    "hard": LevelSettings(iterations=None),
 }
 
 GAME_SETTINGS: Mapping[str, Mapping[str, LevelSettings]] = {}
@@ -70,7 +72,7 @@ class LevelPolicy:
 
 
 def settled_policy(settings: LevelSettings) -> Policy:
-    search = ISMCTSPolicy(iterations=settings.iterations)
+    search = GuidedISMCTSPolicy(iterations=settings.iterations)
     if settings.mistake_rate > 0:
         return SecondChoicePolicy(search, settings.mistake_rate)
     if settings.budget_seconds is not None:
@@ -86,8 +88,6 @@ class FixedBudgetPolicy:
         self.budget_seconds = budget_seconds
 
     def choose(self, seat_input: SeatInput, rng: random.Random) -> Move:
-        from dataclasses import replace
-
         return self.search.choose(replace(seat_input, budget_seconds=self.budget_seconds), rng)
 
 
