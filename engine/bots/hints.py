@@ -15,7 +15,7 @@ calibrated win probability. A seat with one legal move gets it without a search:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from engine.bots.ismcts import ISMCTSPolicy
@@ -23,11 +23,14 @@ from engine.bots.policy import SeatInput
 from engine.moves import Move
 
 HINT_ITERATIONS = 64
-"""The search's iterations per hint by default (the service's ``--hint-iterations``): its p99 latency through a
-real server stays under 250 ms on a 2-core machine in every game (``loadtests/hint_latency.py``,
-docs/performance.md)."""
+"""The search's iterations per hint in a game without its own count in ``GAME_HINT_ITERATIONS``."""
 
-HINT_ROLLOUT_DEPTH = 10
+GAME_HINT_ITERATIONS: Mapping[str, int] = {"house_rummy": 20, "rummy_battle": 32}
+"""The games whose iterations are fewer, their moves dearer to simulate: with these counts the p99 latency of a
+hint through a real server stays under 250 ms on a 2-core machine in every game (``loadtests/hint_latency.py``,
+docs/performance.md). The service's ``--hint-iterations`` sets one count for every game instead."""
+
+HINT_ROLLOUT_DEPTH = 6
 """Moves a hint's simulation plays at most before the score sheet values it (the bots' search plays up to 60): a
 short look-ahead keeps a hint cheap enough to answer at once, and the margin reward still values the moves."""
 
@@ -52,6 +55,11 @@ HintSearch = Callable[[int], ISMCTSPolicy]
 ``ISMCTSPolicy`` (root children keyed ``(seat, move)``, each with ``visits`` and ``mean()``)."""
 
 
+def hint_iterations(game_type: str) -> int:
+    """The default iterations of a hint in ``game_type``."""
+    return GAME_HINT_ITERATIONS.get(game_type, HINT_ITERATIONS)
+
+
 def strongest_search(iterations: int) -> ISMCTSPolicy:
     """The search of the strongest level, at a fixed iteration count. The one place to switch to a stronger search
     that keeps ``last_root``'s shape."""
@@ -62,10 +70,13 @@ hint_policy: HintSearch = strongest_search
 
 
 def suggest_moves(
-    seat_input: SeatInput, rng: random.Random, count: int = DEFAULT_HINT_COUNT, iterations: int = HINT_ITERATIONS
+    seat_input: SeatInput, rng: random.Random, count: int = DEFAULT_HINT_COUNT, iterations: int | None = None
 ) -> list[Suggestion]:
-    """The ``count`` best legal moves of ``seat_input.seat``, best first (see the module's docstring). ValueError
-    for a seat without a legal move, a count outside 1..``MAX_HINT_COUNT`` or fewer than one iteration."""
+    """The ``count`` best legal moves of ``seat_input.seat``, best first (see the module's docstring), after
+    ``iterations`` of search (None: the game's default, ``hint_iterations``). ValueError for a seat without a legal
+    move, a count outside 1..``MAX_HINT_COUNT`` or fewer than one iteration."""
+    if iterations is None:
+        iterations = hint_iterations(seat_input.game_type)
     if not 1 <= count <= MAX_HINT_COUNT:
         raise ValueError(f"A hint suggests 1 to {MAX_HINT_COUNT} moves; got {count}.")
     if iterations < 1:

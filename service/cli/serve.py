@@ -60,8 +60,8 @@ def serve_arguments_problem(args: argparse.Namespace) -> str | None:
         return "--redis-timeout-seconds must be positive"
     if args.state_cache_mib < 0:
         return "--state-cache-mib must be 0 (none) or more"
-    if args.hint_iterations < 1:
-        return "--hint-iterations must be at least 1"
+    if args.hint_iterations < 0:
+        return "--hint-iterations must be 0 (each game's default) or more"
     if args.redis_replica_wait_ms < 0:
         return "--redis-replica-wait-ms must be 0 (off) or more"
     if args.redis_cluster:  # --redis-cluster / REDIS_CLUSTER=1: the URL names a node of a Redis Cluster
@@ -319,8 +319,9 @@ def add_web_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument(
         "--hint-iterations",
         type=int,
-        default=env_int("HINT_ITERATIONS", HINT_ITERATIONS),
-        help="the search's iterations per hint (SuggestMoves): its cost and strength [HINT_ITERATIONS]",
+        default=env_int("HINT_ITERATIONS", 0),
+        help="the search's iterations per hint (SuggestMoves), its cost and strength; 0: each game's default "
+        f"({HINT_ITERATIONS}, fewer in the games of engine.bots.hints.GAME_HINT_ITERATIONS) [HINT_ITERATIONS]",
     )
     serve.add_argument(
         "--web-root",

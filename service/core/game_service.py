@@ -24,7 +24,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from engine.bots.hints import HINT_ITERATIONS
 from service.core import clocks, errors, hooks
 from service.core.bot_turns import BotTurns, bot_queue_hook
 from service.core.catalog import Catalog
@@ -52,12 +51,13 @@ class GameService:
         admit_game: Callable[[str, str], None] | None = None,
         secret: bytes | None = None,
         state_cache_bytes: int = STATE_CACHE_MIB << 20,
-        hint_iterations: int = HINT_ITERATIONS,
+        hint_iterations: int | None = None,
     ) -> None:
         """``admit_game`` (creator key id, game id): raises when the key may hold no more live games. ``secret``:
         the key of the seat tokens of keyed creates (``request_id``); random per process when None, so that
         retries then work within one process only. ``state_cache_bytes``: the decoded states kept
-        (``games.StateCache``). ``hint_iterations``: the search's iterations per hint (``core/hints.py``)."""
+        (``games.StateCache``). ``hint_iterations``: the search's iterations per hint (``core/hints.py``;
+        None: each game's default)."""
         self.store = store
         self.games = StoredGames(store, state_cache_bytes=state_cache_bytes)
         self.key_events = KeyEvents(self.games, lambda game_id: self.reads.score(game_id).winners)

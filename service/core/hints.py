@@ -3,7 +3,8 @@ search's estimate, from what the seat may know only (``engine.bots.hints.suggest
 ``engine.bots.seat_input``: never the state).
 
 - **The same answer** for the same game, version and seat: the search runs a fixed number of iterations
-  (``iterations``, the server's ``--hint-iterations``), never a time budget, with a generator seeded from the game's
+  (each game's default, ``engine.bots.hints.hint_iterations``, or the server's ``--hint-iterations``), never a time
+  budget, with a generator seeded from the game's
   seed, the version and the seat (``hint_random``). A larger ``count`` lists more of the same ranking.
 - **A cache per version**: each process keeps the ranking of the last ``CACHED_HINTS`` (game, version, seat) it
   computed (every suggestion up to ``MAX_HINT_COUNT``; a request takes its first ``count``). The answer is
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 
 import engine
 from engine.bots import seat_input
-from engine.bots.hints import DEFAULT_HINT_COUNT, HINT_ITERATIONS, MAX_HINT_COUNT, Suggestion, suggest_moves
+from engine.bots.hints import DEFAULT_HINT_COUNT, MAX_HINT_COUNT, Suggestion, hint_iterations, suggest_moves
 from service.core import errors, telemetry
 from service.core.games import StoredGames, required_seat
 from service.core.records import LegalMove
@@ -75,8 +76,10 @@ def checked_count(count: int) -> int:
 class Hints:
     """The hints of a seat, computed at most once per (game, version, seat) in this process."""
 
-    def __init__(self, games: StoredGames, *, iterations: int = HINT_ITERATIONS) -> None:
-        if iterations < 1:
+    def __init__(self, games: StoredGames, *, iterations: int | None = None) -> None:
+        """``iterations``: the search's iterations of every hint; None: each game's default
+        (``engine.bots.hints.hint_iterations``)."""
+        if iterations is not None and iterations < 1:
             raise ValueError("A hint's search needs at least one iteration.")
         self.games = games
         self.iterations = iterations
@@ -116,11 +119,12 @@ class Hints:
 
     def _compute(self, game_id: str, version: int, seat: int, seed: int, state: engine.GameState) -> HintAnswer:
         given = seat_input(state, seat)
-        with telemetry.span("engine.suggest_moves", game_type=state.game_id, iterations=self.iterations):
-            suggestions = suggest_moves(given, hint_random(seed, version, seat), MAX_HINT_COUNT, self.iterations)
+        iterations = self.iterations or hint_iterations(state.game_id)
+        with telemetry.span("engine.suggest_moves", game_type=state.game_id, iterations=iterations):
+            suggestions = suggest_moves(given, hint_random(seed, version, seat), MAX_HINT_COUNT, iterations)
         game = engine.get_game(state.game_id)
         answered = tuple(self._answered(game, state, seat, suggestion) for suggestion in suggestions)
-        searched = 0 if len(given.legal_moves) == 1 else self.iterations
+        searched = 0 if len(given.legal_moves) == 1 else iterations
         return HintAnswer(game_id, version, seat, answered, searched)
 
     @staticmethod

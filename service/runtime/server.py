@@ -28,7 +28,6 @@ from pathlib import Path
 from types import FrameType
 
 import engine.bots as engine_bots
-from engine.bots.hints import HINT_ITERATIONS
 from service.access.keys import make_key_ring
 from service.access.limits import LimitSettings, make_gate
 from service.bots.worker import DEFAULT_LEASE_SECONDS, BotSettings, BotWorkers
@@ -92,7 +91,7 @@ class ServeConfig:
     connection_limits: ConnectionLimits = ConnectionLimits()  # noqa: RUF009 (frozen) REST: service.edges.http_server
     grpc_max_message_bytes: int = MAX_MESSAGE_BYTES  # gRPC request size limit (RESOURCE_EXHAUSTED)
     state_cache_mib: int = STATE_CACHE_MIB  # decoded states kept per process (service/core/games.py StateCache)
-    hint_iterations: int = HINT_ITERATIONS  # the search's iterations per hint (service/core/hints.py)
+    hint_iterations: int = 0  # the search's iterations per hint (service/core/hints.py); 0: each game's default
     otlp_endpoint: str | None = None  # OpenTelemetry traces to this OTLP/HTTP endpoint; None: the environment's
     announce: str = "auto"  # serving line on stdout: "words", "json", or "auto" (words on a terminal)
 
@@ -161,7 +160,7 @@ class Server:
             ticket_seconds=config.stream_ticket_seconds,
             secret=config.secret.encode("utf-8") or None,
             state_cache_bytes=config.state_cache_mib << 20,
-            hint_iterations=config.hint_iterations,
+            hint_iterations=config.hint_iterations or None,
         )
         self.grpc = self._make_grpc_server()
         self.http = self._make_http_server()
