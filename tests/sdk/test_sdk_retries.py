@@ -91,6 +91,7 @@ def test_every_code_of_the_error_table_is_classified_passing_or_lasting() -> Non
         "limit/address_rate",
         "limit/stream_tickets",
         "limit/connections",
+        "limit/hint_rate",
         "stream/too_many",
         "store/unavailable",
         "store/full",

@@ -30,6 +30,7 @@ import {
   type ResignSeatResponse,
   type Score,
   type SeatConfig,
+  type SuggestMovesResponse,
   type WatchGameResponse,
 } from "./gen/cardengine/v1/game_engine";
 import { GameEngineError, toGameEngineError } from "./errors";
@@ -129,6 +130,13 @@ export interface CreateGameOptions {
   inviteSeats?: number[];
   /** A turn clock (docs/api.md "Turn clocks"): turnSeconds, matchSeconds, onTimeout ("move" or "forfeit"). */
   clock?: Partial<Clock>;
+  /** false: no seat may ask for hints (suggestMoves) in this match, for rated play; absent: hints on. */
+  hints?: boolean;
+}
+
+export interface SuggestMovesOptions extends CallOptions {
+  /** How many moves to suggest, 1 to 10; absent or 0: 3. */
+  count?: number;
 }
 
 export interface ApplyMoveOptions extends CallOptions {
@@ -278,6 +286,7 @@ export class GameEngineClient {
         seats: (request.seats ?? []).map((seat) => ({ name: seat.name ?? "", bot: seat.bot ?? "" })),
         requestId: request.requestId ?? randomUUID(),
         inviteSeats: request.inviteSeats ?? [],
+        hints: request.hints,
         clock: request.clock
           ? {
               turnSeconds: request.clock.turnSeconds ?? 0,
@@ -376,6 +385,14 @@ export class GameEngineClient {
   /** The seat's legal moves now, and the version they are legal at. Needs the seat's token. */
   listLegalMoves(gameId: string, options: CallOptions): Promise<ListLegalMovesResponse> {
     return this.unary(this.raw.listLegalMoves, { gameId }, options);
+  }
+
+  /** Hints: the seat's best `count` legal moves now, best first, each with the search's `visits` and
+   * `expectedReward` (in [0, 1]; undefined for the seat's only move), from what the seat may know only; the same
+   * answer for the same game, version and seat (docs/api.md "Hints"). Needs the seat's token. Typed errors:
+   * `hints/disabled`, `game/finished`, `move/not_your_turn`, `limit/hint_rate`. */
+  suggestMoves(gameId: string, options: SuggestMovesOptions): Promise<SuggestMovesResponse> {
+    return this.unary(this.raw.suggestMoves, { gameId, count: options.count ?? 0 }, options);
   }
 
   /** Plays `move` (its notation, or `{kind, args}` as ListLegalMoves gives it) for the token's seat if the game is

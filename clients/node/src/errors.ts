@@ -16,6 +16,7 @@ export const PASSING_LIMITS: ReadonlySet<string> = new Set([
   "limit/address_rate",
   "limit/stream_tickets",
   "limit/connections",
+  "limit/hint_rate",
   "stream/too_many",
 ]);
 

@@ -13,6 +13,7 @@ export {
   type ListGamesOptions,
   type RetryPolicy,
   type StructuredMove,
+  type SuggestMovesOptions,
   type TypedGame,
   type TypedGetGameOptions,
   type CallOptions,

@@ -14,7 +14,14 @@ ERROR_DOMAIN = "cardengine.v1"
 _STATUS_DETAILS = "grpc-status-details-bin"
 
 PASSING_LIMITS = frozenset(
-    {"limit/key_rate", "limit/address_rate", "limit/stream_tickets", "limit/connections", "stream/too_many"}
+    {
+        "limit/key_rate",
+        "limit/address_rate",
+        "limit/stream_tickets",
+        "limit/connections",
+        "limit/hint_rate",
+        "stream/too_many",
+    }
 )
 """The refusals of RESOURCE_EXHAUSTED that pass with time (a rate limit, streams or connections in use), by code. The
 others of that status last: ``limit/live_games`` (until one of the key's games ends), ``limit/wrong_tokens``, a

@@ -1,0 +1,71 @@
+// Hints (SuggestMoves) through a real cardengine server: the seat's best moves with their estimates, the same answer
+// twice, a hint that is played, and the typed refusals (hints off at creation, a seat not to act).
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { GameEngineClient, GameEngineError } from "../index";
+import { ServerProcess } from "./server";
+
+const server = new ServerProcess(["--hint-iterations", "24"]);
+let client: GameEngineClient;
+
+before(async () => {
+  await server.start();
+  client = new GameEngineClient(server.target);
+  await client.waitForReady();
+});
+
+after(async () => {
+  client?.close();
+  await server.stop();
+});
+
+/** A two-player Dracula game after the dealer's declaration: the seat to act has many moves. */
+async function declared(hints?: boolean): Promise<{ gameId: string; seat: number; token: string; other: string }> {
+  const created = await client.createGame({ gameType: "dracula", players: 2, seed: 11, hints });
+  const tokens = new Map(created.seats.map((seat) => [seat.seat, seat.token]));
+  const dealer = created.game!.toAct[0];
+  const moved = await client.applyMove(created.gameId, "declare down", { token: tokens.get(dealer)!, expectedVersion: 0 });
+  const seat = moved.game!.toAct[0];
+  return { gameId: created.gameId, seat, token: tokens.get(seat)!, other: tokens.get(1 - seat)! };
+}
+
+test("a hint lists legal moves best first with estimates, the same twice, and can be played", async () => {
+  const { gameId, seat, token } = await declared();
+  const hints = await client.suggestMoves(gameId, { token, count: 4 });
+  assert.equal(hints.gameId, gameId);
+  assert.equal(hints.version, 1);
+  assert.equal(hints.seat, seat);
+  assert.equal(hints.iterations, 24);
+  assert.equal(hints.suggestions.length, 4);
+  const legal = await client.listLegalMoves(gameId, { token });
+  const notations = new Set(legal.moves.map((move) => move.notation));
+  let visits = Infinity;
+  for (const suggestion of hints.suggestions) {
+    assert.ok(notations.has(suggestion.move!.notation), suggestion.move!.notation);
+    assert.ok(suggestion.visits <= visits, "most visited first");
+    visits = suggestion.visits;
+    assert.ok(suggestion.expectedReward !== undefined && suggestion.expectedReward >= 0 && suggestion.expectedReward <= 1);
+  }
+  const again = await client.suggestMoves(gameId, { token });
+  assert.deepEqual(again.suggestions, hints.suggestions.slice(0, 3), "the default count, the same ranking");
+  const best = hints.suggestions[0].move!;
+  const played = await client.applyMove(gameId, best, { token, expectedVersion: hints.version });
+  assert.equal(played.version, 2);
+});
+
+test("hints off at creation and a seat not to act are refused, typed", async () => {
+  const off = await declared(false);
+  await assert.rejects(client.suggestMoves(off.gameId, { token: off.token }), (error: unknown) => {
+    assert.ok(error instanceof GameEngineError);
+    assert.equal(error.code, "hints/disabled");
+    assert.equal(error.statusName, "FAILED_PRECONDITION");
+    return true;
+  });
+  const on = await declared();
+  await assert.rejects(client.suggestMoves(on.gameId, { token: on.other }), (error: unknown) => {
+    assert.ok(error instanceof GameEngineError);
+    assert.equal(error.code, "move/not_your_turn");
+    assert.equal(error.statusName, "PERMISSION_DENIED");
+    return true;
+  });
+});
