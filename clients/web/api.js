@@ -75,6 +75,12 @@ export class Api {
     return this.request("GET", `/v1/games/${encodeURIComponent(id)}/moves`, { token });
   }
 
+  /** Hints: the seat's best `count` legal moves now, best first (`suggestions[]`: `move`, `visits`,
+   * `expectedReward`), for `version` (docs/api.md "Hints"). */
+  hints(id, token, count = 3) {
+    return this.request("GET", `/v1/games/${encodeURIComponent(id)}/hints?count=${count}`, { token });
+  }
+
   applyMove(id, token, move, expectedVersion) {
     const idempotencyKey = `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
     return this.request("POST", `/v1/games/${encodeURIComponent(id)}/moves`, {

@@ -1,6 +1,7 @@
 // The seated player's panels: the hand (cards to select, in the order the player chose) and the moves the server
 // offers, filtered by the selection and grouped by kind. A move button is bound to the version it was drawn for
-// (guard.js) and asks `actions.play(move, version)`.
+// (guard.js) and asks `actions.play(move, version)`. The Hint button asks the server's hints for this version
+// (`actions.hint()`); the suggested move's button is then marked (class "hinted") until the game moves on.
 
 import { h } from "./dom.js";
 import { isArmed } from "./guard.js";
@@ -70,6 +71,26 @@ function byCard(moves) {
   return cards;
 }
 
+/** The Hint button and, once asked for this version, what it suggests. */
+function hintBar(current, actions, hint, words) {
+  const bar = h("div", { class: "hint-bar" }, h("button", {
+    type: "button",
+    id: "hint",
+    disabled: Boolean(current.hintsOff || current.hinting || current.busy),
+    "aria-describedby": hint ? "hint-text" : undefined,
+    onclick: () => actions.hint(),
+  }, current.hinting ? "Thinking..." : "Hint"));
+  if (current.hintsOff) {
+    bar.append(h("span", { id: "hint-text", class: "note" }, "Hints are off in this game."));
+  } else if (hint && hint.suggestions.length) {
+    const best = hint.suggestions[0];
+    const estimate = best.expectedReward === undefined ? "" : ` (estimate ${Math.round(best.expectedReward * 100)}%)`;
+    bar.append(h("span", { id: "hint-text", class: "note", role: "status" },
+      "Suggested: ", h("strong", {}, words(best.move)), estimate));
+  }
+  return bar;
+}
+
 export function renderMoves(current, actions, { isMyTurn }) {
   const box = h("section", { class: "panel moves-panel", "aria-labelledby": "moves-title" },
     h("h2", { id: "moves-title" }, "Your moves"));
@@ -78,6 +99,10 @@ export function renderMoves(current, actions, { isMyTurn }) {
       : "Not your turn: the moves appear when it is."));
     return box;
   }
+  const words = (move) => (move.description ? withSeatNames(current, move.description) : humanize(move.notation));
+  const hint = current.hint && current.hint.version === current.game.version ? current.hint : null;
+  const suggested = hint ? hint.suggestions.map((entry) => entry.move.notation) : [];
+  box.append(hintBar(current, actions, hint, words));
   const matching = current.moves.filter((move) => moveMatches(move, current.selection));
   if (current.selection.length) {
     box.append(h("p", { id: "move-filter" },
@@ -95,17 +120,20 @@ export function renderMoves(current, actions, { isMyTurn }) {
   }
   const list = h("div", { class: "moves", id: "moves" });
   const notes = MOVE_NOTES[current.game.gameType] || {};
-  const button = (move, text, label) => h("button", {
-    type: "button",
-    class: `move${current.selection.length ? " highlighted" : ""}`,
-    "data-notation": move.notation,
-    "data-kind": move.kind,
-    "data-version": version,
-    "aria-label": label,
-    disabled: waiting,
-    onclick: () => actions.play(move, version),
-  }, text);
-  const words = (move) => (move.description ? withSeatNames(current, move.description) : humanize(move.notation));
+  const button = (move, text, label) => {
+    const rank = suggested.indexOf(move.notation) + 1; // 1: the hint's best move; 0: not suggested
+    return h("button", {
+      type: "button",
+      class: `move${current.selection.length ? " highlighted" : ""}${rank === 1 ? " hinted" : ""}`,
+      "data-notation": move.notation,
+      "data-kind": move.kind,
+      "data-version": version,
+      "data-hint-rank": rank || undefined,
+      "aria-label": rank === 1 ? `${label} (suggested)` : label,
+      disabled: waiting,
+      onclick: () => actions.play(move, version),
+    }, text);
+  };
   for (const [kind, moves] of kinds) {
     if (notes[kind]) list.append(h("p", { class: "note move-note" }, notes[kind]));
     let group;

@@ -96,6 +96,7 @@ const ACTIONS = (current) => ({
     draw(current);
   },
   play: (move, version) => applyMove(current, move, version),
+  hint: () => askHint(current),
   sortHand: (order) => {
     settings.put("handOrder", order);
     draw(current);
@@ -215,6 +216,33 @@ function toggleSelection(current, entry) {
   draw(current);
   const again = document.querySelector(`[data-key="${CSS.escape(entry.key)}"]`);
   if (again) again.focus();
+}
+
+// A hint for the version shown: the server's best moves for this seat (GET /v1/games/{id}/hints); the best one is
+// marked in the moves panel, with the selection cleared so that it shows.
+async function askHint(current) {
+  if (current.hinting || current.hintsOff) return;
+  const version = current.game.version;
+  current.hinting = true;
+  draw(current);
+  try {
+    const answer = await api.hints(current.gameId, current.token);
+    current.hint = { version: answer.version, suggestions: answer.suggestions || [] };
+    current.selection = [];
+    say("");
+  } catch (error) {
+    const code = error instanceof ApiError ? error.code : "";
+    if (code === "hints/disabled") current.hintsOff = true;
+    else if (code === "limit/hint_rate") {
+      say(`Too many hints for now; try again in ${error.details.retryAfterSeconds || 1} s.`, { isError: true });
+    } else say(`No hint: ${error.message}`, { isError: true });
+  }
+  current.hinting = false;
+  if (current.closed) return;
+  draw(current);
+  if (current.game.version === version) {
+    (document.querySelector("button.move.hinted") || document.getElementById("hint"))?.focus();
+  }
 }
 
 async function applyMove(current, move, drawnVersion) {
