@@ -6,8 +6,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.games.dracula.coffin import CELL_NAMES, LineScore, line_scores, settle
-from engine.games.dracula.table import DraculaTable, RoundRecord, table_of
+from engine.games.dracula.cards import VAMPIRE
+from engine.games.dracula.coffin import (
+    CELL_NAMES,
+    LINES,
+    LineScore,
+    card_value,
+    line_scores,
+    multiplier,
+    settle,
+)
+from engine.games.dracula.table import DraculaTable, RoundRecord, side_of, table_of
 from engine.scoring import RoundScore, ScoreSheet, highest_scorers, totals_from_rounds
 from engine.state import GameState
 
@@ -28,6 +37,35 @@ def settle_coffin(lines: Sequence[Sequence[LineScore]]) -> tuple[tuple[int, int]
     best lines; 2 or 3: the tie-break went to the second or third best)."""
     first, second, rank = settle([line.value for line in lines[0]], [line.value for line in lines[1]])
     return (first, second), rank
+
+
+def standing(state: GameState) -> list[int]:
+    """The coffin being filled as if it were settled now, its empty cells counting nothing: a line's placed cards at
+    face value, doubled for two of one suit, the full multiplier once it holds three; 0 with the Vampire. Zeros
+    before the directions are declared."""
+    table = table_of(state)
+    directions = table["directions"]
+    if not directions[0] or not directions[1]:
+        return [0] * state.players
+    coffin = table["coffin"]
+    best = [
+        sorted((partial_line(coffin, line, directions[side]) for line in LINES[directions[side]]), reverse=True)
+        for side in (0, 1)
+    ]
+    first, second, _ = settle(best[0], best[1])
+    return [(first, second)[side_of(seat)] for seat in range(state.players)]
+
+
+def partial_line(coffin: Sequence[str | None], line: tuple[int, int, int], direction: str) -> int:
+    cards = [card for card in (coffin[cell] for cell in line) if card is not None]
+    if VAMPIRE in cards:
+        return 0
+    face = sum(card_value(card, direction) for card in cards)
+    if len(cards) == 3:
+        return face * multiplier(cards)
+    if len(cards) == 2 and cards[0][1] == cards[1][1]:
+        return face * 2
+    return face
 
 
 def final_bonus(table: DraculaTable) -> tuple[int | None, int, str]:
