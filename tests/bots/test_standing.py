@@ -3,6 +3,8 @@ cards held), which the ``hard`` level's search uses to value a round it has not 
 
 from __future__ import annotations
 
+import random
+
 import engine
 
 # What a card held at the end costs, from each rule text's scoring table.
@@ -42,6 +44,18 @@ def test_dragon_rummy_counts_only_the_play_areas_and_the_dealt_areas_are_empty()
     assert engine.get_game("dragon_rummy").standing(state) == [0, 0]  # cards in hand score nothing
 
 
-def test_a_game_that_does_not_say_stands_at_zero() -> None:
-    state, _ = engine.new_game("dracula", 2, 11)
-    assert engine.get_game("dracula").standing(state) == [0, 0]
+def test_dracula_settles_the_coffin_as_it_is_with_empty_cells_worth_nothing() -> None:
+    state, _ = engine.new_game("dracula", 2, 5)
+    dracula = engine.get_game("dracula")
+    assert dracula.standing(state) == [0, 0]  # before the first dealer declares the directions
+    generator = random.Random(2)
+    for _ in range(3):
+        seat = engine.to_act(state)[0]
+        moves = engine.legal_moves(state, seat)
+        state, _ = engine.apply(state, seat, moves[generator.randrange(len(moves))])
+    view = engine.view(state, None)
+    assert view["coffin"] == [[None, None, None], ["4D", "5H", "2D"], [None, None, None]]
+    across = view["directions"].index("across")
+    # The middle row: 4 + 5 + 2 = 11, trebled for three red cards. Each column holds one card: the best is the 5.
+    assert dracula.standing(state)[across] == 33
+    assert dracula.standing(state)[1 - across] == 5
