@@ -38,16 +38,17 @@ def margins(totals: Sequence[float]) -> list[float]:
     return [total - (whole - total) / (players - 1) for total in totals]
 
 
-def rewards(sheet: ScoreSheet, scale: float, baseline: Sequence[float]) -> list[float]:
+def rewards(sheet: ScoreSheet, scale: float, baseline: Sequence[float], win_weight: float = 0.5) -> list[float]:
     """A reward in [0, 1] per seat for a score sheet, against the root's margins ``baseline`` (see the module's
-    docstring)."""
+    docstring; ``win_weight`` is the part of a finished match's reward its result decides, a half by default)."""
     players = len(sheet.totals)
     shares = margin_rewards(sheet.totals, scale, baseline)
     if not (sheet.finished and sheet.winners):
         return shares
+    rest = 1.0 - win_weight
     if len(sheet.winners) == players:
-        return [0.25 + 0.5 * share for share in shares]
-    return [(0.5 if seat in sheet.winners else 0.0) + 0.5 * share for seat, share in enumerate(shares)]
+        return [0.5 * win_weight + rest * share for share in shares]
+    return [(win_weight if seat in sheet.winners else 0.0) + rest * share for seat, share in enumerate(shares)]
 
 
 def margin_rewards(totals: Sequence[float], scale: float, baseline: Sequence[float]) -> list[float]:

@@ -39,10 +39,12 @@ class GuidedISMCTSPolicy(ISMCTSPolicy):
         rollout_depth: int = GUIDED_ROLLOUT_DEPTH,
         epsilon: float = 0.2,
         optimism: float = 1.0,
+        win_weight: float = 0.5,
     ) -> None:
         super().__init__(iterations=iterations, exploration=exploration, rollout_depth=rollout_depth)
         self.epsilon = epsilon
         self.optimism = optimism
+        self.win_weight = win_weight
 
     def new_search(self, seat_input: SeatInput, first: GameState, rng: random.Random) -> Search:
         sheet = score(first)
@@ -107,7 +109,7 @@ class GuidedSearch(Search):
             state, round_scored = self.guided_rollout(state)
         sheet = score(state)
         if round_scored or not to_act(state):
-            values = rewards(sheet, self.scale, baseline)
+            values = rewards(sheet, self.scale, baseline, self.guide.win_weight)
         else:
             values = margin_rewards(standing_totals(state, game.standing(state)), self.scale, baseline)
         self.root.visits += 1

@@ -16,7 +16,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from engine.bots.guided import GuidedISMCTSPolicy
+from engine.bots.guided import GUIDED_ROLLOUT_DEPTH, GuidedISMCTSPolicy
 from engine.bots.ismcts import ISMCTSPolicy
 from engine.bots.policy import Policy, SeatInput
 from engine.moves import Move
@@ -26,13 +26,26 @@ LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
 
 @dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """The guided search's settings in one game, the same for its three levels (``GuidedISMCTSPolicy``): moves
+    per simulation, the chance of a random move in a simulation, and the part of a finished match's reward its
+    result decides (the rest: the change of margin)."""
+
+    rollout_depth: int = GUIDED_ROLLOUT_DEPTH
+    epsilon: float = 0.2
+    win_weight: float = 0.5
+
+
+@dataclass(frozen=True, slots=True)
 class LevelSettings:
-    """One level in one game: ``iterations`` of search (None: the time budget ``budget_seconds``), and the chance
-    ``mistake_rate`` of playing the search's second choice instead of its first."""
+    """One level in one game: ``iterations`` of search (None: the time budget ``budget_seconds``, or the bot's when
+    that is None too), the chance ``mistake_rate`` of playing the search's second choice instead of its first, and
+    the game's ``search`` settings."""
 
     iterations: int | None
     budget_seconds: float | None = None
     mistake_rate: float = 0.0
+    search: SearchSettings = SearchSettings()
 
 
 DEFAULT_SETTINGS: Mapping[str, LevelSettings] = {
@@ -44,12 +57,17 @@ DEFAULT_SETTINGS: Mapping[str, LevelSettings] = {
 GAME_SETTINGS: Mapping[str, Mapping[str, LevelSettings]] = {}
 """Per game, the levels whose settings differ from ``DEFAULT_SETTINGS`` (tuned on the ladder)."""
 
+GAME_SEARCH: Mapping[str, SearchSettings] = {}
+"""Per game, the guided search's settings where they differ from ``SearchSettings()``: tuned in duplicate matches
+of the ``hard`` level against ``mcts`` at the same budget (docs/bots.md)."""
+
 
 def level_settings(game_type: str, level: str) -> LevelSettings:
     """The settings of ``level`` in ``game_type`` (KeyError for an unknown level)."""
     if level not in DEFAULT_SETTINGS:
         raise KeyError(level)
-    return GAME_SETTINGS.get(game_type, {}).get(level, DEFAULT_SETTINGS[level])
+    settings = GAME_SETTINGS.get(game_type, {}).get(level, DEFAULT_SETTINGS[level])
+    return replace(settings, search=GAME_SEARCH.get(game_type, settings.search))
 
 
 class LevelPolicy:
@@ -72,7 +90,13 @@ class LevelPolicy:
 
 
 def settled_policy(settings: LevelSettings) -> Policy:
-    search = GuidedISMCTSPolicy(iterations=settings.iterations)
+    tuned = settings.search
+    search = GuidedISMCTSPolicy(
+        iterations=settings.iterations,
+        rollout_depth=tuned.rollout_depth,
+        epsilon=tuned.epsilon,
+        win_weight=tuned.win_weight,
+    )
     if settings.mistake_rate > 0:
         return SecondChoicePolicy(search, settings.mistake_rate)
     if settings.budget_seconds is not None:
