@@ -58,73 +58,28 @@ class GuidedSearch(Search):
         super().__init__(policy, observer, moves, scale, (), rng)
         self.guide = policy
         self.averages: dict[tuple[int, Move], list[float]] = {}
-        self.played: list[tuple[int, Move]] = []
+        self.simulated: list[tuple[int, Move]] = []  # the (seat, move)s of this iteration's simulation
 
-    def iterate(self, world: GameState) -> None:
+    def evaluate(self, world: GameState, state: GameState, round_scored: bool) -> list[float]:
         game = get_game(world.game_id)
-        baseline = margins(standing_totals(world, game.standing(world)))
-        self.played = []
-        rng = self.rng
-        node = self.root
-        path = [node]
-        state = world
-        players = state.players
-        round_scored = False
-        while True:
-            acting = to_act(state)
-            if not acting:
-                break
-            if node is self.root:
-                seat = self.observer
-                moves: Sequence[Move] = self.moves
-            else:
-                seat = acting[0] if len(acting) == 1 else acting[rng.randrange(len(acting))]
-                moves = legal_moves(state, seat)
-            children = node.children
-            untried: list[Move] = []
-            available: list[tuple[Move, Node]] = []
-            for move in moves:
-                child = children.get((seat, move))
-                if child is None:
-                    untried.append(move)
-                else:
-                    child.available += 1
-                    available.append((move, child))
-            if untried:
-                move = untried[rng.randrange(len(untried))]
-                child = children[(seat, move)] = Node(seat)
-                child.available += 1
-            else:
-                move, child = self.select(available)
-            self.played.append((seat, move))
-            state, events = apply(state, seat, move)
-            path.append(child)
-            node = child
-            if scores_a_round(events, players):
-                round_scored = True
-                break
-            if untried:
-                break
+        baseline = margins(standing_totals(world, game.standing(world)))  # this sample's own root
+        self.simulated = []
         if not round_scored:
             state, round_scored = self.guided_rollout(state)
-        sheet = score(state)
         if round_scored or not to_act(state):
-            values = rewards(sheet, self.scale, baseline, self.guide.win_weight)
-        else:
-            values = margin_rewards(standing_totals(state, game.standing(state)), self.scale, baseline)
-        self.root.visits += 1
-        for visited in path[1:]:
-            visited.visits += 1
-            visited.reward += values[visited.seat]
+            return rewards(score(state), self.scale, baseline, self.guide.win_weight)
+        return margin_rewards(standing_totals(state, game.standing(state)), self.scale, baseline)
+
+    def backpropagate(self, path: Sequence[Node], played: Sequence[tuple[int, Move]], values: Sequence[float]) -> None:
+        super().backpropagate(path, played, values)
         averages = self.averages
-        for key in self.played:
+        for key in (*played, *self.simulated):
             entry = averages.get(key)
             if entry is None:
                 averages[key] = [values[key[0]], 1.0]
             else:
                 entry[0] += values[key[0]]
                 entry[1] += 1.0
-        self.iterations += 1
 
     def guided_rollout(self, state: GameState) -> tuple[GameState, bool]:
         """Plays up to ``rollout_depth`` moves; the state reached and whether a round was scored on the way."""
@@ -134,7 +89,7 @@ class GuidedSearch(Search):
         averages = self.averages
         epsilon = guide.epsilon
         optimism = guide.optimism
-        played = self.played
+        played = self.simulated
         for _ in range(guide.rollout_depth):
             acting = to_act(state)
             if not acting:

@@ -168,16 +168,25 @@ class Search:
         self.iterations = 0
 
     def iterate(self, world: GameState) -> None:
+        """One iteration on a sampled world: selection and expansion, simulation, backpropagation."""
+        state, path, played, round_scored = self.descend(world)
+        values = self.evaluate(world, state, round_scored)
+        self.backpropagate(path, played, values)
+        self.iterations += 1
+
+    def descend(self, world: GameState) -> tuple[GameState, list[Node], list[tuple[int, Move]], bool]:
+        """Selection and expansion: the state reached, the nodes walked (the root first), the (seat, move) played
+        into each, and whether a round was scored on the way."""
         rng = self.rng
         node = self.root
         path = [node]
+        played: list[tuple[int, Move]] = []
         state = world
         players = state.players
-        round_scored = False
         while True:
             acting = to_act(state)
             if not acting:
-                break
+                return state, path, played, False
             if node is self.root:
                 seat = self.observer
                 moves: Sequence[Move] = self.moves
@@ -200,22 +209,28 @@ class Search:
                 child.available += 1
             else:
                 move, child = self.select(available)
+            played.append((seat, move))
             state, events = apply(state, seat, move)
             path.append(child)
             node = child
             if scores_a_round(events, players):
-                round_scored = True
-                break
+                return state, path, played, True
             if untried:
-                break
+                return state, path, played, False
+
+    def evaluate(self, world: GameState, state: GameState, round_scored: bool) -> list[float]:
+        """The reward of each seat for this iteration: the state after a simulation from ``state`` (none when a
+        round was scored on the way), by the game's score sheet against the root's margins."""
         if not round_scored:
             state = self.rollout(state)
-        values = rewards(score(state), self.scale, self.baseline)
+        return rewards(score(state), self.scale, self.baseline)
+
+    def backpropagate(self, path: Sequence[Node], played: Sequence[tuple[int, Move]], values: Sequence[float]) -> None:
+        """Adds to each node on the path the reward of the seat that made its move."""
         self.root.visits += 1
         for visited in path[1:]:
             visited.visits += 1
             visited.reward += values[visited.seat]
-        self.iterations += 1
 
     def select(self, available: Sequence[tuple[Move, Node]]) -> tuple[Move, Node]:
         """The UCB choice among the available children (ties: the first)."""
