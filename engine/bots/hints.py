@@ -18,7 +18,9 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from engine.bots.guided import GuidedISMCTSPolicy
 from engine.bots.ismcts import ISMCTSPolicy
+from engine.bots.levels import level_settings
 from engine.bots.policy import SeatInput
 from engine.moves import Move
 
@@ -50,8 +52,8 @@ class Suggestion:
     expected_reward: float | None
 
 
-HintSearch = Callable[[int], ISMCTSPolicy]
-"""The search of hints for an iteration count: any policy with ``choose`` and the ``last_root`` of
+HintSearch = Callable[[int, str], ISMCTSPolicy]
+"""The search of hints for an iteration count and a game type: any policy with ``choose`` and the ``last_root`` of
 ``ISMCTSPolicy`` (root children keyed ``(seat, move)``, each with ``visits`` and ``mean()``)."""
 
 
@@ -60,10 +62,16 @@ def hint_iterations(game_type: str) -> int:
     return GAME_HINT_ITERATIONS.get(game_type, HINT_ITERATIONS)
 
 
-def strongest_search(iterations: int) -> ISMCTSPolicy:
-    """The search of the strongest level, at a fixed iteration count. The one place to switch to a stronger search
-    that keeps ``last_root``'s shape."""
-    return ISMCTSPolicy(iterations=iterations, rollout_depth=HINT_ROLLOUT_DEPTH)
+def strongest_search(iterations: int, game_type: str) -> ISMCTSPolicy:
+    """The search of the strongest level (``hard``: the guided search with the game's settings), at a fixed
+    iteration count and with simulations of at most ``HINT_ROLLOUT_DEPTH`` moves."""
+    tuned = level_settings(game_type, "hard").search
+    return GuidedISMCTSPolicy(
+        iterations=iterations,
+        rollout_depth=min(tuned.rollout_depth, HINT_ROLLOUT_DEPTH),
+        epsilon=tuned.epsilon,
+        win_weight=tuned.win_weight,
+    )
 
 
 hint_policy: HintSearch = strongest_search
@@ -86,7 +94,7 @@ def suggest_moves(
         raise ValueError(f"Seat {seat_input.seat} has no legal move to suggest.")
     if len(moves) == 1:
         return [Suggestion(moves[0], 0, None)]
-    policy = hint_policy(iterations)
+    policy = hint_policy(iterations, seat_input.game_type)
     policy.choose(seat_input, rng)
     root = policy.last_root
     if root is None:  # no determinizer: nothing was searched, so nothing is known of the moves

@@ -49,15 +49,19 @@ class LevelSettings:
 
 
 DEFAULT_SETTINGS: Mapping[str, LevelSettings] = {
-    "easy": LevelSettings(iterations=12, mistake_rate=0.3),
-    "medium": LevelSettings(iterations=60),
+    "easy": LevelSettings(iterations=8, mistake_rate=0.3),
+    "medium": LevelSettings(iterations=30),
     "hard": LevelSettings(iterations=None),
 }
 
 GAME_SETTINGS: Mapping[str, Mapping[str, LevelSettings]] = {}
 """Per game, the levels whose settings differ from ``DEFAULT_SETTINGS`` (tuned on the ladder)."""
 
-GAME_SEARCH: Mapping[str, SearchSettings] = {}
+GAME_SEARCH: Mapping[str, SearchSettings] = {
+    "dracula": SearchSettings(epsilon=1.0, win_weight=0.9),  # a coffin's moves do not keep their worth apart
+    "dragon_rummy": SearchSettings(win_weight=0.9),  # short matches: the winner matters more than the margin
+    "rummy_battle": SearchSettings(rollout_depth=4),
+}
 """Per game, the guided search's settings where they differ from ``SearchSettings()``: tuned in duplicate matches
 of the ``hard`` level against ``mcts`` at the same budget (docs/bots.md)."""
 
