@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import re
 import subprocess
@@ -46,13 +47,10 @@ PLAYERS = 2
 
 def _child_app() -> tuple[Any, Any]:
     """(service, app) of the revision on the path."""
-    import logging
-
     from service.core.game_service import GameService
     from service.edges.rest import create_app
     from service.storage.store import MemoryStore
 
-    logging.disable(logging.CRITICAL)
     service = GameService(MemoryStore())
     return service, create_app(service, web_root=None)
 
@@ -95,6 +93,8 @@ def _child_replay(game_type: str, plan: Plan, replay: bool, polls: int) -> None:
         headers["Authorization"] = f"Bearer {token}"
         response = app(Incoming(method, path, headers, body, "127.0.0.1", lambda: True))
         response.close()
+        if response.status_code != 200:  # every counted call is an accepted one
+            raise SystemExit(f"{method} {path} answered {response.status_code}: {response.body!r}")
 
     options = engine.get_game(game_type).playout_options
     created = [service.creation.create_game(game_type, PLAYERS, seed, options) for seed, _ in plan]
@@ -175,6 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["--child"]:
+        logging.disable(logging.CRITICAL)  # the child's calls only, no log lines
         return child(argv[1:])
     from loadtests.apply_instructions import revisions_of
     from loadtests.bench_service import game_types
