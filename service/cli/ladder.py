@@ -437,7 +437,7 @@ def add_ladder_parser(commands: Subcommands) -> None:
         help="rate the reference bots and the levels of one game: Elo from duplicate matches, 95%% intervals",
         description="Plays duplicate matches (every deal in every seat rotation) between pairs of the pool "
         "(random, greedy, mcts:200ms and the levels easy, medium, hard), under the game's short match options, and "
-        "rates every player by maximum-likelihood Elo (random = 0) with 95%% intervals. A benchmark: the full "
+        "rates every player by maximum-likelihood Elo (random = 0) with 95% intervals. A benchmark: the full "
         "ladder takes long; --resume adds to an earlier --json file.",
     )
     ladder.add_argument("--game", required=True)
