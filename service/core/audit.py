@@ -17,7 +17,7 @@ from typing import Any
 import orjson
 
 import engine
-from service.core import errors, forfeit
+from service.core import errors, forfeit, seating
 from service.core.stored import GameMeta, LogEntry
 from service.storage.store import GameStore, StoredGame
 
@@ -91,6 +91,8 @@ def audit_stored_game(store: GameStore, game_id: str) -> AuditReport:
     problem = log_problem(entries, stored)
     if problem is not None:
         return report(0, problem)
+    # Seats taken from the lobby are versions without a move (service/core/seating.py): the rules never saw them.
+    entries = [entry for entry in entries if not seating.is_join_entry(entry.move, entry.seat, entry.events)]
     moves = [(entry.seat, entry.move) for entry in entries[1:] if entry.seat is not None and entry.move is not None]
     try:
         seed, options = creation_parameters(meta, stored)
@@ -116,6 +118,8 @@ def log_problem(entries: Sequence[LogEntry], stored: StoredGame) -> str | None:
         if entry.version != index:
             return f"log entry {index} is marked version {entry.version}."
         # A forfeit (service/core/forfeit.py) is the last entry of a finished match: no move, the ``forfeited`` event.
+        if seating.is_join_entry(entry.move, entry.seat, entry.events):
+            continue  # a seat taken from the lobby: no move
         forfeited = entry.move is None and forfeit.forfeit_of(entry.events) is not None
         if forfeited and (index != len(entries) - 1 or not stored.finished):
             return f"log entry {index} is a forfeit but not the last entry of a finished match."

@@ -54,6 +54,8 @@ class BotTurns:
         meta = GameMeta.decode(stored.meta)
         if stored.finished:
             return BotTurn(game_id, stored.version, finished=True)
+        if meta.open_seats:  # waiting for players (service/core/lobby.py): no bot acts yet
+            return BotTurn(game_id, stored.version, finished=False)
         state = self.games.state_of(stored)
         seed = meta.seed if meta.seed is not None else game_id
         for seat in engine.to_act(state):

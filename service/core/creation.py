@@ -12,9 +12,10 @@ import logging
 import os
 import secrets
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import engine
-from service.core import clocks, errors, fairness, invitations, telemetry
+from service.core import clocks, errors, fairness, invitations, seating, telemetry
 from service.core.bot_kinds import BOT_KINDS, SPEC_EXAMPLES, is_bot_spec
 from service.core.games import IDEMPOTENCY_KEY_PATTERN, StoredGames, game_view, token_hash
 from service.core.hooks import Commit, CommitHooks
@@ -131,12 +132,14 @@ class Creation:
         clock: clocks.ClockSpec | None = None,
         invite_seats: Sequence[int] = (),
         hints: bool = True,
+        rated: bool = False,
+        rating_range: tuple[int, int] = (0, 0),
     ) -> CreatedGame:
         """``creator``: the id of the caller's API key, recorded with the game (and counted by ``admit_game``).
         ``request_id``: makes the create safe to retry (``keyed_game_id``): the same id and parameters (and the
         same creator) give the same game and seat tokens again and create nothing. ``invite_seats``: those seats
         are answered as invitation codes instead of tokens (service/core/invitations.py). ``hints``: False turns
-        the seats' hints off for the whole match (service/core/hints.py)."""
+        the seats' hints off for the whole match (service/core/hints.py). The lobby's fields: ``_seat_holders``."""
         check_request(game_type, players, seed, seats, request_id)
         names = tuple(seat_name(index, seat.name) for index, seat in enumerate(seats))
         bots = tuple(seat_bot(index, seat.bot) for index, seat in enumerate(seats))
@@ -151,10 +154,11 @@ class Creation:
         game_id = keyed_id or new_game_id()
         bots = bots or ("",) * state.players
         invited = invitations.check_invite_seats(invite_seats, state.players, bots)
+        lobby = self._seat_holders(seats, state.players, bots, invited, creator, rated, rating_range)
         tokens = tuple(
             SeatToken(seat, self._keyed_token(game_id, seat) if keyed_id else url_safe_secret(24))
             for seat in range(state.players)
-            if not bots[seat]
+            if not bots[seat] and seat not in lobby["open_seats"]
         )
         hashes = {seat.seat: token_hash(seat.token) for seat in tokens}
         meta = GameMeta(
@@ -172,8 +176,32 @@ class Creation:
             clock=None if clock is None else clock.to_record(),
             invited=invited,
             hints=hints,
+            **lobby,
         )
         return self._store(game_id, meta, state, tuple(events), tokens, request_id)
+
+    @staticmethod
+    def _seat_holders(
+        seats: Sequence[SeatSpec],
+        players: int,
+        bots: Sequence[str],
+        invited: Sequence[int],
+        creator: str | None,
+        rated: bool,
+        rating_range: tuple[int, int],
+    ) -> dict[str, Any]:
+        """The meta's lobby fields (service/core/lobby.py, seating.py): the open seats (they wait in the lobby),
+        each named player held by (``creator``, player), whether the match is rated and its rating range."""
+        seat_players = tuple(seating.check_player(f"seats[{i}].player", seat.player) for i, seat in enumerate(seats))
+        seat_players = seat_players or ("",) * players
+        open_flags = tuple(seat.open for seat in seats) or (False,) * players
+        return {
+            "open_seats": seating.check_open_seats(open_flags, bots, seat_players, invited),
+            "seat_keys": tuple(creator or "" if player else "" for player in seat_players),
+            "seat_players": seat_players,
+            "rated": rated,
+            "rating_range": seating.check_rating_range(*rating_range),
+        }
 
     def invitation_code(self, game_id: str, seat: int, *, keyed: bool) -> str:
         """A seat's invitation code: derived again on a retry of a keyed create, else random."""
@@ -240,7 +268,8 @@ class Creation:
         answered by ``_created_before``."""
         store = self.games.store
         finished = engine.is_finished(state)
-        entry = LogEntry(0, None, None, engine.to_act(state), finished=finished, first_sequence=0, events=events)
+        to_act = () if meta.open_seats else tuple(engine.to_act(state))  # open seats: nobody acts yet (lobby.py)
+        entry = LogEntry(0, None, None, to_act, finished=finished, first_sequence=0, events=events)
         stored = StoredGame(game_id, 0, engine.encode(state), len(events), finished=finished, meta=meta.encode())
         if meta.creator is not None and self.admit_game is not None:
             self.admit_game(meta.creator, game_id)

@@ -14,7 +14,10 @@ service knows about status codes. Engine errors keep their own codes (``move/car
 | ABORTED             | ABORTED              | 409  | stale expected_version (details: currentVersion)            |
 | FAILED_PRECONDITION | FAILED_PRECONDITION  | 422  | illegal move, finished match (details: engineCode); a match |
 |                     |                      |      | stored under another rules version (snapshot/rules_version) |
-|                     |                      |      | or created with hints off (hints/disabled)                  |
+|                     |                      |      | or created with hints off (hints/disabled); a game waiting  |
+|                     |                      |      | for players (game/waiting_for_players); a seat of the lobby |
+|                     |                      |      | taken by another (seat/taken), a player seated already      |
+|                     |                      |      | (seat/player_seated)                                        |
 | RESOURCE_EXHAUSTED  | RESOURCE_EXHAUSTED   | 429  | a rate limit, the live-game cap of an API key, too many     |
 |                     |                      |      | wrong seat tokens (details: retryAfterSeconds); too many    |
 |                     |                      |      | stream tickets of a seat (limit/stream_tickets)             |
@@ -292,6 +295,39 @@ def hint_not_your_turn(game_id: str, seat: int) -> ServiceError:
     )
 
 
+def waiting_for_players(game_id: str, open_seats: Sequence[int]) -> ServiceError:
+    """A move (or hint) in a game whose open seats are not all taken yet (service/core/lobby.py)."""
+    seats = ", ".join(str(seat) for seat in open_seats)
+    return ServiceError(
+        Status.FAILED_PRECONDITION,
+        "game/waiting_for_players",
+        f"Game '{game_id}' waits for players: seat(s) {seats} are still open (JoinGame); no move is taken until every "
+        "seat is.",
+        {"gameId": game_id, "openSeats": list(open_seats)},
+    )
+
+
+def seat_taken(game_id: str, seat: int | None) -> ServiceError:
+    """JoinGame found no open seat to take: the one asked for (or every one) is taken, or was never open."""
+    what = "no seat is open any more" if seat is None else f"seat {seat} is not open (taken, or never open)"
+    return ServiceError(
+        Status.FAILED_PRECONDITION,
+        "seat/taken",
+        f"Game '{game_id}' cannot be joined there: {what}. Find another game in the lobby (ListOpenGames).",
+        {"gameId": game_id} if seat is None else {"gameId": game_id, "seat": seat},
+    )
+
+
+def player_seated(game_id: str, seat: int) -> ServiceError:
+    return ServiceError(
+        Status.FAILED_PRECONDITION,
+        "seat/player_seated",
+        f"This player of this API key holds seat {seat} of game '{game_id}' already: a player takes one seat of a "
+        "game.",
+        {"gameId": game_id, "seat": seat},
+    )
+
+
 def store_unavailable(error: BaseException) -> ServiceError:
     return ServiceError(Status.UNAVAILABLE, "store/unavailable", f"The game store is unavailable: {error}.")
 
@@ -467,6 +503,8 @@ CODES: dict[str, Status] = {
     "seats/unknown_bot": Status.INVALID_ARGUMENT,
     "seats/wrong_count": Status.INVALID_ARGUMENT,
     "seats/invalid_invitation": Status.INVALID_ARGUMENT,
+    "seats/invalid_open": Status.INVALID_ARGUMENT,
+    "seats/invalid_player": Status.INVALID_ARGUMENT,
     "clock/invalid_turn_seconds": Status.INVALID_ARGUMENT,
     "clock/invalid_match_seconds": Status.INVALID_ARGUMENT,
     "clock/invalid_on_timeout": Status.INVALID_ARGUMENT,
@@ -497,6 +535,9 @@ CODES: dict[str, Status] = {
     "game/finished": Status.FAILED_PRECONDITION,
     "game/not_finished": Status.FAILED_PRECONDITION,
     "hints/disabled": Status.FAILED_PRECONDITION,
+    "game/waiting_for_players": Status.FAILED_PRECONDITION,
+    "seat/taken": Status.FAILED_PRECONDITION,
+    "seat/player_seated": Status.FAILED_PRECONDITION,
     "snapshot/rules_version": Status.FAILED_PRECONDITION,
     "limit/key_rate": Status.RESOURCE_EXHAUSTED,
     "limit/address_rate": Status.RESOURCE_EXHAUSTED,

@@ -12,7 +12,9 @@ edge (``service/core/errors.py``).
 - ``timeouts`` (``Timeouts``): the timeout moves and forfeits of turn clocks (``ClockSweeper`` drives them);
 - ``lifecycle`` (``Lifecycle``): resign or leave, end, delete, a key's list of games, invitations, rematches;
 - ``key_events`` (``KeyEvents``): each API key's one event stream (a commit hook writes it);
-- ``hints`` (``Hints``): a seat's best few moves with the search's estimates (SuggestMoves).
+- ``hints`` (``Hints``): a seat's best few moves with the search's estimates (SuggestMoves);
+- ``lobby`` (``Lobby``): games with open seats, listed (ListOpenGames) and joined (JoinGame); also a commit hook
+  that keeps the store's listing.
 
 After a version is committed the write paths run ``hooks`` (``CommitHooks``), where each concern registered itself:
 metrics and the move log (``service/core/hooks.py``), the bot queue (``bot_turns.bot_queue_hook``) and the turn
@@ -33,6 +35,7 @@ from service.core.games import STATE_CACHE_MIB, StoredGames
 from service.core.hints import Hints
 from service.core.key_events import KeyEvents
 from service.core.lifecycle import Lifecycle
+from service.core.lobby import Lobby
 from service.core.moves import Moves
 from service.core.reads import Reads
 from service.core.timeouts import Timeouts
@@ -68,6 +71,8 @@ class GameService:
         self.hooks.register(self.key_events)
         self.hooks.register(bot_queue_hook(store))
         self.hooks.register(clocks.deadline_hook(store))
+        self.lobby = Lobby(self.games, self.hooks)
+        self.hooks.register(self.lobby)
         self.catalog = Catalog()
         secret = secret or os.urandom(32)
         self.creation = Creation(self.games, self.hooks, secret=secret, admit_game=admit_game)

@@ -10,7 +10,7 @@ import threading
 from typing import Any
 
 import engine
-from service.core import errors, telemetry
+from service.core import errors, seating, telemetry
 from service.core.records import GameView, LastMove
 from service.core.stored import GameMeta, LogEntry
 from service.storage.protocols import GameStore, StoredGame
@@ -167,6 +167,10 @@ def game_view(
         if over and not view["finished"]:
             view = view | {"toAct": [], "finished": True}
         to_act, finished = tuple(view["toAct"]), view["finished"]
+    if meta.open_seats and not finished:  # the lobby: nobody acts until every seat is taken (core/lobby.py)
+        to_act = ()
+        if view is not None:
+            view = view | {"toAct": []}
     return GameView(
         game_id,
         meta.game_type,
@@ -180,4 +184,7 @@ def game_view(
         meta.bots,
         meta.commitment,
         meta.seed_source,
+        open_seats=meta.open_seats,
+        rated=meta.rated,
+        seat_players=seating.players_seen_by(meta.seat_players, meta.players, seat),
     )

@@ -98,6 +98,8 @@ class Hints:
             raise errors.hints_disabled(game_id)
         if stored.finished:
             raise errors.hint_of_finished_game(game_id)
+        if meta.open_seats:
+            raise errors.waiting_for_players(game_id, meta.open_seats)
         key = (game_id, stored.version, seat)
         with self._lock:
             known = self._cache.get(key)

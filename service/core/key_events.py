@@ -25,7 +25,7 @@ from collections.abc import Callable, Generator
 import orjson
 
 import engine
-from service.core import errors
+from service.core import errors, seating
 from service.core.games import StoredGames
 from service.core.hooks import Commit
 from service.core.lifecycle import ROLE_CREATED, now_ms, owned_record
@@ -78,7 +78,16 @@ def seats_held(meta: GameMeta, key_id: str, joined: bytes | None) -> set[int]:
     seats it joined (``joined``: its member record, a JSON list of seats)."""
     seats: set[int] = set()
     if meta.creator == key_id:
-        seats.update(seat for seat in range(meta.players) if not meta.bots[seat] and seat not in meta.invited)
+        seats.update(
+            seat
+            for seat in range(meta.players)
+            if not meta.bots[seat]
+            and seat not in meta.invited
+            and seat not in meta.open_seats
+            and seating.holder(meta.seat_keys, meta.seat_players, seat)[0] in ("", key_id)
+        )
+    # Seats taken from the lobby (service/core/lobby.py): held by the key that joined them.
+    seats.update(seat for seat, holder in enumerate(meta.seat_keys) if holder == key_id and seat not in meta.open_seats)
     if joined:
         seats.update(orjson.loads(joined))
     return seats
@@ -110,7 +119,7 @@ class KeyEvents:
         events are handed to the writer thread, so a move waits for no write of them (writing them in the move's
         path doubled ApplyMove's time on Redis: docs/api.md "One event stream per API key")."""
         meta = commit.meta
-        if meta.creator is None and not meta.invited:
+        if meta.creator is None and not meta.invited and not any(meta.seat_keys):
             return
         if commit.version == 0 and meta.creator is not None:
             try:
@@ -148,6 +157,8 @@ class KeyEvents:
         if meta.invited and commit.version > 0:  # nobody can have joined before the game existed
             for key_id, record in self.store.lifecycle.members(commit.game_id).items():
                 holders.setdefault(key_id, set()).update(orjson.loads(record))
+        for key_id in set(meta.seat_keys) - {"", meta.creator}:  # keys that took seats from the lobby
+            holders[key_id] = seats_held(meta, key_id, None)
         return holders
 
     def _tell(self, commit: Commit) -> None:
@@ -206,7 +217,7 @@ class KeyEvents:
         meta = GameMeta.decode(stored.meta)
         joined = self.store.lifecycle.members(game_id).get(key_id) if meta.invited else None
         seats = tuple(sorted(seats_held(meta, key_id, joined)))
-        to_act = tuple(engine.to_act(self.games.state_of(stored)))
+        to_act = () if meta.open_seats else tuple(engine.to_act(self.games.state_of(stored)))
         return KeyEvent(position, IN_PROGRESS, game_id, meta.game_type, stored.version, seats, (), to_act)
 
     def page(self, key_id: str | None, cursor: str) -> tuple[list[KeyEvent], str]:

@@ -191,7 +191,8 @@ class Lifecycle:
             return None
         meta = GameMeta.decode(stored.meta)
         raw = orjson.loads(record) if record else {}
-        to_act = () if stored.finished else tuple(engine.to_act(self.games.state_of(stored)))
+        waiting = stored.finished or meta.open_seats  # over, or waiting for players (service/core/lobby.py)
+        to_act = () if waiting else tuple(engine.to_act(self.games.state_of(stored)))
         return GameSummary(
             game_id,
             meta.game_type,

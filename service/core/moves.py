@@ -57,6 +57,14 @@ def answer(
     return MoveResult(version, view._replace(**(header or {}), last_move=entry.last_move_for(meta, seat, shown)), shown)
 
 
+def check_playable(stored: StoredGame, meta: GameMeta, move: str) -> None:
+    """FAILED_PRECONDITION for a move in a match that is over or waits for players."""
+    if stored.finished:  # a forfeited match: over by the stored record though the engine state is not
+        raise engine.GameFinishedError(f"The match is finished; '{move}' cannot be played.")
+    if meta.open_seats:  # the lobby: no move until every open seat is taken (service/core/lobby.py)
+        raise errors.waiting_for_players(stored.game_id, meta.open_seats)
+
+
 class Moves:
     def __init__(self, games: StoredGames, hooks: CommitHooks) -> None:
         self.games = games
@@ -118,8 +126,7 @@ class Moves:
         plays the move for a seat out of time; ``fresh``: ``stored`` was just read from the store."""
         game_id = stored.game_id
         version = stored.version + 1
-        if stored.finished:  # a forfeited match: over by the stored record though the engine state is not
-            raise engine.GameFinishedError(f"The match is finished; '{move}' cannot be played.")
+        check_playable(stored, meta, move)
         with telemetry.span("engine.apply", game_type=meta.game_type):
             state = self.games.state_of(stored)
             parsed = engine.parse_move(state, move)

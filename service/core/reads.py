@@ -51,7 +51,8 @@ class Reads:
                 args=game.structured_move(move)["args"],
                 description=engine.describe_move(state, seat, move),
             )
-            for move in (() if stored.finished else engine.legal_moves(state, seat))  # forfeited: none
+            # forfeited, or waiting for players (service/core/lobby.py): none
+            for move in (() if stored.finished or meta.open_seats else engine.legal_moves(state, seat))
         )
         return LegalMoves(game_id, stored.version, seat, moves)
 

@@ -19,10 +19,13 @@ class SeatToken:
 
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
-    """How CreateGame fills one seat: a display name (may be empty) and a bot kind (empty: a person)."""
+    """How CreateGame fills one seat: a display name (may be empty), a bot kind (empty: a person), whether it is open
+    to join from the lobby, and the player who holds it (service/core/seating.py)."""
 
     name: str = ""
     bot: str = ""
+    open: bool = False
+    player: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +64,9 @@ class GameView(NamedTuple):
     seed_source: str = ""  # "server" or "client"; empty for games created before commitments
     clock: dict[str, Any] | None = None  # turn clocks (service/core/clocks.py ``clock_view``); None: no clock
     last_move: LastMove | None = None  # None: no move yet
+    open_seats: tuple[int, ...] = ()  # the lobby (service/core/lobby.py): seats still open; the match waits
+    rated: bool = False
+    seat_players: tuple[str, ...] = ()  # the caller's own seat's player id, others empty (core/seating.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +107,38 @@ class GameSummary:
 class GameList:
     games: tuple[GameSummary, ...]
     next_page_token: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OpenGame:
+    """One game of the lobby (ListOpenGames)."""
+
+    game_id: str
+    game_type: str
+    players: int
+    open_seats: tuple[int, ...]
+    seat_names: tuple[str, ...]
+    bots: tuple[str, ...]
+    rated: bool
+    min_rating: int
+    max_rating: int
+    options: dict[str, Any]
+    created_at: int  # epoch ms: when it entered the lobby
+
+
+@dataclass(frozen=True, slots=True)
+class OpenGameList:
+    games: tuple[OpenGame, ...]
+    next_page_token: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """A seat taken from the lobby (JoinGame): the seat's token and the game as that seat sees it."""
+
+    game_id: str
+    seat: SeatToken
+    game: GameView
 
 
 @dataclass(frozen=True, slots=True)

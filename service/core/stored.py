@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 import orjson
 
 import engine
-from service.core import fairness, forfeit
+from service.core import fairness, forfeit, seating
 from service.core.last_move import last_move_of
 from service.core.records import EventView, LastMove, VersionUpdate
 
@@ -37,6 +37,13 @@ class GameMeta:
     clock: dict[str, Any] | None = None  # the turn clock (``clocks.ClockSpec.to_record``); None: no clock
     invited: tuple[int, ...] = ()  # seats given as invitation codes (service/core/lifecycle.py)
     hints: bool = True  # whether the seats may ask for hints (service/core/hints.py); False: off (rated play)
+    # The lobby (service/core/lobby.py): the seats still open (a join commits a new meta without its seat), each
+    # seat's holder as (API key id, player id) (empty strings: none named), rated, and the declared rating range.
+    open_seats: tuple[int, ...] = ()
+    seat_keys: tuple[str, ...] = ()
+    seat_players: tuple[str, ...] = ()
+    rated: bool = False
+    rating_range: tuple[int, int] = (0, 0)
 
     def encode(self) -> bytes:
         record: dict[str, Any] = {"t": self.game_type, "p": self.players, "h": list(self.token_hashes)}
@@ -61,6 +68,15 @@ class GameMeta:
             record["iv"] = list(self.invited)
         if not self.hints:
             record["nh"] = True
+        if self.open_seats:
+            record["os"] = list(self.open_seats)
+        if any(self.seat_keys) or any(self.seat_players):
+            record["sk"] = list(self.seat_keys)
+            record["sp"] = list(self.seat_players)
+        if self.rated:
+            record["rt"] = True
+        if any(self.rating_range):
+            record["rr"] = list(self.rating_range)
         return orjson.dumps(record)
 
     @classmethod
@@ -84,6 +100,11 @@ class GameMeta:
             raw.get("ck"),
             tuple(raw.get("iv", ())),
             not raw.get("nh", False),
+            tuple(raw.get("os", ())),
+            tuple(raw.get("sk", ())) or ("",) * players,
+            tuple(raw.get("sp", ())) or ("",) * players,
+            bool(raw.get("rt", False)),
+            (int(raw["rr"][0]), int(raw["rr"][1])) if "rr" in raw else (0, 0),
         )
 
     def fairness(self, *, finished: bool) -> fairness.Fairness:
@@ -139,6 +160,11 @@ class LogEntry(NamedTuple):
         shown: list[EventView] = []
         timed_out_seat = self.seat if self.timed_out else None  # texts say the service moved for that seat
         for index, event in enumerate(self.events):
+            if seating.is_join(event):  # a seat of the lobby taken (service/core/seating.py): public
+                sequence = self.first_sequence + index
+                text = seating.join_text(event, meta.seat_names)
+                shown.append(EventView(self.version, sequence, event.kind, event.seat, dict(event.data), text))
+                continue
             if forfeit.is_service_end(event):  # a service-level event (service/core/forfeit.py)
                 text = forfeit.service_end_text(event, meta.seat_names)
                 sequence = self.first_sequence + index

@@ -46,7 +46,8 @@ class Timeouts:
                 if store.move_clock(game_id, lease_ms, None):
                     store.save_clock(game_id, None, None)
                 return applied
-            acting = engine.to_act(self.games.state_of(stored))
+            # Waiting for players (service/core/lobby.py): nobody acts, so no deadline runs yet.
+            acting = () if meta.open_seats else engine.to_act(self.games.state_of(stored))
             record = clocks.load(store, game_id)
             if record is None or record.version != stored.version:  # a commit whose hook did not run: write it now
                 finished = stored.finished

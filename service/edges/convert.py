@@ -53,7 +53,7 @@ def check_finite(value: struct_pb2.Value, field: str) -> None:
 
 def seat_specs(seats: Any) -> tuple[core.SeatSpec, ...]:
     """CreateGameRequest.seats as the core's SeatSpecs."""
-    return tuple(core.SeatSpec(name=seat.name, bot=seat.bot) for seat in seats)
+    return tuple(core.SeatSpec(name=seat.name, bot=seat.bot, open=seat.open, player=seat.player) for seat in seats)
 
 
 def structured_move_of(request: pb.ApplyMoveRequest) -> dict[str, Any] | None:
@@ -84,6 +84,7 @@ GAME = Table(
     Row("view", "None if view_json else r.view"),  # None: left out on request (omit_view), the header only
     Row("view_json", "orjson.dumps(r.view).decode() if view_json and r.view is not None else ''", grpc_only=True),
     "clock last_move",
+    "open_seats rated seat_players",
 )
 EVENT = Table(pb.Event, "version sequence kind data text timed_out seat")
 MOVE_RESULT = Table(pb.ApplyMoveResponse, "version game events replayed")
@@ -130,6 +131,13 @@ resign_message, resign_json, end_message, end_json = RESIGN.message, RESIGN.json
 game_list_message, game_list_json = GAME_LIST.message, GAME_LIST.json
 key_event_message, key_event_json = KEY_EVENT.message, KEY_EVENT.json
 hints_message, hints_json = HINTS.message, HINTS.json
+# The lobby (service/core/lobby.py).
+OPEN_GAME_FIELDS = "game_id game_type players open_seats seat_names bots rated min_rating max_rating options created_at"
+OPEN_GAME = Table(pb.OpenGame, OPEN_GAME_FIELDS)
+OPEN_GAMES = Table(pb.ListOpenGamesResponse, "games next_page_token")
+JOINED = Table(pb.JoinGameResponse, "game_id seat game")
+open_games_message, open_games_json = OPEN_GAMES.message, OPEN_GAMES.json
+joined_message, joined_json = JOINED.message, JOINED.json
 
 
 def catalog_message(entries: list[dict[str, Any]], bot_kinds: list[str]) -> pb.ListGameTypesResponse:

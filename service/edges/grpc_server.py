@@ -135,6 +135,8 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
             clock=convert.clock_of(request),
             invite_seats=tuple(request.invite_seats),
             hints=request.hints if request.HasField("hints") else True,
+            rated=request.rated,
+            rating_range=(request.min_rating, request.max_rating),
         )
         return convert.created_message(created)
 
@@ -214,6 +216,23 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
     def ListGames(self, request: pb.ListGamesRequest, context: grpc.ServicerContext) -> pb.ListGamesResponse:
         games = self.service.lifecycle.list_games(caller_key_id(), request.state, request.page_size, request.page_token)
         return convert.game_list_message(games)
+
+    def ListOpenGames(
+        self, request: pb.ListOpenGamesRequest, context: grpc.ServicerContext
+    ) -> pb.ListOpenGamesResponse:
+        games = self.service.lobby.list_open_games(
+            request.game_type,
+            request.players,
+            request.rated if request.HasField("rated") else None,
+            (request.min_rating, request.max_rating),
+            request.page_size,
+            request.page_token,
+        )
+        return convert.open_games_message(games)
+
+    def JoinGame(self, request: pb.JoinGameRequest, context: grpc.ServicerContext) -> pb.JoinGameResponse:
+        seat = request.seat if request.HasField("seat") else None
+        return convert.joined_message(self.service.lobby.join(request.game_id, caller_key_id(), request.player, seat))
 
     def RedeemInvitation(
         self, request: pb.RedeemInvitationRequest, context: grpc.ServicerContext

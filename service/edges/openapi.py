@@ -24,6 +24,7 @@ from service.core.bot_kinds import (
     SPEC_EXAMPLES,
 )
 from service.core.creation import MAX_SEAT_NAME
+from service.core.seating import PLAYER_PATTERN
 from service.edges import openapi_games, rest_routes
 from service.edges.cors import ALLOWED_HEADERS, EXPOSED_HEADERS, MAX_AGE_SECONDS
 from service.edges.http import Response
@@ -171,6 +172,11 @@ def component_schemas() -> dict[str, Any]:
     )
     redeem["required"] = ["code"]
     redeem["properties"]["code"].update(minLength=1, maxLength=128)
+    join = schemas["JoinGameBody"] = message_schema(
+        pb.JoinGameRequest.DESCRIPTOR, request=True, exclude=("game_id",), name="JoinGameBody"
+    )
+    join["properties"]["player"].update(pattern=PLAYER_PATTERN.pattern.replace("{1,64}", "{0,64}"))
+    schemas["SeatConfig"]["properties"]["player"]["pattern"] = PLAYER_PATTERN.pattern.replace("{1,64}", "{0,64}")
     return schemas
 
 

@@ -49,6 +49,7 @@ from service.edges.openapi_parts import (
     responses,
 )
 from service.edges.rest_lifecycle import LIFECYCLE_ROUTES
+from service.edges.rest_lobby import LOBBY_ROUTES
 from service.edges.rest_requests import (
     ascii_number,
     check_query,
@@ -142,6 +143,8 @@ def create_game() -> Response:
         clock=convert.clock_of(body),
         invite_seats=tuple(body.invite_seats),
         hints=body.hints if body.HasField("hints") else True,
+        rated=body.rated,
+        rating_range=(body.min_rating, body.max_rating),
     )
     response = json_answer(orjson.dumps(convert.created_json(created)), status=201)
     response.headers["Location"] = f"/v1/games/{created.game_id}"
@@ -548,4 +551,4 @@ SERVER_ROUTES = (
     ),
 )
 # The explorer's files (/docs/{path}) before the web table's (/{path}).
-ROUTES = GAME_ROUTES + LIFECYCLE_ROUTES + EXPLORER_ROUTES + SERVER_ROUTES
+ROUTES = GAME_ROUTES + LIFECYCLE_ROUTES + LOBBY_ROUTES + EXPLORER_ROUTES + SERVER_ROUTES

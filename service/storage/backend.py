@@ -7,9 +7,9 @@ methods). Each optional group it also writes is used as it is; the others take t
 - ``confirm_durable``: nothing to wait for (a commit acknowledged is as durable as the backend makes it);
 - ``watching`` / ``wait_for_version``: woken at once by commits made through this store, and by polling ``load``
   every ``POLL_SECONDS`` for commits of other processes;
-- stream tickets, turn clocks, and the parts ``bots``, ``limits``, ``keys``, ``lifecycle`` not given: in this
-  process's memory (service/storage/memory_parts.py, bot_queue.py, memory_lifecycle.py, as ``MemoryStore`` keeps
-  them).
+- stream tickets, turn clocks, and the parts ``bots``, ``limits``, ``keys``, ``lifecycle``, ``lobby`` not given: in
+  this process's memory (service/storage/memory_parts.py, bot_queue.py, memory_lifecycle.py, memory_lobby.py, as
+  ``MemoryStore`` keeps them).
 
 The memory defaults are seen by this process alone: with them a backend serves one replica (one ``cardengine
 serve`` process, no bot-worker process). To share a backend between replicas, write those parts for it too (as
@@ -24,6 +24,7 @@ from contextlib import AbstractContextManager
 
 from service.storage.bot_queue import MemoryBotQueue
 from service.storage.memory_lifecycle import MemoryLifecycle
+from service.storage.memory_lobby import MemoryLobby
 from service.storage.memory_parts import MemoryClocks, MemoryKeyStore, MemoryLimits, MemoryTickets
 from service.storage.protocols import (
     BotQueue,
@@ -36,6 +37,7 @@ from service.storage.protocols import (
     LifecycleStore,
     LimitStore,
     LoadsForUpdate,
+    LobbyStore,
     StoreCore,
     StoredGame,
     Watches,
@@ -56,6 +58,7 @@ class DefaultedStore:
         limits: LimitStore | None = None,
         keys: KeyStore | None = None,
         lifecycle: LifecycleStore | None = None,
+        lobby: LobbyStore | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.core = core
@@ -70,6 +73,7 @@ class DefaultedStore:
         self.limits: LimitStore = limits if limits is not None else MemoryLimits(self._are_live, clock)
         self.keys: KeyStore = keys if keys is not None else MemoryKeyStore()
         self.lifecycle: LifecycleStore = lifecycle if lifecycle is not None else MemoryLifecycle(clock)
+        self.lobby: LobbyStore = lobby if lobby is not None else MemoryLobby()
 
     # ----- the core ---------------------------------------------------------------------------------------------
     def create(self, game: StoredGame, first_entry: bytes) -> None:
@@ -102,6 +106,8 @@ class DefaultedStore:
             self._tickets.forget(game_id)
         if isinstance(self.lifecycle, MemoryLifecycle):
             self.lifecycle.forget_game(game_id)
+        if isinstance(self.lobby, MemoryLobby):
+            self.lobby.forget_game(game_id)
         return found
 
     def log(self, game_id: str, after_version: int, limit: int | None = None) -> list[bytes]:
@@ -182,7 +188,8 @@ def with_defaults(
     limits: LimitStore | None = None,
     keys: KeyStore | None = None,
     lifecycle: LifecycleStore | None = None,
+    lobby: LobbyStore | None = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> DefaultedStore:
     """The whole store (a ``GameStore``) of a backend that writes ``core`` and the parts given."""
-    return DefaultedStore(core, bots=bots, limits=limits, keys=keys, lifecycle=lifecycle, clock=clock)
+    return DefaultedStore(core, bots=bots, limits=limits, keys=keys, lifecycle=lifecycle, lobby=lobby, clock=clock)

@@ -8,7 +8,7 @@ the one write after ``create``. Its methods come in groups:
   ``delete``, ``log``, ``idempotent_result``, ``ping``, ``close``;
 - optional groups, each with a default in service/storage/backend.py (``with_defaults``): ``LoadsForUpdate``,
   ``ConfirmsDurable``, ``Watches``, ``KeepsTickets`` and the turn clocks (``ClockStore``: service/core/clocks.py);
-- four parts, each a protocol of its own, with process-local defaults too: ``limits`` (``LimitStore``: token
+- five parts, each a protocol of its own, with process-local defaults too: ``limits`` (``LimitStore``: token
   buckets, counters in a window and each API key's live games, service/access/limits.py), ``keys`` (``KeyStore``:
   API key records by the HMAC of their key, service/access/keys.py), ``bots`` (``BotQueue``: the due-queue of games
   waiting on a bot seat, service/bots/) and ``lifecycle`` (``LifecycleStore``: invitations, members, each key's
@@ -281,6 +281,35 @@ class LifecycleStore(Protocol):
         events appended from now on."""
 
 
+# ----- the lobby --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ListedGame:
+    """One game of the lobby: the game, when it was listed (epoch ms) and the core's record of it (bytes)."""
+
+    game_id: str
+    at_ms: int
+    record: bytes
+
+
+class LobbyStore(Protocol):
+    """The lobby's listing (service/core/lobby.py): the games with an open seat, by game type, oldest first. Only a
+    listing: which seats are open is the game's own record (its meta), and a seat is taken by the game's
+    compare-and-set; the core lists and unlists games after their commits, and a listed game found closed or gone
+    is unlisted by the reader. On Redis every key of the listing shares one hash slot."""
+
+    def list_game(self, game_id: str, game_type: str, at_ms: int, record: bytes) -> None:
+        """Lists the game under its type at ``at_ms`` (again: the record is replaced, the time kept)."""
+
+    def unlist_game(self, game_id: str, game_type: str) -> None:
+        """Takes the game out of the lobby (nothing if it is not listed)."""
+
+    def listed_games(self, game_type: str, after: tuple[int, str] | None, limit: int) -> list[ListedGame]:
+        """The games listed under ``game_type`` (empty: every type), oldest first (by time, then game id), strictly
+        after ``after`` in that order (None: from the oldest); at most ``limit``."""
+
+
 # ----- the store --------------------------------------------------------------------------------------------------
 
 
@@ -376,7 +405,7 @@ class KeepsTickets(Protocol):
 
 class GameStore(StoreCore, LoadsForUpdate, ConfirmsDurable, Watches, KeepsTickets, ClockStore, Protocol):
     """The whole store the service uses: the core, the optional groups above, the turn clocks (a clock is kept
-    beside its game and expires with it) and the store's four parts. ``MemoryStore`` and ``RedisStore`` write all
+    beside its game and expires with it) and the store's five parts. ``MemoryStore`` and ``RedisStore`` write all
     of it; ``with_defaults`` (service/storage/backend.py) makes one of a ``StoreCore``."""
 
     @property
@@ -393,4 +422,9 @@ class GameStore(StoreCore, LoadsForUpdate, ConfirmsDurable, Watches, KeepsTicket
     @property
     def lifecycle(self) -> LifecycleStore:
         """Invitations, members, each key's list of games and its event stream."""
+        ...
+
+    @property
+    def lobby(self) -> LobbyStore:
+        """The games with an open seat (service/core/lobby.py)."""
         ...

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 # KEYS: game, log, results. ARGV: expected version, new version, snapshot, event count, finished (0/1), log entry,
 # result key ('' for none), result, ttl seconds (0: none), channel, 'PUBLISH' or 'SPUBLISH' (sharded: cluster),
-# expected commit id ('*': any; '' for a game stored before commit ids), new commit id. A state is replaced only by
-# one computed from it: the same version is not enough after a store went back (service/storage/commit_ids.py).
+# expected commit id ('*': any; '' for a game stored before commit ids), new commit id, meta ('': unchanged; a
+# join of the lobby changes it: service/core/lobby.py). A state is replaced only by one computed from it: the same
+# version is not enough after a store went back (service/storage/commit_ids.py).
 COMMIT_SCRIPT = """
 local held = redis.call('HMGET', KEYS[1], 'v', 'c')
 local current = held[1]
@@ -29,6 +30,9 @@ if current ~= ARGV[1] or (ARGV[12] ~= '*' and (held[2] or '') ~= ARGV[12]) then
   return {'stale', current}
 end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 's', ARGV[3], 'n', ARGV[4], 'f', ARGV[5], 'c', ARGV[13])
+if ARGV[14] and ARGV[14] ~= '' then
+  redis.call('HSET', KEYS[1], 'm', ARGV[14])
+end
 redis.call('RPUSH', KEYS[2], ARGV[6])
 if ARGV[7] ~= '' then
   redis.call('HSET', KEYS[3], ARGV[7], ARGV[8])

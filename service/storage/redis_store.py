@@ -54,6 +54,7 @@ from service.storage.redis_client import (
     plain_url,
 )
 from service.storage.redis_lifecycle import RedisLifecycle
+from service.storage.redis_lobby import RedisLobby
 from service.storage.redis_once import Command, Links, MaybeRanError
 from service.storage.redis_parts import RedisKeyStore, RedisLimits
 from service.storage.redis_scripts import COMMIT_SCRIPT, CREATE_SCRIPT, MOVE_CLOCK_SCRIPT, WITHDRAW_SCRIPT
@@ -116,6 +117,7 @@ class RedisStore:
         self.limits = RedisLimits(self.client, key_prefix, self.game_key, self._evalsha)
         self.keys = RedisKeyStore(self.client, key_prefix, self._evalsha)
         self.lifecycle = RedisLifecycle(self.client, key_prefix)
+        self.lobby = RedisLobby(self.client, key_prefix)
 
     @classmethod
     def from_url(
@@ -286,6 +288,7 @@ class RedisStore:
             "SPUBLISH" if self.sharded_pubsub else "PUBLISH",
             "*" if expected_commit_id is None else expected_commit_id,
             game.commit_id,
+            b"" if self._same_meta(game_id, game.meta, expected_commit_id) else game.meta,
         ]
         # Without a replica wait there is nothing to ask for (wait_command's []): three calls less per move.
         after = guarded(lambda: self.links.wait_command(keys[0])) if self.links.replica_wait_ms else []
@@ -313,6 +316,16 @@ class RedisStore:
         if status == b"duplicate":
             return Duplicate(reply[1])
         return Missing()
+
+    def _same_meta(self, game_id: str, meta: bytes, expected_commit_id: str | None) -> bool:
+        """Whether the game's stored meta is ``meta`` as far as this process knows (its local copy of the state the
+        commit was computed from holds it): a move's commit then sends no meta. A join of the lobby commits a new
+        meta (service/core/lobby.py); without a local copy the meta is sent, written again unchanged at worst."""
+        with self._cache_lock:
+            cached = self._cache.get(game_id)
+        if cached is None or expected_commit_id is None or cached.commit_id != expected_commit_id:
+            return False
+        return cached.meta is meta or cached.meta == meta
 
     def _read_back_commit(
         self,

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from service.storage.bot_queue import MemoryBotQueue
 from service.storage.commit_ids import new_commit_id
 from service.storage.memory_lifecycle import MemoryLifecycle
+from service.storage.memory_lobby import MemoryLobby
 from service.storage.memory_parts import MAX_TICKETS_PER_GAME, MemoryClocks, MemoryKeyStore, MemoryLimits
 from service.storage.protocols import (
     BotQueue,
@@ -138,6 +139,7 @@ class MemoryStore:
         self.limits = MemoryLimits(self._are_live, clock)
         self.keys = MemoryKeyStore()
         self.lifecycle = MemoryLifecycle(clock)
+        self.lobby = MemoryLobby()
 
     def _expiry(self, *, finished: bool) -> float:
         ttl = self.finished_ttl_seconds if finished else self.ttl_seconds
@@ -266,6 +268,7 @@ class MemoryStore:
             self._games.pop(game_id, None)
         self._clocks.forget(game_id)
         self.lifecycle.forget_game(game_id)
+        self.lobby.forget_game(game_id)
         return found
 
     def ping(self) -> None:

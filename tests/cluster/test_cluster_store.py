@@ -16,6 +16,7 @@ from tests.service.test_store_contract import (  # noqa: F401  (the suite, colle
     store,
     test_a_bucket_gives_its_burst_then_a_token_per_interval,
     test_a_bucket_tells_the_tokens_left,
+    test_a_commit_replaces_the_meta_when_it_changes,
     test_a_commit_wakes_watchers,
     test_a_counter_counts_in_its_window,
     test_a_due_game_is_claimed_once_until_its_lease_runs_out,
@@ -40,6 +41,7 @@ from tests.service.test_store_contract import (  # noqa: F401  (the suite, colle
     test_members_are_kept_per_game,
     test_ping,
     test_racing_commits_one_wins,
+    test_the_lobby_lists_games_oldest_first_by_type_in_pages,
     test_the_think_delay_holds_a_game_back,
     test_wait_returns_when_a_game_is_marked_due_in_this_process,
 )

@@ -464,6 +464,45 @@ def test_a_key_lists_its_games_newest_first_in_pages(store: GameStore) -> None:
     assert [g.game_id for g in lifecycle.owner_games("k1", None, 10)] == ["g3", "g2", "g0"]
 
 
+def test_a_commit_replaces_the_meta_when_it_changes(store: GameStore) -> None:
+    """A join of the lobby commits a new meta (service/core/lobby.py); a move's commit keeps the one it read."""
+    store.create(game(), b"entry-0")
+    loaded = store.load("g1")
+    assert loaded is not None
+    joined = StoredGame("g1", 1, b"snapshot-0", 1, False, b'{"meta":2}')
+    assert store.commit(joined, 0, b"entry-1", None, loaded.commit_id) == Committed()
+    again = store.load("g1")
+    assert again is not None and again.meta == b'{"meta":2}'
+    moved = StoredGame("g1", 2, b"snapshot-2", 3, False, again.meta)
+    assert store.commit(moved, 1, b"entry-2", None, again.commit_id) == Committed()
+    last = store.load("g1")
+    assert last is not None and (last.version, last.meta) == (2, b'{"meta":2}')
+
+
+def test_the_lobby_lists_games_oldest_first_by_type_in_pages(store: GameStore) -> None:
+    lobby = store.lobby
+    lobby.list_game("g0", "dracula", 300, b"r0")
+    lobby.list_game("g1", "draw_blood", 100, b"r1")
+    lobby.list_game("g2", "dracula", 200, b"r2")
+    lobby.list_game("g3", "dracula", 200, b"r3")
+    lobby.list_game("g0", "dracula", 999, b"r0-again")  # listed again: the time is kept, the record replaced
+    first = lobby.listed_games("", None, 3)
+    assert [(g.game_id, g.at_ms, g.record) for g in first] == [
+        ("g1", 100, b"r1"),
+        ("g2", 200, b"r2"),
+        ("g3", 200, b"r3"),
+    ]
+    rest = lobby.listed_games("", (first[-1].at_ms, first[-1].game_id), 3)
+    assert [(g.game_id, g.at_ms, g.record) for g in rest] == [("g0", 300, b"r0-again")]
+    assert [g.game_id for g in lobby.listed_games("dracula", None, 10)] == ["g2", "g3", "g0"]
+    assert [g.game_id for g in lobby.listed_games("dracula", (200, "g2"), 1)] == ["g3"]  # inside a tie
+    assert lobby.listed_games("hearts", None, 10) == []
+    lobby.unlist_game("g2", "dracula")
+    lobby.unlist_game("unknown", "dracula")  # nothing listed: nothing to do
+    assert [g.game_id for g in lobby.listed_games("dracula", None, 10)] == ["g3", "g0"]
+    assert [g.game_id for g in lobby.listed_games("", None, 10)] == ["g1", "g3", "g0"]
+
+
 def test_a_key_stream_keeps_order_and_resumes_after_an_id(store: GameStore) -> None:
     lifecycle = store.lifecycle
     ids = [lifecycle.append_key_event("k1", f"e{n}".encode()) for n in range(5)]
@@ -567,7 +606,7 @@ def test_docs_list_every_method_a_backend_must_write() -> None:
     section = text.split("## A store backend", 1)[1].split("\n## ", 1)[0]
     protocols = ast.parse((root / "service" / "storage" / "protocols.py").read_text())
     groups = ("StoreCore", "LoadsForUpdate", "ConfirmsDurable", "Watches", "KeepsTickets", "GameStore", "ClockStore")
-    protocol_names = (*groups, "BotQueue", "LimitStore", "KeyStore", "LifecycleStore")
+    protocol_names = (*groups, "BotQueue", "LimitStore", "KeyStore", "LifecycleStore", "LobbyStore")
 
     def methods_of(names: tuple[str, ...]) -> set[str]:
         return {
@@ -581,7 +620,7 @@ def test_docs_list_every_method_a_backend_must_write() -> None:
     methods = methods_of(protocol_names)
     named = set(re.findall(r"`([a-z_]+)`", section))
     assert methods - named == set()
-    parts = {"bots", "limits", "keys", "lifecycle"}
+    parts = {"bots", "limits", "keys", "lifecycle", "lobby"}
     assert f"({len(methods - parts)} methods;" in section
     core = methods_of(("StoreCore",))
     required = section.split("**the core**", 1)[1].split("\n- ", 1)[0]

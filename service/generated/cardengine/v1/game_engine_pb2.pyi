@@ -397,6 +397,9 @@ class CreateGameRequest(_message.Message):
     CLOCK_FIELD_NUMBER: _builtins.int
     INVITE_SEATS_FIELD_NUMBER: _builtins.int
     HINTS_FIELD_NUMBER: _builtins.int
+    RATED_FIELD_NUMBER: _builtins.int
+    MIN_RATING_FIELD_NUMBER: _builtins.int
+    MAX_RATING_FIELD_NUMBER: _builtins.int
     game_type: _builtins.str
     """Id of a game type from ListGameTypes. Required."""
     players: _builtins.int
@@ -418,6 +421,16 @@ class CreateGameRequest(_message.Message):
     off for the whole match (rated play): SuggestMoves then answers FAILED_PRECONDITION `hints/disabled`. A
     rematch keeps the setting.
     """
+    rated: _builtins.bool
+    """Whether the match is rated (docs/api.md "Lobby"): kept with the game and shown in the lobby and the header
+    (ratings themselves come later; a rated game is one players may filter the lobby for).
+    """
+    min_rating: _builtins.int
+    """The low end of the rating range the creator asks of the players who join (0: no bound), shown in the lobby
+    and matched by ListOpenGamesRequest.min_rating / max_rating. Not enforced on JoinGame until ratings exist.
+    """
+    max_rating: _builtins.int
+    """The high end of that range (0: no bound)."""
     @_builtins.property
     def options(self) -> _struct_pb2.Struct:
         """Option values by option name (see GameType.options); missing options take their defaults."""
@@ -452,10 +465,13 @@ class CreateGameRequest(_message.Message):
         clock: Global___Clock | None = ...,
         invite_seats: _abc.Iterable[_builtins.int] | None = ...,
         hints: _builtins.bool | None = ...,
+        rated: _builtins.bool = ...,
+        min_rating: _builtins.int = ...,
+        max_rating: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_hints", b"_hints", "_seed", b"_seed", "clock", b"clock", "hints", b"hints", "options", b"options", "seed", b"seed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_hints", b"_hints", "_seed", b"_seed", "clock", b"clock", "game_type", b"game_type", "hints", b"hints", "invite_seats", b"invite_seats", "options", b"options", "players", b"players", "request_id", b"request_id", "seats", b"seats", "seed", b"seed"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_hints", b"_hints", "_seed", b"_seed", "clock", b"clock", "game_type", b"game_type", "hints", b"hints", "invite_seats", b"invite_seats", "max_rating", b"max_rating", "min_rating", b"min_rating", "options", b"options", "players", b"players", "rated", b"rated", "request_id", b"request_id", "seats", b"seats", "seed", b"seed"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__hints: _TypeAlias = _typing.Literal["hints"]  # noqa: Y015
     _WhichOneofArgType__hints: _TypeAlias = _typing.Literal["_hints", b"_hints"]  # noqa: Y015
@@ -592,6 +608,8 @@ class SeatConfig(_message.Message):
 
     NAME_FIELD_NUMBER: _builtins.int
     BOT_FIELD_NUMBER: _builtins.int
+    OPEN_FIELD_NUMBER: _builtins.int
+    PLAYER_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """Display name, shown in every Game (seat_names) and in event texts: trimmed, 1 to 32 printable characters, or
     empty for none (texts then say "Seat N").
@@ -601,15 +619,27 @@ class SeatConfig(_message.Message):
     ListGameTypesResponse.bot_kinds, e.g. "random"; a search kind may take a budget: "mcts:500ms").
     A bot seat gets no token in CreateGameResponse.
     """
+    open: _builtins.bool
+    """An open seat (docs/api.md "Lobby"): no token in CreateGameResponse; the game is listed in the lobby
+    (ListOpenGames) until JoinGame has taken every open seat, and takes no move until then
+    (FAILED_PRECONDITION `game/waiting_for_players`). Not with a bot, a player or an invitation.
+    """
+    player: _builtins.str
+    """The player who holds this seat: an id of the calling API key's own users (1 to 64 letters, digits or
+    "_-.:@"; "@key" by convention for a bot key playing itself). Scoped to the key: the same id under two keys
+    names two players. Shown only to the seat itself (Game.seat_players).
+    """
     def __init__(
         self,
         *,
         name: _builtins.str = ...,
         bot: _builtins.str = ...,
+        open: _builtins.bool = ...,
+        player: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot", b"bot", "name", b"name"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot", b"bot", "name", b"name", "open", b"open", "player", b"player"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -760,6 +790,9 @@ class Game(_message.Message):
     CLOCK_FIELD_NUMBER: _builtins.int
     VIEW_JSON_FIELD_NUMBER: _builtins.int
     LAST_MOVE_FIELD_NUMBER: _builtins.int
+    OPEN_SEATS_FIELD_NUMBER: _builtins.int
+    RATED_FIELD_NUMBER: _builtins.int
+    SEAT_PLAYERS_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's id."""
     game_type: _builtins.str
@@ -787,6 +820,8 @@ class Game(_message.Message):
     """The same view as `view`, as JSON text (UTF-8, numbers as JSON numbers), when the request asked for it
     (GetGameRequest.view_json, ApplyMoveRequest.view_json); `view` is then empty. Empty otherwise.
     """
+    rated: _builtins.bool
+    """Whether the match is rated (CreateGameRequest.rated)."""
     @_builtins.property
     def to_act(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """Seats that must act now; empty when the match is finished."""
@@ -813,6 +848,18 @@ class Game(_message.Message):
     def last_move(self) -> Global___LastMove:
         """The last move of the match as the caller may know it, so a page can mark it; absent before the first move."""
 
+    @_builtins.property
+    def open_seats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The seats still open (docs/api.md "Lobby"), in increasing order: while any is, the match waits for players
+        (to_act is empty and moves are refused with `game/waiting_for_players`). Empty once every seat is taken.
+        """
+
+    @_builtins.property
+    def seat_players(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Per seat, ordered by seat: the player id of the caller's own seat (SeatConfig.player, or the player that
+        joined it); empty for every other seat: a player id is seen only by the seat that holds it.
+        """
+
     def __init__(
         self,
         *,
@@ -831,10 +878,13 @@ class Game(_message.Message):
         clock: Global___GameClock | None = ...,
         view_json: _builtins.str = ...,
         last_move: Global___LastMove | None = ...,
+        open_seats: _abc.Iterable[_builtins.int] | None = ...,
+        rated: _builtins.bool = ...,
+        seat_players: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "clock", b"clock", "last_move", b"last_move", "seat", b"seat", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "bots", b"bots", "clock", b"clock", "finished", b"finished", "game_id", b"game_id", "game_type", b"game_type", "last_move", b"last_move", "players", b"players", "seat", b"seat", "seat_names", b"seat_names", "seed_commitment", b"seed_commitment", "seed_source", b"seed_source", "to_act", b"to_act", "version", b"version", "view", b"view", "view_json", b"view_json"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "bots", b"bots", "clock", b"clock", "finished", b"finished", "game_id", b"game_id", "game_type", b"game_type", "last_move", b"last_move", "open_seats", b"open_seats", "players", b"players", "rated", b"rated", "seat", b"seat", "seat_names", b"seat_names", "seat_players", b"seat_players", "seed_commitment", b"seed_commitment", "seed_source", b"seed_source", "to_act", b"to_act", "version", b"version", "view", b"view", "view_json", b"view_json"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
@@ -1983,3 +2033,213 @@ class Suggestion(_message.Message):
     def WhichOneof(self, oneof_group: _WhichOneofArgType__expected_reward) -> _WhichOneofReturnType__expected_reward | None: ...
 
 Global___Suggestion: _TypeAlias = Suggestion  # noqa: Y015
+
+@_typing.final
+class ListOpenGamesRequest(_message.Message):
+    """----- the lobby -----------------------------------------------------------------------------------------------"""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_TYPE_FIELD_NUMBER: _builtins.int
+    PLAYERS_FIELD_NUMBER: _builtins.int
+    RATED_FIELD_NUMBER: _builtins.int
+    MIN_RATING_FIELD_NUMBER: _builtins.int
+    MAX_RATING_FIELD_NUMBER: _builtins.int
+    PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    game_type: _builtins.str
+    """Only games of this type (a ListGameTypes id); empty: every type."""
+    players: _builtins.int
+    """Only games of this number of players; 0: any."""
+    rated: _builtins.bool
+    """Only rated (true) or unrated (false) games; absent: both."""
+    min_rating: _builtins.int
+    """The low end of a rating range (0: none): only games whose declared range (CreateGameRequest.min_rating /
+    max_rating) overlaps it. Games that declare no range match every range.
+    """
+    max_rating: _builtins.int
+    """The high end of that range (0: none); below min_rating, no game matches."""
+    page_size: _builtins.int
+    """Most games per page: 0 means 50; at most 200."""
+    page_token: _builtins.str
+    """`next_page_token` of the previous page; empty for the first page."""
+    def __init__(
+        self,
+        *,
+        game_type: _builtins.str = ...,
+        players: _builtins.int = ...,
+        rated: _builtins.bool | None = ...,
+        min_rating: _builtins.int = ...,
+        max_rating: _builtins.int = ...,
+        page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_rated", b"_rated", "rated", b"rated"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_rated", b"_rated", "game_type", b"game_type", "max_rating", b"max_rating", "min_rating", b"min_rating", "page_size", b"page_size", "page_token", b"page_token", "players", b"players", "rated", b"rated"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__rated: _TypeAlias = _typing.Literal["rated"]  # noqa: Y015
+    _WhichOneofArgType__rated: _TypeAlias = _typing.Literal["_rated", b"_rated"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__rated) -> _WhichOneofReturnType__rated | None: ...
+
+Global___ListOpenGamesRequest: _TypeAlias = ListOpenGamesRequest  # noqa: Y015
+
+@_typing.final
+class ListOpenGamesResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAMES_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    next_page_token: _builtins.str
+    """Set when more games may follow: pass it as `page_token`. Empty on the last page."""
+    @_builtins.property
+    def games(self) -> _containers.RepeatedCompositeFieldContainer[Global___OpenGame]:
+        """The games with an open seat on this page, the longest waiting first."""
+
+    def __init__(
+        self,
+        *,
+        games: _abc.Iterable[Global___OpenGame] | None = ...,
+        next_page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["games", b"games", "next_page_token", b"next_page_token"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListOpenGamesResponse: _TypeAlias = ListOpenGamesResponse  # noqa: Y015
+
+@_typing.final
+class OpenGame(_message.Message):
+    """A game of the lobby: its public header and its open seats."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    GAME_TYPE_FIELD_NUMBER: _builtins.int
+    PLAYERS_FIELD_NUMBER: _builtins.int
+    OPEN_SEATS_FIELD_NUMBER: _builtins.int
+    SEAT_NAMES_FIELD_NUMBER: _builtins.int
+    BOTS_FIELD_NUMBER: _builtins.int
+    RATED_FIELD_NUMBER: _builtins.int
+    MIN_RATING_FIELD_NUMBER: _builtins.int
+    MAX_RATING_FIELD_NUMBER: _builtins.int
+    OPTIONS_FIELD_NUMBER: _builtins.int
+    CREATED_AT_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's id: pass it to JoinGame."""
+    game_type: _builtins.str
+    """The game's type."""
+    players: _builtins.int
+    """Its number of players."""
+    rated: _builtins.bool
+    """Whether the match is rated."""
+    min_rating: _builtins.int
+    """The low end of the rating range the creator declared (0: no bound)."""
+    max_rating: _builtins.int
+    """The high end of that range (0: no bound)."""
+    created_at: _builtins.float
+    """When the game entered the lobby, in milliseconds since the Unix epoch."""
+    @_builtins.property
+    def open_seats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The seats still open, in increasing order."""
+
+    @_builtins.property
+    def seat_names(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The seats' display names, ordered by seat (empty: none)."""
+
+    @_builtins.property
+    def bots(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The bot kind of each seat, ordered by seat (empty: a person)."""
+
+    @_builtins.property
+    def options(self) -> _struct_pb2.Struct:
+        """The game's resolved options."""
+
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        game_type: _builtins.str = ...,
+        players: _builtins.int = ...,
+        open_seats: _abc.Iterable[_builtins.int] | None = ...,
+        seat_names: _abc.Iterable[_builtins.str] | None = ...,
+        bots: _abc.Iterable[_builtins.str] | None = ...,
+        rated: _builtins.bool = ...,
+        min_rating: _builtins.int = ...,
+        max_rating: _builtins.int = ...,
+        options: _struct_pb2.Struct | None = ...,
+        created_at: _builtins.float = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bots", b"bots", "created_at", b"created_at", "game_id", b"game_id", "game_type", b"game_type", "max_rating", b"max_rating", "min_rating", b"min_rating", "open_seats", b"open_seats", "options", b"options", "players", b"players", "rated", b"rated", "seat_names", b"seat_names"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___OpenGame: _TypeAlias = OpenGame  # noqa: Y015
+
+@_typing.final
+class JoinGameRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    PLAYER_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's id. Required."""
+    seat: _builtins.int
+    """The open seat to take (0-based); absent: the lowest open seat."""
+    player: _builtins.str
+    """The player who takes the seat: an id of the calling API key's own users (as SeatConfig.player); empty: none.
+    One player holds at most one seat of a game.
+    """
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        seat: _builtins.int | None = ...,
+        player: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "seat", b"seat"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "game_id", b"game_id", "player", b"player", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
+    _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__seat) -> _WhichOneofReturnType__seat | None: ...
+
+Global___JoinGameRequest: _TypeAlias = JoinGameRequest  # noqa: Y015
+
+@_typing.final
+class JoinGameResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    GAME_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's id."""
+    @_builtins.property
+    def seat(self) -> Global___SeatToken:
+        """The seat taken and its token (send as `authorization: Bearer <token>`). Shown only once."""
+
+    @_builtins.property
+    def game(self) -> Global___Game:
+        """The game as that seat sees it (open_seats empty once this join filled the game)."""
+
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        seat: Global___SeatToken | None = ...,
+        game: Global___Game | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "seat", b"seat"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "game_id", b"game_id", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___JoinGameResponse: _TypeAlias = JoinGameResponse  # noqa: Y015

@@ -115,6 +115,16 @@ class GameEngineStub:
                 request_serializer=cardengine_dot_v1_dot_game__engine__pb2.SuggestMovesRequest.SerializeToString,
                 response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.SuggestMovesResponse.FromString,
                 _registered_method=True)
+        self.ListOpenGames = channel.unary_unary(
+                '/cardengine.v1.GameEngine/ListOpenGames',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.ListOpenGamesRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.ListOpenGamesResponse.FromString,
+                _registered_method=True)
+        self.JoinGame = channel.unary_unary(
+                '/cardengine.v1.GameEngine/JoinGame',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.JoinGameRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.JoinGameResponse.FromString,
+                _registered_method=True)
 
 
 class GameEngineServicer:
@@ -240,6 +250,22 @@ class GameEngineServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListOpenGames(self, request, context):
+        """The lobby (docs/api.md "Lobby"): games with open seats, oldest first, one page at a time, by game type,
+        players, rated and rating range.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def JoinGame(self, request, context):
+        """Takes an open seat of a game for the calling API key and player; answers the seat's token. When several race
+        for the last open seat exactly one wins; the others get FAILED_PRECONDITION `seat/taken`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameEngineServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -322,6 +348,16 @@ def add_GameEngineServicer_to_server(servicer, server):
                     servicer.SuggestMoves,
                     request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.SuggestMovesRequest.FromString,
                     response_serializer=cardengine_dot_v1_dot_game__engine__pb2.SuggestMovesResponse.SerializeToString,
+            ),
+            'ListOpenGames': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListOpenGames,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.ListOpenGamesRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.ListOpenGamesResponse.SerializeToString,
+            ),
+            'JoinGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.JoinGame,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.JoinGameRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.JoinGameResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -757,6 +793,60 @@ class GameEngine:
             '/cardengine.v1.GameEngine/SuggestMoves',
             cardengine_dot_v1_dot_game__engine__pb2.SuggestMovesRequest.SerializeToString,
             cardengine_dot_v1_dot_game__engine__pb2.SuggestMovesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListOpenGames(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/ListOpenGames',
+            cardengine_dot_v1_dot_game__engine__pb2.ListOpenGamesRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.ListOpenGamesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def JoinGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/JoinGame',
+            cardengine_dot_v1_dot_game__engine__pb2.JoinGameRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.JoinGameResponse.FromString,
             options,
             channel_credentials,
             insecure,

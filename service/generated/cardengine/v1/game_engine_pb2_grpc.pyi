@@ -100,6 +100,14 @@ class GameEngineStub:
     what the seat may know only; the same answer for the same game, version, seat and count (docs/api.md "Hints").
     Needs the seat's token. FAILED_PRECONDITION `hints/disabled` when the game was created with hints off.
     """
+    ListOpenGames: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.ListOpenGamesRequest, _game_engine_pb2.ListOpenGamesResponse]
+    """The lobby (docs/api.md "Lobby"): games with open seats, oldest first, one page at a time, by game type,
+    players, rated and rating range.
+    """
+    JoinGame: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.JoinGameRequest, _game_engine_pb2.JoinGameResponse]
+    """Takes an open seat of a game for the calling API key and player; answers the seat's token. When several race
+    for the last open seat exactly one wins; the others get FAILED_PRECONDITION `seat/taken`.
+    """
 
 @_typing.type_check_only
 class GameEngineAsyncStub(GameEngineStub):
@@ -149,6 +157,14 @@ class GameEngineAsyncStub(GameEngineStub):
     """Hints: the best few legal moves of the caller's seat now, best first, each with the search's estimate, from
     what the seat may know only; the same answer for the same game, version, seat and count (docs/api.md "Hints").
     Needs the seat's token. FAILED_PRECONDITION `hints/disabled` when the game was created with hints off.
+    """
+    ListOpenGames: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.ListOpenGamesRequest, _game_engine_pb2.ListOpenGamesResponse]  # type: ignore[assignment]
+    """The lobby (docs/api.md "Lobby"): games with open seats, oldest first, one page at a time, by game type,
+    players, rated and rating range.
+    """
+    JoinGame: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.JoinGameRequest, _game_engine_pb2.JoinGameResponse]  # type: ignore[assignment]
+    """Takes an open seat of a game for the calling API key and player; answers the seat's token. When several race
+    for the last open seat exactly one wins; the others get FAILED_PRECONDITION `seat/taken`.
     """
 
 class GameEngineServicer(metaclass=_abc_1.ABCMeta):
@@ -292,6 +308,26 @@ class GameEngineServicer(metaclass=_abc_1.ABCMeta):
         """Hints: the best few legal moves of the caller's seat now, best first, each with the search's estimate, from
         what the seat may know only; the same answer for the same game, version, seat and count (docs/api.md "Hints").
         Needs the seat's token. FAILED_PRECONDITION `hints/disabled` when the game was created with hints off.
+        """
+
+    @_abc_1.abstractmethod
+    def ListOpenGames(
+        self,
+        request: _game_engine_pb2.ListOpenGamesRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.ListOpenGamesResponse, _abc.Awaitable[_game_engine_pb2.ListOpenGamesResponse]]:
+        """The lobby (docs/api.md "Lobby"): games with open seats, oldest first, one page at a time, by game type,
+        players, rated and rating range.
+        """
+
+    @_abc_1.abstractmethod
+    def JoinGame(
+        self,
+        request: _game_engine_pb2.JoinGameRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.JoinGameResponse, _abc.Awaitable[_game_engine_pb2.JoinGameResponse]]:
+        """Takes an open seat of a game for the calling API key and player; answers the seat's token. When several race
+        for the last open seat exactly one wins; the others get FAILED_PRECONDITION `seat/taken`.
         """
 
 def add_GameEngineServicer_to_server(servicer: GameEngineServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
