@@ -93,14 +93,36 @@ class LevelPolicy:
         return self.policy_for(seat_input.game_type).choose(seat_input, rng)
 
 
+ITERATIONS_PER_MOVE = 2
+"""A level with a fixed number of iterations runs at least this many per legal move, so that its search tries every
+move (a hand of twelve cards has twelve places for one coffin cell)."""
+
+
+class LevelSearch(GuidedISMCTSPolicy):
+    """The guided search with ``iterations`` or ``ITERATIONS_PER_MOVE`` per legal move, whichever is more."""
+
+    def __init__(self, base_iterations: int | None, settings: SearchSettings) -> None:
+        super().__init__(
+            iterations=base_iterations,
+            rollout_depth=settings.rollout_depth,
+            epsilon=settings.epsilon,
+            win_weight=settings.win_weight,
+        )
+        self.base_iterations = base_iterations
+
+    def choose(self, seat_input: SeatInput, rng: random.Random) -> Move:
+        if self.base_iterations is not None:
+            self.iterations = max(self.base_iterations, ITERATIONS_PER_MOVE * len(seat_input.legal_moves))
+        return super().choose(seat_input, rng)
+
+
+def level_search(settings: LevelSettings) -> LevelSearch:
+    """The search a level plays with in one game."""
+    return LevelSearch(settings.iterations, settings.search)
+
+
 def settled_policy(settings: LevelSettings) -> Policy:
-    tuned = settings.search
-    search = GuidedISMCTSPolicy(
-        iterations=settings.iterations,
-        rollout_depth=tuned.rollout_depth,
-        epsilon=tuned.epsilon,
-        win_weight=tuned.win_weight,
-    )
+    search = level_search(settings)
     if settings.mistake_rate > 0:
         return SecondChoicePolicy(search, settings.mistake_rate)
     if settings.budget_seconds is not None:
@@ -119,8 +141,15 @@ class FixedBudgetPolicy:
         return self.search.choose(replace(seat_input, budget_seconds=self.budget_seconds), rng)
 
 
+MISTAKE_TOLERANCE = 0.1
+"""How much lower a second choice's mean reward (in [0, 1]) may be than the first's for ``easy`` to play it: a
+mistake is a move its search thought nearly as good, never one it saw lose (a coffin thrown away, a hand not gone
+out)."""
+
+
 class SecondChoicePolicy:
-    """A search that plays its second most visited move with probability ``mistake_rate`` (when it has one)."""
+    """A search that plays its second most visited move with probability ``mistake_rate``, when it has one whose
+    mean reward is within ``MISTAKE_TOLERANCE`` of the first's."""
 
     def __init__(self, search: ISMCTSPolicy, mistake_rate: float) -> None:
         self.search = search
@@ -131,9 +160,16 @@ class SecondChoicePolicy:
         root = self.search.last_root
         if root is None or rng.random() >= self.mistake_rate:
             return best
+        best_mean = root.children[(seat_input.seat, best)].mean()
         ranked = sorted(
-            ((child.visits, child.mean(), key[1]) for key, child in root.children.items() if key[1] != best),
+            (
+                (child.visits, child.mean(), key[1])
+                for key, child in root.children.items()
+                if key[0] == seat_input.seat and key[1] != best
+            ),
             key=lambda entry: (entry[0], entry[1]),
             reverse=True,
         )
-        return ranked[0][2] if ranked else best
+        if ranked and ranked[0][1] >= best_mean - MISTAKE_TOLERANCE:
+            return ranked[0][2]
+        return best

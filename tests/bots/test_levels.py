@@ -1,0 +1,67 @@
+"""The levels' policies: ``easy``'s mistakes are moves its own search rated nearly as good as its first choice."""
+
+from __future__ import annotations
+
+import random
+
+import engine
+from engine.bots import seat_input
+from engine.bots.guided import GuidedISMCTSPolicy
+from engine.bots.levels import LEVELS, MISTAKE_TOLERANCE, SecondChoicePolicy, level_search, level_settings
+from engine.moves import Move
+from engine.registry import all_games
+from tests.bots.positions import dracula_last_cell
+
+
+def positions(game: str, count: int) -> list[engine.GameState]:
+    """Positions of seeded random matches where the seat to act has a choice."""
+    found = []
+    for seed in range(count * 3):
+        state, _ = engine.new_game(game, 2, seed)
+        generator = random.Random(seed)
+        for _ in range(generator.randrange(2, 14)):
+            seat = engine.to_act(state)[0]
+            moves = engine.legal_moves(state, seat)
+            state, _ = engine.apply(state, seat, moves[generator.randrange(len(moves))])
+        seat = engine.to_act(state)[0]
+        if len(engine.legal_moves(state, seat)) > 1:
+            found.append(state)
+        if len(found) == count:
+            break
+    return found
+
+
+def test_a_mistake_is_a_move_the_search_rated_nearly_as_good() -> None:
+    mistakes = 0
+    for game in ("dracula", "draw_blood", "rummy_battle"):
+        for state in positions(game, 6):
+            search = GuidedISMCTSPolicy(iterations=30)
+            always_wrong = SecondChoicePolicy(search, mistake_rate=1.0)
+            given = seat_input(state, engine.to_act(state)[0])
+            chosen = always_wrong.choose(given, random.Random(1))
+            assert search.last_root is not None
+            means = {move: child.mean() for (_, move), child in search.last_root.children.items()}
+            best = max(search.last_root.children.values(), key=lambda child: (child.visits, child.mean()))
+            assert means[chosen] >= best.mean() - MISTAKE_TOLERANCE
+            first = GuidedISMCTSPolicy(iterations=30).choose(given, random.Random(1))
+            mistakes += chosen != first
+    assert mistakes > 0  # the rate 1.0 does make mistakes where one is near enough
+
+
+def test_easy_never_throws_the_winning_card_away() -> None:
+    """The last cell of a coffin: a heart makes three hearts across, quintupled (the Seven 120, the Ace 90); any
+    other card 54 at most. ``easy`` asked to make a mistake every time may play the other heart, never a card that
+    throws the line away."""
+    state = dracula_last_cell()
+    given = seat_input(state, 0)
+    for seed in range(10):
+        always_wrong = SecondChoicePolicy(level_search(level_settings("dracula", "easy")), mistake_rate=1.0)
+        chosen = always_wrong.choose(given, random.Random(seed))
+        assert chosen in (Move("place", ("7H", "c3")), Move("place", ("AH", "c3")))
+
+
+def test_every_level_has_settings_in_every_game() -> None:
+    for game in (game.id for game in all_games()):
+        iterations = [level_settings(game, level).iterations for level in LEVELS]
+        assert iterations[0] is not None and iterations[1] is not None and iterations[0] < iterations[1]
+        assert iterations[2] is None  # hard: the bot's time budget
