@@ -21,6 +21,7 @@ from cardengine_client.client import (
     commitment_of,
 )
 from cardengine_client.errors import ERROR_DOMAIN, FairnessError, GameEngineError
+from cardengine_client.lobby_values import OpenGame, OpenGamesPage, Seat
 from cardengine_client.values import (
     BotLevel,
     CardInfo,
@@ -82,10 +83,13 @@ __all__ = [
     "LegalMoves",
     "MoveOutcome",
     "MoveResult",
+    "OpenGame",
+    "OpenGamesPage",
     "RedeemedSeat",
     "RetryPolicy",
     "RoundScore",
     "Score",
+    "Seat",
     "SeatDeadline",
     "SeatToken",
     "Suggestion",

@@ -26,6 +26,7 @@ import grpc
 from cardengine_client._proto import game_engine_pb2 as pb
 from cardengine_client._proto import game_engine_pb2_grpc as pb_grpc
 from cardengine_client.errors import FairnessError, GameEngineError
+from cardengine_client.lobby_values import OpenGame, OpenGamesPage, Seat
 from cardengine_client.values import (
     CreatedGame,
     EventLog,
@@ -187,26 +188,37 @@ class GameEngineClient:
         players: int | None = None,
         seed: int | None = None,
         options: Mapping[str, Any] | None = None,
-        seats: Sequence[tuple[str, str]] = (),
+        seats: Sequence[tuple[str, str] | Seat] = (),
         request_id: str | None = None,
         *,
         clock: Mapping[str, Any] | None = None,
         invite_seats: Sequence[int] = (),
         hints: bool = True,
+        rated: bool = False,
+        min_rating: int = 0,
+        max_rating: int = 0,
     ) -> CreatedGame:
         """``seats``: optional (display name, bot kind or "") per seat. ``request_id`` (a fresh one when absent)
         makes the call safe to retry: the same id and parameters return the same game and tokens. ``clock``:
         ``{"turn_seconds", "match_seconds", "on_timeout"}``. ``invite_seats``: seats handed out as invitation
         codes (``CreatedGame.invitations``) instead of tokens. ``hints``: False turns hints (``suggest_moves``) off
-        for the whole match, for rated play."""
+        for the whole match, for rated play. A ``Seat`` may be ``open`` (the game waits in the lobby until
+        ``join_game`` takes it) or name a ``player``; ``rated``, ``min_rating``, ``max_rating``: shown in the lobby
+        (docs/api.md "Lobby")."""
         request = pb.CreateGameRequest(
             game_type=game_type,
             players=players or 0,
             request_id=request_id or uuid.uuid4().hex,
             invite_seats=list(invite_seats),
+            rated=rated,
+            min_rating=min_rating,
+            max_rating=max_rating,
         )
-        for name, bot in seats:
-            request.seats.add(name=name, bot=bot)
+        for seat in seats:
+            if isinstance(seat, Seat):
+                request.seats.add(name=seat.name, bot=seat.bot, open=seat.open, player=seat.player)
+            else:
+                request.seats.add(name=seat[0], bot=seat[1])
         if seed is not None:
             request.seed = seed
         if options:
@@ -262,6 +274,63 @@ class GameEngineClient:
         request = pb.RedeemInvitationRequest(game_id=game_id, code=code)
         with self._joining_game():
             response = self._call(self._stub.RedeemInvitation, request)
+            game = game_view_of(response.game)
+            self._commitments.setdefault(response.game_id, game.seed_commitment)
+            with self._joined:
+                self._tokens.setdefault(response.game_id, {})[response.seat.seat] = response.seat.token
+        return RedeemedSeat(response.game_id, response.seat.seat, response.seat.token, game)
+
+    # ----- the lobby ----------------------------------------------------------------------------------------------
+
+    def list_open_games(
+        self,
+        game_type: str = "",
+        players: int = 0,
+        rated: bool | None = None,
+        min_rating: int = 0,
+        max_rating: int = 0,
+        page_size: int = 0,
+        page_token: str = "",
+    ) -> OpenGamesPage:
+        """One page of the lobby: games with an open seat, the longest waiting first, by the filters given
+        (``rated`` None: both; a rating range: games whose declared range overlaps it)."""
+        request = pb.ListOpenGamesRequest(
+            game_type=game_type,
+            players=players,
+            min_rating=min_rating,
+            max_rating=max_rating,
+            page_size=page_size,
+            page_token=page_token,
+        )
+        if rated is not None:
+            request.rated = rated
+        response = self._call(self._stub.ListOpenGames, request)
+        games = tuple(
+            OpenGame(
+                game.game_id,
+                game.game_type,
+                game.players,
+                tuple(game.open_seats),
+                tuple(game.seat_names),
+                tuple(game.bots),
+                game.rated,
+                game.min_rating,
+                game.max_rating,
+                struct_to_dict(game.options),
+                game.created_at,
+            )
+            for game in response.games
+        )
+        return OpenGamesPage(games, response.next_page_token)
+
+    def join_game(self, game_id: str, player: str = "", seat: int | None = None) -> RedeemedSeat:
+        """Takes an open seat (``seat``; None: the lowest open one) for the caller's API key and ``player``; its
+        token (kept in ``seat_tokens``). FAILED_PRECONDITION ``seat/taken`` when another join won the seat."""
+        request = pb.JoinGameRequest(game_id=game_id, player=player)
+        if seat is not None:
+            request.seat = seat
+        with self._joining_game():
+            response = self._call(self._stub.JoinGame, request)
             game = game_view_of(response.game)
             self._commitments.setdefault(response.game_id, game.seed_commitment)
             with self._joined:
