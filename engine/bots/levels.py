@@ -38,19 +38,20 @@ class SearchSettings:
 
 @dataclass(frozen=True, slots=True)
 class LevelSettings:
-    """One level in one game: ``iterations`` of search (None: the time budget ``budget_seconds``, or the bot's when
-    that is None too), the chance ``mistake_rate`` of playing the search's second choice instead of its first, and
-    the game's ``search`` settings."""
+    """One level in one game: ``iterations`` of search, at least ``iterations_per_move`` per legal move (None: the
+    time budget ``budget_seconds``, or the bot's when that is None too), the chance ``mistake_rate`` of playing the
+    search's second choice instead of its first, and the game's ``search`` settings."""
 
     iterations: int | None
     budget_seconds: float | None = None
     mistake_rate: float = 0.0
     search: SearchSettings = SearchSettings()
+    iterations_per_move: int = 1
 
 
 DEFAULT_SETTINGS: Mapping[str, LevelSettings] = {
     "easy": LevelSettings(iterations=8, mistake_rate=0.3),
-    "medium": LevelSettings(iterations=30),
+    "medium": LevelSettings(iterations=40, iterations_per_move=4),
     "hard": LevelSettings(iterations=None),
 }
 
@@ -93,15 +94,11 @@ class LevelPolicy:
         return self.policy_for(seat_input.game_type).choose(seat_input, rng)
 
 
-ITERATIONS_PER_MOVE = 2
-"""A level with a fixed number of iterations runs at least this many per legal move, so that its search tries every
-move (a hand of twelve cards has twelve places for one coffin cell)."""
-
-
 class LevelSearch(GuidedISMCTSPolicy):
-    """The guided search with ``iterations`` or ``ITERATIONS_PER_MOVE`` per legal move, whichever is more."""
+    """The guided search with ``base_iterations`` or ``per_move`` iterations per legal move, whichever is more: a
+    fixed count still tries every move (a hand of twelve cards has twelve places for one coffin cell)."""
 
-    def __init__(self, base_iterations: int | None, settings: SearchSettings) -> None:
+    def __init__(self, base_iterations: int | None, settings: SearchSettings, per_move: int = 1) -> None:
         super().__init__(
             iterations=base_iterations,
             rollout_depth=settings.rollout_depth,
@@ -109,16 +106,17 @@ class LevelSearch(GuidedISMCTSPolicy):
             win_weight=settings.win_weight,
         )
         self.base_iterations = base_iterations
+        self.per_move = per_move
 
     def choose(self, seat_input: SeatInput, rng: random.Random) -> Move:
         if self.base_iterations is not None:
-            self.iterations = max(self.base_iterations, ITERATIONS_PER_MOVE * len(seat_input.legal_moves))
+            self.iterations = max(self.base_iterations, self.per_move * len(seat_input.legal_moves))
         return super().choose(seat_input, rng)
 
 
 def level_search(settings: LevelSettings) -> LevelSearch:
     """The search a level plays with in one game."""
-    return LevelSearch(settings.iterations, settings.search)
+    return LevelSearch(settings.iterations, settings.search, settings.iterations_per_move)
 
 
 def settled_policy(settings: LevelSettings) -> Policy:
