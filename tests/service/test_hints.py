@@ -36,7 +36,8 @@ def create(live: LiveServer, body: dict[str, Any] | None = None) -> dict[str, An
     )
     assert status == 200, moved
     created["game"] = moved["game"]
-    return created
+    answer: dict[str, Any] = created
+    return answer
 
 
 def tokens_by_seat(created: dict[str, Any]) -> dict[int, str]:
