@@ -38,7 +38,7 @@ from typing import Any
 import orjson
 
 import engine
-from service.edges.wire_writer import struct_bytes
+from service.edges.convert_struct import struct_bytes
 from service.runtime.engine_build import engine_build
 
 GC_SETTINGS = "Python's defaults, as cardengine serve runs"

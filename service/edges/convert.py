@@ -1,7 +1,8 @@
 """Conversions of requests to the core's values, and the tables of the core's results (``GameView``, ``MoveResult``,
-...) as answers (``convert_table.py``): each gives a protobuf message for gRPC (``*_message``; its wire bytes in
-``wire_writer.py``) and a JSON object for REST (``*_json``), the one protobuf's JSON mapping prints for the message
-(camelCase names, default values included, integral numbers as JSON integers). A new field is one row here."""
+...) as answers (``convert_table.py``): each gives a protobuf message for gRPC (``*_message``; its wire bytes,
+``TABLE.wire``, which gRPC's ApplyMove and GetGame send) and a JSON object for REST (``*_json``), the one protobuf's
+JSON mapping prints for the message (camelCase names, default values included, integral numbers as JSON integers).
+A new field is one row here."""
 
 from __future__ import annotations
 

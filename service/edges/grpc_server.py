@@ -29,7 +29,7 @@ from service.access.keys import API_KEY_HEADER, api_key_of
 from service.access.limits import CURRENT_CALLER, Caller, Gate, caller_key_id, grpc_address
 from service.core import errors
 from service.core.game_service import GameService
-from service.edges import convert, reflection_v1, telemetry, wire_writer
+from service.edges import convert, reflection_v1, telemetry
 from service.edges.credentials import bearer_token
 from service.edges.min_version import min_version_of_metadata
 from service.edges.streams import StreamLimits, StreamSlots
@@ -141,10 +141,10 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
         return convert.created_message(created)
 
     def GetGame(self, request: pb.GetGameRequest, context: grpc.ServicerContext) -> bytes:  # type: ignore[override]
-        """The answer in its wire form (``wire_writer.game_bytes``), as ApplyMove's."""
+        """The answer in its wire form (``convert.GAME.wire``), as ApplyMove's."""
         seen = min_version_of_metadata(context.invocation_metadata())
         view = self.service.reads.get_game(request.game_id, token_of(context), seen)
-        return wire_writer.game_bytes(view, view_json=request.view_json)
+        return convert.GAME.wire(view, view_json=request.view_json)
 
     def ListLegalMoves(
         self, request: pb.ListLegalMovesRequest, context: grpc.ServicerContext
@@ -167,7 +167,7 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
         return lambda: gate.admit_hint(caller)
 
     def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> bytes:  # type: ignore[override]
-        """The answer in its wire form (``wire_writer.move_result_bytes``): the method's serializer passes bytes
+        """The answer in its wire form (``convert.MOVE_RESULT.wire``): the method's serializer passes bytes
         through (``passing_bytes``)."""
         result = self.service.moves.apply_move(
             request.game_id,
@@ -178,7 +178,7 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
             omit_view=request.omit_view,
             structured=convert.structured_move_of(request),
         )
-        return wire_writer.move_result_bytes(result, view_json=request.view_json)
+        return convert.MOVE_RESULT.wire(result, view_json=request.view_json)
 
     def GetScore(self, request: pb.GetScoreRequest, context: grpc.ServicerContext) -> pb.Score:
         return convert.score_message(self.service.reads.score(request.game_id, token_of(context)))

@@ -1,4 +1,4 @@
-"""The Struct wire encoder (``service.edges.wire_writer.struct_bytes``) and ``service.edges.convert.struct_of``
+"""The Struct wire encoder (``service.edges.convert_struct.struct_bytes``) and ``service.edges.convert.struct_of``
 build exactly what ``Struct.update`` builds, and ``dict_of`` reads it back."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import engine
 from service.edges.convert import dict_of, struct_of
-from service.edges.wire_writer import struct_bytes
+from service.edges.convert_struct import struct_bytes
 
 
 def reference(data: dict[str, Any]) -> struct_pb2.Struct:

@@ -11,7 +11,7 @@ from cardengine.v1 import game_engine_pb2 as pb
 from google.protobuf import descriptor_pb2, descriptor_pool, json_format, message_factory
 
 from service.core.records import EventView, GameView, LastMove, MoveResult, VersionUpdate
-from service.edges import convert, wire_writer
+from service.edges import convert
 from service.edges.convert_table import Row, Table
 
 HEADER = GameView("g1", "dracula", 2, 7, 1, (0,), False, None, ("Ann", ""), ("", "random"), "c0ffee", "server")
@@ -63,14 +63,14 @@ def test_a_row_added_to_a_copy_of_the_game_table_is_in_all_three_encodings() -> 
     assert list(printed)[-2:] == ["seatPlayers", "motto"] and printed["motto"] == "Fortune favours the bold."
     assert {key: value for key, value in printed.items() if key != "motto"} == convert.game_json(view)
     motto_bytes = b"\x9a\x06\x19Fortune favours the bold."  # field 99, length-delimited: tag 0x31a as a varint
-    assert table.wire(record) == wire_writer.game_bytes(view) + motto_bytes
-    assert table.wire(record, view_json=True) == wire_writer.game_bytes(view, view_json=True) + motto_bytes
+    assert table.wire(record) == convert.GAME.wire(view) + motto_bytes
+    assert table.wire(record, view_json=True) == convert.GAME.wire(view, view_json=True) + motto_bytes
     message = table.message(record)
     assert isinstance(message, game_class) and message.motto == "Fortune favours the bold."
     shown = convert.plain(json_format.MessageToDict(message, always_print_fields_with_no_presence=True))
     assert shown.pop("viewJson") == "" and shown == printed  # protobuf's own JSON mapping; viewJson is gRPC's only
     assert table.json(record._replace(motto=""))["motto"] == "" and table.wire(record._replace(motto="")) == (
-        wire_writer.game_bytes(view)
+        convert.GAME.wire(view)
     )
 
 

@@ -1,4 +1,4 @@
-"""gRPC ApplyMove answers written straight to their wire form (``wire_writer.move_result_bytes``) parse to exactly
+"""gRPC ApplyMove answers written straight to their wire form (``convert.MOVE_RESULT.wire``) parse to exactly
 the message ``convert.move_result_message`` builds, for every game and player count: with and without the view, the
 view as a Struct or as JSON text (``view_json``), as a first answer and as a replay, with seat names, a turn clock,
 a match's last move (its revealed seed) and a forfeit; and the gRPC server sends them (a client reads the same answer
@@ -17,7 +17,7 @@ import engine
 from service.core import clocks
 from service.core.game_service import GameService
 from service.core.records import LastMove, MoveResult, SeatSpec
-from service.edges import convert, wire_writer
+from service.edges import convert
 from service.storage.store import MemoryStore
 from tests.service.conftest import LiveServer
 
@@ -27,15 +27,15 @@ CASES = [
 
 
 def assert_same(result: MoveResult) -> None:
-    written = wire_writer.move_result_bytes(result)
+    written = convert.MOVE_RESULT.wire(result)
     built = convert.move_result_message(result)
     parsed = pb.ApplyMoveResponse.FromString(written)
     assert parsed == built
-    assert pb.Game.FromString(wire_writer.game_bytes(result.game)) == built.game  # GetGame's answer
+    assert pb.Game.FromString(convert.GAME.wire(result.game)) == built.game  # GetGame's answer
     assert parsed.game.HasField("view") == built.game.HasField("view") == (result.game.view is not None)
     assert not parsed.game.view_json
     # The view as JSON text (view_json): the same answer but for the view, which is the same object as JSON.
-    as_json = pb.ApplyMoveResponse.FromString(wire_writer.move_result_bytes(result, view_json=True))
+    as_json = pb.ApplyMoveResponse.FromString(convert.MOVE_RESULT.wire(result, view_json=True))
     assert as_json == convert.move_result_message(result, view_json=True)
     assert not as_json.game.HasField("view")
     assert (orjson.loads(as_json.game.view_json) if as_json.game.view_json else None) == result.game.view
@@ -179,4 +179,4 @@ def test_rest_has_no_view_json_its_views_are_json_already(live: LiveServer) -> N
     ],
 )
 def test_the_last_move_is_written_as_protobuf_writes_it(last: LastMove) -> None:
-    assert wire_writer.last_move_bytes(last) == convert.last_move_message(last).SerializeToString()
+    assert convert.LAST_MOVE.wire(last) == convert.last_move_message(last).SerializeToString()
