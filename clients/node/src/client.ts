@@ -22,9 +22,11 @@ import {
   type Game,
   type GameType,
   type GetEventsResponse,
+  type JoinGameResponse,
   type KeyEvent,
   type ListGamesResponse,
   type ListLegalMovesResponse,
+  type ListOpenGamesResponse,
   type Move,
   type RedeemInvitationResponse,
   type ResignSeatResponse,
@@ -121,7 +123,8 @@ export interface CreateGameOptions {
   seed?: number;
   /** Option values by name (see GameType.options); missing options take their defaults. */
   options?: Record<string, unknown>;
-  /** Per seat: display name and bot kind. */
+  /** Per seat: display name and bot kind; `open: true` for a seat anyone may take with joinGame (the game waits in
+   * the lobby until every open seat is taken), `player` for an id of the key's own users (docs/api.md "Lobby"). */
   seats?: Partial<SeatConfig>[];
   /** Makes the call safe to retry: the same id and parameters return the same game and tokens. A fresh one when
    * absent, so that the client's own retries never create twice. */
@@ -132,6 +135,34 @@ export interface CreateGameOptions {
   clock?: Partial<Clock>;
   /** false: no seat may ask for hints (suggestMoves) in this match, for rated play; absent: hints on. */
   hints?: boolean;
+  /** A rated match (shown in the lobby and the header). */
+  rated?: boolean;
+  /** The rating range asked of those who join, shown in the lobby (0 or absent: no bound). */
+  minRating?: number;
+  maxRating?: number;
+}
+
+export interface ListOpenGamesOptions extends CallOptions {
+  /** Only games of this type; absent: every type. */
+  gameType?: string;
+  /** Only games of this number of players; absent: any. */
+  players?: number;
+  /** Only rated (true) or unrated (false) games; absent: both. */
+  rated?: boolean;
+  /** A rating range: only games whose declared range overlaps it (0 or absent: no bound). */
+  minRating?: number;
+  maxRating?: number;
+  /** Most games per page (server default 50, at most 200). */
+  pageSize?: number;
+  /** The previous page's nextPageToken. */
+  pageToken?: string;
+}
+
+export interface JoinGameOptions extends CallOptions {
+  /** The open seat to take; absent: the lowest open one. */
+  seat?: number;
+  /** The player who takes it: an id of the calling key's own users; absent: none. */
+  player?: string;
 }
 
 export interface SuggestMovesOptions extends CallOptions {
@@ -283,10 +314,18 @@ export class GameEngineClient {
         players: request.players ?? 0,
         seed: request.seed,
         options: request.options,
-        seats: (request.seats ?? []).map((seat) => ({ name: seat.name ?? "", bot: seat.bot ?? "" })),
+        seats: (request.seats ?? []).map((seat) => ({
+          name: seat.name ?? "",
+          bot: seat.bot ?? "",
+          open: seat.open ?? false,
+          player: seat.player ?? "",
+        })),
         requestId: request.requestId ?? randomUUID(),
         inviteSeats: request.inviteSeats ?? [],
         hints: request.hints,
+        rated: request.rated ?? false,
+        minRating: request.minRating ?? 0,
+        maxRating: request.maxRating ?? 0,
         clock: request.clock
           ? {
               turnSeconds: request.clock.turnSeconds ?? 0,
@@ -346,6 +385,40 @@ export class GameEngineClient {
     if (redeemed.seat) seats.set(redeemed.seat.seat, redeemed.seat.token);
     this.tokens.set(gameId, seats);
     return redeemed;
+  }
+
+  /** The lobby (docs/api.md "Lobby"): one page of the games with an open seat, the longest waiting first, by the
+   * filters given; read on with `pageToken: page.nextPageToken` while it is set. */
+  listOpenGames(options: ListOpenGamesOptions = {}): Promise<ListOpenGamesResponse> {
+    const request = {
+      gameType: options.gameType ?? "",
+      players: options.players ?? 0,
+      rated: options.rated,
+      minRating: options.minRating ?? 0,
+      maxRating: options.maxRating ?? 0,
+      pageSize: options.pageSize ?? 0,
+      pageToken: options.pageToken ?? "",
+    };
+    return this.unary(this.raw.listOpenGames, request, options);
+  }
+
+  /** Takes an open seat (`seat`; absent: the lowest open one) for the calling API key and `player`: the seat's token
+   * (shown once; kept in seatTokens) and the game as that seat sees it. Of joins racing for the last seat one wins;
+   * the others get the typed error `seat/taken`. Other refusals: `seat/player_seated`, `game/finished`,
+   * `game/not_found`. Retried as every call on a refusal that passes with time; a lost answer cannot be asked
+   * again (the seat is taken and its token was shown once). */
+  joinGame(gameId: string, options: JoinGameOptions = {}): Promise<JoinGameResponse> {
+    return this.joiningGame(this.join(gameId, options));
+  }
+
+  private async join(gameId: string, options: JoinGameOptions): Promise<JoinGameResponse> {
+    const joined = await this.unary(this.raw.joinGame, { gameId, seat: options.seat, player: options.player ?? "" }, options);
+    withParsedView(joined.game);
+    if (!this.commitments.has(gameId)) this.commitments.set(gameId, joined.game?.seedCommitment ?? "");
+    const seats = this.tokens.get(gameId) ?? new Map<number, string>();
+    if (joined.seat) seats.set(joined.seat.seat, joined.seat.token);
+    this.tokens.set(gameId, seats);
+    return joined;
   }
 
   /** The seat resigns (reason "resigned") or leaves ("left"): the match ends, every other seat wins. */
