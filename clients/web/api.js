@@ -55,6 +55,7 @@ export class Api {
       streamTickets: Object.keys(paths).some((path) => /stream-tickets$/.test(path)),
       seats: "seats" in createProps,
       bots: "seats" in createProps && /"bot"/.test(seatSchemaText),
+      lobby: "/v1/lobby" in paths,
     };
     return this.features;
   }
@@ -111,6 +112,23 @@ export class Api {
   /** Trades an invitation code for its seat's token (once): `{seat: {seat, token}, game}`. */
   redeemInvitation(id, code) {
     return this.request("POST", `/v1/games/${encodeURIComponent(id)}/invitations/redeem`, { body: { code } });
+  }
+
+  /** The lobby (docs/api.md "Lobby"): one page of the games with an open seat, the longest waiting first:
+   * `{games: [{gameId, gameType, players, openSeats, seatNames, bots, rated, ...}], nextPageToken}`. */
+  openGames({ gameType, pageSize, pageToken } = {}) {
+    const params = new URLSearchParams();
+    if (gameType) params.set("gameType", gameType);
+    if (pageSize) params.set("pageSize", String(pageSize));
+    if (pageToken) params.set("pageToken", pageToken);
+    const query = params.toString();
+    return this.request("GET", query ? `/v1/lobby?${query}` : "/v1/lobby");
+  }
+
+  /** Takes an open seat (the lowest one) for `player`: `{gameId, seat: {seat, token}, game}`; 422 `seat/taken`
+   * when another player took it first. */
+  joinGame(id, player) {
+    return this.request("POST", `/v1/games/${encodeURIComponent(id)}/join`, { body: player ? { player } : {} });
   }
 
   /** The seat resigns (`reason` "resigned") or leaves ("left"): the match ends, every other seat wins. */

@@ -1,8 +1,10 @@
-// The lobby: a form for a new game (type, players, each seat's role, options, turn clock, seed), watching a game as a
-// spectator, and sitting at a game with a seat link or token received from its creator.
+// The lobby: the open games waiting for players (open_games.js), a form for a new game (type, players, each seat's
+// role, an open seat among them, options, turn clock, seed), watching a game as a spectator, and sitting at a game
+// with a seat link or token received from its creator.
 
 import { loadCatalog, playerCounts } from "./catalog.js";
 import { app, h, say } from "./dom.js";
+import { openGamesPanel, playerId, playerName, rememberPlayerName } from "./open_games.js";
 import { api } from "./server.js";
 import { takeSeatFromAddress } from "./seat_links.js";
 import { invites, seats } from "./storage.js";
@@ -26,7 +28,8 @@ function botWords(kind) {
 const TURN_CLOCKS = [[0, "No clock"], [30, "30 seconds a turn"], [60, "1 minute a turn"], [120, "2 minutes a turn"],
   [300, "5 minutes a turn"]];
 
-// A seat's role: "you", "human", or "bot:<kind>" for each kind of bot the server offers.
+// A seat's role: "you", "human", "open" (anyone may join it from the lobby), or "bot:<kind>" for each kind of bot
+// the server offers.
 function isBotRole(role) {
   return role.startsWith("bot:");
 }
@@ -45,7 +48,7 @@ export async function showLobby() {
   const form = newGameFields(catalog, features);
   form.gameSelect.addEventListener("change", () => renderOptions(form));
   form.playersSelect.addEventListener("change", () => renderSeats(form));
-  app.replaceChildren(newGamePanel(form), watchPanel(), joinPanel());
+  app.replaceChildren(...(features.lobby ? [openGamesPanel()] : []), newGamePanel(form), watchPanel(), joinPanel());
   renderOptions(form);
 }
 
@@ -60,7 +63,7 @@ function newGameFields(catalog, features) {
     optionsBox: h("fieldset", { id: "options" }),
     seatsBox: h("fieldset", { id: "seat-list" }),
     nameInput: h("input", { id: "your-name", name: "yourName", type: "text", maxlength: "40",
-      autocomplete: "nickname", placeholder: "Your name at the table" }),
+      autocomplete: "nickname", placeholder: "Your name at the table", value: playerName() }),
     seedInput: h("input", { id: "seed", name: "seed", type: "number", min: "0", placeholder: "random" }),
     clockSelect: h("select", { id: "turn-clock", name: "turnClock" },
       TURN_CLOCKS.map(([seconds, label]) => h("option", { value: seconds }, label))),
@@ -108,6 +111,7 @@ function seatField(form, seat, defaultRole, levels) {
   const select = h("select", { class: "seat-role", id: `seat-role-${seat}`, "data-seat": seat },
     h("option", { value: "you" }, "You"),
     h("option", { value: "human" }, "Another player"),
+    features.lobby ? h("option", { value: "open" }, "Open (anyone may join)") : "",
     bots);
   select.value = seat === 0 ? "you" : defaultRole;
   select.addEventListener("change", () => {
@@ -178,6 +182,10 @@ function createRequest(form, roles, mine) {
   const turnSeconds = Number(form.clockSelect.value);
   if (turnSeconds > 0) body.clock = { turnSeconds };
   if (form.features.seats) body.seats = seatConfigs(roles, mine, form.nameInput.value.trim());
+  // With an open seat, this browser's seat names its player, so that it cannot join its own game a second time.
+  if (body.seats && roles.includes("open") && roles[mine] === "you") {
+    body.seats[mine].player = playerId(form.nameInput.value.trim());
+  }
   return body;
 }
 
@@ -194,6 +202,7 @@ function seatConfigs(roles, mine, yourName) {
       return { bot: kind, name: count > 1 ? `${base} ${count}` : base };
     }
     if (seat === mine) return { name: yourName || "You" };
+    if (role === "open") return { name: `Player ${seat + 1}`, open: true };
     return { name: `Player ${seat + 1}` };
   });
 }
@@ -204,6 +213,7 @@ async function createGame(form, event) {
   let mine = roles.indexOf("you");
   if (mine < 0) mine = 0;
   const body = createRequest(form, roles, mine);
+  rememberPlayerName(form.nameInput.value.trim());
   say("Creating the game...");
   try {
     const created = await api.createGame(body);

@@ -92,6 +92,8 @@ function boardContext(current, actions) {
 function turnText(current, isMyTurn) {
   const game = current.game;
   if (game.finished) return "The match is over.";
+  const open = (game.openSeats || []).length;
+  if (open) return `Waiting for ${open} more ${open === 1 ? "player" : "players"} to join from the lobby.`;
   if (isMyTurn) return "Your turn.";
   const waiting = (game.toAct || []).map((seat) => plainSeatName(current, seat));
   return waiting.length ? `Waiting for ${waiting.join(" and ")}.` : "Waiting.";
@@ -182,6 +184,7 @@ function playersPanel(current, view) {
     h("h2", { id: "players-title" }, "Players"),
     h("ul", { class: "players", id: "players" }, Array.from({ length: game.players }, (_unused, seat) => {
       const acting = (game.toAct || []).includes(seat) && !game.finished;
+      const open = (game.openSeats || []).includes(seat) && !game.finished;
       const handCount = (view.handCounts || [])[seat];
       const total = (view.totals || (current.score && current.score.totals) || [])[seat];
       return h("li", { class: `player${acting ? " acting" : ""}`, "data-seat": seat,
@@ -189,6 +192,7 @@ function playersPanel(current, view) {
         h("strong", {}, seatName(current, seat)),
         bots[seat] ? h("span", { class: "badge", "data-bot": bots[seat], title: "A bot plays this seat" }, "bot") : "",
         acting ? h("span", { class: "badge acting" }, "to act") : "",
+        open ? h("span", { class: "badge open-seat" }, "open seat: waiting for a player") : "",
         h("span", { class: "clock", "data-seat": seat }),
         h("span", {}, handCount === undefined ? "" : ` ${plural(handCount, "card")} in hand`),
         h("span", {}, total === undefined ? "" : ` \u00b7 ${plural(total, "point")}`));
