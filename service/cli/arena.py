@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import engine
 import engine.bots as engine_bots
+from service.cli.arguments import fail, match_settings
 from service.core.bot_kinds import bot_policy, parse_bot
 
 if TYPE_CHECKING:
@@ -465,17 +466,9 @@ def add_arena_parser(commands: Subcommands) -> None:
 
 
 def command_arena(args: argparse.Namespace) -> int:
-    try:
-        options = json.loads(args.options)
-    except json.JSONDecodeError as error:
-        print(f"error: --options is not JSON: {error}", file=sys.stderr)
-        return 2
-    if not isinstance(options, dict):
-        print("error: --options must be a JSON object, e.g. '{\"deals\": 2}'", file=sys.stderr)
-        return 2
-    if args.budget_ms <= 0:
-        print("error: --budget-ms must be positive", file=sys.stderr)
-        return 2
+    options = match_settings(args.options, args.budget_ms)
+    if isinstance(options, str):
+        return fail(options)
     config = ArenaConfig(
         game_id=args.game,
         players=args.players,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Sequence
@@ -26,6 +27,20 @@ def fail(message: str) -> int:
     """Prints ``error: message`` on stderr; returns exit status 2 (the command could not run)."""
     print(f"error: {message}", file=sys.stderr)
     return 2
+
+
+def match_settings(options_text: str, budget_ms: float) -> dict[str, object] | str:
+    """``--options`` (a JSON object) and ``--budget-ms`` of the commands that play matches between bots: the options,
+    or the sentence that says what is wrong."""
+    try:
+        options = json.loads(options_text)
+    except json.JSONDecodeError as error:
+        return f"--options is not JSON: {error}"
+    if not isinstance(options, dict):
+        return "--options must be a JSON object, e.g. '{\"deals\": 2}'"
+    if budget_ms <= 0:
+        return "--budget-ms must be positive"
+    return options
 
 
 def add_redis_arguments(parser: argparse.ArgumentParser) -> None:

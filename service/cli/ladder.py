@@ -47,6 +47,7 @@ import engine
 import engine.bots as engine_bots
 from engine.bots.levels import LEVELS, level_settings
 from service.cli.arena import GroupTask, MatchResult, play_groups, progress_bar
+from service.cli.arguments import fail, match_settings
 from service.core.bot_kinds import parse_bot
 from service.core.level_ratings import RATINGS_FILE
 
@@ -479,17 +480,9 @@ def add_ladder_parser(commands: Subcommands) -> None:
 
 
 def command_ladder(args: argparse.Namespace) -> int:
-    try:
-        options = json.loads(args.options)
-    except json.JSONDecodeError as error:
-        print(f"error: --options is not JSON: {error}", file=sys.stderr)
-        return 2
-    if not isinstance(options, dict):
-        print("error: --options must be a JSON object, e.g. '{\"deals\": 1}'", file=sys.stderr)
-        return 2
-    if args.budget_ms <= 0:
-        print("error: --budget-ms must be positive", file=sys.stderr)
-        return 2
+    options = match_settings(args.options, args.budget_ms)
+    if isinstance(options, str):
+        return fail(options)
     try:
         pool = tuple(dict.fromkeys(normalized(spec) for spec in args.pool.split(",") if spec.strip()))
         pairs = tuple(parse_pairs(args.pairs, pool))
