@@ -102,7 +102,6 @@ export function renderMoves(current, actions, { isMyTurn }) {
   const words = (move) => (move.description ? withSeatNames(current, move.description) : humanize(move.notation));
   const hint = current.hint && current.hint.version === current.game.version ? current.hint : null;
   const suggested = hint ? hint.suggestions.map((entry) => entry.move.notation) : [];
-  box.append(hintBar(current, actions, hint, words));
   const matching = current.moves.filter((move) => moveMatches(move, current.selection));
   if (current.selection.length) {
     box.append(h("p", { id: "move-filter" },
@@ -152,6 +151,6 @@ export function renderMoves(current, actions, { isMyTurn }) {
     list.append(kinds.size > 1 ? h("div", { class: "move-kind" }, h("h3", {}, kindTitle(current, kind)), group) : group);
   }
   if (!matching.length) list.append(h("p", { class: "empty" }, "No move uses that selection."));
-  box.append(list);
+  box.append(list, hintBar(current, actions, hint, words)); // after the moves: the first move stays in sight
   return box;
 }

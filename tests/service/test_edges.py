@@ -264,7 +264,12 @@ def test_every_rest_body_matches_its_openapi_schema() -> None:
                 continue
             ref = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
             bodies.append((path, method, ref.rsplit("/", 1)[-1]))
-    assert sorted(name for _, _, name in bodies) == ["ApplyMoveBody", "CreateGameRequest", "RedeemInvitationBody"]
+    assert sorted(name for _, _, name in bodies) == [
+        "ApplyMoveBody",
+        "CreateGameRequest",
+        "JoinGameBody",
+        "RedeemInvitationBody",
+    ]
     for _, _, name in bodies:
         assert schemas[name]["additionalProperties"] is False
     assert "gameId" not in schemas["ApplyMoveBody"]["properties"]
