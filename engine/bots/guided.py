@@ -47,22 +47,30 @@ class GuidedISMCTSPolicy(ISMCTSPolicy):
         self.win_weight = win_weight
 
     def new_search(self, seat_input: SeatInput, first: GameState, rng: random.Random) -> Search:
-        sheet = score(first)
-        return GuidedSearch(self, seat_input.seat, seat_input.legal_moves, reward_scale(sheet), rng)
+        sheet = score(first)  # public: the same totals in every sample
+        return GuidedSearch(self, seat_input.seat, seat_input.legal_moves, reward_scale(sheet), sheet.totals, rng)
 
 
 class GuidedSearch(Search):
     def __init__(
-        self, policy: GuidedISMCTSPolicy, observer: int, moves: Sequence[Move], scale: float, rng: random.Random
+        self,
+        policy: GuidedISMCTSPolicy,
+        observer: int,
+        moves: Sequence[Move],
+        scale: float,
+        root_totals: Sequence[int],
+        rng: random.Random,
     ) -> None:
         super().__init__(policy, observer, moves, scale, (), rng)
+        self.root_totals = tuple(root_totals)
         self.guide = policy
         self.averages: dict[tuple[int, Move], list[float]] = {}
         self.simulated: list[tuple[int, Move]] = []  # the (seat, move)s of this iteration's simulation
 
     def evaluate(self, world: GameState, state: GameState, round_scored: bool) -> list[float]:
         game = get_game(world.game_id)
-        baseline = margins(standing_totals(world, game.standing(world)))  # this sample's own root
+        # This sample's own root: the public totals with the round as it stands in this sample.
+        baseline = margins([total + now for total, now in zip(self.root_totals, game.standing(world), strict=True)])
         self.simulated = []
         if not round_scored:
             state, round_scored = self.guided_rollout(state)
