@@ -7,9 +7,9 @@ methods). Each optional group it also writes is used as it is; the others take t
 - ``confirm_durable``: nothing to wait for (a commit acknowledged is as durable as the backend makes it);
 - ``watching`` / ``wait_for_version``: woken at once by commits made through this store, and by polling ``load``
   every ``POLL_SECONDS`` for commits of other processes;
-- stream tickets, turn clocks, and the parts ``bots``, ``limits``, ``keys``, ``lifecycle``, ``lobby`` not given: in
-  this process's memory (service/storage/memory_parts.py, bot_queue.py, memory_lifecycle.py, memory_lobby.py, as
-  ``MemoryStore`` keeps them).
+- stream tickets, turn clocks, and the parts ``bots``, ``limits``, ``keys``, ``lifecycle``, ``lobby``, ``leases`` not
+  given: in this process's memory (service/storage/memory_parts.py, bot_queue.py, memory_lifecycle.py,
+  memory_lobby.py, memory_leases.py, as ``MemoryStore`` keeps them).
 
 The memory defaults are seen by this process alone: with them a backend serves one replica (one ``cardengine
 serve`` process, no bot-worker process). To share a backend between replicas, write those parts for it too (as
@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 
 from service.storage.bot_queue import MemoryBotQueue
+from service.storage.memory_leases import MemoryLeases
 from service.storage.memory_lifecycle import MemoryLifecycle
 from service.storage.memory_lobby import MemoryLobby
 from service.storage.memory_parts import MemoryClocks, MemoryKeyStore, MemoryLimits, MemoryTickets
@@ -34,6 +35,7 @@ from service.storage.protocols import (
     ConfirmsDurable,
     KeepsTickets,
     KeyStore,
+    LeaseStore,
     LifecycleStore,
     LimitStore,
     LoadsForUpdate,
@@ -59,6 +61,7 @@ class DefaultedStore:
         keys: KeyStore | None = None,
         lifecycle: LifecycleStore | None = None,
         lobby: LobbyStore | None = None,
+        leases: LeaseStore | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.core = core
@@ -74,6 +77,7 @@ class DefaultedStore:
         self.keys: KeyStore = keys if keys is not None else MemoryKeyStore()
         self.lifecycle: LifecycleStore = lifecycle if lifecycle is not None else MemoryLifecycle(clock)
         self.lobby: LobbyStore = lobby if lobby is not None else MemoryLobby()
+        self.leases: LeaseStore = leases if leases is not None else MemoryLeases(clock)
 
     # ----- the core ---------------------------------------------------------------------------------------------
     def create(self, game: StoredGame, first_entry: bytes) -> None:
@@ -189,7 +193,10 @@ def with_defaults(
     keys: KeyStore | None = None,
     lifecycle: LifecycleStore | None = None,
     lobby: LobbyStore | None = None,
+    leases: LeaseStore | None = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> DefaultedStore:
     """The whole store (a ``GameStore``) of a backend that writes ``core`` and the parts given."""
-    return DefaultedStore(core, bots=bots, limits=limits, keys=keys, lifecycle=lifecycle, lobby=lobby, clock=clock)
+    return DefaultedStore(
+        core, bots=bots, limits=limits, keys=keys, lifecycle=lifecycle, lobby=lobby, leases=leases, clock=clock
+    )

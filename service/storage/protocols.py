@@ -310,6 +310,35 @@ class LobbyStore(Protocol):
         after ``after`` in that order (None: from the oldest); at most ``limit``."""
 
 
+# ----- leases -----------------------------------------------------------------------------------------------------
+
+
+class LeaseStore(Protocol):
+    """Named leases: one holder at a time over the whole store (every replica), for a time-to-live the holder renews;
+    a holder that dies stops renewing and the lease moves on to whoever asks next once it expires. Each grant of a
+    lease to a new holder has a ``term`` one more than the last (a fencing number: a holder that lost its lease,
+    say paused past its time-to-live, finds its term stale and stops). Memory: service/storage/memory_leases.py;
+    Redis: service/storage/redis_leases.py (each lease in a hash slot of its own, ``{lease:<name>}``).
+
+    A reusable part: the matchmaker (service/matchmaking/) holds ``matchmaker``; the tournament director, or any
+    other loop that must run in one process at a time, takes a lease of its own name."""
+
+    def acquire(self, name: str, holder: str, ttl_seconds: float) -> int:
+        """Takes the lease for ``holder`` if it is free (or expired), or renews it if ``holder`` holds it already;
+        its term (1 or more), or 0 when another holder has it (nothing changes then)."""
+
+    def renew(self, name: str, holder: str, term: int, ttl_seconds: float) -> bool:
+        """Extends the lease to ``ttl_seconds`` from now if ``holder`` still holds it at ``term``; False if it
+        lost it (expired, or taken by another)."""
+
+    def release(self, name: str, holder: str, term: int) -> None:
+        """Frees the lease if ``holder`` holds it at ``term`` (a stopping holder: the next one need not wait out
+        the time-to-live); nothing otherwise."""
+
+    def holder(self, name: str) -> tuple[str, int] | None:
+        """The lease's holder and term, or None when it is free."""
+
+
 # ----- the store --------------------------------------------------------------------------------------------------
 
 
@@ -427,4 +456,9 @@ class GameStore(StoreCore, LoadsForUpdate, ConfirmsDurable, Watches, KeepsTicket
     @property
     def lobby(self) -> LobbyStore:
         """The games with an open seat (service/core/lobby.py)."""
+        ...
+
+    @property
+    def leases(self) -> LeaseStore:
+        """Named leases: one holder at a time over the store (the matchmaker, the tournament director)."""
         ...

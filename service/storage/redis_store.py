@@ -53,6 +53,7 @@ from service.storage.redis_client import (
     is_cluster_url,
     plain_url,
 )
+from service.storage.redis_leases import RedisLeases
 from service.storage.redis_lifecycle import RedisLifecycle
 from service.storage.redis_lobby import RedisLobby
 from service.storage.redis_once import Command, Links, MaybeRanError
@@ -118,6 +119,7 @@ class RedisStore:
         self.keys = RedisKeyStore(self.client, key_prefix, self._evalsha)
         self.lifecycle = RedisLifecycle(self.client, key_prefix)
         self.lobby = RedisLobby(self.client, key_prefix)
+        self.leases = RedisLeases(self.client, key_prefix)
 
     @classmethod
     def from_url(

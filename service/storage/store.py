@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from service.storage.bot_queue import MemoryBotQueue
 from service.storage.commit_ids import new_commit_id
+from service.storage.memory_leases import MemoryLeases
 from service.storage.memory_lifecycle import MemoryLifecycle
 from service.storage.memory_lobby import MemoryLobby
 from service.storage.memory_parts import MAX_TICKETS_PER_GAME, MemoryClocks, MemoryKeyStore, MemoryLimits
@@ -140,6 +141,7 @@ class MemoryStore:
         self.keys = MemoryKeyStore()
         self.lifecycle = MemoryLifecycle(clock)
         self.lobby = MemoryLobby()
+        self.leases = MemoryLeases(clock)
 
     def _expiry(self, *, finished: bool) -> float:
         ttl = self.finished_ttl_seconds if finished else self.ttl_seconds
