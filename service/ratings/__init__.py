@@ -1,0 +1,12 @@
+"""Ratings and leaderboards (docs/ratings.md): rated games update every seated player's rating once when the match
+finishes, per (API key, player, game type), with openskill on an Elo-like scale where the server's bots are rated
+from the ladder (``scale.py``).
+
+For other rooms (matchmaking): ``service.ratings.reads.rating_of(store, key_id, player, game_type) -> Rating`` (the
+player's ``rating``, ``mu``, ``sigma`` and ``games``; a new player's default when it has none) and
+``service.ratings.scale.level_rating(game_type, level) -> Rating | None`` on the same scale: compare ``mu`` with
+``mu``.
+
+- ``scale.py``: the model, the scale, the bots' ratings; ``store.py``: the store protocol and the store of a game
+  store, with ``memory_ratings.py`` and ``redis_ratings.py``; ``reads.py``: a player's rating.
+"""
