@@ -26,6 +26,7 @@ from service.storage.bot_queue import MemoryBotQueue
 from service.storage.memory_leases import MemoryLeases
 from service.storage.memory_lifecycle import MemoryLifecycle
 from service.storage.memory_lobby import MemoryLobby
+from service.storage.memory_matchmaking import MemoryMatchmaking
 from service.storage.memory_parts import MemoryClocks, MemoryKeyStore, MemoryLimits, MemoryTickets
 from service.storage.protocols import (
     BotQueue,
@@ -40,6 +41,7 @@ from service.storage.protocols import (
     LimitStore,
     LoadsForUpdate,
     LobbyStore,
+    MatchmakingStore,
     StoreCore,
     StoredGame,
     Watches,
@@ -78,6 +80,7 @@ class DefaultedStore:
         self.lifecycle: LifecycleStore = lifecycle if lifecycle is not None else MemoryLifecycle(clock)
         self.lobby: LobbyStore = lobby if lobby is not None else MemoryLobby()
         self.leases: LeaseStore = leases if leases is not None else MemoryLeases(clock)
+        self.matchmaking: MatchmakingStore = MemoryMatchmaking(clock)  # one process: see the module docstring
 
     # ----- the core ---------------------------------------------------------------------------------------------
     def create(self, game: StoredGame, first_entry: bytes) -> None:

@@ -339,6 +339,59 @@ class LeaseStore(Protocol):
         """The lease's holder and term, or None when it is free."""
 
 
+# ----- matchmaking ------------------------------------------------------------------------------------------------
+
+TICKET_WAITING = "waiting"
+"""A ticket's state while it waits for a match; then ``matching`` (claimed by a match being made), ``matched``, or
+the state it was settled in (``cancelled``, ``expired``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTicket:
+    """A quick-match ticket as stored (service/matchmaking/): its owner (API key id; empty: none), when it was made
+    (epoch ms), the core's record of it, its state, and once claimed its place in the match (the core's record)."""
+
+    ticket_id: str
+    owner: str
+    created_ms: int
+    record: bytes
+    state: str = TICKET_WAITING
+    place: bytes = b""
+
+
+class MatchmakingStore(Protocol):
+    """The tickets of quick match (service/matchmaking/): each ticket with its state, the waiting ones oldest first,
+    and the matches claimed but not completed yet (a matcher that died mid-match leaves one: its successor completes
+    it). Every change of state is a compare-and-set: a ticket is claimed by one match at most. Memory:
+    service/storage/memory_matchmaking.py; Redis: service/storage/redis_matchmaking.py (every key in the
+    ``{matchmaking}`` slot, so that a claim of several tickets is one script)."""
+
+    def put_ticket(self, ticket: StoredTicket, ttl_seconds: float) -> None:
+        """Keeps a new ticket (waiting: listed among the waiting ones) for ``ttl_seconds``."""
+
+    def ticket(self, ticket_id: str) -> StoredTicket | None:
+        """The ticket, or None when it is unknown or expired."""
+
+    def waiting_tickets(self, limit: int) -> list[StoredTicket]:
+        """The waiting tickets, oldest first (by creation time), at most ``limit``."""
+
+    def settle_ticket(self, ticket_id: str, state: str) -> StoredTicket | None:
+        """A waiting ticket leaves the waiting ones in ``state`` (cancelled, expired); a ticket in any other state is
+        left as it is. The ticket as it is afterwards (None: unknown or expired)."""
+
+    def claim_tickets(self, match_id: str, plan: bytes, places: Mapping[str, bytes], ttl_seconds: float) -> bool:
+        """If every ticket of ``places`` (ticket id -> its place in the match) is waiting: each becomes ``matching``
+        with its place and a time-to-live of ``ttl_seconds``, and the match's ``plan`` is kept as pending under
+        ``match_id``; True. Else nothing changes; False."""
+
+    def pending_matches(self) -> list[tuple[str, bytes]]:
+        """The matches claimed and not completed: (match id, plan)."""
+
+    def complete_match(self, match_id: str, ticket_ids: Sequence[str]) -> None:
+        """The match's tickets that are ``matching`` become ``matched`` and its plan is no longer pending (again:
+        nothing changes)."""
+
+
 # ----- the store --------------------------------------------------------------------------------------------------
 
 
@@ -461,4 +514,9 @@ class GameStore(StoreCore, LoadsForUpdate, ConfirmsDurable, Watches, KeepsTicket
     @property
     def leases(self) -> LeaseStore:
         """Named leases: one holder at a time over the store (the matchmaker, the tournament director)."""
+        ...
+
+    @property
+    def matchmaking(self) -> MatchmakingStore:
+        """The tickets of quick match (service/matchmaking/)."""
         ...

@@ -56,6 +56,7 @@ from service.storage.redis_client import (
 from service.storage.redis_leases import RedisLeases
 from service.storage.redis_lifecycle import RedisLifecycle
 from service.storage.redis_lobby import RedisLobby
+from service.storage.redis_matchmaking import RedisMatchmaking
 from service.storage.redis_once import Command, Links, MaybeRanError
 from service.storage.redis_parts import RedisKeyStore, RedisLimits
 from service.storage.redis_scripts import COMMIT_SCRIPT, CREATE_SCRIPT, MOVE_CLOCK_SCRIPT, WITHDRAW_SCRIPT
@@ -120,6 +121,7 @@ class RedisStore:
         self.lifecycle = RedisLifecycle(self.client, key_prefix)
         self.lobby = RedisLobby(self.client, key_prefix)
         self.leases = RedisLeases(self.client, key_prefix)
+        self.matchmaking = RedisMatchmaking(self.client, key_prefix)
 
     @classmethod
     def from_url(

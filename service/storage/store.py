@@ -19,6 +19,7 @@ from service.storage.commit_ids import new_commit_id
 from service.storage.memory_leases import MemoryLeases
 from service.storage.memory_lifecycle import MemoryLifecycle
 from service.storage.memory_lobby import MemoryLobby
+from service.storage.memory_matchmaking import MemoryMatchmaking
 from service.storage.memory_parts import MAX_TICKETS_PER_GAME, MemoryClocks, MemoryKeyStore, MemoryLimits
 from service.storage.protocols import (
     BotQueue,
@@ -142,6 +143,7 @@ class MemoryStore:
         self.lifecycle = MemoryLifecycle(clock)
         self.lobby = MemoryLobby()
         self.leases = MemoryLeases(clock)
+        self.matchmaking = MemoryMatchmaking(clock)
 
     def _expiry(self, *, finished: bool) -> float:
         ttl = self.finished_ttl_seconds if finished else self.ttl_seconds
