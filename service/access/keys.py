@@ -120,6 +120,14 @@ class KeyRing:
     def enabled(self) -> bool:
         return bool(self._file_keys) or self._store is not None
 
+    def names(self) -> dict[str, str]:
+        """Each key's name by its id (the file's and the store's), for pages that show a key by name (the
+        leaderboards' bot keys, service/ratings/boards.py)."""
+        names = {record.key_id: record.name for record in self._file_keys.values()}
+        if self._store is not None:
+            names |= {record.key_id: record.name for record in self._store.records()}
+        return names
+
     def authenticate(self, key: str) -> str:
         """The id of ``key``; UNAUTHENTICATED (``auth/invalid_api_key`` or ``auth/revoked_api_key``) otherwise."""
         if len(key) > MAX_KEY_LENGTH:

@@ -12,6 +12,7 @@ from engine.bots.hints import HINT_ITERATIONS
 from service.access.limits import LimitSettings
 from service.cli.arguments import add_key_prefix_argument, env_float, env_int, fail
 from service.cli.bots import add_bot_arguments
+from service.cli.rating_arguments import add_rating_arguments, rating_problem, rating_settings
 
 if TYPE_CHECKING:
     from service.cli.arguments import Subcommands
@@ -62,6 +63,8 @@ def serve_arguments_problem(args: argparse.Namespace) -> str | None:
         return "--state-cache-mib must be 0 (none) or more"
     if args.hint_iterations < 0:
         return "--hint-iterations must be 0 (each game's default) or more"
+    if rating_problem(args):
+        return rating_problem(args)
     if args.redis_replica_wait_ms < 0:
         return "--redis-replica-wait-ms must be 0 (off) or more"
     if args.redis_cluster:  # --redis-cluster / REDIS_CLUSTER=1: the URL names a node of a Redis Cluster
@@ -106,6 +109,7 @@ def serve_config(args: argparse.Namespace) -> ServeConfig:
         hint_iterations=args.hint_iterations,
         **access_settings(args),
         **request_limit_settings(args),
+        **rating_settings(args),
     )
 
 
@@ -179,6 +183,7 @@ def add_serve_parser(commands: Subcommands) -> None:
     add_bot_arguments(serve, prefix="bot-")
     add_access_arguments(serve)
     add_request_limit_arguments(serve)
+    add_rating_arguments(serve)
     serve.set_defaults(func=command_serve)
 
 

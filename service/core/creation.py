@@ -275,6 +275,7 @@ class Creation:
             self.admit_game(meta.creator, game_id)
         if any(meta.bots):  # known to the bot queue before it exists, so a lost first mark is found by the sweep
             store.bots.register(game_id)
+        self.hooks.before_create(game_id, meta)
         try:
             store.create(stored, entry.encode())
         except GameExistsError as exists:

@@ -35,6 +35,9 @@ class Commit(NamedTuple):
 
 
 CommitHook = Callable[[Commit], Mapping[str, Any] | None]
+CreateHook = Callable[[str, GameMeta], None]
+"""Runs before a game is stored (game id, meta): what must be known of a game before it can exist (the ratings'
+pending games, service/ratings/). A failure fails the create, before anything is stored."""
 
 
 class CommitHooks:
@@ -42,9 +45,18 @@ class CommitHooks:
 
     def __init__(self) -> None:
         self._hooks: list[CommitHook] = []
+        self._before_create: list[CreateHook] = []
 
     def register(self, hook: CommitHook) -> None:
         self._hooks.append(hook)
+
+    def register_before_create(self, hook: CreateHook) -> None:
+        self._before_create.append(hook)
+
+    def before_create(self, game_id: str, meta: GameMeta) -> None:
+        """Runs the hooks of a game about to be stored, in the order registered."""
+        for hook in self._before_create:
+            hook(game_id, meta)
 
     def run(self, commit: Commit) -> dict[str, Any]:
         """Runs every hook; returns the header fields they give the answer's ``GameView`` (empty: none)."""

@@ -3,6 +3,7 @@ record of a finished match (``cardengine verify`` checks it)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import engine
@@ -20,9 +21,15 @@ def check_min_version(stored: StoredGame, min_version: int | None) -> None:
         raise errors.store_behind(stored.game_id, stored.version, min_version)
 
 
+HeaderHook = Callable[[GameView, GameMeta], Mapping[str, Any] | None]
+"""Fields a concern adds to GetGame's header (the game as read, its meta), e.g. a rated game's ratings
+(service/ratings/); None: nothing."""
+
+
 class Reads:
     def __init__(self, games: StoredGames) -> None:
         self.games = games
+        self.header_hooks: list[HeaderHook] = []
 
     def get_game(self, game_id: str, token: str | None, min_version: int | None = None) -> GameView:
         """``min_version``: the highest version the caller has seen; an older one found is ``store/behind``."""
@@ -36,6 +43,10 @@ class Reads:
         if spec is not None:
             record = clocks.load(self.games.store, game_id)
             view = view._replace(clock=clocks.clock_view(spec, record, meta.players))
+        for hook in self.header_hooks:
+            fields = hook(view, meta)
+            if fields:
+                view = view._replace(**fields)
         return view
 
     def legal_moves(self, game_id: str, token: str | None, min_version: int | None = None) -> LegalMoves:

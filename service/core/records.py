@@ -49,6 +49,20 @@ class LastMove(NamedTuple):
     timed_out: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class SeatRating:
+    """A seat's rating in a rated game (service/ratings/): ``rating`` (``mu`` rounded) before the match, and once
+    the match's result is applied (``settled``) the rating after it and the change."""
+
+    seat: int
+    rating: int
+    mu: float
+    sigma: float
+    settled: bool = False
+    new_rating: int = 0
+    change: int = 0
+
+
 class GameView(NamedTuple):
     game_id: str
     game_type: str
@@ -67,6 +81,7 @@ class GameView(NamedTuple):
     open_seats: tuple[int, ...] = ()  # the lobby (service/core/lobby.py): seats still open; the match waits
     rated: bool = False
     seat_players: tuple[str, ...] = ()  # the caller's own seat's player id, others empty (core/seating.py)
+    ratings: tuple[SeatRating, ...] = ()  # a rated game's seats' ratings (service/ratings/); empty: none shown
 
 
 @dataclass(frozen=True, slots=True)

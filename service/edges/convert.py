@@ -76,6 +76,7 @@ def clock_of(request: pb.CreateGameRequest) -> clocks.ClockSpec | None:
 # ----- the answers, one table each ---------------------------------------------------------------------------------
 
 LAST_MOVE = Table(pb.LastMove, "version seat notation description timed_out")
+SEAT_RATING = Table(pb.SeatRating, "seat rating mu sigma settled new_rating change")  # service/ratings/
 GAME = Table(
     pb.Game,
     steady("game_id game_type players"),
@@ -86,6 +87,7 @@ GAME = Table(
     Row("view_json", "orjson.dumps(r.view).decode() if view_json and r.view is not None else ''", grpc_only=True),
     "clock last_move",
     "open_seats rated seat_players",
+    "ratings",
 )
 EVENT = Table(pb.Event, "version sequence kind data text timed_out seat")
 MOVE_RESULT = Table(pb.ApplyMoveResponse, "version game events replayed")

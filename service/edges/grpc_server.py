@@ -29,10 +29,12 @@ from service.access.keys import API_KEY_HEADER, api_key_of
 from service.access.limits import CURRENT_CALLER, Caller, Gate, caller_key_id, grpc_address
 from service.core import errors
 from service.core.game_service import GameService
-from service.edges import convert, reflection_v1, telemetry
+from service.edges import convert, convert_ratings, reflection_v1, telemetry
 from service.edges.credentials import bearer_token
 from service.edges.min_version import min_version_of_metadata
 from service.edges.streams import StreamLimits, StreamSlots
+from service.ratings import boards
+from service.ratings.ratings import ratings_for
 
 log = logging.getLogger("cardengine.grpc")
 
@@ -233,6 +235,20 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
     def JoinGame(self, request: pb.JoinGameRequest, context: grpc.ServicerContext) -> pb.JoinGameResponse:
         seat = request.seat if request.HasField("seat") else None
         return convert.joined_message(self.service.lobby.join(request.game_id, caller_key_id(), request.player, seat))
+
+    def GetRating(self, request: pb.GetRatingRequest, context: grpc.ServicerContext) -> pb.PlayerRating:
+        store = ratings_for(self.service).store
+        rating = boards.player_rating(store, caller_key_id(), request.game_type, request.player)
+        return convert_ratings.player_rating_message(rating)
+
+    def ListLeaderboard(
+        self, request: pb.ListLeaderboardRequest, context: grpc.ServicerContext
+    ) -> pb.ListLeaderboardResponse:
+        store, names = ratings_for(self.service).store, dict if self.gate is None else self.gate.keys.names
+        page = boards.leaderboard(
+            store, names, caller_key_id(), request.game_type, request.page_size, request.page_token
+        )
+        return convert_ratings.leaderboard_message(page)
 
     def RedeemInvitation(
         self, request: pb.RedeemInvitationRequest, context: grpc.ServicerContext

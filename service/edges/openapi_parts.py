@@ -332,7 +332,7 @@ WEB_PATH = {
     "schema": {"type": "string"},
 }
 # A path parameter of the document and its name in the route's rule (the metrics label; ``path`` takes slashes too).
-RULE_VARIABLES = {"gameId": "game_id", "gameType": "game_type", "path": "path:filename"}
+RULE_VARIABLES = {"gameId": "game_id", "gameType": "game_type", "path": "path:filename", "player": "player"}
 
 
 def error_response(status: Status, description: str = "") -> dict[str, Any]:

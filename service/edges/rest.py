@@ -56,6 +56,7 @@ MAX_HEADER_BYTES = 64 * 1024  # request line and headers larger are refused (431
 GATE_OPERATIONS = {route.operation_id: route.gate_operation for route in ROUTES}
 PARAMETER = re.compile(r"\{(\w+)\}")
 PARAMETER_NAMES = {"gameId": "game_id", "gameType": "game_type", "path": "filename"}
+PARAMETER_NAMES["player"] = "player"
 
 
 @dataclass(frozen=True, slots=True)

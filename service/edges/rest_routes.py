@@ -50,6 +50,7 @@ from service.edges.openapi_parts import (
 )
 from service.edges.rest_lifecycle import LIFECYCLE_ROUTES
 from service.edges.rest_lobby import LOBBY_ROUTES
+from service.edges.rest_ratings import RATING_ROUTES
 from service.edges.rest_requests import (
     ascii_number,
     check_query,
@@ -551,4 +552,4 @@ SERVER_ROUTES = (
     ),
 )
 # The explorer's files (/docs/{path}) before the web table's (/{path}).
-ROUTES = GAME_ROUTES + LIFECYCLE_ROUTES + LOBBY_ROUTES + EXPLORER_ROUTES + SERVER_ROUTES
+ROUTES = GAME_ROUTES + LIFECYCLE_ROUTES + LOBBY_ROUTES + RATING_ROUTES + EXPLORER_ROUTES + SERVER_ROUTES

@@ -22,6 +22,7 @@ from service.bots.worker import BotSettings, BotWorkers
 from service.core.game_service import GameService
 from service.core.timeouts import ClockSweeper
 from service.observability import metrics, wiring
+from service.ratings.ratings import ratings_for
 from service.storage.factory import open_store
 
 log = logging.getLogger("cardengine.bots")
@@ -75,6 +76,7 @@ def run_bots(config: BotsConfig) -> int:
     """Runs until SIGTERM or SIGINT."""
     wiring.install()  # bot decision times and stale moves through the core's hooks
     service = GameService(metrics.metered(open_store(config.redis_url, key_prefix=config.key_prefix)))
+    ratings_for(service)  # a bot's last move of a rated game applies its ratings (service/ratings/)
     workers = BotWorkers(service, config.settings)
     health = health_server(workers, service, config.health_host, config.health_port)
     threading.Thread(target=health.serve_forever, kwargs={"poll_interval": 0.2}, name="health", daemon=True).start()

@@ -49,6 +49,7 @@ from service.edges.rest import (
 from service.edges.streams import StreamLimits
 from service.edges.web_files import DEFAULT_WEB_ROOT
 from service.observability import metrics, tracing, wiring
+from service.ratings.ratings import RECHECK_SECONDS, SWEEP_SECONDS, RatingSweeper, ratings_for
 from service.runtime.engine_build import engine_kind
 from service.runtime.greeting import Serving, greeting, wants_words
 from service.storage.factory import open_store
@@ -92,6 +93,8 @@ class ServeConfig:
     grpc_max_message_bytes: int = MAX_MESSAGE_BYTES  # gRPC request size limit (RESOURCE_EXHAUSTED)
     state_cache_mib: int = STATE_CACHE_MIB  # decoded states kept per process (service/core/games.py StateCache)
     hint_iterations: int = 0  # the search's iterations per hint (service/core/hints.py); 0: each game's default
+    ratings_sweep_seconds: float = SWEEP_SECONDS  # how often rated games a killed replica left are settled
+    ratings_recheck_seconds: float = RECHECK_SECONDS  # a pending rated game under way is looked at again after this
     otlp_endpoint: str | None = None  # OpenTelemetry traces to this OTLP/HTTP endpoint; None: the environment's
     announce: str = "auto"  # serving line on stdout: "words", "json", or "auto" (words on a terminal)
 
@@ -166,6 +169,9 @@ class Server:
         self.http = self._make_http_server()
         self.bots = BotWorkers(self.service, bot_settings, bot_policies)
         self.clocks = ClockSweeper(self.service.timeouts)  # turn clocks: timeout moves of expired deadlines
+        # Ratings (service/ratings/): a rated game applied at its end; the sweep settles what a killed replica left.
+        self.ratings = ratings_for(self.service, recheck_seconds=config.ratings_recheck_seconds)
+        self.rating_sweeper = RatingSweeper(self.ratings, interval=config.ratings_sweep_seconds)
         self._http_thread = threading.Thread(target=self.http.serve_forever, name="http", daemon=True)
         self._stopped = threading.Event()
         self._stop_requested = threading.Event()
@@ -221,6 +227,7 @@ class Server:
         threading.Thread(target=self._follow_store_health, name="health", daemon=True).start()
         self.bots.start()
         self.clocks.start()
+        self.rating_sweeper.start()
         store = self.store_kind
         log.info(
             "serving",
@@ -257,6 +264,7 @@ class Server:
             grpc_stop.join()
             bots_stop.join()
             self.clocks.stop()
+            self.rating_sweeper.stop()
             self.service.close()
             self._stopped.set()
             log.info("stopped")

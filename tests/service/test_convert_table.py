@@ -10,7 +10,7 @@ import orjson
 from cardengine.v1 import game_engine_pb2 as pb
 from google.protobuf import descriptor_pb2, descriptor_pool, json_format, message_factory
 
-from service.core.records import EventView, GameView, LastMove, MoveResult, VersionUpdate
+from service.core.records import EventView, GameView, LastMove, MoveResult, SeatRating, VersionUpdate
 from service.edges import convert
 from service.edges.convert_table import Row, Table
 
@@ -50,6 +50,7 @@ class MottoView(NamedTuple):  # the record: GameView and one field more
     open_seats: tuple[int, ...]
     rated: bool
     seat_players: tuple[str, ...]
+    ratings: tuple[SeatRating, ...]
     motto: str
 
 
@@ -60,7 +61,7 @@ def test_a_row_added_to_a_copy_of_the_game_table_is_in_all_three_encodings() -> 
     view = HEADER._replace(view={"phase": "play", "hand": ["5S", "KH"]}, last_move=last)
     record = MottoView(*view, motto="Fortune favours the bold.")
     printed = table.json(record)
-    assert list(printed)[-2:] == ["seatPlayers", "motto"] and printed["motto"] == "Fortune favours the bold."
+    assert list(printed)[-3:] == ["seatPlayers", "ratings", "motto"] and printed["motto"] == "Fortune favours the bold."
     assert {key: value for key, value in printed.items() if key != "motto"} == convert.game_json(view)
     motto_bytes = b"\x9a\x06\x19Fortune favours the bold."  # field 99, length-delimited: tag 0x31a as a varint
     assert table.wire(record) == convert.GAME.wire(view) + motto_bytes
@@ -78,7 +79,7 @@ def test_the_json_keys_are_in_the_order_of_the_rows_with_unset_fields_left_out()
     assert orjson.dumps(convert.game_json(HEADER._replace(seat=None))) == (
         b'{"gameId":"g1","gameType":"dracula","players":2,"version":7,"toAct":[0],"finished":false,'
         b'"seatNames":["Ann",""],"bots":["","random"],"seedCommitment":"c0ffee","seedSource":"server",'
-        b'"openSeats":[],"rated":false,"seatPlayers":[]}'
+        b'"openSeats":[],"rated":false,"seatPlayers":[],"ratings":[]}'
     )
     event = EventView(7, 2, "played", 0, {"card": "5S"}, "Ann plays the 5 of spades.")
     last = LastMove(7, 0, "play 5S", "Ann plays the 5 of spades.", timed_out=True)
@@ -87,7 +88,8 @@ def test_the_json_keys_are_in_the_order_of_the_rows_with_unset_fields_left_out()
         b'{"version":7,"game":{"gameId":"g1","gameType":"dracula","players":2,"version":7,"toAct":[0],'
         b'"finished":false,"seatNames":["Ann",""],"bots":["","random"],"seedCommitment":"c0ffee",'
         b'"seedSource":"server","seat":1,"view":{"n":1},"lastMove":{"version":7,"seat":0,"notation":"play 5S",'
-        b'"description":"Ann plays the 5 of spades.","timedOut":true},"openSeats":[],"rated":false,"seatPlayers":[]},'
+        b'"description":"Ann plays the 5 of spades.","timedOut":true},"openSeats":[],"rated":false,"seatPlayers":[],'
+        b'"ratings":[]},'
         b'"events":[{"version":7,"sequence":2,'
         b'"kind":"played","data":{"card":"5S"},"text":"Ann plays the 5 of spades.","timedOut":false,"seat":0}],'
         b'"replayed":true}'

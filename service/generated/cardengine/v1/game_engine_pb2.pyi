@@ -793,6 +793,7 @@ class Game(_message.Message):
     OPEN_SEATS_FIELD_NUMBER: _builtins.int
     RATED_FIELD_NUMBER: _builtins.int
     SEAT_PLAYERS_FIELD_NUMBER: _builtins.int
+    RATINGS_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's id."""
     game_type: _builtins.str
@@ -860,6 +861,13 @@ class Game(_message.Message):
         joined it); empty for every other seat: a player id is seen only by the seat that holds it.
         """
 
+    @_builtins.property
+    def ratings(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeatRating]:
+        """A rated game's ratings (docs/api.md "Ratings"), one per rated seat (a seat of a player, a key, or a server bot
+        the ladder rated), ordered by seat: before the match, and once it finished and its result is applied, after
+        it with the change. Empty for an unrated game. Shown to everyone at the table; the player ids are not.
+        """
+
     def __init__(
         self,
         *,
@@ -881,16 +889,63 @@ class Game(_message.Message):
         open_seats: _abc.Iterable[_builtins.int] | None = ...,
         rated: _builtins.bool = ...,
         seat_players: _abc.Iterable[_builtins.str] | None = ...,
+        ratings: _abc.Iterable[Global___SeatRating] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "clock", b"clock", "last_move", b"last_move", "seat", b"seat", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "bots", b"bots", "clock", b"clock", "finished", b"finished", "game_id", b"game_id", "game_type", b"game_type", "last_move", b"last_move", "open_seats", b"open_seats", "players", b"players", "rated", b"rated", "seat", b"seat", "seat_names", b"seat_names", "seat_players", b"seat_players", "seed_commitment", b"seed_commitment", "seed_source", b"seed_source", "to_act", b"to_act", "version", b"version", "view", b"view", "view_json", b"view_json"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "bots", b"bots", "clock", b"clock", "finished", b"finished", "game_id", b"game_id", "game_type", b"game_type", "last_move", b"last_move", "open_seats", b"open_seats", "players", b"players", "rated", b"rated", "ratings", b"ratings", "seat", b"seat", "seat_names", b"seat_names", "seat_players", b"seat_players", "seed_commitment", b"seed_commitment", "seed_source", b"seed_source", "to_act", b"to_act", "version", b"version", "view", b"view", "view_json", b"view_json"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType__seat) -> _WhichOneofReturnType__seat | None: ...
 
 Global___Game: _TypeAlias = Game  # noqa: Y015
+
+@_typing.final
+class SeatRating(_message.Message):
+    """A seat's rating in a rated game (Game.ratings)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    RATING_FIELD_NUMBER: _builtins.int
+    MU_FIELD_NUMBER: _builtins.int
+    SIGMA_FIELD_NUMBER: _builtins.int
+    SETTLED_FIELD_NUMBER: _builtins.int
+    NEW_RATING_FIELD_NUMBER: _builtins.int
+    CHANGE_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat."""
+    rating: _builtins.int
+    """Its rating before the match (a match under way: now): `mu` rounded."""
+    mu: _builtins.float
+    """The rating's mean (openskill, on the Elo-like scale of docs/api.md "Ratings")."""
+    sigma: _builtins.float
+    """The rating's uncertainty (one standard deviation)."""
+    settled: _builtins.bool
+    """Whether the match's result is applied: `new_rating` and `change` are set."""
+    new_rating: _builtins.int
+    """The rating after the match (0 until settled)."""
+    change: _builtins.int
+    """new_rating - rating (0 until settled; a server bot's rating never changes)."""
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        rating: _builtins.int = ...,
+        mu: _builtins.float = ...,
+        sigma: _builtins.float = ...,
+        settled: _builtins.bool = ...,
+        new_rating: _builtins.int = ...,
+        change: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["change", b"change", "mu", b"mu", "new_rating", b"new_rating", "rating", b"rating", "seat", b"seat", "settled", b"settled", "sigma", b"sigma"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SeatRating: _TypeAlias = SeatRating  # noqa: Y015
 
 @_typing.final
 class LastMove(_message.Message):
@@ -2033,6 +2088,184 @@ class Suggestion(_message.Message):
     def WhichOneof(self, oneof_group: _WhichOneofArgType__expected_reward) -> _WhichOneofReturnType__expected_reward | None: ...
 
 Global___Suggestion: _TypeAlias = Suggestion  # noqa: Y015
+
+@_typing.final
+class GetRatingRequest(_message.Message):
+    """----- ratings -------------------------------------------------------------------------------------------------"""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_TYPE_FIELD_NUMBER: _builtins.int
+    PLAYER_FIELD_NUMBER: _builtins.int
+    game_type: _builtins.str
+    """A ListGameTypes id."""
+    player: _builtins.str
+    """One of the calling key's player ids (SeatConfig.player; "@key" for the key itself)."""
+    def __init__(
+        self,
+        *,
+        game_type: _builtins.str = ...,
+        player: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_type", b"game_type", "player", b"player"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetRatingRequest: _TypeAlias = GetRatingRequest  # noqa: Y015
+
+@_typing.final
+class PlayerRating(_message.Message):
+    """A player's rating in one game type (docs/api.md "Ratings")."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_TYPE_FIELD_NUMBER: _builtins.int
+    PLAYER_FIELD_NUMBER: _builtins.int
+    RATING_FIELD_NUMBER: _builtins.int
+    MU_FIELD_NUMBER: _builtins.int
+    SIGMA_FIELD_NUMBER: _builtins.int
+    GAMES_FIELD_NUMBER: _builtins.int
+    game_type: _builtins.str
+    """The game type asked for."""
+    player: _builtins.str
+    """The player asked for."""
+    rating: _builtins.int
+    """`mu` rounded: what a page shows."""
+    mu: _builtins.float
+    """The rating's mean (Elo-like: 200 points apart is about a 76% chance of winning)."""
+    sigma: _builtins.float
+    """The rating's uncertainty (one standard deviation)."""
+    games: _builtins.int
+    """The rated games applied to it."""
+    def __init__(
+        self,
+        *,
+        game_type: _builtins.str = ...,
+        player: _builtins.str = ...,
+        rating: _builtins.int = ...,
+        mu: _builtins.float = ...,
+        sigma: _builtins.float = ...,
+        games: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_type", b"game_type", "games", b"games", "mu", b"mu", "player", b"player", "rating", b"rating", "sigma", b"sigma"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PlayerRating: _TypeAlias = PlayerRating  # noqa: Y015
+
+@_typing.final
+class ListLeaderboardRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_TYPE_FIELD_NUMBER: _builtins.int
+    PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    game_type: _builtins.str
+    """A ListGameTypes id."""
+    page_size: _builtins.int
+    """Most entries per page: 0 means 50; at most 200."""
+    page_token: _builtins.str
+    """`next_page_token` of the previous page; empty for the first page."""
+    def __init__(
+        self,
+        *,
+        game_type: _builtins.str = ...,
+        page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_type", b"game_type", "page_size", b"page_size", "page_token", b"page_token"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListLeaderboardRequest: _TypeAlias = ListLeaderboardRequest  # noqa: Y015
+
+@_typing.final
+class ListLeaderboardResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_TYPE_FIELD_NUMBER: _builtins.int
+    ENTRIES_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    game_type: _builtins.str
+    """The game type asked for."""
+    next_page_token: _builtins.str
+    """Set when more entries may follow: pass it as `page_token`. Empty on the last page."""
+    @_builtins.property
+    def entries(self) -> _containers.RepeatedCompositeFieldContainer[Global___LeaderboardEntry]:
+        """This page's entries, highest `mu` first."""
+
+    def __init__(
+        self,
+        *,
+        game_type: _builtins.str = ...,
+        entries: _abc.Iterable[Global___LeaderboardEntry] | None = ...,
+        next_page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["entries", b"entries", "game_type", b"game_type", "next_page_token", b"next_page_token"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListLeaderboardResponse: _TypeAlias = ListLeaderboardResponse  # noqa: Y015
+
+@_typing.final
+class LeaderboardEntry(_message.Message):
+    """One entry of a leaderboard."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    RANK_FIELD_NUMBER: _builtins.int
+    KIND_FIELD_NUMBER: _builtins.int
+    PLAYER_FIELD_NUMBER: _builtins.int
+    NAME_FIELD_NUMBER: _builtins.int
+    RATING_FIELD_NUMBER: _builtins.int
+    MU_FIELD_NUMBER: _builtins.int
+    SIGMA_FIELD_NUMBER: _builtins.int
+    GAMES_FIELD_NUMBER: _builtins.int
+    rank: _builtins.int
+    """1 for the highest of the board as the calling key sees it."""
+    kind: _builtins.str
+    """"player" (one of the calling key's players), "bot_key" (an API key playing itself, any key's) or
+    "server_bot" (a server bot: "random" or a level "easy", "medium", "hard", rated by the ladder, never moved).
+    """
+    player: _builtins.str
+    """The calling key's own player id; "@key" for a bot key; empty for a server bot."""
+    name: _builtins.str
+    """A bot key's name, a server bot's kind; empty for the key's own players."""
+    rating: _builtins.int
+    """`mu` rounded."""
+    mu: _builtins.float
+    """The rating's mean."""
+    sigma: _builtins.float
+    """The rating's uncertainty."""
+    games: _builtins.int
+    """Rated games applied (a server bot: its ladder matches)."""
+    def __init__(
+        self,
+        *,
+        rank: _builtins.int = ...,
+        kind: _builtins.str = ...,
+        player: _builtins.str = ...,
+        name: _builtins.str = ...,
+        rating: _builtins.int = ...,
+        mu: _builtins.float = ...,
+        sigma: _builtins.float = ...,
+        games: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["games", b"games", "kind", b"kind", "mu", b"mu", "name", b"name", "player", b"player", "rank", b"rank", "rating", b"rating", "sigma", b"sigma"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___LeaderboardEntry: _TypeAlias = LeaderboardEntry  # noqa: Y015
 
 @_typing.final
 class ListOpenGamesRequest(_message.Message):

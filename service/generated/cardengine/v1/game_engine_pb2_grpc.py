@@ -125,6 +125,16 @@ class GameEngineStub:
                 request_serializer=cardengine_dot_v1_dot_game__engine__pb2.JoinGameRequest.SerializeToString,
                 response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.JoinGameResponse.FromString,
                 _registered_method=True)
+        self.GetRating = channel.unary_unary(
+                '/cardengine.v1.GameEngine/GetRating',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.GetRatingRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.PlayerRating.FromString,
+                _registered_method=True)
+        self.ListLeaderboard = channel.unary_unary(
+                '/cardengine.v1.GameEngine/ListLeaderboard',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.ListLeaderboardRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.ListLeaderboardResponse.FromString,
+                _registered_method=True)
 
 
 class GameEngineServicer:
@@ -266,6 +276,22 @@ class GameEngineServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetRating(self, request, context):
+        """Ratings (docs/api.md "Ratings"): a player's rating in a game type, the calling API key's own player (a new
+        player's default until a rated game of it finished).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListLeaderboard(self, request, context):
+        """A game type's leaderboard, highest rating first, one page at a time: the calling key's players, every bot
+        key (player "@key") and the server's rated bots; never another key's players.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameEngineServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -358,6 +384,16 @@ def add_GameEngineServicer_to_server(servicer, server):
                     servicer.JoinGame,
                     request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.JoinGameRequest.FromString,
                     response_serializer=cardengine_dot_v1_dot_game__engine__pb2.JoinGameResponse.SerializeToString,
+            ),
+            'GetRating': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetRating,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.GetRatingRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.PlayerRating.SerializeToString,
+            ),
+            'ListLeaderboard': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListLeaderboard,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.ListLeaderboardRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.ListLeaderboardResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -847,6 +883,60 @@ class GameEngine:
             '/cardengine.v1.GameEngine/JoinGame',
             cardengine_dot_v1_dot_game__engine__pb2.JoinGameRequest.SerializeToString,
             cardengine_dot_v1_dot_game__engine__pb2.JoinGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetRating(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/GetRating',
+            cardengine_dot_v1_dot_game__engine__pb2.GetRatingRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.PlayerRating.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListLeaderboard(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/ListLeaderboard',
+            cardengine_dot_v1_dot_game__engine__pb2.ListLeaderboardRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.ListLeaderboardResponse.FromString,
             options,
             channel_credentials,
             insecure,

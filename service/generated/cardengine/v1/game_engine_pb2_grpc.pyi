@@ -108,6 +108,14 @@ class GameEngineStub:
     """Takes an open seat of a game for the calling API key and player; answers the seat's token. When several race
     for the last open seat exactly one wins; the others get FAILED_PRECONDITION `seat/taken`.
     """
+    GetRating: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.GetRatingRequest, _game_engine_pb2.PlayerRating]
+    """Ratings (docs/api.md "Ratings"): a player's rating in a game type, the calling API key's own player (a new
+    player's default until a rated game of it finished).
+    """
+    ListLeaderboard: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.ListLeaderboardRequest, _game_engine_pb2.ListLeaderboardResponse]
+    """A game type's leaderboard, highest rating first, one page at a time: the calling key's players, every bot
+    key (player "@key") and the server's rated bots; never another key's players.
+    """
 
 @_typing.type_check_only
 class GameEngineAsyncStub(GameEngineStub):
@@ -165,6 +173,14 @@ class GameEngineAsyncStub(GameEngineStub):
     JoinGame: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.JoinGameRequest, _game_engine_pb2.JoinGameResponse]  # type: ignore[assignment]
     """Takes an open seat of a game for the calling API key and player; answers the seat's token. When several race
     for the last open seat exactly one wins; the others get FAILED_PRECONDITION `seat/taken`.
+    """
+    GetRating: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.GetRatingRequest, _game_engine_pb2.PlayerRating]  # type: ignore[assignment]
+    """Ratings (docs/api.md "Ratings"): a player's rating in a game type, the calling API key's own player (a new
+    player's default until a rated game of it finished).
+    """
+    ListLeaderboard: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.ListLeaderboardRequest, _game_engine_pb2.ListLeaderboardResponse]  # type: ignore[assignment]
+    """A game type's leaderboard, highest rating first, one page at a time: the calling key's players, every bot
+    key (player "@key") and the server's rated bots; never another key's players.
     """
 
 class GameEngineServicer(metaclass=_abc_1.ABCMeta):
@@ -328,6 +344,26 @@ class GameEngineServicer(metaclass=_abc_1.ABCMeta):
     ) -> _typing.Union[_game_engine_pb2.JoinGameResponse, _abc.Awaitable[_game_engine_pb2.JoinGameResponse]]:
         """Takes an open seat of a game for the calling API key and player; answers the seat's token. When several race
         for the last open seat exactly one wins; the others get FAILED_PRECONDITION `seat/taken`.
+        """
+
+    @_abc_1.abstractmethod
+    def GetRating(
+        self,
+        request: _game_engine_pb2.GetRatingRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.PlayerRating, _abc.Awaitable[_game_engine_pb2.PlayerRating]]:
+        """Ratings (docs/api.md "Ratings"): a player's rating in a game type, the calling API key's own player (a new
+        player's default until a rated game of it finished).
+        """
+
+    @_abc_1.abstractmethod
+    def ListLeaderboard(
+        self,
+        request: _game_engine_pb2.ListLeaderboardRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.ListLeaderboardResponse, _abc.Awaitable[_game_engine_pb2.ListLeaderboardResponse]]:
+        """A game type's leaderboard, highest rating first, one page at a time: the calling key's players, every bot
+        key (player "@key") and the server's rated bots; never another key's players.
         """
 
 def add_GameEngineServicer_to_server(servicer: GameEngineServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -1,0 +1,181 @@
+"""Ratings and leaderboards through real servers (docs/api.md "Ratings", service/ratings/), on the in-memory store
+and on Redis, with API keys: a rated game's end moves each player's rating once, by openskill's Bradley-Terry on the
+documented scale; a game ended before its first move moves nothing; the game's header shows the seats' ratings and
+the change; a leaderboard shows the calling key's players, bot keys and the server's bots, never another key's
+players; every refusal is typed."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import redis
+
+from service.ratings import scale
+from service.storage.factory import open_store
+from tests.service.access import ALICE, BOB, keys_file, rest
+from tests.service.conftest import LiveServer, live_server
+
+NEW = (scale.DEFAULT_MU, scale.DEFAULT_SIGMA)
+
+
+@pytest.fixture(scope="module", params=["memory", "redis"])
+def keyed(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One server per store kind for the whole module, with the keys alice and bob."""
+    keys = keys_file(tmp_path_factory.mktemp("keys"))
+    if request.param == "memory":
+        with live_server(open_store(None), "memory", api_keys_file=keys) as running:
+            yield running
+        return
+    url, prefix = request.getfixturevalue("redis_url"), f"cetest:{uuid.uuid4().hex[:12]}:"
+    with live_server(open_store(url, key_prefix=prefix), "redis", api_keys_file=keys) as running:
+        yield running
+    client = redis.Redis.from_url(url)
+    client.delete(*client.scan_iter(match=f"{prefix}*", count=1000))
+    client.close()
+
+
+def call(live: LiveServer, method: str, path: str, key: str = ALICE, token: str | None = None, body: Any = None) -> Any:
+    answer = rest(live, method, path, key=key, token=token, body=body)
+    assert answer.status in (200, 201), (path, answer.status, answer.body)
+    return answer.json()
+
+
+def refusal(live: LiveServer, path: str, key: str = ALICE) -> tuple[int, str]:
+    answer = rest(live, "GET", path, key=key)
+    return answer.status, answer.json()["error"]["code"]
+
+
+def rated_game(live: LiveServer, seats: list[dict[str, Any]], key: str = ALICE) -> tuple[str, dict[int, str]]:
+    body = {"gameType": "dracula", "players": 2, "seed": 11, "rated": True, "seats": seats}
+    created = call(live, "POST", "/v1/games", key=key, body=body)
+    return created["gameId"], {seat["seat"]: seat["token"] for seat in created["seats"]}
+
+
+def one_move(live: LiveServer, game_id: str, tokens: dict[int, str]) -> int:
+    """Plays the first legal move of the seat to act; returns that seat."""
+    game = call(live, "GET", f"/v1/games/{game_id}")
+    seat = game["toAct"][0]
+    legal = call(live, "GET", f"/v1/games/{game_id}/moves", token=tokens[seat])
+    move = {"move": legal["moves"][0]["notation"], "expectedVersion": legal["version"]}
+    call(live, "POST", f"/v1/games/{game_id}/moves", token=tokens[seat], body=move)
+    return int(seat)
+
+
+def rated(*sides: tuple[float, float], ranks: list[float]) -> list[tuple[float, float]]:
+    """What openskill's model of docs/ratings.md gives each one-seat side."""
+    model = scale.model()
+    teams = [[model.rating(mu, sigma)] for mu, sigma in sides]
+    return [(team[0].mu, team[0].sigma) for team in model.rate(teams, ranks=ranks)]
+
+
+def rating(live: LiveServer, player: str, key: str = ALICE) -> dict[str, Any]:
+    found: dict[str, Any] = call(live, "GET", f"/v1/ratings/dracula/{player}", key=key)
+    return found
+
+
+def test_a_rated_game_moves_each_rating_once_and_the_header_shows_it(keyed: LiveServer) -> None:
+    player = f"ann-{keyed.kind}"
+    assert rating(keyed, player) == {
+        "gameType": "dracula",
+        "player": player,
+        "rating": 1200,
+        "mu": 1200.0,
+        "sigma": NEW[1],
+        "games": 0,
+    }
+    game_id, tokens = rated_game(keyed, [{"player": player}, {"open": True}])
+    joined = call(keyed, "POST", f"/v1/games/{game_id}/join", key=BOB, body={"player": "ben"})
+    tokens[1] = joined["seat"]["token"]
+    assert [(r["seat"], r["rating"], r["settled"]) for r in joined["game"]["ratings"]] == [
+        (0, 1200, False),
+        (1, 1200, False),
+    ]
+    one_move(keyed, game_id, tokens)
+    call(keyed, "POST", f"/v1/games/{game_id}/resign", token=tokens[0], body={})
+    (ann_mu, ann_sigma), (ben_mu, ben_sigma) = rated(NEW, NEW, ranks=[2.0, 1.0])
+    assert rating(keyed, player) == {
+        "gameType": "dracula",
+        "player": player,
+        "rating": round(ann_mu),
+        "mu": ann_mu,
+        "sigma": ann_sigma,
+        "games": 1,
+    }
+    assert rating(keyed, "ben", key=BOB)["mu"] == ben_mu
+    assert rating(keyed, player, key=BOB)["games"] == 0  # a player id never crosses keys
+    header = call(keyed, "GET", f"/v1/games/{game_id}")
+    assert header["ratings"] == [
+        {
+            "seat": 0,
+            "rating": 1200,
+            "mu": 1200.0,
+            "sigma": NEW[1],
+            "settled": True,
+            "newRating": round(ann_mu),
+            "change": round(ann_mu) - 1200,
+        },
+        {
+            "seat": 1,
+            "rating": 1200,
+            "mu": 1200.0,
+            "sigma": NEW[1],
+            "settled": True,
+            "newRating": round(ben_mu),
+            "change": round(ben_mu) - 1200,
+        },
+    ]
+    assert round(ben_mu) - 1200 == 78 and ben_sigma < NEW[1]
+    assert "ben" not in str(header)  # another key's player id is never shown
+
+
+def test_a_game_ended_before_its_first_move_changes_nothing(keyed: LiveServer) -> None:
+    player = f"cyd-{keyed.kind}"
+    game_id, tokens = rated_game(keyed, [{"player": player}, {"bot": "random"}])
+    call(keyed, "POST", f"/v1/games/{game_id}/resign", token=tokens[0], body={})
+    assert rating(keyed, player)["games"] == 0
+    header = call(keyed, "GET", f"/v1/games/{game_id}")
+    random_bot = scale.bot_rating("dracula", "random")
+    assert random_bot is not None
+    assert header["ratings"] == [
+        {"seat": 0, "rating": 1200, "mu": 1200.0, "sigma": NEW[1], "settled": False, "newRating": 0, "change": 0},
+        {
+            "seat": 1,
+            "rating": 1000,
+            "mu": 1000.0,
+            "sigma": random_bot.sigma,
+            "settled": False,
+            "newRating": 0,
+            "change": 0,
+        },
+    ]
+
+
+def test_a_leaderboard_shows_the_keys_players_bot_keys_and_server_bots(keyed: LiveServer) -> None:
+    game_id, tokens = rated_game(keyed, [{}, {"bot": "random"}], key=BOB)  # bob's seat without a player: not rated
+    game_id, tokens = rated_game(keyed, [{"player": "@key"}, {"bot": "easy"}], key=BOB)
+    assert one_move(keyed, game_id, tokens) == 0  # seed 11: seat 0 deals first
+    call(keyed, "POST", f"/v1/games/{game_id}/resign", key=BOB, token=tokens[0], body={})
+    board = call(keyed, "GET", "/v1/leaderboards/dracula?pageSize=200")
+    kinds = {(entry["kind"], entry["player"], entry["name"]) for entry in board["entries"]}
+    assert ("bot_key", "@key", "bob") in kinds
+    assert {name for kind, _, name in kinds if kind == "server_bot"} == set(scale.rated_bots("dracula"))
+    assert all(player != "ben" for _, player, _ in kinds)  # bob's player: not alice's to see
+    assert [entry["rank"] for entry in board["entries"]] == list(range(1, len(board["entries"]) + 1))
+    mus = [entry["mu"] for entry in board["entries"]]
+    assert mus == sorted(mus, reverse=True)
+    first = call(keyed, "GET", "/v1/leaderboards/dracula?pageSize=3")
+    second = call(keyed, "GET", f"/v1/leaderboards/dracula?pageSize=3&pageToken={first['nextPageToken']}")
+    assert first["entries"] + second["entries"] == board["entries"][:6]
+    assert [entry["rank"] for entry in second["entries"]] == [4, 5, 6]
+
+
+def test_refusals_are_typed(keyed: LiveServer) -> None:
+    assert refusal(keyed, "/v1/ratings/chess/ann") == (404, "game/unknown")
+    assert refusal(keyed, "/v1/ratings/dracula/not%20a%20player") == (400, "seats/invalid_player")
+    assert refusal(keyed, "/v1/leaderboards/chess") == (404, "game/unknown")
+    assert refusal(keyed, "/v1/leaderboards/dracula?pageSize=201") == (400, "request/invalid")
+    assert refusal(keyed, "/v1/leaderboards/dracula?pageToken=bm9wZQ") == (400, "request/invalid")
+    assert refusal(keyed, "/v1/leaderboards/dracula?page=2") == (400, "request/invalid")
