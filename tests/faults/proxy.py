@@ -5,7 +5,9 @@ replies after Redis has run the command (the faults of issue 29: a reply lost to
   went through untouched) reaches Redis, and its reply is thrown away with both connections reset: the client sees
   a reset though the command ran;
 - ``blackhole()`` / ``restore()``: while on, every reply of every connection is read from Redis and thrown away:
-  the client times out though its commands ran.
+  the client times out though its commands ran;
+- ``withhold(marker)``: the next command whose bytes contain ``marker`` never reaches Redis (nor does anything after
+  it on that connection): the client waits for a reply, as a process does that dies before its command is sent.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ class _Link:
     client: socket.socket
     upstream: socket.socket
     doomed: bool = False  # a marked command went up: its reply is dropped with the connections
+    withheld: bool = False  # a withheld command: nothing more goes up
 
 
 @dataclass
@@ -43,6 +46,8 @@ class DroppingProxy:
     _skip: int = 0
     _armed: int = 0
     _blackhole: bool = False
+    _withhold: bytes = b""
+    withheld: int = 0  # commands withheld so far
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _listener: socket.socket | None = None
     _links: list[_Link] = field(default_factory=list)
@@ -75,6 +80,10 @@ class DroppingProxy:
     def armed(self) -> int:
         with self._lock:
             return self._armed
+
+    def withhold(self, marker: bytes) -> None:
+        with self._lock:
+            self._withhold = marker
 
     def blackhole(self) -> None:
         with self._lock:
@@ -124,6 +133,10 @@ class DroppingProxy:
                 link.upstream.close()
                 return
             with self._lock:
+                if link.withheld or (self._withhold and self._withhold in data):
+                    self.withheld += 0 if link.withheld else 1
+                    self._withhold, link.withheld = b"", True
+                    continue
                 if self._armed and self._marker and self._marker in data:
                     if self._skip:
                         self._skip -= 1
