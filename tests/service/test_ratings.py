@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 import redis
+from cardengine_client import NO_RETRY, GameEngineClient, GameEngineError, PlayerRating, Seat
 
 from service.ratings import scale
 from service.storage.factory import open_store
@@ -179,3 +180,30 @@ def test_refusals_are_typed(keyed: LiveServer) -> None:
     assert refusal(keyed, "/v1/leaderboards/dracula?pageSize=201") == (400, "request/invalid")
     assert refusal(keyed, "/v1/leaderboards/dracula?pageToken=bm9wZQ") == (400, "request/invalid")
     assert refusal(keyed, "/v1/leaderboards/dracula?page=2") == (400, "request/invalid")
+
+
+def test_the_python_sdk_reads_ratings_and_leaderboards_over_grpc(keyed: LiveServer) -> None:
+    player = f"eve-{keyed.kind}"
+    with GameEngineClient(f"127.0.0.1:{keyed.server.grpc_port}", api_key=ALICE, retry=NO_RETRY) as client:
+        created = client.create_game("dracula", 2, seed=11, seats=[Seat(player=player), Seat(bot="random")], rated=True)
+        moves = client.list_legal_moves(created.game_id, created.token(0))
+        client.apply_move(created.game_id, created.token(0), moves.moves[0], moves.version)
+        client.resign_seat(created.game_id, created.token(0))
+        random_bot = scale.bot_rating("dracula", "random")
+        assert random_bot is not None
+        ((mu, sigma), _) = rated(NEW, (random_bot.mu, random_bot.sigma), ranks=[2.0, 1.0])
+        assert client.get_rating("dracula", player) == PlayerRating("dracula", player, round(mu), mu, sigma, 1)
+        game = client.get_game(created.game_id)
+        assert [(r.seat, r.settled, r.new_rating, r.change) for r in game.ratings] == [
+            (0, True, round(mu), round(mu) - 1200),
+            (1, True, 1000, 0),  # a server bot is an anchor: never moved
+        ]
+        board = client.leaderboard("dracula", page_size=200)
+        assert [entry.player for entry in board.entries if entry.kind == "player"] == sorted(
+            (entry.player for entry in board.entries if entry.kind == "player"),
+            key=lambda name: -client.get_rating("dracula", name).mu,
+        )
+        assert any(entry.player == player and entry.mu == mu for entry in board.entries)
+        with pytest.raises(GameEngineError) as refused:
+            client.get_rating("chess", player)
+        assert refused.value.code == "game/unknown"

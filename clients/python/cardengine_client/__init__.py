@@ -22,6 +22,7 @@ from cardengine_client.client import (
 )
 from cardengine_client.errors import ERROR_DOMAIN, FairnessError, GameEngineError
 from cardengine_client.lobby_values import OpenGame, OpenGamesPage, Seat
+from cardengine_client.ratings import LeaderboardEntry, LeaderboardPage, PlayerRating, SeatRating
 from cardengine_client.values import (
     BotLevel,
     CardInfo,
@@ -79,18 +80,22 @@ __all__ = [
     "Invitation",
     "KeyEvent",
     "LastMove",
+    "LeaderboardEntry",
+    "LeaderboardPage",
     "LegalMove",
     "LegalMoves",
     "MoveOutcome",
     "MoveResult",
     "OpenGame",
     "OpenGamesPage",
+    "PlayerRating",
     "RedeemedSeat",
     "RetryPolicy",
     "RoundScore",
     "Score",
     "Seat",
     "SeatDeadline",
+    "SeatRating",
     "SeatToken",
     "Suggestion",
     "WatchUpdate",

@@ -10,6 +10,7 @@ from typing import Any
 from google.protobuf import struct_pb2
 
 from cardengine_client._proto import game_engine_pb2 as pb
+from cardengine_client.ratings import SeatRating, seat_ratings_of
 
 # ----- values -----------------------------------------------------------------------------------------------------
 
@@ -161,6 +162,7 @@ class GameView:
         "game_type",
         "last_move",
         "players",
+        "ratings",
         "seat",
         "seat_names",
         "seed_commitment",
@@ -186,8 +188,10 @@ class GameView:
         seed_source: str = "",
         clock: GameClock | None = None,
         last_move: LastMove | None = None,
+        ratings: tuple[SeatRating, ...] = (),
     ) -> None:
         """``view``: a dict, a Struct, or the view's JSON text as bytes (``Game.view_json``)."""
+        self.ratings = ratings  # a rated game's seats' ratings and, once applied, the change (docs/api.md "Ratings")
         self.seat_names = seat_names  # display names by seat ("" for none)
         self.bots = bots  # bot kind by seat ("" for a person)
         self.seed_commitment = seed_commitment  # sha256(seed || salt) in hex; "" for a client seed
@@ -456,6 +460,7 @@ def game_view_of(message: pb.Game) -> GameView:
         seed_source=message.seed_source,
         clock=clock_of(message.clock),
         last_move=last_move_of(message.last_move) if message.HasField("last_move") else None,
+        ratings=seat_ratings_of(message),
     )
 
 
