@@ -15,12 +15,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.api import apply, legal_moves, score, to_act
-from engine.bots.evaluation import margin_rewards, margins, reward_scale, rewards, scores_a_round
-from engine.bots.ismcts import ISMCTSPolicy, Node, Search
+from engine.bots.evaluation import MIN_SCALE, margin_rewards, margins, reward_scale, rewards, scores_a_round
+from engine.bots.ismcts import ISMCTSPolicy, Node, RolloutPolicy, Search
 from engine.bots.policy import SeatInput
+from engine.bots.shared_samples import search_shared_samples
 from engine.moves import Move
 from engine.registry import get_game
 from engine.state import GameState
@@ -40,15 +41,34 @@ class GuidedISMCTSPolicy(ISMCTSPolicy):
         epsilon: float = 0.2,
         optimism: float = 1.0,
         win_weight: float = 0.5,
+        heuristic: RolloutPolicy | None = None,
+        shared_samples: bool = False,
+        min_scale: float = MIN_SCALE,
     ) -> None:
         super().__init__(iterations=iterations, exploration=exploration, rollout_depth=rollout_depth)
         self.epsilon = epsilon
         self.optimism = optimism
         self.win_weight = win_weight
+        self.heuristic = heuristic
+        self.shared_samples = shared_samples
+        self.min_scale = min_scale
 
     def new_search(self, seat_input: SeatInput, first: GameState, rng: random.Random) -> Search:
         sheet = score(first)  # public: the same totals in every sample
-        return GuidedSearch(self, seat_input.seat, seat_input.legal_moves, reward_scale(sheet), sheet.totals, rng)
+        scale = max(self.min_scale, reward_scale(sheet))
+        return GuidedSearch(self, seat_input.seat, seat_input.legal_moves, scale, sheet.totals, rng)
+
+    def run(
+        self,
+        search: Search,
+        sample_world: Callable[[int], GameState],
+        first: GameState,
+        deadline: float,
+        seeds: random.Random,
+    ) -> float:
+        if self.shared_samples:
+            return search_shared_samples(search, sample_world, first, deadline, self.iterations, seeds)
+        return super().run(search, sample_world, first, deadline, seeds)
 
 
 class GuidedSearch(Search):
@@ -98,6 +118,7 @@ class GuidedSearch(Search):
         epsilon = guide.epsilon
         optimism = guide.optimism
         played = self.simulated
+        heuristic = guide.heuristic
         for _ in range(guide.rollout_depth):
             acting = to_act(state)
             if not acting:
@@ -106,6 +127,8 @@ class GuidedSearch(Search):
             moves = legal_moves(state, seat)
             if len(moves) == 1 or rng.random() < epsilon:
                 move = moves[rng.randrange(len(moves))]
+            elif heuristic is not None:
+                move = heuristic(state, seat, moves, rng)
             else:
                 move = moves[0]
                 best = -1.0

@@ -18,9 +18,8 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from engine.bots.guided import GuidedISMCTSPolicy
 from engine.bots.ismcts import ISMCTSPolicy
-from engine.bots.levels import level_settings
+from engine.bots.levels import guided_search, level_settings
 from engine.bots.policy import SeatInput
 from engine.moves import Move
 
@@ -65,13 +64,8 @@ def hint_iterations(game_type: str) -> int:
 def strongest_search(iterations: int, game_type: str) -> ISMCTSPolicy:
     """The search of the strongest level (``hard``: the guided search with the game's settings), at a fixed
     iteration count and with simulations of at most ``HINT_ROLLOUT_DEPTH`` moves."""
-    tuned = level_settings(game_type, "hard").search
-    return GuidedISMCTSPolicy(
-        iterations=iterations,
-        rollout_depth=min(tuned.rollout_depth, HINT_ROLLOUT_DEPTH),
-        epsilon=tuned.epsilon,
-        win_weight=tuned.win_weight,
-    )
+    tuned = level_settings(game_type, "hard").search_settings()
+    return guided_search(tuned, game_type, iterations, min(tuned.rollout_depth, HINT_ROLLOUT_DEPTH))
 
 
 hint_policy: HintSearch = strongest_search

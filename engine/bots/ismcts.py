@@ -126,6 +126,21 @@ class ISMCTSPolicy:
         first = sample_world(search_rng.getrandbits(63))
         search = self.new_search(seat_input, first, search_rng)
         deadline = started + seat_input.budget_seconds - max(RETURN_MARGIN_SECONDS, 0.05 * seat_input.budget_seconds)
+        self.last_longest_iteration = self.run(search, sample_world, first, deadline, search_rng)
+        self.last_iterations = search.iterations
+        self.last_root = search.root
+        return search.best_move()
+
+    def run(
+        self,
+        search: Search,
+        sample_world: Callable[[int], GameState],
+        first: GameState,
+        deadline: float,
+        seeds: random.Random,
+    ) -> float:
+        """Iterates on ``first``, then on fresh samples, until ``iterations`` are done or, without them, until the
+        next iteration would end after ``deadline``. The longest iteration (seconds)."""
         longest = 0.0  # the longest iteration so far: the next one starts only if it fits before the deadline
         world: GameState | None = first
         while True:
@@ -136,14 +151,11 @@ class ISMCTSPolicy:
             elif now + longest >= deadline:
                 break
             if world is None:
-                world = sample_world(search_rng.getrandbits(63))
+                world = sample_world(seeds.getrandbits(63))
             search.iterate(world)
             world = None
             longest = max(longest, time.perf_counter() - now)
-        self.last_iterations = search.iterations
-        self.last_longest_iteration = longest
-        self.last_root = search.root
-        return search.best_move()
+        return longest
 
 
 class Search:

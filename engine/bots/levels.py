@@ -16,7 +16,9 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from engine.bots.evaluation import MIN_SCALE
 from engine.bots.guided import GUIDED_ROLLOUT_DEPTH, GuidedISMCTSPolicy
+from engine.bots.heuristics import HEURISTICS
 from engine.bots.ismcts import ISMCTSPolicy
 from engine.bots.policy import Policy, SeatInput
 from engine.moves import Move
@@ -28,25 +30,35 @@ LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 @dataclass(frozen=True, slots=True)
 class SearchSettings:
     """The guided search's settings in one game, the same for its three levels (``GuidedISMCTSPolicy``): moves
-    per simulation, the chance of a random move in a simulation, and the part of a finished match's reward its
-    result decides (the rest: the change of margin)."""
+    per simulation, the chance of a random move in a simulation, the part of a finished match's reward its
+    result decides (the rest: the change of margin), whether simulations play the game's own heuristic
+    (``engine.bots.heuristics``) rather than move averages, and whether the search tries every move on shared
+    samples (``engine.bots.shared_samples``) rather than growing a tree; ``min_scale``, the least margin worth a
+    reward of 0.75 (``evaluation.reward_scale``)."""
 
     rollout_depth: int = GUIDED_ROLLOUT_DEPTH
     epsilon: float = 0.2
     win_weight: float = 0.5
+    heuristic: bool = False
+    shared_samples: bool = False
+    min_scale: float = MIN_SCALE
 
 
 @dataclass(frozen=True, slots=True)
 class LevelSettings:
     """One level in one game: ``iterations`` of search, at least ``iterations_per_move`` per legal move (None: the
     time budget ``budget_seconds``, or the bot's when that is None too), the chance ``mistake_rate`` of playing the
-    search's second choice instead of its first, and the game's ``search`` settings."""
+    search's second choice instead of its first, and the ``search`` settings (None: the game's, ``GAME_SEARCH``;
+    ``level_settings`` fills them in)."""
 
     iterations: int | None
     budget_seconds: float | None = None
     mistake_rate: float = 0.0
-    search: SearchSettings = SearchSettings()
+    search: SearchSettings | None = None
     iterations_per_move: int = 1
+
+    def search_settings(self) -> SearchSettings:
+        return self.search or SearchSettings()
 
 
 DEFAULT_SETTINGS: Mapping[str, LevelSettings] = {
@@ -55,11 +67,22 @@ DEFAULT_SETTINGS: Mapping[str, LevelSettings] = {
     "hard": LevelSettings(iterations=None),
 }
 
-GAME_SETTINGS: Mapping[str, Mapping[str, LevelSettings]] = {}
+DRACULA_TREE = SearchSettings(epsilon=1.0, win_weight=0.9)
+"""Dracula's tree search for ``easy`` and ``medium``: random simulations to the coffin's end (a coffin's moves do not
+keep their worth apart for move averages)."""
+
+GAME_SETTINGS: Mapping[str, Mapping[str, LevelSettings]] = {
+    "dracula": {
+        "easy": LevelSettings(iterations=8, mistake_rate=0.5, search=DRACULA_TREE),
+        "medium": LevelSettings(iterations=40, iterations_per_move=4, search=DRACULA_TREE),
+    },
+}
 """Per game, the levels whose settings differ from ``DEFAULT_SETTINGS`` (tuned on the ladder)."""
 
 GAME_SEARCH: Mapping[str, SearchSettings] = {
-    "dracula": SearchSettings(epsilon=1.0, win_weight=0.9),  # a coffin's moves do not keep their worth apart
+    # Every placement tried on the same sampled coffins, simulated by the game's heuristic; a margin of 40 points
+    # (about a coffin's) is worth 0.75 before any coffin is scored.
+    "dracula": SearchSettings(epsilon=0.1, win_weight=0.9, heuristic=True, shared_samples=True, min_scale=40.0),
     "dragon_rummy": SearchSettings(win_weight=0.9),  # short matches: the winner matters more than the margin
     "rummy_battle": SearchSettings(rollout_depth=4),
 }
@@ -72,7 +95,7 @@ def level_settings(game_type: str, level: str) -> LevelSettings:
     if level not in DEFAULT_SETTINGS:
         raise KeyError(level)
     settings = GAME_SETTINGS.get(game_type, {}).get(level, DEFAULT_SETTINGS[level])
-    return replace(settings, search=GAME_SEARCH.get(game_type, settings.search))
+    return replace(settings, search=settings.search or GAME_SEARCH.get(game_type, SearchSettings()))
 
 
 class LevelPolicy:
@@ -87,7 +110,7 @@ class LevelPolicy:
     def policy_for(self, game_type: str) -> Policy:
         policy = self._policies.get(game_type)
         if policy is None:
-            policy = self._policies[game_type] = settled_policy(level_settings(game_type, self.level))
+            policy = self._policies[game_type] = settled_policy(level_settings(game_type, self.level), game_type)
         return policy
 
     def choose(self, seat_input: SeatInput, rng: random.Random) -> Move:
@@ -98,12 +121,17 @@ class LevelSearch(GuidedISMCTSPolicy):
     """The guided search with ``base_iterations`` or ``per_move`` iterations per legal move, whichever is more: a
     fixed count still tries every move (a hand of twelve cards has twelve places for one coffin cell)."""
 
-    def __init__(self, base_iterations: int | None, settings: SearchSettings, per_move: int = 1) -> None:
+    def __init__(
+        self, base_iterations: int | None, settings: SearchSettings, per_move: int = 1, game_type: str = ""
+    ) -> None:
         super().__init__(
             iterations=base_iterations,
             rollout_depth=settings.rollout_depth,
             epsilon=settings.epsilon,
             win_weight=settings.win_weight,
+            heuristic=HEURISTICS.get(game_type) if settings.heuristic else None,
+            shared_samples=settings.shared_samples,
+            min_scale=settings.min_scale,
         )
         self.base_iterations = base_iterations
         self.per_move = per_move
@@ -114,13 +142,30 @@ class LevelSearch(GuidedISMCTSPolicy):
         return super().choose(seat_input, rng)
 
 
-def level_search(settings: LevelSettings) -> LevelSearch:
-    """The search a level plays with in one game."""
-    return LevelSearch(settings.iterations, settings.search, settings.iterations_per_move)
+def guided_search(
+    settings: SearchSettings, game_type: str, iterations: int | None, rollout_depth: int | None = None
+) -> GuidedISMCTSPolicy:
+    """The guided search with ``settings`` in ``game_type`` (its heuristic, when the settings ask for it), with
+    ``iterations`` (None: the time budget) and at most ``rollout_depth`` moves per simulation (None: the
+    settings')."""
+    return GuidedISMCTSPolicy(
+        iterations=iterations,
+        rollout_depth=settings.rollout_depth if rollout_depth is None else rollout_depth,
+        epsilon=settings.epsilon,
+        win_weight=settings.win_weight,
+        heuristic=HEURISTICS.get(game_type) if settings.heuristic else None,
+        shared_samples=settings.shared_samples,
+        min_scale=settings.min_scale,
+    )
 
 
-def settled_policy(settings: LevelSettings) -> Policy:
-    search = level_search(settings)
+def level_search(settings: LevelSettings, game_type: str = "") -> LevelSearch:
+    """The search a level plays with in ``game_type``."""
+    return LevelSearch(settings.iterations, settings.search_settings(), settings.iterations_per_move, game_type)
+
+
+def settled_policy(settings: LevelSettings, game_type: str = "") -> Policy:
+    search = level_search(settings, game_type)
     if settings.mistake_rate > 0:
         return SecondChoicePolicy(search, settings.mistake_rate)
     if settings.budget_seconds is not None:
