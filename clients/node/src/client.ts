@@ -26,8 +26,10 @@ import {
   type KeyEvent,
   type ListGamesResponse,
   type ListLegalMovesResponse,
+  type ListLeaderboardResponse,
   type ListOpenGamesResponse,
   type Move,
+  type PlayerRating,
   type RedeemInvitationResponse,
   type ResignSeatResponse,
   type Score,
@@ -163,6 +165,13 @@ export interface JoinGameOptions extends CallOptions {
   seat?: number;
   /** The player who takes it: an id of the calling key's own users; absent: none. */
   player?: string;
+}
+
+export interface LeaderboardOptions extends CallOptions {
+  /** Most entries per page (server default 50, at most 200). */
+  pageSize?: number;
+  /** The previous page's nextPageToken. */
+  pageToken?: string;
 }
 
 export interface SuggestMovesOptions extends CallOptions {
@@ -419,6 +428,21 @@ export class GameEngineClient {
     if (joined.seat) seats.set(joined.seat.seat, joined.seat.token);
     this.tokens.set(gameId, seats);
     return joined;
+  }
+
+  /** Ratings (docs/api.md "Ratings"): the rating of one of the calling key's players ("@key": the key itself) in
+   * a game type: `rating` (mu rounded, Elo-like), `mu`, `sigma`, `games`; a new player's default (1200) until a
+   * rated game of it finished. The typed error `game/unknown` for an unknown game type. */
+  getRating(gameType: string, player: string, options: CallOptions = {}): Promise<PlayerRating> {
+    return this.unary(this.raw.getRating, { gameType, player }, options);
+  }
+
+  /** One page of a game type's leaderboard, highest first: the calling key's players (kind "player"), every key
+   * playing itself (kind "bot_key", player "@key", with the key's name) and the server's rated bots (kind
+   * "server_bot"); never another key's players. Read on with `pageToken: page.nextPageToken` while it is set. */
+  leaderboard(gameType: string, options: LeaderboardOptions = {}): Promise<ListLeaderboardResponse> {
+    const request = { gameType, pageSize: options.pageSize ?? 0, pageToken: options.pageToken ?? "" };
+    return this.unary(this.raw.listLeaderboard, request, options);
   }
 
   /** The seat resigns (reason "resigned") or leaves ("left"): the match ends, every other seat wins. */

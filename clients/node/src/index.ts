@@ -13,6 +13,7 @@ export {
   type JoinGameOptions,
   type ListGamesOptions,
   type ListOpenGamesOptions,
+  type LeaderboardOptions,
   type RetryPolicy,
   type StructuredMove,
   type SuggestMovesOptions,
