@@ -62,8 +62,8 @@ class LevelSettings:
 
 
 DEFAULT_SETTINGS: Mapping[str, LevelSettings] = {
-    "easy": LevelSettings(iterations=8, mistake_rate=0.3),
-    "medium": LevelSettings(iterations=40, iterations_per_move=4),
+    "easy": LevelSettings(iterations=1, mistake_rate=0.5),
+    "medium": LevelSettings(iterations=8),
     "hard": LevelSettings(iterations=None),
 }
 
@@ -84,7 +84,7 @@ GAME_SEARCH: Mapping[str, SearchSettings] = {
     # (about a coffin's) is worth 0.75 before any coffin is scored.
     "dracula": SearchSettings(epsilon=0.1, win_weight=0.9, heuristic=True, shared_samples=True, min_scale=40.0),
     "dragon_rummy": SearchSettings(win_weight=0.9),  # short matches: the winner matters more than the margin
-    "rummy_battle": SearchSettings(rollout_depth=4),
+    "rummy_battle": SearchSettings(rollout_depth=4, shared_samples=True),
 }
 """Per game, the guided search's settings where they differ from ``SearchSettings()``: tuned in duplicate matches
 of the ``hard`` level against ``mcts`` at the same budget (docs/bots.md)."""
