@@ -15,10 +15,11 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -134,9 +135,10 @@ def store_kind(request: pytest.FixtureRequest) -> str:
 
 @dataclass
 class Rest:
-    """A tiny HTTP/JSON client of the REST API (standard library only)."""
+    """A tiny HTTP/JSON client of the REST API (standard library only), a kept-alive connection per thread."""
 
     port: int
+    _local: threading.local = field(default_factory=threading.local, repr=False, compare=False)
 
     def call(
         self,
@@ -146,7 +148,6 @@ class Rest:
         token: str | None = None,
         headers: dict[str, str] | None = None,
     ) -> tuple[int, Any]:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         sent = dict(headers or {})
         if token is not None:
             sent["Authorization"] = f"Bearer {token}"
@@ -154,13 +155,28 @@ class Rest:
         if body is not None:
             payload = body if isinstance(body, bytes) else orjson.dumps(body)
             sent["Content-Type"] = "application/json"
+        connection = self._connection()
         try:
             connection.request(method, path, body=payload, headers=sent)
             response = connection.getresponse()
-            data = response.read()
-        finally:
+        except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+            # The server closed the kept-alive connection while it was idle: the request never reached it.
             connection.close()
+            connection.request(method, path, body=payload, headers=sent)
+            response = connection.getresponse()
+        except BaseException:
+            connection.close()
+            raise
+        data = response.read()
         return response.status, orjson.loads(data) if data else None
+
+    def _connection(self) -> http.client.HTTPConnection:
+        """This thread's kept-alive connection (a connection per request costs the server a thread each)."""
+        connection: http.client.HTTPConnection | None = getattr(self._local, "connection", None)
+        if connection is None:
+            connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            self._local.connection = connection
+        return connection
 
     def get(self, path: str, token: str | None = None) -> tuple[int, Any]:
         return self.call("GET", path, token=token)
