@@ -4,6 +4,7 @@
 
 import { h } from "./dom.js";
 import { endActions, endReason } from "./lifecycle.js";
+import { ratingChanges } from "./ratings.js";
 import { cardName, seatColor, seatName, withSeatNames } from "./names.js";
 import { cardElement } from "./table_cards.js";
 import { groupNumber, humanize, plural } from "./words.js";
@@ -22,7 +23,7 @@ export function renderSummary(current, actions) {
   const section = h("section", { class: "panel summary", id: "summary", "aria-labelledby": "summary-title",
     "data-round": round.label });
   section.append(h("h2", { id: "summary-title" }, finished ? "The match is over" : `${humanize(round.label)} is over`));
-  if (finished) section.append(...reasonLine(current), ...winnerLine(current, score));
+  if (finished) section.append(...reasonLine(current), ...winnerLine(current, score), ...ratingChanges(current));
   section.append(h("p", { class: "note" }, finished ? `The last ${roundWord(round)}, ${round.label}:` : "This " +
     `${roundWord(round)}'s points:`));
   const revealed = revealedHands(current, round, finished);
@@ -44,7 +45,7 @@ export function renderSummary(current, actions) {
 function matchOver(current, actions, score) {
   return h("section", { class: "panel summary", id: "summary", "aria-labelledby": "summary-title" },
     h("h2", { id: "summary-title" }, "The match is over"), ...reasonLine(current), ...winnerLine(current, score),
-    endActions(current, actions));
+    ...ratingChanges(current), endActions(current, actions));
 }
 
 function reasonLine(current) {

@@ -15,6 +15,7 @@ import { boardParts, pendingText } from "./layouts.js";
 import { lifecycleButtons, renderConfirm } from "./lifecycle.js";
 import { renderFollowing } from "./live_updates.js";
 import { renderHand, renderMoves } from "./moves_panel.js";
+import { seatRating } from "./ratings.js";
 import { botSeats, cardName, plainSeatName, seatColor, seatName, withSeatNames } from "./names.js";
 import { renderScore } from "./score_sheet.js";
 import { renderShare } from "./share.js";
@@ -190,6 +191,7 @@ function playersPanel(current, view) {
       return h("li", { class: `player${acting ? " acting" : ""}`, "data-seat": seat,
         style: `border-color: ${seatColor(seat)}` },
         h("strong", {}, seatName(current, seat)),
+        seatRating(current, seat),
         bots[seat] ? h("span", { class: "badge", "data-bot": bots[seat], title: "A bot plays this seat" }, "bot") : "",
         acting ? h("span", { class: "badge acting" }, "to act") : "",
         open ? h("span", { class: "badge open-seat" }, "open seat: waiting for a player") : "",
