@@ -75,6 +75,9 @@ class Ratings:
         except (errors.StoreUnavailableError, errors.StoreFullError) as error:
             log.warning("ratings not read or applied", extra={"game_id": commit.game_id, "error": str(error)})
             return None
+        except Exception:  # the version stands whatever happens here: the sweep tries the game again
+            log.exception("ratings not applied", extra={"game_id": commit.game_id})
+            return None
         return None if outcome is None else {"ratings": self.seat_ratings(commit.meta, outcome)}
 
     def _header(self, view: GameView, meta: GameMeta) -> Mapping[str, Any] | None:
@@ -179,12 +182,20 @@ class Ratings:
         applied = 0
         for game in engine.registry.all_games():
             for game_id in self.store.claim_due(game.id, SWEEP_BATCH, self.recheck_seconds):
-                stored = self.service.store.load(game_id)
-                if stored is None or not GameMeta.decode(stored.meta).rated:
-                    self.store.forget(game.id, game_id)
-                elif stored.finished and self.settle(game_id) is not None:
-                    applied += 1
+                try:
+                    applied += self._sweep_one(game.id, game_id)
+                except (errors.StoreUnavailableError, errors.StoreFullError):
+                    raise
+                except Exception:  # one game's failure never stops the others' (it is claimed again later)
+                    log.exception("rated game not applied", extra={"game_id": game_id})
         return applied
+
+    def _sweep_one(self, game_type: str, game_id: str) -> int:
+        stored = self.service.store.load(game_id)
+        if stored is None or not GameMeta.decode(stored.meta).rated:
+            self.store.forget(game_type, game_id)
+            return 0
+        return 1 if stored.finished and self.settle(game_id) is not None else 0
 
 
 _installed: weakref.WeakKeyDictionary[GameService, Ratings] = weakref.WeakKeyDictionary()

@@ -5,7 +5,8 @@ of its own), who holds each seat as a rated *member*, and each side's rank (docs
   is the key playing itself (``@key``); a seat of a server bot the ladder rates is the bot (an anchor,
   ``scale.bot_rating``). Any other seat (a person without a player id, a bot kind the ladder has not rated) is not
   rated, and its side keeps only its rated seats.
-- Winners' sides rank first, every other side second; when every side wins the game is a draw.
+- A side ranks first when every one of its seats won, else second (a resigned seat's partner is among the
+  forfeit's winners, service/core/forfeit.py, but its side lost); when every side ranks first the game is a draw.
 - A match is rated only when it finished after at least one move, with a winner (a match its creator ended has
   none), between at least two sides with a rated seat, and no member sits on two sides.
 """
@@ -32,7 +33,7 @@ PARTNERSHIPS: dict[tuple[str, int], tuple[tuple[int, ...], ...]] = {
 class Side:
     seats: tuple[int, ...]  # the side's rated seats
     members: tuple[str, ...]  # their members, one per seat
-    rank: int  # 1: won, 2: lost
+    rank: int  # 1: every seat of the side won, 2: lost
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +79,7 @@ def result_of(meta: GameMeta, winners: Sequence[int], *, moved: bool) -> Result:
             if seen.setdefault(member, index) != index and not bot_kind(member):
                 return Result(reason="a player holds seats on two sides")
         if rated:
-            rank = 1 if any(seat in winners for seat in seats) else 2
+            rank = 1 if all(seat in winners for seat in seats) else 2
             sides.append(Side(tuple(seat for seat, _ in rated), tuple(member for _, member in rated), rank))
     if len(sides) < 2:
         return Result(reason="fewer than two sides have a rated seat")

@@ -207,3 +207,18 @@ def test_the_python_sdk_reads_ratings_and_leaderboards_over_grpc(keyed: LiveServ
         with pytest.raises(GameEngineError) as refused:
             client.get_rating("chess", player)
         assert refused.value.code == "game/unknown"
+
+
+def test_partners_are_one_side_and_a_resignation_loses_for_both(keyed: LiveServer) -> None:
+    players = [f"{name}-{keyed.kind}" for name in ("wes", "xia", "yan", "zoe")]
+    body = {"gameType": "dracula", "players": 4, "seed": 3, "rated": True, "seats": [{"player": p} for p in players]}
+    created = call(keyed, "POST", "/v1/games", body=body)
+    game_id, tokens = created["gameId"], {seat["seat"]: seat["token"] for seat in created["seats"]}
+    one_move(keyed, game_id, tokens)
+    call(keyed, "POST", f"/v1/games/{game_id}/resign", token=tokens[1], body={})  # seats 0+2 win against 1+3
+    model = scale.model()
+    teams = [[model.rating(*NEW), model.rating(*NEW)], [model.rating(*NEW), model.rating(*NEW)]]
+    (won, _), (lost, _) = model.rate(teams, ranks=[1.0, 2.0])
+    assert [rating(keyed, player)["mu"] for player in players] == [won.mu, lost.mu, won.mu, lost.mu]
+    changes = [seat["change"] for seat in call(keyed, "GET", f"/v1/games/{game_id}")["ratings"]]
+    assert changes == [round(won.mu) - 1200, round(lost.mu) - 1200] * 2 and changes[0] > 0
