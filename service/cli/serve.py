@@ -13,6 +13,7 @@ from service.access.limits import LimitSettings
 from service.cli.arguments import add_key_prefix_argument, env_float, env_int, fail
 from service.cli.bots import add_bot_arguments
 from service.cli.rating_arguments import add_rating_arguments, rating_problem, rating_settings
+from service.cli.webhook_arguments import add_webhook_arguments, webhook_problem, webhook_settings
 
 if TYPE_CHECKING:
     from service.cli.arguments import Subcommands
@@ -29,7 +30,7 @@ def command_serve(args: argparse.Namespace) -> int:
         return fail(problem)
     configure_logging(args.log_level)
     config = serve_config(args)
-    problem = access_problem(config) or bot_settings_problem(config)
+    problem = access_problem(config) or bot_settings_problem(config) or webhook_problem(config.webhooks)
     if problem:
         return fail(problem)
     workers = args.workers or default_workers(args.redis_url)
@@ -109,6 +110,7 @@ def serve_config(args: argparse.Namespace) -> ServeConfig:
         hint_iterations=args.hint_iterations,
         **access_settings(args),
         **request_limit_settings(args),
+        **webhook_settings(args),
         **rating_settings(args),
     )
 
@@ -183,6 +185,7 @@ def add_serve_parser(commands: Subcommands) -> None:
     add_bot_arguments(serve, prefix="bot-")
     add_access_arguments(serve)
     add_request_limit_arguments(serve)
+    add_webhook_arguments(serve)
     add_rating_arguments(serve)
     serve.set_defaults(func=command_serve)
 

@@ -7,17 +7,20 @@ service knows about status codes. Engine errors keep their own codes (``move/car
 | status              | gRPC                 | HTTP | when                                                        |
 |---------------------|----------------------|------|-------------------------------------------------------------|
 | INVALID_ARGUMENT    | INVALID_ARGUMENT     | 400  | malformed request; unknown game type, bad option or players |
+|                     |                      |      | a webhook target not allowed (webhook/target_refused)       |
 | UNAUTHENTICATED     | UNAUTHENTICATED      | 401  | no token where one is needed, or a token of no seat; an     |
 |                     |                      |      | unknown or expired stream ticket; a credential in a URL     |
 | PERMISSION_DENIED   | PERMISSION_DENIED    | 403  | the caller's seat is not among the seats to act             |
 | NOT_FOUND           | NOT_FOUND            | 404  | unknown (or expired) game; unknown game type (schemas route) |
+|                     |                      |      | a webhook the key does not have (webhook/not_found)         |
 | ABORTED             | ABORTED              | 409  | stale expected_version (details: currentVersion)            |
 | FAILED_PRECONDITION | FAILED_PRECONDITION  | 422  | illegal move, finished match (details: engineCode); a match |
 |                     |                      |      | stored under another rules version (snapshot/rules_version) |
 |                     |                      |      | or created with hints off (hints/disabled); a game waiting  |
 |                     |                      |      | for players (game/waiting_for_players); a seat of the lobby |
 |                     |                      |      | taken by another (seat/taken), a player seated already      |
-|                     |                      |      | (seat/player_seated)                                        |
+|                     |                      |      | (seat/player_seated); a key's webhooks at their cap         |
+|                     |                      |      | (webhook/too_many)                                          |
 | RESOURCE_EXHAUSTED  | RESOURCE_EXHAUSTED   | 429  | a rate limit, the live-game cap of an API key, too many     |
 |                     |                      |      | wrong seat tokens (details: retryAfterSeconds); too many    |
 |                     |                      |      | stream tickets of a seat (limit/stream_tickets)             |
@@ -538,6 +541,9 @@ CODES: dict[str, Status] = {
     "game/waiting_for_players": Status.FAILED_PRECONDITION,
     "seat/taken": Status.FAILED_PRECONDITION,
     "seat/player_seated": Status.FAILED_PRECONDITION,
+    "webhook/target_refused": Status.INVALID_ARGUMENT,
+    "webhook/not_found": Status.NOT_FOUND,
+    "webhook/too_many": Status.FAILED_PRECONDITION,
     "snapshot/rules_version": Status.FAILED_PRECONDITION,
     "limit/key_rate": Status.RESOURCE_EXHAUSTED,
     "limit/address_rate": Status.RESOURCE_EXHAUSTED,

@@ -29,12 +29,14 @@ from service.access.keys import API_KEY_HEADER, api_key_of
 from service.access.limits import CURRENT_CALLER, Caller, Gate, caller_key_id, grpc_address
 from service.core import errors
 from service.core.game_service import GameService
-from service.edges import convert, convert_ratings, reflection_v1, telemetry
+from service.edges import convert, convert_ratings, convert_webhooks, reflection_v1, telemetry
 from service.edges.credentials import bearer_token
 from service.edges.min_version import min_version_of_metadata
 from service.edges.streams import StreamLimits, StreamSlots
 from service.ratings import boards
 from service.ratings.ratings import ratings_for
+from service.webhooks.registry import Webhooks
+from service.webhooks.settings import WebhookSettings
 
 log = logging.getLogger("cardengine.grpc")
 
@@ -111,9 +113,16 @@ def check_decoded(request: Any) -> None:
 
 
 class GameEngineServicer(pb_grpc.GameEngineServicer):
-    def __init__(self, service: GameService, streams: StreamSlots | None = None, gate: Gate | None = None) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        streams: StreamSlots | None = None,
+        gate: Gate | None = None,
+        webhooks: Webhooks | None = None,
+    ) -> None:
         self.service = service
         self.gate = gate
+        self.webhooks = webhooks or Webhooks(service.store, WebhookSettings())
         self.streams = streams or telemetry.stream_slots(StreamLimits(), "grpc")
         # The catalog is fixed for the life of the process: its message (every game with its cards and schemas,
         # about 190 KB) is built once, on the first call.
@@ -235,6 +244,20 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
     def JoinGame(self, request: pb.JoinGameRequest, context: grpc.ServicerContext) -> pb.JoinGameResponse:
         seat = request.seat if request.HasField("seat") else None
         return convert.joined_message(self.service.lobby.join(request.game_id, caller_key_id(), request.player, seat))
+
+    def RegisterWebhook(
+        self, request: pb.RegisterWebhookRequest, context: grpc.ServicerContext
+    ) -> pb.RegisterWebhookResponse:
+        registered = self.webhooks.register(caller_key_id(), request.url, list(request.events))
+        return convert_webhooks.registered_message(registered)
+
+    def ListWebhooks(self, request: pb.ListWebhooksRequest, context: grpc.ServicerContext) -> pb.ListWebhooksResponse:
+        return convert_webhooks.webhook_list_message(self.webhooks.list(caller_key_id()))
+
+    def DeleteWebhook(
+        self, request: pb.DeleteWebhookRequest, context: grpc.ServicerContext
+    ) -> pb.DeleteWebhookResponse:
+        return convert_webhooks.deleted_message(self.webhooks.delete(caller_key_id(), request.webhook_id))
 
     def GetRating(self, request: pb.GetRatingRequest, context: grpc.ServicerContext) -> pb.PlayerRating:
         store = ratings_for(self.service).store
@@ -451,6 +474,7 @@ class GrpcServer:
         gate: Gate | None = None,
         stream_limits: StreamLimits | None = None,
         max_message_bytes: int = MAX_MESSAGE_BYTES,
+        webhooks: Webhooks | None = None,
     ) -> None:
         """``workers`` threads serve unary calls; WatchGame streams run on ``stream_limits.per_server`` threads
         more, and a stream past a cap is refused (``stream/too_many``), so streams never take a unary worker."""
@@ -462,7 +486,7 @@ class GrpcServer:
             options=[("grpc.so_reuseport", SO_REUSEPORT), ("grpc.max_receive_message_length", max_message_bytes)],
         )
         self.calls = ErrorMapping(gate)
-        add_game_engine(GameEngineServicer(service, self.streams, gate), self.server, self.calls)
+        add_game_engine(GameEngineServicer(service, self.streams, gate, webhooks), self.server, self.calls)
         self.health = health.HealthServicer()
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.server)
         reflection_v1.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME), self.server)

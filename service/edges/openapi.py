@@ -143,7 +143,7 @@ def component_schemas() -> dict[str, Any]:
         "StreamTicket": STREAM_TICKET_SCHEMA,
         "GameSchemas": GAME_SCHEMAS_SCHEMA,
     }
-    requests = {"CreateGameRequest", "SeatConfig", "Clock", "StructuredMove"}
+    requests = {"CreateGameRequest", "SeatConfig", "Clock", "StructuredMove", "RegisterWebhookRequest"}
     for name, message in pb.DESCRIPTOR.message_types_by_name.items():
         if name.endswith("Request") and name not in requests:
             continue  # the other requests travel as path and query parameters

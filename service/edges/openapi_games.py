@@ -32,6 +32,7 @@ from service.edges.openapi_parts import error_response, message_schema, ref
 UNGATED = {"Healthz", "Readyz", "Metrics", "WebTable", "WebFile", "OpenApi"}
 # Routes of the key that created or joined a game: they need an API key.
 KEY_ONLY = {"EndGame", "DeleteGame", "ListGames", "WatchKeyEvents", "RedeemInvitation"}
+KEY_ONLY |= {"RegisterWebhook", "ListWebhooks", "DeleteWebhook"}
 LIMIT_HEADERS: dict[str, Any] = {
     "RateLimit": {
         "description": "The tightest rate limit of the request's API key and address: tokens left (r) and seconds "

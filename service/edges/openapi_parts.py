@@ -333,6 +333,7 @@ WEB_PATH = {
 }
 # A path parameter of the document and its name in the route's rule (the metrics label; ``path`` takes slashes too).
 RULE_VARIABLES = {"gameId": "game_id", "gameType": "game_type", "path": "path:filename", "player": "player"}
+RULE_VARIABLES["webhookId"] = "webhook_id"
 
 
 def error_response(status: Status, description: str = "") -> dict[str, Any]:

@@ -46,6 +46,8 @@ from service.edges.rest_requests import RestContext, error_answer, rest_context,
 from service.edges.rest_routes import catalog_body
 from service.edges.streams import StreamLimits
 from service.edges.web_files import DEFAULT_WEB_ROOT, WebFiles
+from service.webhooks.registry import Webhooks
+from service.webhooks.settings import WebhookSettings
 
 log = logging.getLogger("cardengine.rest")
 
@@ -56,6 +58,7 @@ MAX_HEADER_BYTES = 64 * 1024  # request line and headers larger are refused (431
 GATE_OPERATIONS = {route.operation_id: route.gate_operation for route in ROUTES}
 PARAMETER = re.compile(r"\{(\w+)\}")
 PARAMETER_NAMES = {"gameId": "game_id", "gameType": "game_type", "path": "filename"}
+PARAMETER_NAMES["webhookId"] = "webhook_id"
 PARAMETER_NAMES["player"] = "player"
 
 
@@ -205,8 +208,10 @@ def create_app(
     max_body_bytes: int = MAX_BODY_BYTES,
     stream_limits: StreamLimits | None = None,
     gate: Gate | None = None,
+    webhooks: Webhooks | None = None,
 ) -> RestApp:
-    """The REST app; ``stream_limits`` caps its event streams (``service.edges.streams``; default caps when None)."""
+    """The REST app; ``stream_limits`` caps its event streams (``service.edges.streams``; default caps when None);
+    ``webhooks``: the webhooks' use cases (default: over the service's store with the default settings)."""
     context = RestContext(
         service=service,
         cors=CorsPolicy.parse(cors_origins),
@@ -217,6 +222,7 @@ def create_app(
         retry_milliseconds=retry_milliseconds,
         max_body_bytes=max_body_bytes,
         catalog_body=functools.cache(lambda: catalog_body(service)),
+        webhooks=webhooks or Webhooks(service.store, WebhookSettings()),
     )
     return RestApp(context)
 

@@ -25,6 +25,7 @@ from service.edges.credentials import bearer_token
 from service.edges.http import JSON, Response, request
 from service.edges.streams import StreamSlots
 from service.edges.web_files import WebFiles
+from service.webhooks.registry import Webhooks
 
 M = TypeVar("M", bound=Message)
 MAX_VERSION = 2**32 - 1  # versions are uint32 in the API
@@ -47,6 +48,7 @@ class RestContext:
     retry_milliseconds: int
     max_body_bytes: int
     catalog_body: Callable[[], tuple[bytes, str]]  # the catalog's JSON and its ETag, made on the first call
+    webhooks: Webhooks  # RegisterWebhook, ListWebhooks, DeleteWebhook (service/webhooks/)
 
 
 class _Current(threading.local):

@@ -62,6 +62,7 @@ from service.edges.rest_requests import (
     rest_context,
     wants_stream,
 )
+from service.edges.rest_webhooks import WEBHOOK_ROUTES
 from service.edges.web_files import CONTENT_TYPES
 
 MAX_EVENT_ID = 10**10 - 1  # Last-Event-ID: 1 to 10 ASCII digits (the OpenAPI pattern); beyond the last version: idle
@@ -552,4 +553,6 @@ SERVER_ROUTES = (
     ),
 )
 # The explorer's files (/docs/{path}) before the web table's (/{path}).
-ROUTES = GAME_ROUTES + LIFECYCLE_ROUTES + LOBBY_ROUTES + RATING_ROUTES + EXPLORER_ROUTES + SERVER_ROUTES
+ROUTES = (
+    GAME_ROUTES + LIFECYCLE_ROUTES + LOBBY_ROUTES + RATING_ROUTES + WEBHOOK_ROUTES + EXPLORER_ROUTES + SERVER_ROUTES
+)

@@ -54,6 +54,9 @@ from service.runtime.engine_build import engine_kind
 from service.runtime.greeting import Serving, greeting, wants_words
 from service.storage.factory import open_store
 from service.storage.store import DEFAULT_FINISHED_TTL_SECONDS, DEFAULT_TTL_SECONDS, GameStore
+from service.webhooks.deliveries import Deliverer
+from service.webhooks.registry import Webhooks
+from service.webhooks.settings import WebhookSettings
 
 log = logging.getLogger("cardengine.server")
 
@@ -93,6 +96,7 @@ class ServeConfig:
     grpc_max_message_bytes: int = MAX_MESSAGE_BYTES  # gRPC request size limit (RESOURCE_EXHAUSTED)
     state_cache_mib: int = STATE_CACHE_MIB  # decoded states kept per process (service/core/games.py StateCache)
     hint_iterations: int = 0  # the search's iterations per hint (service/core/hints.py); 0: each game's default
+    webhooks: WebhookSettings = WebhookSettings()  # noqa: RUF009 (frozen) targets allowed, retries: service/webhooks
     ratings_sweep_seconds: float = SWEEP_SECONDS  # how often rated games a killed replica left are settled
     ratings_recheck_seconds: float = RECHECK_SECONDS  # a pending rated game under way is looked at again after this
     otlp_endpoint: str | None = None  # OpenTelemetry traces to this OTLP/HTTP endpoint; None: the environment's
@@ -165,6 +169,9 @@ class Server:
             state_cache_bytes=config.state_cache_mib << 20,
             hint_iterations=config.hint_iterations or None,
         )
+        config.webhooks.check()
+        self.webhooks = Webhooks(self.service.store, config.webhooks)
+        self.deliverer = Deliverer(self.service.store, config.webhooks)  # delivers while it holds the lease
         self.grpc = self._make_grpc_server()
         self.http = self._make_http_server()
         self.bots = BotWorkers(self.service, bot_settings, bot_policies)
@@ -187,6 +194,7 @@ class Server:
             stream_limits=config.stream_limits,
             max_message_bytes=config.grpc_max_message_bytes,
             gate=self.gate,
+            webhooks=self.webhooks,
         )
 
     def _make_http_server(self) -> HttpServer:
@@ -201,6 +209,7 @@ class Server:
             gate=self.gate,
             max_body_bytes=config.max_body_bytes,
             stream_limits=config.stream_limits,
+            webhooks=self.webhooks,
         )
         return create_http_server(
             app,
@@ -227,6 +236,7 @@ class Server:
         threading.Thread(target=self._follow_store_health, name="health", daemon=True).start()
         self.bots.start()
         self.clocks.start()
+        self.deliverer.start()
         self.rating_sweeper.start()
         store = self.store_kind
         log.info(
@@ -264,6 +274,7 @@ class Server:
             grpc_stop.join()
             bots_stop.join()
             self.clocks.stop()
+            self.deliverer.stop()
             self.rating_sweeper.stop()
             self.service.close()
             self._stopped.set()

@@ -28,6 +28,7 @@ from service.storage.memory_lifecycle import MemoryLifecycle
 from service.storage.memory_lobby import MemoryLobby
 from service.storage.memory_matchmaking import MemoryMatchmaking
 from service.storage.memory_parts import MemoryClocks, MemoryKeyStore, MemoryLimits, MemoryTickets
+from service.storage.memory_webhooks import MemoryWebhooks
 from service.storage.protocols import (
     BotQueue,
     ClockStore,
@@ -45,6 +46,7 @@ from service.storage.protocols import (
     StoreCore,
     StoredGame,
     Watches,
+    WebhookStore,
 )
 from service.storage.store import VersionWaiters
 
@@ -64,6 +66,7 @@ class DefaultedStore:
         lifecycle: LifecycleStore | None = None,
         lobby: LobbyStore | None = None,
         leases: LeaseStore | None = None,
+        webhooks: WebhookStore | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.core = core
@@ -80,6 +83,7 @@ class DefaultedStore:
         self.lifecycle: LifecycleStore = lifecycle if lifecycle is not None else MemoryLifecycle(clock)
         self.lobby: LobbyStore = lobby if lobby is not None else MemoryLobby()
         self.leases: LeaseStore = leases if leases is not None else MemoryLeases(clock)
+        self.webhooks: WebhookStore = webhooks if webhooks is not None else MemoryWebhooks()
         self.matchmaking: MatchmakingStore = MemoryMatchmaking(clock)  # one process: see the module docstring
 
     # ----- the core ---------------------------------------------------------------------------------------------
@@ -197,9 +201,18 @@ def with_defaults(
     lifecycle: LifecycleStore | None = None,
     lobby: LobbyStore | None = None,
     leases: LeaseStore | None = None,
+    webhooks: WebhookStore | None = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> DefaultedStore:
     """The whole store (a ``GameStore``) of a backend that writes ``core`` and the parts given."""
     return DefaultedStore(
-        core, bots=bots, limits=limits, keys=keys, lifecycle=lifecycle, lobby=lobby, leases=leases, clock=clock
+        core,
+        bots=bots,
+        limits=limits,
+        keys=keys,
+        lifecycle=lifecycle,
+        lobby=lobby,
+        leases=leases,
+        webhooks=webhooks,
+        clock=clock,
     )

@@ -392,6 +392,36 @@ class MatchmakingStore(Protocol):
         nothing changes)."""
 
 
+# ----- webhooks ---------------------------------------------------------------------------------------------------
+
+
+class WebhookStore(Protocol):
+    """Each API key's webhook endpoints (records the core encodes, service/webhooks/) and each endpoint's delivery
+    state (its cursor in the key's event stream and the attempts at the event it delivers). Memory:
+    service/storage/memory_webhooks.py; Redis: service/storage/redis_webhooks.py (every key in the ``{webhooks}``
+    slot)."""
+
+    def add_endpoint(self, key_id: str, endpoint_id: str, record: bytes, state: bytes, cap: int) -> bool:
+        """Adds the endpoint of ``key_id`` with its first delivery state if the key holds fewer than ``cap``; False
+        (nothing changes) otherwise."""
+
+    def remove_endpoint(self, key_id: str, endpoint_id: str) -> bool:
+        """Removes the key's endpoint and its state; False if the key holds no endpoint of that id."""
+
+    def key_endpoints(self, key_id: str) -> dict[str, bytes]:
+        """The key's endpoints: endpoint id -> record."""
+
+    def all_endpoints(self) -> dict[str, bytes]:
+        """Every endpoint of every key: endpoint id -> record (the deliverer's round)."""
+
+    def delivery_states(self, endpoint_ids: Sequence[str]) -> list[bytes | None]:
+        """Each endpoint's delivery state (None: no such endpoint)."""
+
+    def save_delivery_state(self, endpoint_id: str, expected: bytes, state: bytes) -> bool:
+        """Compare-and-set: the endpoint's state becomes ``state`` if it is ``expected``; False (nothing changes)
+        if it is not (another deliverer moved it) or the endpoint is gone."""
+
+
 # ----- the store --------------------------------------------------------------------------------------------------
 
 
@@ -519,4 +549,9 @@ class GameStore(StoreCore, LoadsForUpdate, ConfirmsDurable, Watches, KeepsTicket
     @property
     def matchmaking(self) -> MatchmakingStore:
         """The tickets of quick match (service/matchmaking/)."""
+        ...
+
+    @property
+    def webhooks(self) -> WebhookStore:
+        """Each key's webhook endpoints and their delivery states (service/webhooks/)."""
         ...

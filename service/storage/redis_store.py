@@ -61,6 +61,7 @@ from service.storage.redis_once import Command, Links, MaybeRanError
 from service.storage.redis_parts import RedisKeyStore, RedisLimits
 from service.storage.redis_scripts import COMMIT_SCRIPT, CREATE_SCRIPT, MOVE_CLOCK_SCRIPT, WITHDRAW_SCRIPT
 from service.storage.redis_watch import RedisWatch
+from service.storage.redis_webhooks import RedisWebhooks
 from service.storage.store import DEFAULT_FINISHED_TTL_SECONDS, DEFAULT_TTL_SECONDS
 
 __all__ = ["COMMIT_SCRIPT", "RedisStore", "cluster_url", "is_cluster_url", "plain_url"]
@@ -121,6 +122,7 @@ class RedisStore:
         self.lifecycle = RedisLifecycle(self.client, key_prefix)
         self.lobby = RedisLobby(self.client, key_prefix)
         self.leases = RedisLeases(self.client, key_prefix)
+        self.webhooks = RedisWebhooks(self.client, key_prefix)
         self.matchmaking = RedisMatchmaking(self.client, key_prefix)
 
     @classmethod

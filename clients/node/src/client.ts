@@ -37,6 +37,7 @@ import {
   type SuggestMovesResponse,
   type WatchGameResponse,
 } from "./gen/cardengine/v1/game_engine";
+import type { RegisterWebhookResponse, Webhook } from "./gen/cardengine/v1/game_engine";
 import { GameEngineError, toGameEngineError } from "./errors";
 import type { GameEvents, GameTypeId, GameViews } from "./games";
 
@@ -107,6 +108,11 @@ export function typedEvent<T extends GameTypeId>(event: Event, gameType: T): Gam
   const header: Record<string, unknown> = { kind: event.kind, text: event.text };
   if (event.seat !== undefined) header.seat = event.seat;
   return { ...(event.data ?? {}), ...header } as unknown as GameEvents[T];
+}
+
+export interface RegisterWebhookOptions extends CallOptions {
+  /** The kinds of event to deliver: "your_turn", "game_finished", "match_found", "tournament_round"; none: every one. */
+  events?: readonly string[];
 }
 
 export interface CallOptions {
@@ -632,6 +638,23 @@ export class GameEngineClient {
     if (token) metadata.set("authorization", `Bearer ${token}`);
     if (this.apiKey) metadata.set("x-api-key", this.apiKey);
     return metadata;
+  }
+
+  /** Webhooks (docs/api.md "Webhooks"): registers `url` (https://; http:// and private addresses only where the
+   * operator allows them) for the calling key's events of the kinds `events`; answers the `webhook` and its signing
+   * `secret`, shown only here. The typed error `webhook/target_refused` for a target not allowed. */
+  registerWebhook(url: string, options: RegisterWebhookOptions = {}): Promise<RegisterWebhookResponse> {
+    return this.unary(this.raw.registerWebhook, { url, events: [...(options.events ?? [])] }, options);
+  }
+
+  /** The calling key's webhooks, oldest first, with where their deliveries stand (never their secrets). */
+  async listWebhooks(options: CallOptions = {}): Promise<Webhook[]> {
+    return (await this.unary(this.raw.listWebhooks, {}, options)).webhooks;
+  }
+
+  /** Deletes a webhook of the calling key; the typed error `webhook/not_found` if it has none of that id. */
+  async deleteWebhook(webhookId: string, options: CallOptions = {}): Promise<string> {
+    return (await this.unary(this.raw.deleteWebhook, { webhookId }, options)).webhookId;
   }
 
   private async unary<Req, Res>(method: UnaryMethod<Req, Res>, request: Req, options: CallOptions): Promise<Res> {

@@ -20,6 +20,7 @@ export {
   type TypedGame,
   type TypedGetGameOptions,
   type CallOptions,
+  type RegisterWebhookOptions,
   type ClientOptions,
   type CreateGameOptions,
   type EventsOptions,
@@ -38,6 +39,15 @@ export {
   type GameEngineErrorInit,
 } from "./errors";
 export { seatsToAct, serveKeyBot, type Chooser } from "./keybot";
+export {
+  verifyWebhook,
+  WebhookSignatureError,
+  DEFAULT_TOLERANCE_SECONDS,
+  DELIVERY_HEADER,
+  EVENT_HEADER,
+  SIGNATURE_HEADER,
+  type WebhookDelivery,
+} from "./webhooks";
 export * from "./games";
 /** @deprecated The misspelled first name of `GameMoveArgs` (each game type's move arguments, by game type id). */
 export type GameMoveArgss = GameMoveArgs;

@@ -56,6 +56,7 @@ from cardengine_client.values import (
     plain,
     struct_to_dict,
 )
+from cardengine_client.webhooks import RegisteredWebhook, Webhook, WebhookSignatureError, verify_webhook
 
 __all__ = [
     "ERROR_DOMAIN",
@@ -90,6 +91,7 @@ __all__ = [
     "OpenGamesPage",
     "PlayerRating",
     "RedeemedSeat",
+    "RegisteredWebhook",
     "RetryPolicy",
     "RoundScore",
     "Score",
@@ -99,6 +101,8 @@ __all__ = [
     "SeatToken",
     "Suggestion",
     "WatchUpdate",
+    "Webhook",
+    "WebhookSignatureError",
     "check_fairness",
     "commitment_of",
     "event_of",
@@ -106,4 +110,5 @@ __all__ = [
     "game_view_of",
     "plain",
     "struct_to_dict",
+    "verify_webhook",
 ]

@@ -58,6 +58,7 @@ from cardengine_client.values import (
     struct_to_dict,
     summary_of,
 )
+from cardengine_client.webhooks import WebhookCalls
 
 Answer = TypeVar("Answer")
 
@@ -113,7 +114,7 @@ def check_fairness(game_id: str, promised: str, fairness: Fairness) -> None:
         raise FairnessError(game_id, f"sha256(seed || salt) is {actual}, not the commitment {promised}")
 
 
-class GameEngineClient(RatingCalls):
+class GameEngineClient(RatingCalls, WebhookCalls):
     """One channel to a cardengine server. Thread-safe; use one per process and share it between bots."""
 
     def __init__(

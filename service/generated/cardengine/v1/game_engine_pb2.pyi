@@ -2476,3 +2476,198 @@ class JoinGameResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___JoinGameResponse: _TypeAlias = JoinGameResponse  # noqa: Y015
+
+@_typing.final
+class RegisterWebhookRequest(_message.Message):
+    """----- webhooks ------------------------------------------------------------------------------------------------"""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    URL_FIELD_NUMBER: _builtins.int
+    EVENTS_FIELD_NUMBER: _builtins.int
+    url: _builtins.str
+    """Where to POST the key's events: an absolute https:// URL (http:// only where the operator allows it), whose
+    host resolves to public addresses only (unless the operator allows private ones). Required.
+    """
+    @_builtins.property
+    def events(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The kinds of event to deliver: your_turn, game_finished, match_found, tournament_round; empty: every one."""
+
+    def __init__(
+        self,
+        *,
+        url: _builtins.str = ...,
+        events: _abc.Iterable[_builtins.str] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["events", b"events", "url", b"url"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RegisterWebhookRequest: _TypeAlias = RegisterWebhookRequest  # noqa: Y015
+
+@_typing.final
+class Webhook(_message.Message):
+    """A webhook of the calling API key and where its deliveries stand."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ID_FIELD_NUMBER: _builtins.int
+    URL_FIELD_NUMBER: _builtins.int
+    EVENTS_FIELD_NUMBER: _builtins.int
+    CREATED_AT_FIELD_NUMBER: _builtins.int
+    FAILED_ATTEMPTS_FIELD_NUMBER: _builtins.int
+    LAST_ERROR_FIELD_NUMBER: _builtins.int
+    LAST_DELIVERED_AT_FIELD_NUMBER: _builtins.int
+    NEXT_ATTEMPT_AT_FIELD_NUMBER: _builtins.int
+    DELIVERED_FIELD_NUMBER: _builtins.int
+    DROPPED_FIELD_NUMBER: _builtins.int
+    id: _builtins.str
+    """The webhook's id (wh_ and 16 hex digits): pass it to DeleteWebhook; each delivery names it (webhookId)."""
+    url: _builtins.str
+    """The URL the events are POSTed to."""
+    created_at: _builtins.float
+    """When it was registered, in milliseconds since the Unix epoch."""
+    failed_attempts: _builtins.int
+    """Failed attempts at the event it delivers now (0: none failing)."""
+    last_error: _builtins.str
+    """What went wrong at the last failed attempt (empty: none since the last delivery)."""
+    last_delivered_at: _builtins.float
+    """When the last event was acknowledged, in milliseconds since the Unix epoch (0: none yet)."""
+    next_attempt_at: _builtins.float
+    """When the failing event is tried again, in milliseconds since the Unix epoch (0: nothing waits)."""
+    delivered: _builtins.int
+    """Events acknowledged so far."""
+    dropped: _builtins.int
+    """Events dropped after being tried for the server's expiry time."""
+    @_builtins.property
+    def events(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The kinds of event delivered to it."""
+
+    def __init__(
+        self,
+        *,
+        id: _builtins.str = ...,
+        url: _builtins.str = ...,
+        events: _abc.Iterable[_builtins.str] | None = ...,
+        created_at: _builtins.float = ...,
+        failed_attempts: _builtins.int = ...,
+        last_error: _builtins.str = ...,
+        last_delivered_at: _builtins.float = ...,
+        next_attempt_at: _builtins.float = ...,
+        delivered: _builtins.int = ...,
+        dropped: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["created_at", b"created_at", "delivered", b"delivered", "dropped", b"dropped", "events", b"events", "failed_attempts", b"failed_attempts", "id", b"id", "last_delivered_at", b"last_delivered_at", "last_error", b"last_error", "next_attempt_at", b"next_attempt_at", "url", b"url"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___Webhook: _TypeAlias = Webhook  # noqa: Y015
+
+@_typing.final
+class RegisterWebhookResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    WEBHOOK_FIELD_NUMBER: _builtins.int
+    SECRET_FIELD_NUMBER: _builtins.int
+    secret: _builtins.str
+    """The signing secret (whsec_...): shown only here. Each delivery's Cardengine-Signature header is
+    t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with this secret> (the SDKs' verify_webhook checks it).
+    """
+    @_builtins.property
+    def webhook(self) -> Global___Webhook:
+        """The webhook registered."""
+
+    def __init__(
+        self,
+        *,
+        webhook: Global___Webhook | None = ...,
+        secret: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["webhook", b"webhook"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["secret", b"secret", "webhook", b"webhook"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RegisterWebhookResponse: _TypeAlias = RegisterWebhookResponse  # noqa: Y015
+
+@_typing.final
+class ListWebhooksRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    def __init__(
+        self,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListWebhooksRequest: _TypeAlias = ListWebhooksRequest  # noqa: Y015
+
+@_typing.final
+class ListWebhooksResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    WEBHOOKS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def webhooks(self) -> _containers.RepeatedCompositeFieldContainer[Global___Webhook]:
+        """The calling API key's webhooks, oldest first."""
+
+    def __init__(
+        self,
+        *,
+        webhooks: _abc.Iterable[Global___Webhook] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["webhooks", b"webhooks"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListWebhooksResponse: _TypeAlias = ListWebhooksResponse  # noqa: Y015
+
+@_typing.final
+class DeleteWebhookRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    WEBHOOK_ID_FIELD_NUMBER: _builtins.int
+    webhook_id: _builtins.str
+    """The webhook's id. Required."""
+    def __init__(
+        self,
+        *,
+        webhook_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["webhook_id", b"webhook_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___DeleteWebhookRequest: _TypeAlias = DeleteWebhookRequest  # noqa: Y015
+
+@_typing.final
+class DeleteWebhookResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    WEBHOOK_ID_FIELD_NUMBER: _builtins.int
+    webhook_id: _builtins.str
+    """The id of the webhook deleted."""
+    def __init__(
+        self,
+        *,
+        webhook_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["webhook_id", b"webhook_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___DeleteWebhookResponse: _TypeAlias = DeleteWebhookResponse  # noqa: Y015

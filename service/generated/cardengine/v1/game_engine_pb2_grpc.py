@@ -125,6 +125,21 @@ class GameEngineStub:
                 request_serializer=cardengine_dot_v1_dot_game__engine__pb2.JoinGameRequest.SerializeToString,
                 response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.JoinGameResponse.FromString,
                 _registered_method=True)
+        self.RegisterWebhook = channel.unary_unary(
+                '/cardengine.v1.GameEngine/RegisterWebhook',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.RegisterWebhookRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.RegisterWebhookResponse.FromString,
+                _registered_method=True)
+        self.ListWebhooks = channel.unary_unary(
+                '/cardengine.v1.GameEngine/ListWebhooks',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.ListWebhooksRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.ListWebhooksResponse.FromString,
+                _registered_method=True)
+        self.DeleteWebhook = channel.unary_unary(
+                '/cardengine.v1.GameEngine/DeleteWebhook',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.DeleteWebhookRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.DeleteWebhookResponse.FromString,
+                _registered_method=True)
         self.GetRating = channel.unary_unary(
                 '/cardengine.v1.GameEngine/GetRating',
                 request_serializer=cardengine_dot_v1_dot_game__engine__pb2.GetRatingRequest.SerializeToString,
@@ -276,6 +291,29 @@ class GameEngineServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def RegisterWebhook(self, request, context):
+        """Webhooks (docs/api.md "Webhooks"): registers an HTTPS endpoint (plain HTTP and private addresses only where the
+        operator allows them) for the calling API key's events; answers its signing secret, shown only here. Needs an
+        API key. INVALID_ARGUMENT `webhook/target_refused` for a target not allowed (a private address by default).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListWebhooks(self, request, context):
+        """The calling API key's webhooks, oldest first, with where their deliveries stand (never their secrets).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DeleteWebhook(self, request, context):
+        """Deletes a webhook of the calling API key: nothing more is delivered to it. NOT_FOUND `webhook/not_found`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def GetRating(self, request, context):
         """Ratings (docs/api.md "Ratings"): a player's rating in a game type, the calling API key's own player (a new
         player's default until a rated game of it finished).
@@ -384,6 +422,21 @@ def add_GameEngineServicer_to_server(servicer, server):
                     servicer.JoinGame,
                     request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.JoinGameRequest.FromString,
                     response_serializer=cardengine_dot_v1_dot_game__engine__pb2.JoinGameResponse.SerializeToString,
+            ),
+            'RegisterWebhook': grpc.unary_unary_rpc_method_handler(
+                    servicer.RegisterWebhook,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.RegisterWebhookRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.RegisterWebhookResponse.SerializeToString,
+            ),
+            'ListWebhooks': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListWebhooks,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.ListWebhooksRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.ListWebhooksResponse.SerializeToString,
+            ),
+            'DeleteWebhook': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteWebhook,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.DeleteWebhookRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.DeleteWebhookResponse.SerializeToString,
             ),
             'GetRating': grpc.unary_unary_rpc_method_handler(
                     servicer.GetRating,
@@ -883,6 +936,87 @@ class GameEngine:
             '/cardengine.v1.GameEngine/JoinGame',
             cardengine_dot_v1_dot_game__engine__pb2.JoinGameRequest.SerializeToString,
             cardengine_dot_v1_dot_game__engine__pb2.JoinGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RegisterWebhook(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/RegisterWebhook',
+            cardengine_dot_v1_dot_game__engine__pb2.RegisterWebhookRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.RegisterWebhookResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListWebhooks(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/ListWebhooks',
+            cardengine_dot_v1_dot_game__engine__pb2.ListWebhooksRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.ListWebhooksResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DeleteWebhook(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/DeleteWebhook',
+            cardengine_dot_v1_dot_game__engine__pb2.DeleteWebhookRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.DeleteWebhookResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -108,6 +108,15 @@ class GameEngineStub:
     """Takes an open seat of a game for the calling API key and player; answers the seat's token. When several race
     for the last open seat exactly one wins; the others get FAILED_PRECONDITION `seat/taken`.
     """
+    RegisterWebhook: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.RegisterWebhookRequest, _game_engine_pb2.RegisterWebhookResponse]
+    """Webhooks (docs/api.md "Webhooks"): registers an HTTPS endpoint (plain HTTP and private addresses only where the
+    operator allows them) for the calling API key's events; answers its signing secret, shown only here. Needs an
+    API key. INVALID_ARGUMENT `webhook/target_refused` for a target not allowed (a private address by default).
+    """
+    ListWebhooks: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.ListWebhooksRequest, _game_engine_pb2.ListWebhooksResponse]
+    """The calling API key's webhooks, oldest first, with where their deliveries stand (never their secrets)."""
+    DeleteWebhook: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.DeleteWebhookRequest, _game_engine_pb2.DeleteWebhookResponse]
+    """Deletes a webhook of the calling API key: nothing more is delivered to it. NOT_FOUND `webhook/not_found`."""
     GetRating: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.GetRatingRequest, _game_engine_pb2.PlayerRating]
     """Ratings (docs/api.md "Ratings"): a player's rating in a game type, the calling API key's own player (a new
     player's default until a rated game of it finished).
@@ -174,6 +183,15 @@ class GameEngineAsyncStub(GameEngineStub):
     """Takes an open seat of a game for the calling API key and player; answers the seat's token. When several race
     for the last open seat exactly one wins; the others get FAILED_PRECONDITION `seat/taken`.
     """
+    RegisterWebhook: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.RegisterWebhookRequest, _game_engine_pb2.RegisterWebhookResponse]  # type: ignore[assignment]
+    """Webhooks (docs/api.md "Webhooks"): registers an HTTPS endpoint (plain HTTP and private addresses only where the
+    operator allows them) for the calling API key's events; answers its signing secret, shown only here. Needs an
+    API key. INVALID_ARGUMENT `webhook/target_refused` for a target not allowed (a private address by default).
+    """
+    ListWebhooks: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.ListWebhooksRequest, _game_engine_pb2.ListWebhooksResponse]  # type: ignore[assignment]
+    """The calling API key's webhooks, oldest first, with where their deliveries stand (never their secrets)."""
+    DeleteWebhook: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.DeleteWebhookRequest, _game_engine_pb2.DeleteWebhookResponse]  # type: ignore[assignment]
+    """Deletes a webhook of the calling API key: nothing more is delivered to it. NOT_FOUND `webhook/not_found`."""
     GetRating: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.GetRatingRequest, _game_engine_pb2.PlayerRating]  # type: ignore[assignment]
     """Ratings (docs/api.md "Ratings"): a player's rating in a game type, the calling API key's own player (a new
     player's default until a rated game of it finished).
@@ -345,6 +363,33 @@ class GameEngineServicer(metaclass=_abc_1.ABCMeta):
         """Takes an open seat of a game for the calling API key and player; answers the seat's token. When several race
         for the last open seat exactly one wins; the others get FAILED_PRECONDITION `seat/taken`.
         """
+
+    @_abc_1.abstractmethod
+    def RegisterWebhook(
+        self,
+        request: _game_engine_pb2.RegisterWebhookRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.RegisterWebhookResponse, _abc.Awaitable[_game_engine_pb2.RegisterWebhookResponse]]:
+        """Webhooks (docs/api.md "Webhooks"): registers an HTTPS endpoint (plain HTTP and private addresses only where the
+        operator allows them) for the calling API key's events; answers its signing secret, shown only here. Needs an
+        API key. INVALID_ARGUMENT `webhook/target_refused` for a target not allowed (a private address by default).
+        """
+
+    @_abc_1.abstractmethod
+    def ListWebhooks(
+        self,
+        request: _game_engine_pb2.ListWebhooksRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.ListWebhooksResponse, _abc.Awaitable[_game_engine_pb2.ListWebhooksResponse]]:
+        """The calling API key's webhooks, oldest first, with where their deliveries stand (never their secrets)."""
+
+    @_abc_1.abstractmethod
+    def DeleteWebhook(
+        self,
+        request: _game_engine_pb2.DeleteWebhookRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.DeleteWebhookResponse, _abc.Awaitable[_game_engine_pb2.DeleteWebhookResponse]]:
+        """Deletes a webhook of the calling API key: nothing more is delivered to it. NOT_FOUND `webhook/not_found`."""
 
     @_abc_1.abstractmethod
     def GetRating(
