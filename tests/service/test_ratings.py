@@ -6,6 +6,7 @@ players; every refusal is typed."""
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -222,3 +223,19 @@ def test_partners_are_one_side_and_a_resignation_loses_for_both(keyed: LiveServe
     assert [rating(keyed, player)["mu"] for player in players] == [won.mu, lost.mu, won.mu, lost.mu]
     changes = [seat["change"] for seat in call(keyed, "GET", f"/v1/games/{game_id}")["ratings"]]
     assert changes == [round(won.mu) - 1200, round(lost.mu) - 1200] * 2 and changes[0] > 0
+
+
+def test_a_forfeit_on_time_counts(keyed: LiveServer) -> None:
+    slow, quick = f"sol-{keyed.kind}", f"tia-{keyed.kind}"
+    body = {"gameType": "dracula", "players": 2, "seed": 11, "rated": True}
+    body |= {"seats": [{"player": quick}, {"player": slow}], "clock": {"turnSeconds": 1, "onTimeout": "forfeit"}}
+    created = call(keyed, "POST", "/v1/games", body=body)
+    game_id, tokens = created["gameId"], {seat["seat"]: seat["token"] for seat in created["seats"]}
+    assert one_move(keyed, game_id, tokens) == 0  # then seat 1's clock runs out: it forfeits
+    deadline = time.monotonic() + 10
+    while not call(keyed, "GET", f"/v1/games/{game_id}")["finished"]:
+        assert time.monotonic() < deadline, "the clock never forfeited"
+        time.sleep(0.1)
+    (won_mu, _), (lost_mu, _) = rated(NEW, NEW, ranks=[1.0, 2.0])
+    assert (rating(keyed, quick)["mu"], rating(keyed, slow)["mu"]) == (won_mu, lost_mu)
+    assert [seat["settled"] for seat in call(keyed, "GET", f"/v1/games/{game_id}")["ratings"]] == [True, True]
