@@ -125,10 +125,11 @@ export class Api {
     return this.request("GET", query ? `/v1/lobby?${query}` : "/v1/lobby");
   }
 
-  /** Takes an open seat (the lowest one) for `player`: `{gameId, seat: {seat, token}, game}`; 422 `seat/taken`
-   * when another player took it first. */
-  joinGame(id, player) {
-    return this.request("POST", `/v1/games/${encodeURIComponent(id)}/join`, { body: player ? { player } : {} });
+  /** Takes an open seat (the lowest one) for `player`, shown to the table as `name`:
+   * `{gameId, seat: {seat, token}, game}`; 422 `seat/taken` when another player took it first. */
+  joinGame(id, player, name) {
+    const body = { ...(player ? { player } : {}), ...(name ? { name } : {}) };
+    return this.request("POST", `/v1/games/${encodeURIComponent(id)}/join`, { body });
   }
 
   /** The seat resigns (`reason` "resigned") or leaves ("left"): the match ends, every other seat wins. */

@@ -45,7 +45,7 @@ function creatorName(game) {
 
 export function openGamesPanel() {
   const list = h("ul", { id: "open-games", class: "open-games", "aria-live": "polite" });
-  const nameInput = h("input", { id: "join-name", name: "joinName", type: "text", maxlength: "40",
+  const nameInput = h("input", { id: "join-name", name: "joinName", type: "text", maxlength: "32",
     autocomplete: "nickname", placeholder: "Your name at the table", value: playerName() });
   const refreshButton = h("button", { type: "button", id: "refresh-open-games" }, "Refresh");
   const panel = h("section", { class: "panel", "aria-labelledby": "open-games-title" },
@@ -104,7 +104,7 @@ async function joinOpenGame(game, nameInput, button) {
   button.disabled = true;
   say("Joining the game...");
   try {
-    const joined = await api.joinGame(game.gameId, playerId(name));
+    const joined = await api.joinGame(game.gameId, playerId(name), name);
     const seat = joined.seat || {};
     seats.put(joined.gameId, seat.seat || 0, seat.token);
     say("");

@@ -45,20 +45,22 @@ def url_safe_secret(size: int) -> str:
             return secret
 
 
-def seat_name(index: int, name: str) -> str:
-    """A display name trimmed and checked: at most MAX_SEAT_NAME printable characters (empty: none)."""
+def seat_name(index: int, name: str, field: str | None = None) -> str:
+    """A display name trimmed and checked: at most MAX_SEAT_NAME printable characters (empty: none). ``field``: the
+    request field named in a refusal (default ``seats[index].name``; JoinGame's is ``name``)."""
     trimmed = name.strip()
+    field = field or f"seats[{index}].name"
     if len(trimmed) > MAX_SEAT_NAME:
         raise errors.invalid_argument(
-            f"seats[{index}].name is {len(trimmed)} characters long; a seat name has at most {MAX_SEAT_NAME}.",
-            field=f"seats[{index}].name",
+            f"{field} is {len(trimmed)} characters long; a seat name has at most {MAX_SEAT_NAME}.",
+            field=field,
             code="seats/invalid_name",
         )
     if not trimmed.isprintable():
         raise errors.invalid_argument(
-            f"seats[{index}].name {trimmed!r} holds a character that cannot be printed (a control or format "
+            f"{field} {trimmed!r} holds a character that cannot be printed (a control or format "
             "character); use letters, digits, punctuation and spaces.",
-            field=f"seats[{index}].name",
+            field=field,
             code="seats/invalid_name",
         )
     return trimmed

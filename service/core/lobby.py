@@ -29,7 +29,7 @@ import orjson
 
 import engine
 from service.core import errors, seating
-from service.core.creation import url_safe_secret
+from service.core.creation import seat_name, url_safe_secret
 from service.core.games import StoredGames, game_view, token_hash
 from service.core.hooks import Commit, CommitHooks
 from service.core.lifecycle import ROLE_JOINED, now_ms, owned_record
@@ -180,15 +180,19 @@ class Lobby:
         )
 
     # ----- joining --------------------------------------------------------------------------------------------
-    def join(self, game_id: str, key_id: str | None, player: str = "", seat: int | None = None) -> Joined:
-        """Takes ``seat`` (None: the lowest open seat) for (``key_id``, ``player``) and answers its new token."""
+    def join(
+        self, game_id: str, key_id: str | None, player: str = "", seat: int | None = None, name: str = ""
+    ) -> Joined:
+        """Takes ``seat`` (None: the lowest open seat) for (``key_id``, ``player``) and answers its new token;
+        ``name``, when given, becomes the seat's display name."""
         player = seating.check_player("player", player)
+        name = seat_name(0, name, field="name")
         holder_key = key_id or ""
         for _ in range(JOIN_ATTEMPTS):
             stored, meta = self.games.load(game_id)
             taken = self._seat_to_take(game_id, stored, meta, holder_key, player, seat)
             token = url_safe_secret(24)
-            joined = self._joined_meta(meta, taken, token, holder_key, player)
+            joined = self._joined_meta(meta, taken, token, holder_key, player, name)
             version = stored.version + 1
             state = self.games.state_of(stored)
             to_act = () if joined.open_seats else tuple(engine.to_act(state))
@@ -240,15 +244,18 @@ class Lobby:
         return seat
 
     @staticmethod
-    def _joined_meta(meta: GameMeta, seat: int, token: str, key_id: str, player: str) -> GameMeta:
-        """The meta after ``seat`` is taken: its token hash, its holder, one open seat fewer."""
+    def _joined_meta(meta: GameMeta, seat: int, token: str, key_id: str, player: str, name: str) -> GameMeta:
+        """The meta after ``seat`` is taken: its token hash, its holder, its name if given, one open seat fewer."""
         hashes, keys, players = list(meta.token_hashes), list(meta.seat_keys), list(meta.seat_players)
+        names = list(meta.seat_names) + [""] * (meta.players - len(meta.seat_names))
         keys += [""] * (meta.players - len(keys))
         players += [""] * (meta.players - len(players))
         hashes[seat], keys[seat], players[seat] = token_hash(token), key_id, player
+        names[seat] = name or names[seat]
         return dataclasses.replace(
             meta,
             token_hashes=tuple(hashes),
+            seat_names=tuple(names),
             open_seats=tuple(open_seat for open_seat in meta.open_seats if open_seat != seat),
             seat_keys=tuple(keys),
             seat_players=tuple(players),

@@ -243,7 +243,8 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
 
     def JoinGame(self, request: pb.JoinGameRequest, context: grpc.ServicerContext) -> pb.JoinGameResponse:
         seat = request.seat if request.HasField("seat") else None
-        return convert.joined_message(self.service.lobby.join(request.game_id, caller_key_id(), request.player, seat))
+        joined = self.service.lobby.join(request.game_id, caller_key_id(), request.player, seat, request.name)
+        return convert.joined_message(joined)
 
     def RegisterWebhook(
         self, request: pb.RegisterWebhookRequest, context: grpc.ServicerContext

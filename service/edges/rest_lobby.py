@@ -51,7 +51,7 @@ def join_game(game_id: str) -> Response:
     check_query()
     body = parse_body(pb.JoinGameRequest(), path_fields=("game_id",))
     seat = body.seat if body.HasField("seat") else None
-    joined = rest_context().service.lobby.join(game_id, caller_key(), body.player, seat)
+    joined = rest_context().service.lobby.join(game_id, caller_key(), body.player, seat, body.name)
     return json_answer(orjson.dumps(convert.joined_json(joined)))
 
 

@@ -136,7 +136,11 @@ def test_join_refusals_are_typed(keyed: LiveServer) -> None:
     # The same player id under another key is another player.
     assert join(keyed, game_id, key=ALICE, player="p1")[1]["seat"]["seat"] == 2
     assert code_of(join(keyed, game_id, key=ALICE, player="ann")[1]) == "seat/player_seated"  # named at creation
-    assert join(keyed, game_id, key=BOB, seat=3)[1]["seat"]["seat"] == 3  # no player: the key alone
+    too_long = join(keyed, game_id, key=BOB, seat=3, name="B" * 33)[1]
+    assert (code_of(too_long), too_long["error"]["details"]["field"]) == ("seats/invalid_name", "name")
+    status, named = join(keyed, game_id, key=BOB, seat=3, name="  Bea ")  # no player: the key alone
+    assert (status, named["seat"]["seat"]) == (200, 3)
+    assert rest(keyed, "GET", f"/v1/games/{game_id}").json()["seatNames"] == ["", "", "", "Bea"]
     status, answer = join(keyed, game_id, player="late")
     assert (status, code_of(answer)) == (422, "seat/taken")
 
@@ -209,8 +213,9 @@ def test_grpc_lists_and_joins_like_rest(keyed: LiveServer, grpc_calls: Grpc) -> 
     listed = grpc_calls.call("ListOpenGames", pb.ListOpenGamesRequest(game_type="dracula", rated=True), key=BOB)
     assert [(g.game_id, list(g.open_seats), g.rated) for g in listed.games] == [(created.game_id, [1], True)]
     assert grpc_calls.call("ListOpenGames", pb.ListOpenGamesRequest(rated=False), key=BOB).games == []
-    joined = grpc_calls.call("JoinGame", pb.JoinGameRequest(game_id=created.game_id, player="bob"), key=BOB)
+    joined = grpc_calls.call("JoinGame", pb.JoinGameRequest(game_id=created.game_id, player="bob", name="Bob"), key=BOB)
     assert (joined.game_id, joined.seat.seat, list(joined.game.seat_players)) == (created.game_id, 1, ["", "bob"])
+    assert list(joined.game.seat_names) == ["Ann", "Bob"]
     assert len(joined.seat.token) == len(created.seats[0].token)  # the token shape of CreateGame
     again = grpc_calls.call("JoinGame", pb.JoinGameRequest(game_id=created.game_id), key=ALICE)
     assert isinstance(again, GrpcFailure)

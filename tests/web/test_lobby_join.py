@@ -70,15 +70,16 @@ def test_a_second_player_finds_the_open_game_in_the_lobby_joins_and_plays(
     entry.locator("button.join-open").click()
     joiner.wait_for_selector("#my-seat")
     assert joiner.url.endswith(f"#/play/{game_id}"), "the token stays out of the address"
-    assert joiner.inner_text("#my-seat") == "You play Player 2"
+    assert joiner.inner_text("#my-seat") == "You play Lucy", "the joiner's name is the seat's name"
     joined = rest.ok("GET", f"/v1/games/{game_id}")
-    assert joined.get("openSeats", []) == []
+    assert (joined.get("openSeats", []), joined["seatNames"]) == ([], ["Mina", "Lucy"])
     assert len(joined["toAct"]) == 1
     assert rest.ok("GET", "/v1/lobby").get("games", []) == [], "a full game leaves the lobby"
 
     # The creator's table fills by itself (its event stream or polling), and the seat to act plays from its page.
     creator.wait_for_function("() => !document.getElementById('turn')?.textContent.includes('more player')")
     assert creator.locator("#players .badge.open-seat").count() == 0
+    creator.wait_for_function("() => document.getElementById('players').textContent.includes('Lucy')")
     pages = {0: creator, 1: joiner}
     acting, other = pages[joined["toAct"][0]], pages[1 - joined["toAct"][0]]
     acting.wait_for_selector("button.move:not([disabled])")

@@ -171,6 +171,8 @@ export interface JoinGameOptions extends CallOptions {
   seat?: number;
   /** The player who takes it: an id of the calling key's own users; absent: none. */
   player?: string;
+  /** The seat's display name, shown to every seat; absent: the name its creator gave it, if any. */
+  name?: string;
 }
 
 export interface LeaderboardOptions extends CallOptions {
@@ -427,7 +429,7 @@ export class GameEngineClient {
   }
 
   private async join(gameId: string, options: JoinGameOptions): Promise<JoinGameResponse> {
-    const joined = await this.unary(this.raw.joinGame, { gameId, seat: options.seat, player: options.player ?? "" }, options);
+    const joined = await this.unary(this.raw.joinGame, { gameId, seat: options.seat, player: options.player ?? "", name: options.name ?? "" }, options);
     withParsedView(joined.game);
     if (!this.commitments.has(gameId)) this.commitments.set(gameId, joined.game?.seedCommitment ?? "");
     const seats = this.tokens.get(gameId) ?? new Map<number, string>();

@@ -325,10 +325,11 @@ class GameEngineClient(RatingCalls, WebhookCalls):
         )
         return OpenGamesPage(games, response.next_page_token)
 
-    def join_game(self, game_id: str, player: str = "", seat: int | None = None) -> RedeemedSeat:
-        """Takes an open seat (``seat``; None: the lowest open one) for the caller's API key and ``player``; its
-        token (kept in ``seat_tokens``). FAILED_PRECONDITION ``seat/taken`` when another join won the seat."""
-        request = pb.JoinGameRequest(game_id=game_id, player=player)
+    def join_game(self, game_id: str, player: str = "", seat: int | None = None, name: str = "") -> RedeemedSeat:
+        """Takes an open seat (``seat``; None: the lowest open one) for the caller's API key and ``player``, named
+        ``name`` if given; its token (kept in ``seat_tokens``). FAILED_PRECONDITION ``seat/taken`` when another
+        join won the seat."""
+        request = pb.JoinGameRequest(game_id=game_id, player=player, name=name)
         if seat is not None:
             request.seat = seat
         with self._joining_game():

@@ -2420,6 +2420,7 @@ class JoinGameRequest(_message.Message):
     GAME_ID_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
     PLAYER_FIELD_NUMBER: _builtins.int
+    NAME_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's id. Required."""
     seat: _builtins.int
@@ -2428,16 +2429,21 @@ class JoinGameRequest(_message.Message):
     """The player who takes the seat: an id of the calling API key's own users (as SeatConfig.player); empty: none.
     One player holds at most one seat of a game.
     """
+    name: _builtins.str
+    """The seat's display name, shown to every seat (as SeatConfig.name: at most 32 printable characters, trimmed;
+    empty: the seat keeps the name its creator gave it, if any).
+    """
     def __init__(
         self,
         *,
         game_id: _builtins.str = ...,
         seat: _builtins.int | None = ...,
         player: _builtins.str = ...,
+        name: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "seat", b"seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "game_id", b"game_id", "player", b"player", "seat", b"seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "game_id", b"game_id", "name", b"name", "player", b"player", "seat", b"seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
