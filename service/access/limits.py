@@ -37,7 +37,9 @@ from service.storage.protocols import GameStore, LimitStore
 
 log = logging.getLogger("cardengine.limits")
 
-KEYED_OPERATIONS = frozenset({"ListGameTypes", "CreateGame", "ListOpenGames", "JoinGame"})
+KEYED_OPERATIONS = frozenset(
+    {"ListGameTypes", "CreateGame", "ListOpenGames", "JoinGame", "GetRating", "ListLeaderboard"}
+)
 # The calls of a key's own games: without a key there is nothing to answer (servers without keys refuse them too).
 KEY_OWN_OPERATIONS = frozenset({"ListGames", "WatchKeyEvents", "EndGame", "DeleteGame"})
 LIVE_GAMES_RETRY_SECONDS = 60  # a hint: a slot frees when one of the key's games finishes or expires

@@ -45,7 +45,7 @@ def call(live: LiveServer, method: str, path: str, key: str = ALICE, token: str 
     return answer.json()
 
 
-def refusal(live: LiveServer, path: str, key: str = ALICE) -> tuple[int, str]:
+def refusal(live: LiveServer, path: str, key: str | None = ALICE) -> tuple[int, str]:
     answer = rest(live, "GET", path, key=key)
     return answer.status, answer.json()["error"]["code"]
 
@@ -181,6 +181,8 @@ def test_refusals_are_typed(keyed: LiveServer) -> None:
     assert refusal(keyed, "/v1/leaderboards/dracula?pageSize=201") == (400, "request/invalid")
     assert refusal(keyed, "/v1/leaderboards/dracula?pageToken=bm9wZQ") == (400, "request/invalid")
     assert refusal(keyed, "/v1/leaderboards/dracula?page=2") == (400, "request/invalid")
+    assert refusal(keyed, "/v1/ratings/dracula/ann", key=None) == (401, "auth/missing_api_key")
+    assert refusal(keyed, "/v1/leaderboards/dracula", key=None) == (401, "auth/missing_api_key")
 
 
 def test_the_python_sdk_reads_ratings_and_leaderboards_over_grpc(keyed: LiveServer) -> None:
