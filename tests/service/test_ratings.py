@@ -17,8 +17,9 @@ from cardengine_client import NO_RETRY, GameEngineClient, GameEngineError, Playe
 
 from service.ratings import scale
 from service.storage.factory import open_store
+from service.storage.redis_store import RedisStore
 from tests.service.access import ALICE, BOB, keys_file, rest
-from tests.service.conftest import LiveServer, live_server
+from tests.service.conftest import LiveServer, free_port, live_server
 
 NEW = (scale.DEFAULT_MU, scale.DEFAULT_SIGMA)
 
@@ -241,3 +242,11 @@ def test_a_forfeit_on_time_counts(keyed: LiveServer) -> None:
     (won_mu, _), (lost_mu, _) = rated(NEW, NEW, ranks=[1.0, 2.0])
     assert (rating(keyed, quick)["mu"], rating(keyed, slow)["mu"]) == (won_mu, lost_mu)
     assert [seat["settled"] for seat in call(keyed, "GET", f"/v1/games/{game_id}")["ratings"]] == [True, True]
+
+
+def test_a_store_that_is_down_answers_503() -> None:
+    store = RedisStore.from_url(f"redis://127.0.0.1:{free_port()}/0", timeout_seconds=0.5)  # nothing listens there
+    with live_server(store, "redis-down") as down:
+        for path in ("/v1/ratings/dracula/ann", "/v1/leaderboards/dracula"):
+            answer = rest(down, "GET", path)
+            assert (answer.status, answer.json()["error"]["code"]) == (503, "store/unavailable"), path
