@@ -37,6 +37,7 @@ def add_webhook_arguments(serve: argparse.ArgumentParser) -> None:
         ("--webhook-expire-seconds", "WEBHOOK_EXPIRE_SECONDS", known.expire_seconds, "an event tried this long drops"),
         ("--webhook-lease-seconds", "WEBHOOK_LEASE_SECONDS", known.lease_seconds, "a dead deliverer's lease lasts"),
         ("--webhook-poll-seconds", "WEBHOOK_POLL_SECONDS", known.poll_seconds, "an idle deliverer looks this often"),
+        ("--webhook-repair-seconds", "WEBHOOK_REPAIR_SECONDS", known.repair_seconds, "looks for events never written"),
     ]
     for flag, variable, default, text in timings:
         serve.add_argument(
@@ -62,6 +63,7 @@ def webhook_settings(args: argparse.Namespace) -> dict[str, Any]:
             expire_seconds=args.webhook_expire_seconds,
             lease_seconds=args.webhook_lease_seconds,
             poll_seconds=args.webhook_poll_seconds,
+            repair_seconds=args.webhook_repair_seconds,
             max_per_key=args.webhook_max_per_key,
         )
     }

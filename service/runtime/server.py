@@ -56,6 +56,7 @@ from service.storage.factory import open_store
 from service.storage.store import DEFAULT_FINISHED_TTL_SECONDS, DEFAULT_TTL_SECONDS, GameStore
 from service.webhooks.deliveries import Deliverer
 from service.webhooks.registry import Webhooks
+from service.webhooks.repair import StreamRepair
 from service.webhooks.settings import WebhookSettings
 
 log = logging.getLogger("cardengine.server")
@@ -171,7 +172,8 @@ class Server:
         )
         config.webhooks.check()
         self.webhooks = Webhooks(self.service.store, config.webhooks)
-        self.deliverer = Deliverer(self.service.store, config.webhooks)  # delivers while it holds the lease
+        repair = StreamRepair(self.service)  # events a killed process never wrote (service/webhooks/repair.py)
+        self.deliverer = Deliverer(self.service.store, config.webhooks, repair=repair)  # while it holds the lease
         self.grpc = self._make_grpc_server()
         self.http = self._make_http_server()
         self.bots = BotWorkers(self.service, bot_settings, bot_policies)

@@ -19,6 +19,7 @@ import socket
 import threading
 import time
 import uuid
+from collections.abc import Callable, Iterable
 
 import orjson
 
@@ -56,11 +57,18 @@ class Deliverer:
     """The delivery loop of one process (``start``/``stop``); ``holder`` names it in the lease."""
 
     def __init__(
-        self, store: GameStore, settings: WebhookSettings, resolve: targets.Resolver = targets.resolve_host
+        self,
+        store: GameStore,
+        settings: WebhookSettings,
+        resolve: targets.Resolver = targets.resolve_host,
+        repair: Callable[[Iterable[str]], int] | None = None,
     ) -> None:
+        """``repair``: called every ``repair_seconds`` with the keys that have webhooks (service/webhooks/repair.py)."""
         self.store = store
         self.settings = settings
         self.resolve = resolve
+        self.repair = repair
+        self._repaired_at = 0.0
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self._term = 0
         self._stop = threading.Event()
@@ -104,6 +112,9 @@ class Deliverer:
         """One pass over every endpoint; True if any event was done with (more may be waiting)."""
         webhooks = self.store.webhooks
         endpoints = [Endpoint.decode(raw) for raw in webhooks.all_endpoints().values()]
+        if self.repair is not None and time.monotonic() - self._repaired_at >= self.settings.repair_seconds:
+            self._repaired_at = time.monotonic()
+            self.repair(sorted({endpoint.key_id for endpoint in endpoints}))
         states = webhooks.delivery_states([endpoint.endpoint_id for endpoint in endpoints])
         busy = False
         for endpoint, state in zip(endpoints, states, strict=True):

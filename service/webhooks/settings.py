@@ -14,7 +14,8 @@ class WebhookSettings:
     each delivery's connect and read; ``retry_seconds``: the wait before the first retry, doubled at each failure up
     to ``max_retry_seconds``; ``expire_seconds``: how long an event is retried before it is dropped;
     ``lease_seconds``: how long a deliverer that died holds the deliveries up before another replica takes them;
-    ``poll_seconds``: how often an idle deliverer looks for new events; ``max_per_key``: endpoints per API key."""
+    ``poll_seconds``: how often an idle deliverer looks for new events; ``repair_seconds``: how often it looks for
+    events a killed process did not write (service/webhooks/repair.py); ``max_per_key``: endpoints per API key."""
 
     allow_http: bool = False
     allow_private: bool = False
@@ -24,11 +25,13 @@ class WebhookSettings:
     expire_seconds: float = 24 * 3600.0
     lease_seconds: float = 15.0
     poll_seconds: float = 0.5
+    repair_seconds: float = 10.0
     max_per_key: int = DEFAULT_MAX_PER_KEY
 
     def check(self) -> None:
         """Raises ValueError when a setting cannot serve."""
-        timings = (self.timeout_seconds, self.retry_seconds, self.expire_seconds, self.lease_seconds, self.poll_seconds)
+        timings = [self.timeout_seconds, self.retry_seconds, self.expire_seconds, self.lease_seconds]
+        timings += [self.poll_seconds, self.repair_seconds]
         if min(timings) <= 0 or self.max_retry_seconds < self.retry_seconds:
             raise ValueError("the webhook timings must be positive, and the longest retry no shorter than the first.")
         if self.lease_seconds <= self.timeout_seconds:

@@ -30,6 +30,7 @@ FAST = WebhookSettings(
     max_retry_seconds=0.1,
     lease_seconds=3,
     poll_seconds=0.02,
+    repair_seconds=0.3,
 )
 PUBLIC = "93.184.216.34"  # a public address, never called here (the strict server has no event to deliver)
 
@@ -53,6 +54,16 @@ def keyed_server(
 def permissive(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """A server that allows http:// and private targets (the receiver is on this machine), with short timings."""
     yield from keyed_server(request.param, request, tmp_path_factory.mktemp("keys"), FAST)
+
+
+@pytest.fixture(scope="module", params=["memory", "redis"])
+def writerless(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A permissive server whose key-event writer is stopped, as in a process killed right after its commits."""
+    for live in keyed_server(request.param, request, tmp_path_factory.mktemp("keys"), FAST):
+        started = rest(live, "POST", "/v1/games", key=BOB, body={"gameType": "dracula", "players": 2})
+        assert started.status == 201  # the writer runs from the first commit on: then it is stopped
+        live.server.service.key_events.stop()
+        yield live
 
 
 @pytest.fixture(scope="module")
@@ -228,3 +239,33 @@ def test_verify_webhook_detects_forged_and_replayed_signatures() -> None:
             verify_webhook(secret, sent, given, 300, now=1_800_000_000)
     with pytest.raises(WebhookSignatureError, match="a replay"):
         verify_webhook("whsec_right", body, header, 300, now=1_800_000_301)
+
+
+def test_events_a_killed_writer_never_wrote_are_repaired_and_delivered(writerless: LiveServer) -> None:
+    """No event is lost between a game's commit and the webhooks: what the writer never wrote to the key's stream
+    is found on two looks of the repair (service/webhooks/repair.py), appended and delivered once."""
+    receiver = Receiver()
+    try:
+        body = {"url": receiver.url(), "events": ["your_turn", "game_finished"]}
+        registered = rest(writerless, "POST", "/v1/webhooks", key=ALICE, body=body).json()
+        created = rest(writerless, "POST", "/v1/games", key=ALICE, body={"gameType": "dracula", "players": 2}).json()
+        game_id, to_act = created["gameId"], created["game"]["toAct"]
+        (turn,) = receiver.wait_for(lambda found: len(found) == 1)
+        token = created["seats"][0]["token"]
+        assert rest(writerless, "POST", f"/v1/games/{game_id}/resign", token=token).status == 200
+        deliveries = receiver.wait_for(lambda found: len(found) == 2)
+        stream = rest(writerless, "GET", "/v1/key-events?cursor=0", key=ALICE).json()["events"]
+        assert [(event["kind"], event["version"]) for event in stream] == [("your_turn", 0), ("game_finished", 1)]
+        assert [delivery.delivery_id for delivery in deliveries] == [
+            f"{registered['webhook']['id']}.{event['id']}" for event in stream
+        ]
+        sent = [verify_webhook(registered["secret"], d.body, d.signature)["event"] for d in deliveries]
+        assert sent[0] == {"id": stream[0]["id"], "kind": "your_turn", "gameId": game_id, "gameType": "dracula"} | {
+            "version": 0,
+            "seats": to_act,
+            "toAct": to_act,
+        }
+        assert (sent[1]["kind"], sent[1]["winners"]) == ("game_finished", [1])
+        assert turn.kind == "your_turn"
+    finally:
+        receiver.close()
