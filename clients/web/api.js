@@ -56,6 +56,7 @@ export class Api {
       seats: "seats" in createProps,
       bots: "seats" in createProps && /"bot"/.test(seatSchemaText),
       lobby: "/v1/lobby" in paths,
+      ratings: "/v1/leaderboards/{gameType}" in paths,
     };
     return this.features;
   }

@@ -67,6 +67,7 @@ function newGameFields(catalog, features) {
     seedInput: h("input", { id: "seed", name: "seed", type: "number", min: "0", placeholder: "random" }),
     clockSelect: h("select", { id: "turn-clock", name: "turnClock" },
       TURN_CLOCKS.map(([seconds, label]) => h("option", { value: seconds }, label))),
+    ratedInput: h("input", { id: "rated", name: "rated", type: "checkbox" }),
   };
 }
 
@@ -186,6 +187,11 @@ function createRequest(form, roles, mine) {
   if (body.seats && roles.includes("open") && roles[mine] === "you") {
     body.seats[mine].player = playerId(form.nameInput.value.trim());
   }
+  // A rated game (docs/api.md "Ratings"): this browser's seat is rated as its player, the bots at their ratings.
+  if (body.seats && form.features.ratings && form.ratedInput.checked) {
+    body.rated = true;
+    if (roles[mine] === "you") body.seats[mine].player = playerId(form.nameInput.value.trim());
+  }
   return body;
 }
 
@@ -243,6 +249,9 @@ function newGamePanel(form) {
       form.optionsBox,
       h("div", { class: "field" }, h("label", { for: "turn-clock" }, "Turn clock"), form.clockSelect,
         h("small", { class: "help" }, "When a turn's time runs out, the table plays a safe move for that player.")),
+      form.features.ratings && form.features.seats ? h("div", { class: "field" },
+        h("label", { for: "rated" }, form.ratedInput, " Rated game"),
+        h("small", { class: "help" }, "At the end your rating moves by the result; the bots keep theirs.")) : "",
       h("div", { class: "field" }, h("label", { for: "seed" }, "Deal number (optional)"), form.seedInput,
         h("small", { class: "help" }, "The same number deals the same cards again; empty for a fresh deal.")),
       h("button", { type: "submit", id: "create", class: "primary" }, "Create game")));
