@@ -142,8 +142,13 @@ def take_into_hand(table: GinRummyTable, seat: int, card: int, *, known: bool) -
 
 def remove_from_hand(table: GinRummyTable, seat: int, cards: tuple[int, ...]) -> list[int]:
     hands = table["hands"] = list(table["hands"])
-    hand = hands[seat] = [card for card in hands[seat] if card not in cards]
-    if any(card in table["known"][seat] for card in cards):
+    if len(cards) == 1:
+        hand = hands[seat] = list(hands[seat])
+        hand.remove(cards[0])
+    else:
+        hand = hands[seat] = [card for card in hands[seat] if card not in cards]
+    known = table["known"][seat]
+    if known and any(card in known for card in cards):
         table["known"] = [
             [card for card in known if card not in cards] if other == seat else known
             for other, known in enumerate(table["known"])

@@ -6,7 +6,7 @@ one is ``56 + meld_id``): the 65 sets by rank, then the runs of three, four and 
 
 Deadwood follows OpenSpiel to the card: a 10-card hand's deadwood is its value less the most its disjoint melds
 can hold; an 11-card hand (a card just drawn) then also discards its highest-ranked deadwood card, the deadwood
-being that of the first best arrangement in OpenSpiel's order of melds (``melds_in_order``), which decides which
+being that of the first best arrangement in OpenSpiel's order of melds (``meld_ids_in_order``), which decides which
 card that is when two arrangements hold the same value.
 """
 
@@ -38,68 +38,115 @@ def meld_id(cards: tuple[int, ...]) -> int:
     return RANK_MELDS + SUIT_MELDS_OF_THREE + SUIT_MELDS_OF_FOUR + suit * (NUM_RANKS - 4) + low
 
 
-def melds_in_order(hand: list[int]) -> list[tuple[int, ...]]:
-    """Every meld of at most five cards in ``hand``, in OpenSpiel's order (``AllMelds``): four of a kind (with two
-    of its sets) by rank, the other sets by rank, then runs of five, four and three by card id. Each meld's cards
-    are in card-id order."""
-    by_rank = sorted(hand, key=lambda card: (rank_of(card), card))
-    melds: list[tuple[int, ...]] = []
-    count = len(by_rank)
-    for i in range(count - 3):
-        if rank_of(by_rank[i]) == rank_of(by_rank[i + 3]):
-            a, b, c, d = by_rank[i : i + 4]
-            melds += [(a, b, c, d), (a, b, d), (a, c, d)]
-    for i in range(count - 2):
-        if rank_of(by_rank[i]) == rank_of(by_rank[i + 2]):
-            melds.append(tuple(by_rank[i : i + 3]))
-    by_id = sorted(hand)
-    for size in (5, 4, 3):
-        for i in range(count - size + 1):
-            first, last = by_id[i], by_id[i + size - 1]
-            if last - first == size - 1 and suit_of(first) == suit_of(last):
-                melds.append(tuple(by_id[i : i + size]))
+SUIT_BITS: Final = (1 << NUM_RANKS) - 1
+
+
+def hand_mask(hand: list[int]) -> int:
+    mask = 0
+    for card in hand:
+        mask |= 1 << card
+    return mask
+
+
+def bits(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+def run_id(size: int, suit: int, low: int) -> int:
+    if size == 3:
+        return RANK_MELDS + suit * (NUM_RANKS - 2) + low
+    if size == 4:
+        return RANK_MELDS + SUIT_MELDS_OF_THREE + suit * (NUM_RANKS - 3) + low
+    return RANK_MELDS + SUIT_MELDS_OF_THREE + SUIT_MELDS_OF_FOUR + suit * (NUM_RANKS - 4) + low
+
+
+def suit_runs(suit: int, cards: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The ids of the runs of five, four and three (each by lowest rank) in one suit's 13-bit mask of ranks."""
+    runs3 = cards & cards >> 1 & cards >> 2
+    runs4 = runs3 & cards >> 3
+    runs5 = runs4 & cards >> 4
+    return (
+        tuple(run_id(5, suit, low) for low in bits(runs5)),
+        tuple(run_id(4, suit, low) for low in bits(runs4)),
+        tuple(run_id(3, suit, low) for low in bits(runs3)),
+    )
+
+
+# Per suit, per 13-bit mask of the ranks held: its runs of five, four and three (built once: 4 x 8,192 entries).
+SUIT_RUNS: Final = tuple(tuple(suit_runs(suit, cards) for cards in range(1 << NUM_RANKS)) for suit in range(4))
+
+
+def meld_ids_in_order(mask: int) -> list[int]:
+    """The ids of every meld of at most five cards in the hand ``mask``, in OpenSpiel's order (``AllMelds``): each
+    four of a kind with two of its sets (those without the diamond and without the club) by rank, then the other
+    sets by rank, then the runs of five, four and three by card id."""
+    s0, s1, s2, s3 = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39 & SUIT_BITS)
+    threes = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    melds: list[int] = []
+    if threes:
+        fours = s0 & s1 & s2 & s3
+        for rank in bits(fours):  # (a, b, c, d), (a, b, d), (a, c, d): missing none, the diamond, the club
+            melds += [rank * 5 + 4, rank * 5 + 2, rank * 5 + 1]
+        for rank in bits(threes):
+            if fours >> rank & 1:  # (a, b, c) and (b, c, d): missing the heart, the spade
+                melds += [rank * 5 + 3, rank * 5]
+            else:
+                missing = 0 if not s0 >> rank & 1 else 1 if not s1 >> rank & 1 else 2 if not s2 >> rank & 1 else 3
+                melds.append(rank * 5 + missing)
+    if (s0 & s0 >> 1 & s0 >> 2) | (s1 & s1 >> 1 & s1 >> 2) | (s2 & s2 >> 1 & s2 >> 2) | (s3 & s3 >> 1 & s3 >> 2):
+        runs = (SUIT_RUNS[0][s0], SUIT_RUNS[1][s1], SUIT_RUNS[2][s2], SUIT_RUNS[3][s3])
+        for size in (0, 1, 2):  # fives, fours, threes
+            for suit_runs_of in runs:
+                melds += suit_runs_of[size]
     return melds
 
 
-def masks_and_values(melds: list[tuple[int, ...]]) -> tuple[list[int], list[int]]:
-    return [sum(1 << card for card in meld) for meld in melds], [sum(VALUES[card] for card in meld) for meld in melds]
-
-
-def best_arrangement(melds: list[tuple[int, ...]]) -> tuple[int, tuple[int, ...]]:
-    """The most value disjoint melds can hold and the first arrangement holding it in OpenSpiel's order (the
-    lexicographically least list of indices into ``melds``)."""
-    masks, values = masks_and_values(melds)
-    best: list[tuple[int, tuple[int, ...]]] = [(0, ())]
+def best_arrangement(melds: list[int]) -> tuple[int, int]:
+    """The most value disjoint melds (ids) can hold and the cards (a mask) of the first arrangement holding it in
+    OpenSpiel's order (the lexicographically least list of positions in ``melds``)."""
+    best = [0, 0]
     count = len(melds)
+    masks = [MELD_MASKS[meld] for meld in melds]
+    values = [MELD_VALUES[meld] for meld in melds]
 
-    def search(start: int, used: int, value: int, chosen: tuple[int, ...]) -> None:
-        if value > best[0][0]:
-            best[0] = (value, chosen)
+    def search(start: int, used: int, value: int) -> None:
+        if value > best[0]:
+            best[0], best[1] = value, used
         for index in range(start, count):
             if not masks[index] & used:
-                search(index + 1, used | masks[index], value + values[index], (*chosen, index))
+                search(index + 1, used | masks[index], value + values[index])
 
-    search(0, 0, 0, ())
-    return best[0]
+    search(0, 0, 0)
+    return best[0], best[1]
+
+
+def highest_value(mask: int) -> int:
+    """The value of the highest-ranked card of ``mask`` (0 for none)."""
+    ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & SUIT_BITS
+    return min(10, ranks.bit_length())
 
 
 def min_deadwood(hand: list[int]) -> int:
     """OpenSpiel's ``MinDeadwood``: the deadwood of ``hand``; with 11 cards, less its highest-ranked deadwood
     card (the one it would discard)."""
-    total = sum(VALUES[card] for card in hand)
-    melds = melds_in_order(hand)
+    total = 0
+    mask = 0
+    for card in hand:
+        total += VALUES[card]
+        mask |= 1 << card
+    melds = meld_ids_in_order(mask)
     if not melds:
-        if len(hand) == HAND_SIZE + 1:
-            return total - VALUES[max(hand, key=rank_of)]
-        return total
-    value, chosen = best_arrangement(melds)
-    deadwood = total - value
+        return total - highest_value(mask) if len(hand) == HAND_SIZE + 1 else total
+    value, used = best_arrangement(melds)
     if len(hand) == HAND_SIZE + 1:
-        melded = {card for index in chosen for card in melds[index]}
-        left = [card for card in hand if card not in melded]
-        if left:
-            deadwood -= VALUES[max(left, key=rank_of)]
-    return deadwood
+        return total - value - highest_value(mask & ~used)
+    return total - value
 
 
 def total_value(cards: list[int]) -> int:
@@ -109,10 +156,7 @@ def total_value(cards: list[int]) -> int:
 def legal_melds(hand: list[int], knock_card: int) -> list[int]:
     """OpenSpiel's ``LegalMelds``: the ids of the melds of ``hand`` that belong to some arrangement leaving at
     most ``knock_card`` points of deadwood, in id order."""
-    melds = melds_in_order(hand)
-    if not melds:
-        return []
-    masks, values = masks_and_values(melds)
+    melds = meld_ids_in_order(hand_mask(hand))
     need = total_value(hand) - knock_card  # the value an arrangement must hold
     usable: set[int] = set()
     count = len(melds)
@@ -121,16 +165,17 @@ def legal_melds(hand: list[int], knock_card: int) -> list[int]:
         if value >= need and chosen:
             usable.update(chosen)
         for index in range(start, count):
-            if not masks[index] & used:
-                search(index + 1, used | masks[index], value + values[index], (*chosen, index))
+            meld = melds[index]
+            if not MELD_MASKS[meld] & used:
+                search(index + 1, used | MELD_MASKS[meld], value + MELD_VALUES[meld], (*chosen, meld))
 
     search(0, 0, 0, ())
-    return sorted({meld_id(melds[index]) for index in usable})
+    return sorted(usable)
 
 
 def all_meld_ids(hand: list[int]) -> list[int]:
     """The ids of every meld in ``hand`` (the defender may lay any of them), in id order."""
-    return sorted({meld_id(meld) for meld in melds_in_order(hand)})
+    return sorted(meld_ids_in_order(hand_mask(hand)))
 
 
 def legal_knock_discards(hand: list[int], knock_card: int) -> list[int]:
@@ -168,6 +213,21 @@ def all_layoffs(melds: list[int], laid_off: list[int]) -> set[int]:
     return cards
 
 
+def all_melds_of_the_pack() -> list[tuple[int, ...]]:
+    """The 185 melds, each as its cards in card-id order: sets of three and four of each rank, runs of 3-5."""
+    melds: list[tuple[int, ...]] = []
+    for rank in range(NUM_RANKS):
+        cards = [suit * NUM_RANKS + rank for suit in range(4)]
+        melds += [tuple(card for card in cards if card != left) for left in cards]
+        melds.append(tuple(cards))
+    for size in (3, 4, 5):
+        for suit in range(4):
+            melds += [tuple(range(suit * NUM_RANKS + low, suit * NUM_RANKS + low + size)) for low in range(14 - size)]
+    return melds
+
+
 MELD_CARDS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    meld for _, meld in sorted((meld_id(meld), meld) for meld in melds_in_order(list(range(52))) if len(meld) <= 5)
+    meld for _, meld in sorted((meld_id(meld), meld) for meld in all_melds_of_the_pack())
 )
+MELD_MASKS: Final[tuple[int, ...]] = tuple(hand_mask(list(meld)) for meld in MELD_CARDS)
+MELD_VALUES: Final[tuple[int, ...]] = tuple(sum(VALUES[card] for card in meld) for meld in MELD_CARDS)
