@@ -3,7 +3,7 @@
 // rating exactly as docs/api.md's scale says (the values of the Python test); the game shows the change; the
 // leaderboard lists the player and the server's bots; an unknown game type is the typed error `game/unknown`.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -11,6 +11,7 @@ import { GameEngineClient, GameEngineError } from "../index";
 import { ServerProcess } from "./server";
 
 const KEY = "node-ratings-key-0123456789";
+const REPOSITORY = join(__dirname, "..", "..", "..", "..");
 const folder = mkdtempSync(join(tmpdir(), "cardengine-ratings-"));
 writeFileSync(join(folder, "keys.txt"), `${KEY} rater\n`);
 const server = new ServerProcess(["--api-keys-file", join(folder, "keys.txt")]);
@@ -60,9 +61,11 @@ test("a rated game's end moves the player's rating once; the leaderboard shows i
   const board = await client.leaderboard("dracula", { pageSize: 200 });
   const nia = board.entries.find((entry) => entry.kind === "player" && entry.player === "nia");
   assert.deepEqual([nia?.mu, nia?.games], [rated.mu, 1]);
+  const ladder = JSON.parse(readFileSync(join(REPOSITORY, "service", "core", "ladder_ratings.json"), "utf8"));
   assert.deepEqual(
     board.entries.filter((entry) => entry.kind === "server_bot").map((entry) => entry.name).sort(),
-    ["easy", "greedy", "hard", "mcts:200ms", "medium", "random"],
+    Object.keys(ladder.games.dracula.ratings).sort(),
+    "every bot the ladder rated, by its kind",
   );
   const mus = board.entries.map((entry) => entry.mu);
   assert.deepEqual(mus, [...mus].sort((a, b) => b - a), "highest first");
