@@ -1,5 +1,5 @@
 """The ``cardengine`` command: ``games``, ``play``, ``bench``, ``serve``, ``bots``, ``keys``, ``arena``, ``ladder``,
-``replay`` and ``verify``, one module each (or a few related ones) beside this table of them."""
+``replay``, ``verify`` and ``certify``, one module each (or a few related ones) beside this table of them."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from service.cli.arena import add_arena_parser
 from service.cli.audit import add_replay_parser, add_verify_parser
 from service.cli.bots import add_bots_parser
+from service.cli.certify import add_certify_parser
 from service.cli.keys import add_keys_parser
 from service.cli.ladder import add_ladder_parser
 from service.cli.play import add_bench_parser, add_games_parser, add_play_parser
@@ -29,6 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_ladder_parser(commands)
     add_replay_parser(commands)
     add_verify_parser(commands)
+    add_certify_parser(commands)
     return parser
 
 
