@@ -91,10 +91,15 @@ function gameLevels(form) {
   return levels.filter((level) => form.catalog.botKinds.includes(level.name));
 }
 
-// A level's words: its name and its rating on the game's ladder (random = 0), or that it is not rated yet.
+// A level's words: its name and its rating, or that it is not rated yet. The catalog gives the ladder's Elo
+// (random = 0); the page shows it on the players' scale (docs/api.md "Ratings": the ladder's + 1000), the number a
+// rated table shows for that bot and that players' ratings compare with.
+const LADDER_OFFSET = 1000;
+
 function levelLabel(level) {
   const rated = typeof level.rating === "number";
-  return `${botWords(level.name).label} (${rated ? `rating ${Math.round(level.rating)}` : "not rated yet"})`;
+  const shown = rated ? `rating ${Math.round(level.rating + LADDER_OFFSET)}` : "not rated yet";
+  return `${botWords(level.name).label} (${shown})`;
 }
 
 function seatField(form, seat, defaultRole, levels) {

@@ -2,7 +2,8 @@
 against a real `cardengine serve`: a Dracula match, and a hand of Draw Blood (`max_hands` 1).
 
 The lobby offers every kind of bot of the catalog (`botKinds`) in each seat's choice: first the chosen game's levels
-(`levels` of its catalog entry: easy, medium, hard, each with its ladder rating or "not rated yet"), then the
+(`levels` of its catalog entry: easy, medium, hard, each with its rating, the ladder's + 1000 as rated tables show
+bots, or "not rated yet"), then the
 algorithms under "Advanced". The Dracula match's other seat is the first level when the catalog lists levels (a kind
 beyond random otherwise), the Draw Blood hand's the random bot, where the server has bot seats; on a server without
 them the test plays that seat itself through REST with the token the page shows for the other players.
@@ -36,9 +37,10 @@ BOT_LABELS |= {"easy": "Bot: easy", "medium": "Bot: medium", "hard": "Bot: hard"
 
 
 def level_label(level: dict[str, Any]) -> str:
-    """A level's choice in the lobby: its words and its rating on the game's ladder, or that it has none yet."""
+    """A level's choice in the lobby: its words and its rating (the ladder's + 1000: the players' scale of docs/api.md
+    "Ratings"), or that it has none yet."""
     rating = level.get("rating")
-    return f"{BOT_LABELS[level['name']]} ({'not rated yet' if rating is None else f'rating {round(rating)}'})"
+    return f"{BOT_LABELS[level['name']]} ({'not rated yet' if rating is None else f'rating {round(rating + 1000)}'})"
 
 
 def expected_choices(catalog: dict[str, Any], game_type: str) -> list[tuple[str, str]]:
@@ -138,7 +140,7 @@ def test_the_lobby_shows_each_games_level_ratings(server: ServerProcess, rest: R
     assert choices[1][:3] == [
         ("bot:easy", "Bot: easy (not rated yet)"),
         ("bot:medium", "Bot: medium (not rated yet)"),
-        ("bot:hard", "Bot: hard (rating 640)"),
+        ("bot:hard", "Bot: hard (rating 1640)"),
     ]
     assert choices[1] == expected_choices(rated, "dracula")
     page.select_option("#game-type", "draw_blood")
