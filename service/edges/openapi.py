@@ -39,6 +39,7 @@ from service.edges.openapi_parts import (
     plain_response,
 )
 from service.edges.rest_requests import json_answer
+from service.edges.rest_webhooks import complete_webhook_schemas
 
 DESCRIPTION = (
     "A stateless rules engine for card games: the REST/JSON form of cardengine.v1.GameEngine (protobuf's JSON "
@@ -176,6 +177,7 @@ def component_schemas() -> dict[str, Any]:
         pb.JoinGameRequest.DESCRIPTOR, request=True, exclude=("game_id",), name="JoinGameBody"
     )
     join["properties"]["player"].update(pattern=PLAYER_PATTERN.pattern.replace("{1,64}", "{0,64}"))
+    complete_webhook_schemas(schemas)
     schemas["SeatConfig"]["properties"]["player"]["pattern"] = PLAYER_PATTERN.pattern.replace("{1,64}", "{0,64}")
     return schemas
 

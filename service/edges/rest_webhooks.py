@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import orjson
 from cardengine.v1 import game_engine_pb2 as pb
 
@@ -13,6 +15,8 @@ from service.edges.http import Response
 from service.edges.openapi_parts import Route, responses
 from service.edges.rest_lifecycle import API_KEY, caller_key
 from service.edges.rest_requests import check_query, json_answer, parse_body, rest_context
+from service.webhooks.records import KINDS
+from service.webhooks.targets import MAX_URL_CHARS
 
 WEBHOOK_ID = {
     "name": "webhookId",
@@ -21,6 +25,21 @@ WEBHOOK_ID = {
     "description": "The webhook's id, as RegisterWebhook returned it.",
     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_.-]{1,64}$"},
 }
+
+
+def complete_webhook_schemas(schemas: dict[str, Any]) -> None:
+    """The OpenAPI document's RegisterWebhookRequest: the url required, the kinds of event listed."""
+    body = schemas["RegisterWebhookRequest"]
+    body["required"] = ["url"]
+    body["properties"]["url"].update(
+        minLength=1,
+        maxLength=MAX_URL_CHARS,
+        description="An absolute https:// URL (http:// where the operator allows it) whose host resolves to public "
+        "addresses (private ones where the operator allows them).",
+    )
+    events = body["properties"]["events"]
+    events["items"]["enum"] = list(KINDS)
+    events["description"] = "The kinds of event delivered; none: every one."
 
 
 def register_webhook() -> Response:
