@@ -48,6 +48,7 @@ ROOMS = (
     "observability",
     "edges",
     "generated",
+    "tournaments",
     "access",
     "bots",
     "webhooks",

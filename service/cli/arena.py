@@ -29,7 +29,6 @@ import argparse
 import json
 import math
 import os
-import statistics
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -41,46 +40,13 @@ import engine
 import engine.bots as engine_bots
 from service.cli.arguments import fail, match_settings
 from service.core.bot_kinds import bot_policy, parse_bot
+from service.core.standings import Interval, group_intervals
+from service.core.standings import mean_interval as mean_interval  # the arena's tests' names for them
+from service.core.standings import score_difference as score_difference
+from service.core.standings import win_share as win_share
 
 if TYPE_CHECKING:
     from service.cli.arguments import Subcommands
-
-# Student's t, two-sided 95%, by degrees of freedom (1.96 beyond the table).
-T_975 = {
-    1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228,
-    11: 2.201, 12: 2.179, 13: 2.160, 14: 2.145, 15: 2.131, 16: 2.120, 17: 2.110, 18: 2.101, 19: 2.093, 20: 2.086,
-    22: 2.074, 24: 2.064, 26: 2.056, 28: 2.048, 30: 2.042, 40: 2.021, 60: 2.000, 120: 1.980,
-}  # fmt: skip
-
-
-def t_quantile(degrees: int) -> float:
-    """The 97.5% quantile of Student's t with ``degrees`` degrees of freedom (the next smaller tabled one)."""
-    if degrees > 120:
-        return 1.96
-    return T_975[max(d for d in T_975 if d <= degrees)]
-
-
-@dataclass(frozen=True, slots=True)
-class Interval:
-    mean: float
-    low: float
-    high: float
-
-
-def mean_interval(values: Sequence[float]) -> Interval:
-    """The mean and its 95% confidence interval (Student's t); no spread with fewer than two values."""
-    mean = statistics.fmean(values) if values else math.nan
-    if len(values) < 2:
-        return Interval(mean, math.nan, math.nan)
-    half = t_quantile(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
-    return Interval(mean, mean - half, mean + half)
-
-
-def clamped(interval: Interval, low: float, high: float) -> Interval:
-    """The interval cut to the values a quantity can take (a win rate: 0 to 1)."""
-    if math.isnan(interval.low):
-        return interval
-    return Interval(interval.mean, max(low, interval.low), min(high, interval.high))
 
 
 # ----- one match, one duplicate group -----------------------------------------------------------------------------
@@ -174,22 +140,6 @@ def play_match(task: GroupTask, rotation: int, specs: Sequence[str], labels: Seq
 
 
 # ----- statistics -------------------------------------------------------------------------------------------------
-def win_share(result: MatchResult, label: str) -> float:
-    """The bot's share of the match's winners (ties shared)."""
-    if not result.winners:
-        return 0.0
-    return sum(1 for seat in result.winners if result.seats[seat] == label) / len(result.winners)
-
-
-def score_difference(result: MatchResult, label: str) -> float:
-    """The mean total of the bot's seats minus the mean total of the other seats (0 when it holds every seat)."""
-    own = [total for total, seated in zip(result.totals, result.seats, strict=True) if seated == label]
-    others = [total for total, seated in zip(result.totals, result.seats, strict=True) if seated != label]
-    if not own or not others:
-        return 0.0
-    return statistics.fmean(own) - statistics.fmean(others)
-
-
 @dataclass(frozen=True, slots=True)
 class BotSummary:
     label: str
@@ -217,8 +167,7 @@ def summarize(results: Sequence[MatchResult], labels: Sequence[str]) -> list[Bot
         groups: dict[int, list[MatchResult]] = {}
         for result in played:
             groups.setdefault(result.deal, []).append(result)
-        wins = [statistics.fmean(win_share(r, label) for r in group) for group in groups.values()]
-        differences = [statistics.fmean(score_difference(r, label) for r in group) for group in groups.values()]
+        win_rate, difference = group_intervals(list(groups.values()), label)
         times = sorted(t for result in played for t in result.decision_times.get(label, []))
         thinking = sum(times)
         summaries.append(
@@ -226,8 +175,8 @@ def summarize(results: Sequence[MatchResult], labels: Sequence[str]) -> list[Bot
                 label,
                 len(played),
                 labels.count(label) / players,
-                clamped(mean_interval(wins), 0.0, 1.0),
-                mean_interval(differences),
+                win_rate,
+                difference,
                 len(times),
                 len(times) / thinking if thinking > 0 else math.inf if times else 0.0,
                 1000 * thinking / len(times) if times else 0.0,

@@ -199,7 +199,10 @@ class Creation:
         open_flags = tuple(seat.open for seat in seats) or (False,) * players
         return {
             "open_seats": seating.check_open_seats(open_flags, bots, seat_players, invited),
-            "seat_keys": tuple(creator or "" if player else "" for player in seat_players),
+            "seat_keys": tuple(
+                seat.key or (creator or "" if player else "")
+                for seat, player in zip(seats or [SeatSpec()] * players, seat_players, strict=True)
+            ),
             "seat_players": seat_players,
             "rated": rated,
             "rating_range": seating.check_rating_range(*rating_range),

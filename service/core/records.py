@@ -26,6 +26,7 @@ class SeatSpec:
     bot: str = ""
     open: bool = False
     player: str = ""
+    key: str = ""  # the API key id holding the seat (a tournament's entrant); empty: the creator, for a player
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +169,10 @@ class KeyEvent:
     seats: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
     to_act: tuple[int, ...] = ()  # your_turn, game_in_progress: the game's seats to act at ``version``
+    # tournament_round (service/tournaments/): the tournament, its round and the seat's token (this key's alone)
+    tournament_id: str = ""
+    round: int = 0
+    token: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -118,7 +118,11 @@ SUMMARY_FIELDS = "game_id game_type players version to_act finished seat_names b
 SUMMARY = Table(pb.GameSummary, SUMMARY_FIELDS)
 GAME_LIST = Table(pb.ListGamesResponse, "games next_page_token")
 REDEEMED = Table(pb.RedeemInvitationResponse, Row("game_id", "r[1]"), *(Row(f, f"r[0].{f}") for f in ("seat", "game")))
-KEY_EVENT = Table(pb.KeyEvent, Row("id", "r.event_id"), "kind game_id game_type version seats winners to_act")
+KEY_EVENT = Table(
+    pb.KeyEvent,
+    Row("id", "r.event_id"),
+    "kind game_id game_type version seats winners to_act tournament_id round token",
+)
 # Hints (service/core/hints.py): a suggestion's move is a MOVE row's LegalMove.
 SUGGESTION = Table(pb.Suggestion, "move visits expected_reward")
 HINTS = Table(pb.SuggestMovesResponse, "game_id version seat suggestions iterations")

@@ -33,8 +33,10 @@ from service.edges import convert, convert_ratings, convert_webhooks, reflection
 from service.edges.credentials import bearer_token
 from service.edges.min_version import min_version_of_metadata
 from service.edges.streams import StreamLimits, StreamSlots
+from service.edges.tournament_answers import spec_of, tournament_message, tournaments_message
 from service.ratings import boards
 from service.ratings.ratings import ratings_for
+from service.tournaments.tournaments import Tournaments
 from service.webhooks.registry import Webhooks
 from service.webhooks.settings import WebhookSettings
 
@@ -273,6 +275,21 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
             store, names, caller_key_id(), request.game_type, request.page_size, request.page_token
         )
         return convert_ratings.leaderboard_message(page)
+
+    def CreateTournament(self, request: pb.CreateTournamentRequest, context: grpc.ServicerContext) -> pb.Tournament:
+        return tournament_message(Tournaments(self.service).create(caller_key_id(), spec_of(request)))
+
+    def EnterTournament(self, request: pb.EnterTournamentRequest, context: grpc.ServicerContext) -> pb.Tournament:
+        return tournament_message(Tournaments(self.service).enter(caller_key_id(), request.tournament_id))
+
+    def GetTournament(self, request: pb.GetTournamentRequest, context: grpc.ServicerContext) -> pb.Tournament:
+        return tournament_message(Tournaments(self.service).get(request.tournament_id))
+
+    def ListTournaments(
+        self, request: pb.ListTournamentsRequest, context: grpc.ServicerContext
+    ) -> pb.ListTournamentsResponse:
+        page = Tournaments(self.service).list(caller_key_id(), request.page_size, request.page_token)
+        return tournaments_message(page)
 
     def RedeemInvitation(
         self, request: pb.RedeemInvitationRequest, context: grpc.ServicerContext

@@ -145,6 +145,7 @@ def component_schemas() -> dict[str, Any]:
         "GameSchemas": GAME_SCHEMAS_SCHEMA,
     }
     requests = {"CreateGameRequest", "SeatConfig", "Clock", "StructuredMove", "RegisterWebhookRequest"}
+    requests |= {"CreateTournamentRequest"}  # a body too (service/edges/rest_tournaments.py)
     for name, message in pb.DESCRIPTOR.message_types_by_name.items():
         if name.endswith("Request") and name not in requests:
             continue  # the other requests travel as path and query parameters

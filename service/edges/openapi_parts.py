@@ -332,7 +332,13 @@ WEB_PATH = {
     "schema": {"type": "string"},
 }
 # A path parameter of the document and its name in the route's rule (the metrics label; ``path`` takes slashes too).
-RULE_VARIABLES = {"gameId": "game_id", "gameType": "game_type", "path": "path:filename", "player": "player"}
+RULE_VARIABLES = {
+    "gameId": "game_id",
+    "gameType": "game_type",
+    "tournamentId": "tournament_id",
+    "path": "path:filename",
+    "player": "player",
+}
 RULE_VARIABLES["webhookId"] = "webhook_id"
 
 

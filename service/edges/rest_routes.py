@@ -62,6 +62,7 @@ from service.edges.rest_requests import (
     rest_context,
     wants_stream,
 )
+from service.edges.rest_tournaments import TOURNAMENT_ROUTES
 from service.edges.rest_webhooks import WEBHOOK_ROUTES
 from service.edges.web_files import CONTENT_TYPES
 
@@ -554,5 +555,12 @@ SERVER_ROUTES = (
 )
 # The explorer's files (/docs/{path}) before the web table's (/{path}).
 ROUTES = (
-    GAME_ROUTES + LIFECYCLE_ROUTES + LOBBY_ROUTES + RATING_ROUTES + WEBHOOK_ROUTES + EXPLORER_ROUTES + SERVER_ROUTES
+    GAME_ROUTES
+    + LIFECYCLE_ROUTES
+    + LOBBY_ROUTES
+    + RATING_ROUTES
+    + TOURNAMENT_ROUTES
+    + WEBHOOK_ROUTES
+    + EXPLORER_ROUTES
+    + SERVER_ROUTES
 )

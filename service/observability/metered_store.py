@@ -174,6 +174,7 @@ class MeteredStore:
         self.bots = MeteredBotQueue(store.bots, meter)
         self.lifecycle = store.lifecycle  # invitations, lists and key streams: off the move path, not timed
         self.lobby = store.lobby  # the lobby's listing: off the move path, not timed
+        self.tournaments = store.tournaments  # the tournaments' records: off the move path, not timed
         self.leases = store.leases  # one holder at a time (the matchmaker): off the move path, not timed
         self.webhooks = store.webhooks  # webhook endpoints and deliveries: off the move path, not timed
         self.matchmaking = store.matchmaking  # quick match's tickets: off the move path, not timed

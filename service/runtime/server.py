@@ -54,6 +54,7 @@ from service.runtime.engine_build import engine_kind
 from service.runtime.greeting import Serving, greeting, wants_words
 from service.storage.factory import open_store
 from service.storage.store import DEFAULT_FINISHED_TTL_SECONDS, DEFAULT_TTL_SECONDS, GameStore
+from service.tournaments.director import TICK_SECONDS, Director
 from service.webhooks.deliveries import Deliverer
 from service.webhooks.registry import Webhooks
 from service.webhooks.repair import StreamRepair
@@ -97,6 +98,7 @@ class ServeConfig:
     grpc_max_message_bytes: int = MAX_MESSAGE_BYTES  # gRPC request size limit (RESOURCE_EXHAUSTED)
     state_cache_mib: int = STATE_CACHE_MIB  # decoded states kept per process (service/core/games.py StateCache)
     hint_iterations: int = 0  # the search's iterations per hint (service/core/hints.py); 0: each game's default
+    tournament_tick_seconds: float = TICK_SECONDS  # how often the tournament director looks (service/tournaments)
     webhooks: WebhookSettings = WebhookSettings()  # noqa: RUF009 (frozen) targets allowed, retries: service/webhooks
     ratings_sweep_seconds: float = SWEEP_SECONDS  # how often rated games a killed replica left are settled
     ratings_recheck_seconds: float = RECHECK_SECONDS  # a pending rated game under way is looked at again after this
@@ -178,6 +180,8 @@ class Server:
         self.http = self._make_http_server()
         self.bots = BotWorkers(self.service, bot_settings, bot_policies)
         self.clocks = ClockSweeper(self.service.timeouts)  # turn clocks: timeout moves of expired deadlines
+        # Tournaments: every replica runs a director; the one holding the store's lease works.
+        self.director = Director(self.service, tick_seconds=config.tournament_tick_seconds)
         # Ratings (service/ratings/): a rated game applied at its end; the sweep settles what a killed replica left.
         self.ratings = ratings_for(self.service, recheck_seconds=config.ratings_recheck_seconds)
         self.rating_sweeper = RatingSweeper(self.ratings, interval=config.ratings_sweep_seconds)
@@ -238,6 +242,7 @@ class Server:
         threading.Thread(target=self._follow_store_health, name="health", daemon=True).start()
         self.bots.start()
         self.clocks.start()
+        self.director.start()
         self.deliverer.start()
         self.rating_sweeper.start()
         store = self.store_kind
@@ -276,6 +281,7 @@ class Server:
             grpc_stop.join()
             bots_stop.join()
             self.clocks.stop()
+            self.director.stop()
             self.deliverer.stop()
             self.rating_sweeper.stop()
             self.service.close()

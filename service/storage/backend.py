@@ -28,6 +28,7 @@ from service.storage.memory_lifecycle import MemoryLifecycle
 from service.storage.memory_lobby import MemoryLobby
 from service.storage.memory_matchmaking import MemoryMatchmaking
 from service.storage.memory_parts import MemoryClocks, MemoryKeyStore, MemoryLimits, MemoryTickets
+from service.storage.memory_tournaments import MemoryTournaments
 from service.storage.memory_webhooks import MemoryWebhooks
 from service.storage.protocols import (
     BotQueue,
@@ -45,6 +46,7 @@ from service.storage.protocols import (
     MatchmakingStore,
     StoreCore,
     StoredGame,
+    TournamentStore,
     Watches,
     WebhookStore,
 )
@@ -65,6 +67,7 @@ class DefaultedStore:
         keys: KeyStore | None = None,
         lifecycle: LifecycleStore | None = None,
         lobby: LobbyStore | None = None,
+        tournaments: TournamentStore | None = None,
         leases: LeaseStore | None = None,
         webhooks: WebhookStore | None = None,
         clock: Callable[[], float] = time.monotonic,
@@ -82,6 +85,7 @@ class DefaultedStore:
         self.keys: KeyStore = keys if keys is not None else MemoryKeyStore()
         self.lifecycle: LifecycleStore = lifecycle if lifecycle is not None else MemoryLifecycle(clock)
         self.lobby: LobbyStore = lobby if lobby is not None else MemoryLobby()
+        self.tournaments: TournamentStore = tournaments if tournaments is not None else MemoryTournaments()
         self.leases: LeaseStore = leases if leases is not None else MemoryLeases(clock)
         self.webhooks: WebhookStore = webhooks if webhooks is not None else MemoryWebhooks()
         self.matchmaking: MatchmakingStore = MemoryMatchmaking(clock)  # one process: see the module docstring
@@ -200,6 +204,7 @@ def with_defaults(
     keys: KeyStore | None = None,
     lifecycle: LifecycleStore | None = None,
     lobby: LobbyStore | None = None,
+    tournaments: TournamentStore | None = None,
     leases: LeaseStore | None = None,
     webhooks: WebhookStore | None = None,
     clock: Callable[[], float] = time.monotonic,
@@ -212,6 +217,7 @@ def with_defaults(
         keys=keys,
         lifecycle=lifecycle,
         lobby=lobby,
+        tournaments=tournaments,
         leases=leases,
         webhooks=webhooks,
         clock=clock,

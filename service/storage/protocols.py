@@ -422,6 +422,35 @@ class WebhookStore(Protocol):
         if it is not (another deliverer moved it) or the endpoint is gone."""
 
 
+# ----- tournaments ------------------------------------------------------------------------------------------------
+
+
+class TournamentStore(Protocol):
+    """The tournaments (service/tournaments/): each one's record (bytes the room encodes: the director's state) with
+    a version for compare-and-set, the set of those still running (the director's work list), and each API key's
+    list of its tournaments. Memory: service/storage/memory_tournaments.py; Redis:
+    service/storage/redis_tournaments.py (every key in the ``{tournaments}`` slot)."""
+
+    def create_tournament(self, tournament_id: str, record: bytes, key_ids: Sequence[str], at_ms: int) -> bool:
+        """Stores a new tournament at version 1, running, listed under each of ``key_ids`` at ``at_ms``; False
+        (nothing changes) when the id is taken."""
+
+    def load_tournament(self, tournament_id: str) -> tuple[int, bytes] | None:
+        """The tournament's version and record; None when unknown (or expired)."""
+
+    def save_tournament(self, tournament_id: str, record: bytes, expected_version: int, *, running: bool) -> bool:
+        """Compare-and-set: the record becomes ``record`` (its version one more) if its version is
+        ``expected_version``, and it is in the running set or not as ``running`` says; False (nothing changes)
+        otherwise."""
+
+    def running_tournaments(self) -> list[str]:
+        """The ids of the tournaments in the running set."""
+
+    def key_tournaments(self, key_id: str, before: tuple[int, str] | None, limit: int) -> list[tuple[int, str]]:
+        """The key's tournaments as (when listed, id), newest first, strictly before ``before`` in that order
+        (None: from the newest); at most ``limit``."""
+
+
 # ----- the store --------------------------------------------------------------------------------------------------
 
 
@@ -539,6 +568,11 @@ class GameStore(StoreCore, LoadsForUpdate, ConfirmsDurable, Watches, KeepsTicket
     @property
     def lobby(self) -> LobbyStore:
         """The games with an open seat (service/core/lobby.py)."""
+        ...
+
+    @property
+    def tournaments(self) -> TournamentStore:
+        """The tournaments' records, the running ones and each key's list (service/tournaments/)."""
         ...
 
     @property

@@ -60,6 +60,7 @@ from service.storage.redis_matchmaking import RedisMatchmaking
 from service.storage.redis_once import Command, Links, MaybeRanError
 from service.storage.redis_parts import RedisKeyStore, RedisLimits
 from service.storage.redis_scripts import COMMIT_SCRIPT, CREATE_SCRIPT, MOVE_CLOCK_SCRIPT, WITHDRAW_SCRIPT
+from service.storage.redis_tournaments import RedisTournaments
 from service.storage.redis_watch import RedisWatch
 from service.storage.redis_webhooks import RedisWebhooks
 from service.storage.store import DEFAULT_FINISHED_TTL_SECONDS, DEFAULT_TTL_SECONDS
@@ -121,6 +122,7 @@ class RedisStore:
         self.keys = RedisKeyStore(self.client, key_prefix, self._evalsha)
         self.lifecycle = RedisLifecycle(self.client, key_prefix)
         self.lobby = RedisLobby(self.client, key_prefix)
+        self.tournaments = RedisTournaments(self.client, key_prefix)
         self.leases = RedisLeases(self.client, key_prefix)
         self.webhooks = RedisWebhooks(self.client, key_prefix)
         self.matchmaking = RedisMatchmaking(self.client, key_prefix)

@@ -21,6 +21,7 @@ from service.storage.memory_lifecycle import MemoryLifecycle
 from service.storage.memory_lobby import MemoryLobby
 from service.storage.memory_matchmaking import MemoryMatchmaking
 from service.storage.memory_parts import MAX_TICKETS_PER_GAME, MemoryClocks, MemoryKeyStore, MemoryLimits
+from service.storage.memory_tournaments import MemoryTournaments
 from service.storage.memory_webhooks import MemoryWebhooks
 from service.storage.protocols import (
     BotQueue,
@@ -143,6 +144,7 @@ class MemoryStore:
         self.keys = MemoryKeyStore()
         self.lifecycle = MemoryLifecycle(clock)
         self.lobby = MemoryLobby()
+        self.tournaments = MemoryTournaments()
         self.leases = MemoryLeases(clock)
         self.webhooks = MemoryWebhooks()
         self.matchmaking = MemoryMatchmaking(clock)

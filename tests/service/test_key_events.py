@@ -207,6 +207,9 @@ def in_progress(created: dict[str, Any], event_id: str) -> dict[str, Any]:
         "seats": [0, 1],
         "winners": [],
         "toAct": created["game"]["toAct"],
+        "tournamentId": "",
+        "round": 0,
+        "token": "",
     }
 
 

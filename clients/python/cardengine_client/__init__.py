@@ -23,6 +23,13 @@ from cardengine_client.client import (
 from cardengine_client.errors import ERROR_DOMAIN, FairnessError, GameEngineError
 from cardengine_client.lobby_values import OpenGame, OpenGamesPage, Seat
 from cardengine_client.ratings import LeaderboardEntry, LeaderboardPage, PlayerRating, SeatRating
+from cardengine_client.tournaments import (
+    ConfidenceInterval,
+    Tournament,
+    TournamentGame,
+    TournamentsPage,
+    TournamentStanding,
+)
 from cardengine_client.values import (
     BotLevel,
     CardInfo,
@@ -63,6 +70,7 @@ __all__ = [
     "NO_RETRY",
     "BotLevel",
     "CardInfo",
+    "ConfidenceInterval",
     "CreatedGame",
     "EventLog",
     "EventsPage",
@@ -100,6 +108,10 @@ __all__ = [
     "SeatRating",
     "SeatToken",
     "Suggestion",
+    "Tournament",
+    "TournamentGame",
+    "TournamentStanding",
+    "TournamentsPage",
     "WatchUpdate",
     "Webhook",
     "WebhookSignatureError",

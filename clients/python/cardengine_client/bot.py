@@ -13,13 +13,17 @@ Chooser = Callable[[Sequence[LegalMove]], LegalMove]
 PASSED = ("version/stale", "move/not_your_turn", "game/finished")  # another event already moved: nothing to do
 
 
-def serve(client: GameEngineClient, choose: Chooser = random.choice, stop: int | None = None) -> int:
+def serve(client: GameEngineClient, choose: Chooser = random.choice, stop: int | None = None, cursor: str = "") -> int:
     """Plays the key's seats in every game it created or joined: first the games in progress when it starts, then
     at each "your_turn"; returns after ``stop`` games finished since it started (None: never). Answers the number
-    of moves played."""
+    of moves played. ``cursor``: start after that event of the key's stream ("0": from the oldest kept) rather
+    than now; a tournament's games come as "tournament_round" events with their seats' tokens, which it keeps."""
     played = 0
     finished: set[str] = set()
-    for event in client.watch_key_events():  # starts now: the games in progress, then live events
+    for event in client.watch_key_events(cursor):  # by default now: the games in progress, then live events
+        if event.kind == "tournament_round":  # a tournament's game: the seat's token comes with it
+            for seat in event.seats:
+                client.remember_seat_token(event.game_id, seat, event.token)
         if event.kind == "game_finished":
             finished.add(event.game_id)
             if stop is not None and len(finished) >= stop:

@@ -28,6 +28,7 @@ from cardengine_client._proto import game_engine_pb2_grpc as pb_grpc
 from cardengine_client.errors import FairnessError, GameEngineError
 from cardengine_client.lobby_values import OpenGame, OpenGamesPage, Seat
 from cardengine_client.ratings import RatingCalls
+from cardengine_client.tournaments import TournamentCalls
 from cardengine_client.values import (
     CreatedGame,
     EventLog,
@@ -114,7 +115,7 @@ def check_fairness(game_id: str, promised: str, fairness: Fairness) -> None:
         raise FairnessError(game_id, f"sha256(seed || salt) is {actual}, not the commitment {promised}")
 
 
-class GameEngineClient(RatingCalls, WebhookCalls):
+class GameEngineClient(RatingCalls, WebhookCalls, TournamentCalls):
     """One channel to a cardengine server. Thread-safe; use one per process and share it between bots."""
 
     def __init__(
@@ -265,6 +266,11 @@ class GameEngineClient(RatingCalls, WebhookCalls):
             while game_id not in self._tokens and self._joining and (left := deadline - time.monotonic()) > 0:
                 self._joined.wait(left)
             return dict(self._tokens.get(game_id, {}))
+
+    def remember_seat_token(self, game_id: str, seat: int, token: str) -> None:
+        """Keeps a seat's token handed over by the key's stream (a ``tournament_round`` event) in ``seat_tokens``."""
+        with self._joined:
+            self._tokens.setdefault(game_id, {})[seat] = token
 
     def rematch(self, game_id: str, token: str | None = None) -> CreatedGame:
         """A new match from a finished one (same type, players, options, seats, clock; a new seed)."""

@@ -429,14 +429,18 @@ class KeyEvent:
     seats: tuple[int, ...]
     winners: tuple[int, ...]
     to_act: tuple[int, ...] = ()  # your_turn, game_in_progress: the game's seats to act at ``version``
+    # tournament_round (docs/api.md "Tournaments"): the tournament, its round and the token of the key's seat
+    tournament_id: str = ""
+    round: int = 0
+    token: str = ""
 
     @property
     def seats_to_act(self) -> tuple[int, ...]:
         """The key's seats that must act at ``version``: a your_turn's seats, or a game_in_progress's seats that
-        are to act; none for the other kinds."""
+        are to act (likewise a tournament_round's); none for the other kinds."""
         if self.kind == "your_turn":
             return self.seats
-        if self.kind == "game_in_progress":
+        if self.kind in ("game_in_progress", "tournament_round"):
             return tuple(seat for seat in self.seats if seat in self.to_act)
         return ()
 
@@ -523,6 +527,9 @@ def key_event_of(message: pb.KeyEvent) -> KeyEvent:
         seats=tuple(message.seats),
         winners=tuple(message.winners),
         to_act=tuple(message.to_act),
+        tournament_id=message.tournament_id,
+        round=message.round,
+        token=message.token,
     )
 
 

@@ -1940,11 +1940,15 @@ class KeyEvent(_message.Message):
     SEATS_FIELD_NUMBER: _builtins.int
     WINNERS_FIELD_NUMBER: _builtins.int
     TO_ACT_FIELD_NUMBER: _builtins.int
+    TOURNAMENT_ID_FIELD_NUMBER: _builtins.int
+    ROUND_FIELD_NUMBER: _builtins.int
+    TOKEN_FIELD_NUMBER: _builtins.int
     id: _builtins.str
     """The event's id, increasing: pass it as `cursor` to resume after it."""
     kind: _builtins.str
-    """"game_created", "game_joined", "your_turn", "game_finished", or "game_in_progress" (first, once per live game
-    of the key, on a stream opened without a cursor).
+    """"game_created", "game_joined", "your_turn", "game_finished", "game_in_progress" (first, once per live game
+    of the key, on a stream opened without a cursor), or "tournament_round" (a tournament's game for the key: its
+    seat in `seats`, the seat's token in `token`; the key's seats to act now are those of `seats` in `to_act`).
     """
     game_id: _builtins.str
     """The game it is about."""
@@ -1952,6 +1956,12 @@ class KeyEvent(_message.Message):
     """The game's type."""
     version: _builtins.int
     """The game's version the event is of (your_turn, game_in_progress: pass it as ApplyMoveRequest.expected_version)."""
+    tournament_id: _builtins.str
+    """tournament_round: the tournament the game belongs to."""
+    round: _builtins.int
+    """tournament_round: the tournament's round (1-based)."""
+    token: _builtins.str
+    """tournament_round: the token of the key's seat (`seats`) in the game: sent only on this key's stream."""
     @_builtins.property
     def seats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """your_turn: the seats of the key that must act; game_joined: the seat joined; game_in_progress: every seat the
@@ -1979,14 +1989,461 @@ class KeyEvent(_message.Message):
         seats: _abc.Iterable[_builtins.int] | None = ...,
         winners: _abc.Iterable[_builtins.int] | None = ...,
         to_act: _abc.Iterable[_builtins.int] | None = ...,
+        tournament_id: _builtins.str = ...,
+        round: _builtins.int = ...,
+        token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "game_type", b"game_type", "id", b"id", "kind", b"kind", "seats", b"seats", "to_act", b"to_act", "version", b"version", "winners", b"winners"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "game_type", b"game_type", "id", b"id", "kind", b"kind", "round", b"round", "seats", b"seats", "to_act", b"to_act", "token", b"token", "tournament_id", b"tournament_id", "version", b"version", "winners", b"winners"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___KeyEvent: _TypeAlias = KeyEvent  # noqa: Y015
+
+@_typing.final
+class CreateTournamentRequest(_message.Message):
+    """----- tournaments ---------------------------------------------------------------------------------------------"""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_TYPE_FIELD_NUMBER: _builtins.int
+    PLAYERS_FIELD_NUMBER: _builtins.int
+    OPTIONS_FIELD_NUMBER: _builtins.int
+    FORMAT_FIELD_NUMBER: _builtins.int
+    ROUNDS_FIELD_NUMBER: _builtins.int
+    ENTRANTS_FIELD_NUMBER: _builtins.int
+    BOT_LEVELS_FIELD_NUMBER: _builtins.int
+    DEALS_FIELD_NUMBER: _builtins.int
+    DUPLICATE_FIELD_NUMBER: _builtins.int
+    TURN_SECONDS_FIELD_NUMBER: _builtins.int
+    RATED_FIELD_NUMBER: _builtins.int
+    game_type: _builtins.str
+    """The game type of every game. Required."""
+    players: _builtins.int
+    """Players per game (0: the game's default)."""
+    format: _builtins.str
+    """"round_robin" (every group of `players` entrants meets once; empty: this) or "swiss" (pairings by standings)."""
+    rounds: _builtins.int
+    """Swiss: the number of rounds (1 to 30). Round robin: 0 (its schedule's rounds)."""
+    deals: _builtins.int
+    """Deals per pairing, 1 to 20 (0: 1)."""
+    duplicate: _builtins.bool
+    """Duplicate deals: each deal is played in every rotation of the seats."""
+    turn_seconds: _builtins.int
+    """Each seat's turn clock in seconds (0: 30); a seat out of time forfeits its game."""
+    rated: _builtins.bool
+    """Whether the games are rated (they feed the ratings)."""
+    @_builtins.property
+    def options(self) -> _struct_pb2.Struct:
+        """The games' options (as CreateGameRequest.options)."""
+
+    @_builtins.property
+    def entrants(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The entrant API keys, by key id (the creating key's own among them, or not). Every named key but the creator's
+        enters with EnterTournament.
+        """
+
+    @_builtins.property
+    def bot_levels(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Server bots among the entrants, by level ("easy", "medium", "hard"; a level may come more than once)."""
+
+    def __init__(
+        self,
+        *,
+        game_type: _builtins.str = ...,
+        players: _builtins.int = ...,
+        options: _struct_pb2.Struct | None = ...,
+        format: _builtins.str = ...,
+        rounds: _builtins.int = ...,
+        entrants: _abc.Iterable[_builtins.str] | None = ...,
+        bot_levels: _abc.Iterable[_builtins.str] | None = ...,
+        deals: _builtins.int = ...,
+        duplicate: _builtins.bool = ...,
+        turn_seconds: _builtins.int = ...,
+        rated: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_levels", b"bot_levels", "deals", b"deals", "duplicate", b"duplicate", "entrants", b"entrants", "format", b"format", "game_type", b"game_type", "options", b"options", "players", b"players", "rated", b"rated", "rounds", b"rounds", "turn_seconds", b"turn_seconds"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CreateTournamentRequest: _TypeAlias = CreateTournamentRequest  # noqa: Y015
+
+@_typing.final
+class EnterTournamentRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENT_ID_FIELD_NUMBER: _builtins.int
+    tournament_id: _builtins.str
+    """The tournament's id. Required."""
+    def __init__(
+        self,
+        *,
+        tournament_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["tournament_id", b"tournament_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___EnterTournamentRequest: _TypeAlias = EnterTournamentRequest  # noqa: Y015
+
+@_typing.final
+class GetTournamentRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENT_ID_FIELD_NUMBER: _builtins.int
+    tournament_id: _builtins.str
+    """The tournament's id. Required."""
+    def __init__(
+        self,
+        *,
+        tournament_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["tournament_id", b"tournament_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetTournamentRequest: _TypeAlias = GetTournamentRequest  # noqa: Y015
+
+@_typing.final
+class ListTournamentsRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    page_size: _builtins.int
+    """Most tournaments per page, 0 to 100 (0: 20)."""
+    page_token: _builtins.str
+    """next_page_token of the previous page."""
+    def __init__(
+        self,
+        *,
+        page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["page_size", b"page_size", "page_token", b"page_token"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListTournamentsRequest: _TypeAlias = ListTournamentsRequest  # noqa: Y015
+
+@_typing.final
+class ListTournamentsResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENTS_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    next_page_token: _builtins.str
+    """Pass as page_token for the next page; empty on the last one."""
+    @_builtins.property
+    def tournaments(self) -> _containers.RepeatedCompositeFieldContainer[Global___Tournament]:
+        """The calling key's tournaments, newest first."""
+
+    def __init__(
+        self,
+        *,
+        tournaments: _abc.Iterable[Global___Tournament] | None = ...,
+        next_page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["next_page_token", b"next_page_token", "tournaments", b"tournaments"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListTournamentsResponse: _TypeAlias = ListTournamentsResponse  # noqa: Y015
+
+@_typing.final
+class Tournament(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENT_ID_FIELD_NUMBER: _builtins.int
+    GAME_TYPE_FIELD_NUMBER: _builtins.int
+    PLAYERS_FIELD_NUMBER: _builtins.int
+    OPTIONS_FIELD_NUMBER: _builtins.int
+    FORMAT_FIELD_NUMBER: _builtins.int
+    ROUNDS_FIELD_NUMBER: _builtins.int
+    ROUND_FIELD_NUMBER: _builtins.int
+    DEALS_FIELD_NUMBER: _builtins.int
+    DUPLICATE_FIELD_NUMBER: _builtins.int
+    TURN_SECONDS_FIELD_NUMBER: _builtins.int
+    RATED_FIELD_NUMBER: _builtins.int
+    STATE_FIELD_NUMBER: _builtins.int
+    CREATOR_FIELD_NUMBER: _builtins.int
+    CREATED_AT_FIELD_NUMBER: _builtins.int
+    ENTRANTS_FIELD_NUMBER: _builtins.int
+    GAMES_FIELD_NUMBER: _builtins.int
+    BYES_FIELD_NUMBER: _builtins.int
+    STANDINGS_FIELD_NUMBER: _builtins.int
+    tournament_id: _builtins.str
+    """The tournament's id."""
+    game_type: _builtins.str
+    """The game type of its games."""
+    players: _builtins.int
+    """Players per game."""
+    format: _builtins.str
+    """"round_robin" or "swiss"."""
+    rounds: _builtins.int
+    """The rounds to play."""
+    round: _builtins.int
+    """The round under way (0: none yet; equal to `rounds` once the last one started)."""
+    deals: _builtins.int
+    """Deals per pairing."""
+    duplicate: _builtins.bool
+    """Whether each deal is played in every rotation of the seats."""
+    turn_seconds: _builtins.int
+    """Each seat's turn clock (a seat out of time forfeits its game)."""
+    rated: _builtins.bool
+    """Whether its games are rated."""
+    state: _builtins.str
+    """"waiting" (for named keys to enter), "running" or "finished"."""
+    creator: _builtins.str
+    """The creating key's id."""
+    created_at: _builtins.float
+    """When it was created, in milliseconds since the Unix epoch."""
+    @_builtins.property
+    def options(self) -> _struct_pb2.Struct:
+        """The games' options as given."""
+
+    @_builtins.property
+    def entrants(self) -> _containers.RepeatedCompositeFieldContainer[Global___TournamentEntrant]:
+        """The entrants, in the order given (keys, then bot levels)."""
+
+    @_builtins.property
+    def games(self) -> _containers.RepeatedCompositeFieldContainer[Global___TournamentGame]:
+        """Every game created so far, in order."""
+
+    @_builtins.property
+    def byes(self) -> _containers.RepeatedCompositeFieldContainer[Global___TournamentBye]:
+        """Swiss: the entrants that sat a round out."""
+
+    @_builtins.property
+    def standings(self) -> _containers.RepeatedCompositeFieldContainer[Global___TournamentStanding]:
+        """The standings of the finished games, best first."""
+
+    def __init__(
+        self,
+        *,
+        tournament_id: _builtins.str = ...,
+        game_type: _builtins.str = ...,
+        players: _builtins.int = ...,
+        options: _struct_pb2.Struct | None = ...,
+        format: _builtins.str = ...,
+        rounds: _builtins.int = ...,
+        round: _builtins.int = ...,
+        deals: _builtins.int = ...,
+        duplicate: _builtins.bool = ...,
+        turn_seconds: _builtins.int = ...,
+        rated: _builtins.bool = ...,
+        state: _builtins.str = ...,
+        creator: _builtins.str = ...,
+        created_at: _builtins.float = ...,
+        entrants: _abc.Iterable[Global___TournamentEntrant] | None = ...,
+        games: _abc.Iterable[Global___TournamentGame] | None = ...,
+        byes: _abc.Iterable[Global___TournamentBye] | None = ...,
+        standings: _abc.Iterable[Global___TournamentStanding] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["byes", b"byes", "created_at", b"created_at", "creator", b"creator", "deals", b"deals", "duplicate", b"duplicate", "entrants", b"entrants", "format", b"format", "game_type", b"game_type", "games", b"games", "options", b"options", "players", b"players", "rated", b"rated", "round", b"round", "rounds", b"rounds", "standings", b"standings", "state", b"state", "tournament_id", b"tournament_id", "turn_seconds", b"turn_seconds"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___Tournament: _TypeAlias = Tournament  # noqa: Y015
+
+@_typing.final
+class TournamentEntrant(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ENTRANT_FIELD_NUMBER: _builtins.int
+    ENTERED_FIELD_NUMBER: _builtins.int
+    entrant: _builtins.str
+    """The key id, or "bot:<level>" for a server bot."""
+    entered: _builtins.bool
+    """Whether it entered (a bot, and the creator naming itself: at once)."""
+    def __init__(
+        self,
+        *,
+        entrant: _builtins.str = ...,
+        entered: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["entered", b"entered", "entrant", b"entrant"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TournamentEntrant: _TypeAlias = TournamentEntrant  # noqa: Y015
+
+@_typing.final
+class TournamentGame(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    ROUND_FIELD_NUMBER: _builtins.int
+    GROUP_FIELD_NUMBER: _builtins.int
+    DEAL_FIELD_NUMBER: _builtins.int
+    ROTATION_FIELD_NUMBER: _builtins.int
+    ENTRANTS_FIELD_NUMBER: _builtins.int
+    FINISHED_FIELD_NUMBER: _builtins.int
+    TOTALS_FIELD_NUMBER: _builtins.int
+    WINNERS_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's id (GetGame, GetScore, GetEvents)."""
+    round: _builtins.int
+    """Its round (1-based)."""
+    group: _builtins.int
+    """Its pairing within the round (0-based)."""
+    deal: _builtins.int
+    """Its deal within the pairing (0-based)."""
+    rotation: _builtins.int
+    """Its seat rotation (0-based; duplicate deals play every one)."""
+    finished: _builtins.bool
+    """Whether it is over."""
+    @_builtins.property
+    def entrants(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The entrant in each seat."""
+
+    @_builtins.property
+    def totals(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Once finished: each seat's final total."""
+
+    @_builtins.property
+    def winners(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Once finished: the winning seats."""
+
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        round: _builtins.int = ...,
+        group: _builtins.int = ...,
+        deal: _builtins.int = ...,
+        rotation: _builtins.int = ...,
+        entrants: _abc.Iterable[_builtins.str] | None = ...,
+        finished: _builtins.bool = ...,
+        totals: _abc.Iterable[_builtins.int] | None = ...,
+        winners: _abc.Iterable[_builtins.int] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["deal", b"deal", "entrants", b"entrants", "finished", b"finished", "game_id", b"game_id", "group", b"group", "rotation", b"rotation", "round", b"round", "totals", b"totals", "winners", b"winners"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TournamentGame: _TypeAlias = TournamentGame  # noqa: Y015
+
+@_typing.final
+class TournamentBye(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ROUND_FIELD_NUMBER: _builtins.int
+    ENTRANT_FIELD_NUMBER: _builtins.int
+    round: _builtins.int
+    """The round sat out."""
+    entrant: _builtins.str
+    """The entrant."""
+    def __init__(
+        self,
+        *,
+        round: _builtins.int = ...,
+        entrant: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["entrant", b"entrant", "round", b"round"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TournamentBye: _TypeAlias = TournamentBye  # noqa: Y015
+
+@_typing.final
+class TournamentStanding(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    RANK_FIELD_NUMBER: _builtins.int
+    ENTRANT_FIELD_NUMBER: _builtins.int
+    POINTS_FIELD_NUMBER: _builtins.int
+    GAMES_FIELD_NUMBER: _builtins.int
+    BYES_FIELD_NUMBER: _builtins.int
+    WIN_RATE_FIELD_NUMBER: _builtins.int
+    SCORE_DIFFERENCE_FIELD_NUMBER: _builtins.int
+    rank: _builtins.int
+    """1 for the best."""
+    entrant: _builtins.str
+    """The key id, or "bot:<level>"."""
+    points: _builtins.float
+    """Win shares of its finished games (ties shared), plus par for each bye."""
+    games: _builtins.int
+    """Its finished games."""
+    byes: _builtins.int
+    """Its byes."""
+    @_builtins.property
+    def win_rate(self) -> Global___ConfidenceInterval:
+        """Its win rate, a mean over its duplicate groups with a 95% confidence interval (as `cardengine arena`)."""
+
+    @_builtins.property
+    def score_difference(self) -> Global___ConfidenceInterval:
+        """Its seats' mean final total minus the other seats', likewise."""
+
+    def __init__(
+        self,
+        *,
+        rank: _builtins.int = ...,
+        entrant: _builtins.str = ...,
+        points: _builtins.float = ...,
+        games: _builtins.int = ...,
+        byes: _builtins.int = ...,
+        win_rate: Global___ConfidenceInterval | None = ...,
+        score_difference: Global___ConfidenceInterval | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["score_difference", b"score_difference", "win_rate", b"win_rate"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["byes", b"byes", "entrant", b"entrant", "games", b"games", "points", b"points", "rank", b"rank", "score_difference", b"score_difference", "win_rate", b"win_rate"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TournamentStanding: _TypeAlias = TournamentStanding  # noqa: Y015
+
+@_typing.final
+class ConfidenceInterval(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MEAN_FIELD_NUMBER: _builtins.int
+    LOW_FIELD_NUMBER: _builtins.int
+    HIGH_FIELD_NUMBER: _builtins.int
+    SAMPLES_FIELD_NUMBER: _builtins.int
+    mean: _builtins.float
+    """The mean."""
+    low: _builtins.float
+    """The 95% interval's low end (Student's t); with fewer than two samples, the mean (no interval can be told)."""
+    high: _builtins.float
+    """Its high end; likewise."""
+    samples: _builtins.int
+    """The duplicate groups (the deals of its pairings) it is computed over."""
+    def __init__(
+        self,
+        *,
+        mean: _builtins.float = ...,
+        low: _builtins.float = ...,
+        high: _builtins.float = ...,
+        samples: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["high", b"high", "low", b"low", "mean", b"mean", "samples", b"samples"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ConfidenceInterval: _TypeAlias = ConfidenceInterval  # noqa: Y015
 
 @_typing.final
 class SuggestMovesRequest(_message.Message):

@@ -95,6 +95,26 @@ class GameEngineStub:
                 request_serializer=cardengine_dot_v1_dot_game__engine__pb2.ListGamesRequest.SerializeToString,
                 response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.ListGamesResponse.FromString,
                 _registered_method=True)
+        self.CreateTournament = channel.unary_unary(
+                '/cardengine.v1.GameEngine/CreateTournament',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.CreateTournamentRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.Tournament.FromString,
+                _registered_method=True)
+        self.EnterTournament = channel.unary_unary(
+                '/cardengine.v1.GameEngine/EnterTournament',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.EnterTournamentRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.Tournament.FromString,
+                _registered_method=True)
+        self.GetTournament = channel.unary_unary(
+                '/cardengine.v1.GameEngine/GetTournament',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.GetTournamentRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.Tournament.FromString,
+                _registered_method=True)
+        self.ListTournaments = channel.unary_unary(
+                '/cardengine.v1.GameEngine/ListTournaments',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.ListTournamentsRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.ListTournamentsResponse.FromString,
+                _registered_method=True)
         self.RedeemInvitation = channel.unary_unary(
                 '/cardengine.v1.GameEngine/RedeemInvitation',
                 request_serializer=cardengine_dot_v1_dot_game__engine__pb2.RedeemInvitationRequest.SerializeToString,
@@ -237,6 +257,37 @@ class GameEngineServicer:
 
     def ListGames(self, request, context):
         """The games the caller's API key created or joined, newest first, filtered by state, one page at a time.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CreateTournament(self, request, context):
+        """Tournaments for bots (docs/api.md "Tournaments"): a round robin or Swiss tournament of entrant API keys (and
+        server bot levels) in games of one type; each entrant plays its games through its key's stream
+        (`tournament_round` brings each game and the seat's token). Needs an API key; the creating key is entered when
+        it names itself, every other named key enters with EnterTournament.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def EnterTournament(self, request, context):
+        """The calling key enters a tournament that names it; the first round starts once every named key entered.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetTournament(self, request, context):
+        """A tournament: its state, rounds, games and standings with 95% confidence intervals.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListTournaments(self, request, context):
+        """The calling key's tournaments (created or named in), newest first, one page at a time.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -392,6 +443,26 @@ def add_GameEngineServicer_to_server(servicer, server):
                     servicer.ListGames,
                     request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.ListGamesRequest.FromString,
                     response_serializer=cardengine_dot_v1_dot_game__engine__pb2.ListGamesResponse.SerializeToString,
+            ),
+            'CreateTournament': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateTournament,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.CreateTournamentRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.Tournament.SerializeToString,
+            ),
+            'EnterTournament': grpc.unary_unary_rpc_method_handler(
+                    servicer.EnterTournament,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.EnterTournamentRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.Tournament.SerializeToString,
+            ),
+            'GetTournament': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetTournament,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.GetTournamentRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.Tournament.SerializeToString,
+            ),
+            'ListTournaments': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListTournaments,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.ListTournamentsRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.ListTournamentsResponse.SerializeToString,
             ),
             'RedeemInvitation': grpc.unary_unary_rpc_method_handler(
                     servicer.RedeemInvitation,
@@ -774,6 +845,114 @@ class GameEngine:
             '/cardengine.v1.GameEngine/ListGames',
             cardengine_dot_v1_dot_game__engine__pb2.ListGamesRequest.SerializeToString,
             cardengine_dot_v1_dot_game__engine__pb2.ListGamesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateTournament(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/CreateTournament',
+            cardengine_dot_v1_dot_game__engine__pb2.CreateTournamentRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.Tournament.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def EnterTournament(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/EnterTournament',
+            cardengine_dot_v1_dot_game__engine__pb2.EnterTournamentRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.Tournament.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetTournament(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/GetTournament',
+            cardengine_dot_v1_dot_game__engine__pb2.GetTournamentRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.Tournament.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListTournaments(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/ListTournaments',
+            cardengine_dot_v1_dot_game__engine__pb2.ListTournamentsRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.ListTournamentsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -84,6 +84,18 @@ class GameEngineStub:
     """The API key that created a game deletes it with everything stored of it; NOT_FOUND afterwards."""
     ListGames: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.ListGamesRequest, _game_engine_pb2.ListGamesResponse]
     """The games the caller's API key created or joined, newest first, filtered by state, one page at a time."""
+    CreateTournament: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.CreateTournamentRequest, _game_engine_pb2.Tournament]
+    """Tournaments for bots (docs/api.md "Tournaments"): a round robin or Swiss tournament of entrant API keys (and
+    server bot levels) in games of one type; each entrant plays its games through its key's stream
+    (`tournament_round` brings each game and the seat's token). Needs an API key; the creating key is entered when
+    it names itself, every other named key enters with EnterTournament.
+    """
+    EnterTournament: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.EnterTournamentRequest, _game_engine_pb2.Tournament]
+    """The calling key enters a tournament that names it; the first round starts once every named key entered."""
+    GetTournament: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.GetTournamentRequest, _game_engine_pb2.Tournament]
+    """A tournament: its state, rounds, games and standings with 95% confidence intervals."""
+    ListTournaments: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.ListTournamentsRequest, _game_engine_pb2.ListTournamentsResponse]
+    """The calling key's tournaments (created or named in), newest first, one page at a time."""
     RedeemInvitation: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.RedeemInvitationRequest, _game_engine_pb2.RedeemInvitationResponse]
     """Redeems an invitation code of CreateGame (once): the seat's token, shown only here."""
     Rematch: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.RematchRequest, _game_engine_pb2.CreateGameResponse]
@@ -159,6 +171,18 @@ class GameEngineAsyncStub(GameEngineStub):
     """The API key that created a game deletes it with everything stored of it; NOT_FOUND afterwards."""
     ListGames: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.ListGamesRequest, _game_engine_pb2.ListGamesResponse]  # type: ignore[assignment]
     """The games the caller's API key created or joined, newest first, filtered by state, one page at a time."""
+    CreateTournament: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.CreateTournamentRequest, _game_engine_pb2.Tournament]  # type: ignore[assignment]
+    """Tournaments for bots (docs/api.md "Tournaments"): a round robin or Swiss tournament of entrant API keys (and
+    server bot levels) in games of one type; each entrant plays its games through its key's stream
+    (`tournament_round` brings each game and the seat's token). Needs an API key; the creating key is entered when
+    it names itself, every other named key enters with EnterTournament.
+    """
+    EnterTournament: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.EnterTournamentRequest, _game_engine_pb2.Tournament]  # type: ignore[assignment]
+    """The calling key enters a tournament that names it; the first round starts once every named key entered."""
+    GetTournament: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.GetTournamentRequest, _game_engine_pb2.Tournament]  # type: ignore[assignment]
+    """A tournament: its state, rounds, games and standings with 95% confidence intervals."""
+    ListTournaments: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.ListTournamentsRequest, _game_engine_pb2.ListTournamentsResponse]  # type: ignore[assignment]
+    """The calling key's tournaments (created or named in), newest first, one page at a time."""
     RedeemInvitation: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.RedeemInvitationRequest, _game_engine_pb2.RedeemInvitationResponse]  # type: ignore[assignment]
     """Redeems an invitation code of CreateGame (once): the seat's token, shown only here."""
     Rematch: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.RematchRequest, _game_engine_pb2.CreateGameResponse]  # type: ignore[assignment]
@@ -303,6 +327,42 @@ class GameEngineServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_game_engine_pb2.ListGamesResponse, _abc.Awaitable[_game_engine_pb2.ListGamesResponse]]:
         """The games the caller's API key created or joined, newest first, filtered by state, one page at a time."""
+
+    @_abc_1.abstractmethod
+    def CreateTournament(
+        self,
+        request: _game_engine_pb2.CreateTournamentRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.Tournament, _abc.Awaitable[_game_engine_pb2.Tournament]]:
+        """Tournaments for bots (docs/api.md "Tournaments"): a round robin or Swiss tournament of entrant API keys (and
+        server bot levels) in games of one type; each entrant plays its games through its key's stream
+        (`tournament_round` brings each game and the seat's token). Needs an API key; the creating key is entered when
+        it names itself, every other named key enters with EnterTournament.
+        """
+
+    @_abc_1.abstractmethod
+    def EnterTournament(
+        self,
+        request: _game_engine_pb2.EnterTournamentRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.Tournament, _abc.Awaitable[_game_engine_pb2.Tournament]]:
+        """The calling key enters a tournament that names it; the first round starts once every named key entered."""
+
+    @_abc_1.abstractmethod
+    def GetTournament(
+        self,
+        request: _game_engine_pb2.GetTournamentRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.Tournament, _abc.Awaitable[_game_engine_pb2.Tournament]]:
+        """A tournament: its state, rounds, games and standings with 95% confidence intervals."""
+
+    @_abc_1.abstractmethod
+    def ListTournaments(
+        self,
+        request: _game_engine_pb2.ListTournamentsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.ListTournamentsResponse, _abc.Awaitable[_game_engine_pb2.ListTournamentsResponse]]:
+        """The calling key's tournaments (created or named in), newest first, one page at a time."""
 
     @_abc_1.abstractmethod
     def RedeemInvitation(
