@@ -83,7 +83,7 @@ GAME_SEARCH: Mapping[str, SearchSettings] = {
     # Every placement tried on the same sampled coffins, simulated by the game's heuristic; a margin of 40 points
     # (about a coffin's) is worth 0.75 before any coffin is scored.
     "dracula": SearchSettings(epsilon=0.1, win_weight=0.9, heuristic=True, shared_samples=True, min_scale=40.0),
-    "dragon_rummy": SearchSettings(win_weight=0.9),  # short matches: the winner matters more than the margin
+    "dragon_rummy": SearchSettings(win_weight=0.9, shared_samples=True),  # short matches: the winner counts most
     "rummy_battle": SearchSettings(rollout_depth=4, shared_samples=True),
 }
 """Per game, the guided search's settings where they differ from ``SearchSettings()``: tuned in duplicate matches
