@@ -110,7 +110,7 @@ def kill_at_the_end(proxy: DroppingProxy, first: Any, rest: Rest, game_id: str, 
     os.kill(first.pid, signal.SIGKILL)
     first.stop()
     resign.join(timeout=10)
-    assert cut == ["RemoteDisconnected"]
+    assert len(cut) == 1, cut  # never answered (a reset, a disconnect, or a refused retry: the server is gone)
 
 
 def recomputed(rest: Rest, order: list[str], seats: dict[str, Any]) -> dict[tuple[str, str], tuple[float, float, int]]:
