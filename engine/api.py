@@ -10,6 +10,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.moves import Move
 from engine.options import resolve_options
+from engine.preset import PRESET_OPTION, InvalidPresetDeckError, check_permutation, preset_cards
 from engine.registry import get_game
 from engine.rng import seed_state
 from engine.scoring import ScoreSheet
@@ -19,13 +20,25 @@ from engine.state import GameState, decode_snapshot
 def new_game(
     game_id: str, players: int | None = None, seed: int = 0, options: Mapping[str, object] | None = None
 ) -> tuple[GameState, list[Event]]:
-    """Creates a match. Raises UnknownGameError, InvalidPlayersError or InvalidOptionError."""
+    """Creates a match. Raises UnknownGameError, InvalidPlayersError or InvalidOptionError (``options``' ``deck``, a
+    preset deck for every game: engine/preset.py; ``InvalidPresetDeckError``, ``options/invalid_deck``)."""
     game = get_game(game_id)
     count = game.default_players if players is None else players
     game.check_players(count)
-    resolved = resolve_options(game.options, options)
+    given = dict(options or {})
+    preset = given.pop(PRESET_OPTION, None)  # every game's option (engine/preset.py), never kept in the state
+    resolved = resolve_options(game.options, given)
     state = GameState(game.id, game.rules_version, count, resolved, seed, seed_state(seed), 0, {})
+    if preset is None:
+        return state, game.setup(state)
+    state.preset = cards = preset_cards(preset)
     events = game.setup(state)
+    unused, state.preset = state.preset, None
+    check_permutation(cards, game.deck(state))
+    if unused is not None:
+        raise InvalidPresetDeckError(
+            f"{game.title} shuffles no whole deck as it sets a match up: it takes no preset deck."
+        )
     return state, events
 
 

@@ -39,6 +39,9 @@ class GameState:
     # Legal moves per seat, memoized by ``legal_moves`` (and under ``DERIVED`` a copy-on-write game's derived data):
     # a state is never changed once ``apply`` has returned it.
     legal_cache: dict[int | str, tuple[Any, ...]] = field(default_factory=dict, compare=False, repr=False)
+    # A preset deck (engine/preset.py) while ``new_game`` sets the match up: the first shuffle of exactly these
+    # cards takes their order instead of drawing from the RNG. Never in a snapshot, a copy or a comparison.
+    preset: list[str] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> GameState:
         """A deep copy: games mutate the copy inside ``apply`` and never the caller's state."""
@@ -69,6 +72,11 @@ class GameState:
 
     # Chance: every draw advances ``rng_state``, which is saved with the snapshot.
     def shuffle(self, items: list[T]) -> None:
+        preset = self.preset
+        if preset is not None and len(items) == len(preset) and sorted(map(str, items)) == sorted(preset):
+            items[:] = preset  # type: ignore[assignment]  # the items are the preset's cards (strings)
+            self.preset = None
+            return
         self.rng_state = rng.shuffle(self.rng_state, items)
 
     def random_below(self, n: int) -> int:

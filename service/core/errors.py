@@ -518,6 +518,7 @@ CODES: dict[str, Status] = {
     "move/malformed": Status.INVALID_ARGUMENT,
     "move/invalid_structure": Status.INVALID_ARGUMENT,
     "game/invalid_option": Status.INVALID_ARGUMENT,
+    "options/invalid_deck": Status.INVALID_ARGUMENT,
     "game/invalid_players": Status.INVALID_ARGUMENT,
     "game/unknown": Status.INVALID_ARGUMENT,  # NOT_FOUND on GET /v1/game-types/{id}/schemas, where it is the path
     "http/400": Status.INVALID_ARGUMENT,

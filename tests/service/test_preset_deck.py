@@ -1,0 +1,69 @@
+"""A preset deck over the API (docs/api.md, "A preset deck, for every game"): CreateGame's ``options.deck`` deals
+the match from that order, no answer shows it back (the match's options, the views, the events), and a preset that
+is not the game's pack is ``400 options/invalid_deck`` naming the option, with nothing created."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import orjson
+import pytest
+
+import engine
+from tests.service.conftest import LiveServer, live_server, make_store
+
+
+@pytest.fixture(scope="module")
+def live(request: pytest.FixtureRequest) -> Iterator[LiveServer]:
+    with live_server(make_store("memory", request), "memory") as running:
+        yield running
+
+
+def house_rummy_pack() -> list[str]:
+    state, _ = engine.new_game("house_rummy", 2, 0)
+    deck = sorted(engine.get_game("house_rummy").deck(state))
+    random.Random(1).shuffle(deck)
+    return deck
+
+
+def test_a_match_is_dealt_from_the_preset_and_never_shows_it(live: LiveServer) -> None:
+    deck = house_rummy_pack()
+    body = {"gameType": "house_rummy", "players": 2, "seed": 3, "options": {"deck": deck}}
+    status, created = live.rest.post("/v1/games", body)
+    assert status == 201, created
+    game_id, tokens = created["gameId"], {seat["seat"]: seat["token"] for seat in created["seats"]}
+    assert created["game"]["view"]["options"] == {
+        "new_cards": True,
+        "one_group_per_turn": True,
+        "single_hand": False,
+        "target_score": 500,
+        "max_hands": 0,
+    }
+    hands = {}
+    for seat in (0, 1):
+        status, answer = live.rest.get(f"/v1/games/{game_id}", tokens[seat])
+        assert status == 200 and answer["view"]["options"] == created["game"]["view"]["options"]
+        hands[seat] = answer["view"]["hand"]
+        assert answer["view"]["handCounts"] == [10, 10]
+    assert hands == {0: sorted(deck[-1::-2][:10]), 1: sorted(deck[-2::-2][:10])}
+    status, events = live.rest.get(f"/v1/games/{game_id}/events", tokens[0])
+    assert status == 200
+    shown = orjson.dumps(events).decode()
+    assert not [card for card in deck[-2::-2][:10] if f'"{card}"' in shown]  # seat 1's hand: nowhere in seat 0's
+
+
+def test_a_preset_that_is_not_the_pack_is_refused(live: LiveServer) -> None:
+    deck = house_rummy_pack()
+    body = {"gameType": "house_rummy", "players": 2, "seed": 3, "options": {"deck": deck[:-1]}}
+    status, answer = live.rest.post("/v1/games", body)
+    assert status == 400
+    error = answer["error"]
+    assert (error["code"], error["status"]) == ("options/invalid_deck", "INVALID_ARGUMENT")
+    assert error["message"] == (
+        "Option 'deck' must list every card of this match's deck once each (identical copies as often as the deck "
+        f"has them); 56 cards for a deck of 57; it lacks {deck[-1]}."
+    )
+    assert error["details"]["field"] == "options.deck"
+    status, answer = live.rest.post("/v1/games", {**body, "options": {"deck": {"top": "AS"}}})
+    assert status == 400 and answer["error"]["code"] == "options/invalid_deck"
