@@ -548,6 +548,7 @@ CODES: dict[str, Status] = {
     "game/waiting_for_players": Status.FAILED_PRECONDITION,
     "seat/taken": Status.FAILED_PRECONDITION,
     "seat/player_seated": Status.FAILED_PRECONDITION,
+    "seat/rating_out_of_range": Status.FAILED_PRECONDITION,
     "webhook/target_refused": Status.INVALID_ARGUMENT,
     "webhook/not_found": Status.NOT_FOUND,
     "webhook/too_many": Status.FAILED_PRECONDITION,

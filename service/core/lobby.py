@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import re
+from collections.abc import Callable
 
 import orjson
 
@@ -69,12 +70,18 @@ def decode_page_token(token: str) -> tuple[int, str] | None:
     )
 
 
+JoinCheck = Callable[[GameMeta, str, str], None]
+"""A check of a join before it is committed: (the game's meta, the joiner's key id, player); raises to refuse it."""
+
+
 class Lobby:
-    """The lobby's use cases over the stored games; also the commit hook that keeps the listing."""
+    """The lobby's use cases over the stored games; also the commit hook that keeps the listing. Other rooms add
+    ``join_checks`` (the ratings room: a rated game's rating range)."""
 
     def __init__(self, games: StoredGames, hooks: CommitHooks) -> None:
         self.games = games
         self.hooks = hooks
+        self.join_checks: list[JoinCheck] = []
 
     # ----- the listing ----------------------------------------------------------------------------------------
     def __call__(self, commit: Commit) -> None:
@@ -191,6 +198,8 @@ class Lobby:
         for _ in range(JOIN_ATTEMPTS):
             stored, meta = self.games.load(game_id)
             taken = self._seat_to_take(game_id, stored, meta, holder_key, player, seat)
+            for check in self.join_checks:
+                check(meta, holder_key, player)
             token = url_safe_secret(24)
             joined = self._joined_meta(meta, taken, token, holder_key, player, name)
             version = stored.version + 1

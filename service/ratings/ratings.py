@@ -31,7 +31,7 @@ from service.ratings import scale
 from service.ratings.backends import ratings_store
 from service.ratings.reads import decode_record, encode_record
 from service.ratings.results import KEY_PLAYER, Result, bot_kind, result_of, seat_member
-from service.ratings.store import PUBLIC_BOARD, RatingWrite, board_of_key, split_member
+from service.ratings.store import PUBLIC_BOARD, RatingWrite, board_of_key, member_of, split_member
 
 log = logging.getLogger("cardengine.ratings")
 
@@ -58,6 +58,7 @@ class Ratings:
         self.service.hooks.register_before_create(self._expect)
         self.service.hooks.register(self._on_commit)
         self.service.reads.header_hooks.append(self._header)
+        self.service.lobby.join_checks.append(self._check_join)
 
     # ----- the hooks ------------------------------------------------------------------------------------------
     def _expect(self, game_id: str, meta: GameMeta) -> None:
@@ -85,6 +86,24 @@ class Ratings:
             return None
         outcome = self.store.outcome(meta.game_type, view.game_id) if view.finished else None
         return {"ratings": self.seat_ratings(meta, orjson.loads(outcome) if outcome else None)}
+
+    def _check_join(self, meta: GameMeta, key_id: str, player: str) -> None:
+        """A game that declares a rating range takes only joiners rated in it (a new player at the default); a
+        joiner with no API key is not rated and not checked."""
+        low, high = meta.rating_range
+        if not (low or high) or not key_id:
+            return
+        member = member_of(key_id, player or KEY_PLAYER)
+        rating = self._current(meta.game_type, [member])[member].rating
+        if (low and rating < low) or (high and rating > high):
+            wanted = f"{low or 'any'} to {high or 'any'}"
+            raise errors.ServiceError(
+                errors.Status.FAILED_PRECONDITION,
+                "seat/rating_out_of_range",
+                f"This game asks for players rated {wanted} in {meta.game_type}; this player is rated {rating}. "
+                "Find a game for your rating in the lobby (ListOpenGames minRating, maxRating).",
+                {"rating": rating, "minRating": low, "maxRating": high},
+            )
 
     # ----- a seat's rating --------------------------------------------------------------------------------------
     def seat_ratings(self, meta: GameMeta, outcome: Mapping[str, Any] | None) -> tuple[SeatRating, ...]:

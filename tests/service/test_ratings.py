@@ -134,6 +134,22 @@ def test_a_rated_game_moves_each_rating_once_and_the_header_shows_it(keyed: Live
     assert "ben" not in str(header)  # another key's player id is never shown
 
 
+def test_a_rating_range_takes_only_joiners_rated_in_it(keyed: LiveServer) -> None:
+    body = {"gameType": "dracula", "players": 2, "rated": True, "seats": [{"player": "host"}, {"open": True}]}
+    high = call(keyed, "POST", "/v1/games", body=body | {"minRating": 1250, "maxRating": 1400})["gameId"]
+    refused = rest(keyed, "POST", f"/v1/games/{high}/join", key=BOB, body={"player": f"new-{keyed.kind}"})
+    assert refused.status == 422, refused.body
+    error = refused.json()["error"]
+    assert (error["code"], error["details"]) == (
+        "seat/rating_out_of_range",
+        {"rating": 1200, "minRating": 1250, "maxRating": 1400},  # a new player's default rating
+    )
+    assert call(keyed, "GET", "/v1/lobby?gameType=dracula&minRating=1250")["games"][0]["gameId"] == high  # still open
+    around = call(keyed, "POST", "/v1/games", body=body | {"minRating": 1100, "maxRating": 1300})["gameId"]
+    joined = call(keyed, "POST", f"/v1/games/{around}/join", key=BOB, body={"player": f"new-{keyed.kind}"})
+    assert joined["seat"]["seat"] == 1
+
+
 def test_a_game_ended_before_its_first_move_changes_nothing(keyed: LiveServer) -> None:
     player = f"cyd-{keyed.kind}"
     game_id, tokens = rated_game(keyed, [{"player": player}, {"bot": "random"}])
