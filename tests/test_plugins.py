@@ -1,0 +1,119 @@
+"""Games as plugins (docs/engine.md, "Games as plugins"): a distribution that declares an entry point of the group
+``cardengine.games`` is a game with no other edit. High Card (tests/extra_game, which nothing in the project lists)
+is installed as such a plugin, by a ``.dist-info`` folder on the path of a subprocess: ``cardengine games`` lists it,
+a real server's catalog offers it and a match of it is played to its end over REST. A broken entry point is an error
+naming it, and the plugin packages under ``plugins/`` import only the authoring API (``engine.authoring``)."""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from engine import registry
+from engine.authoring import AUTHORING_MODULES
+from loadtests.server_process import ServerProcess
+from tests.service.conftest import Rest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def install_plugin(folder: Path, entry_point: str) -> dict[str, str]:
+    """A distribution ``high-card-plugin`` with one ``cardengine.games`` entry point, installed as pip would leave
+    it (a ``.dist-info`` folder beside the packages); the environment of a process that has it on its path."""
+    info = folder / "high_card_plugin-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: high-card-plugin\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(f"[cardengine.games]\n{entry_point}\n")
+    return {"PYTHONPATH": os.pathsep.join([str(folder), str(ROOT)])}
+
+
+@pytest.fixture(scope="module")
+def plugin_path(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    return install_plugin(tmp_path_factory.mktemp("site"), "high_card = tests.extra_game.high_card:HighCardGame")
+
+
+@pytest.fixture(scope="module")
+def server(plugin_path: dict[str, str]) -> Iterator[ServerProcess]:
+    serve = [
+        sys.executable,
+        "-m",
+        "service.cli",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--grpc-port",
+        "0",
+        "--http-port",
+        "0",
+    ]
+    with ServerProcess(command=serve, environment=plugin_path) as running:
+        yield running
+
+
+def cardengine(environment: dict[str, str], *arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "service.cli", *arguments],
+        env={**os.environ, **environment}, capture_output=True, text=True, cwd=ROOT, timeout=120,
+    )  # fmt: skip
+
+
+def test_cardengine_games_lists_the_plugin(plugin_path: dict[str, str]) -> None:
+    listed = cardengine(plugin_path, "games")
+    assert listed.returncode == 0, listed.stderr
+    assert "high_card      High Card (2 players)" in listed.stdout.splitlines()
+    installed = sorted([*(game.id for game in registry.all_games()), "high_card"])
+    assert [line.split()[0] for line in listed.stdout.splitlines() if not line.startswith(" ")] == installed
+
+
+def test_the_catalog_offers_the_plugin_and_a_match_is_played_over_rest(server: ServerProcess) -> None:
+    rest = Rest(server.http_port)
+    status, catalog = rest.get("/v1/game-types")
+    assert status == 200
+    [entry] = [game for game in catalog["gameTypes"] if game["id"] == "high_card"]
+    assert (entry["title"], entry["minPlayers"], entry["maxPlayers"]) == ("High Card", 2, 2)
+    deck = ["AS", "KS", "QS", "JS", "TS", "9S"]  # the preset deck every game takes: seat 0 gets A K Q
+    status, created = rest.post("/v1/games", {"gameType": "high_card", "seed": 4, "options": {"deck": deck}})
+    assert status == 201, created
+    game_id, tokens = created["gameId"], {seat["seat"]: seat["token"] for seat in created["seats"]}
+    plays = [(0, "AS"), (1, "JS"), (0, "KS"), (1, "TS"), (0, "QS"), (1, "9S")]
+    for version, (seat, card) in enumerate(plays):
+        status, moves = rest.get(f"/v1/games/{game_id}/moves", tokens[seat])
+        assert status == 200 and f"play {card}" in [move["notation"] for move in moves["moves"]]
+        status, moved = rest.post(
+            f"/v1/games/{game_id}/moves", {"move": f"play {card}", "expectedVersion": version}, tokens[seat]
+        )
+        assert status == 200, (card, moved)
+    status, score = rest.get(f"/v1/games/{game_id}/score")
+    assert status == 200
+    assert (score["totals"], score["finished"], score["winners"]) == ([39, 30], True, [0])
+
+
+def test_an_entry_point_that_names_no_game_is_an_error_naming_it(tmp_path: Path) -> None:
+    environment = install_plugin(tmp_path, "high_card = tests.extra_game.high_card:RANKS")
+    listed = cardengine(environment, "games")
+    assert listed.returncode == 1
+    assert listed.stderr.splitlines()[-1] == (
+        "engine.registry.PluginError: The entry point 'high_card = tests.extra_game.high_card:RANKS' of the group "
+        "cardengine.games names {'A': 14, 'K': 13, 'Q': 12, 'J': 11, 'T': 10, '9': 9}, which is neither a Game "
+        "subclass nor a Game."
+    )
+
+
+def test_plugins_import_only_the_authoring_api() -> None:
+    found = [path for path in sorted((ROOT / "plugins").glob("*/*/*.py")) if path.parent.name != "tests"]
+    assert found, "no plugin package under plugins/"
+    outside = []
+    for path in found:
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module] if node.module != "engine" else [f"engine.{a.name}" for a in node.names]
+            outside += [f"{path.relative_to(ROOT)}: {name}" for name in names
+                        if name.split(".")[0] == "engine" and name not in AUTHORING_MODULES]  # fmt: skip
+    assert not outside, "plugins import engine modules beyond the authoring API:\n" + "\n".join(outside)
