@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any, Final, cast
 
 from cardengine_gin_rummy import scoring
-from cardengine_gin_rummy.cards import CARD_IDS, CODES, NUM_CARDS
+from cardengine_gin_rummy.cards import CARD_IDS, CODES
 from cardengine_gin_rummy.melds import HAND_SIZE, MELD_CARDS, min_deadwood, total_value
 from cardengine_gin_rummy.moves import DISCARD, DRAW_STOCK, DRAW_UPCARD, KNOCK, LAY_OFF, MELD, PASS, meld_of
 from cardengine_gin_rummy.table import NOBODY, GinRummyTable, table_of
@@ -76,10 +76,12 @@ def setup(state: GameState) -> list[Event]:
 
 def start_hand(state: GameState, events: list[Event]) -> None:
     """Shuffles the pack and deals ten cards to the non-dealer (the pack's first ten), ten to the dealer, turns the
-    upcard; the rest is the stock, drawn in the pack's order (OpenSpiel's order of chance outcomes)."""
+    upcard; the rest is the stock, drawn in the pack's order (OpenSpiel's order of chance outcomes, so a preset
+    deck is OpenSpiel's chance outcomes in order)."""
     table = table_of(state)
-    pack = list(range(NUM_CARDS))
-    state.shuffle(pack)
+    codes = list(CODES)
+    state.shuffle(codes)  # by codes: a preset deck (the option ``deck``) orders the first hand's pack
+    pack = [CARD_IDS[code] for code in codes]
     dealer = table["dealer"]
     non_dealer = 1 - dealer
     hands = [pack[:HAND_SIZE], pack[HAND_SIZE : 2 * HAND_SIZE]]

@@ -20,6 +20,13 @@ PER_SEAT_POINTS = per_seat(POINTS, 2, 2)
 NULLABLE_SEAT = {"anyOf": [SEAT, {"type": "null"}]}
 PHASE = {"enum": [phase.value for phase in Phase]}
 DEFS: dict[str, Any] = {"card": CARD, "meld": MELD}
+HANDS_WON = {**PER_SEAT_COUNTS, "description": "Per seat: hands won (the classic match's box bonus counts them)."}
+ENDING = {
+    "enum": list(ENDINGS),
+    "description": "How the hand ended: knock, gin, undercut; void: the wall, or one of OpenSpiel's two caps.",
+}
+DEADWOOD = {**PER_SEAT_COUNTS, "description": "Per seat: the deadwood counted (unmelded cards' points)."}
+LAYOFFS = {**CARDS, "description": "The cards the defender laid off on the knocker's melds."}
 
 VIEW = closed(
     {
@@ -36,15 +43,19 @@ VIEW = closed(
         "upcard": {"anyOf": [CARD, {"type": "null"}], "description": "The top of the discard pile, to take."},
         "discardPile": {**CARDS, "description": "The cards under the upcard, oldest first."},
         "stockCount": COUNT,
-        "firstUpcardPassed": per_seat({"type": "boolean"}, 2, 2),
-        "knocker": NULLABLE_SEAT,
+        "firstUpcardPassed": {
+            **per_seat({"type": "boolean"}, 2, 2),
+            "description": "Per seat: whether it passed on the hand's first upcard.",
+        },
+        "knocker": {**NULLABLE_SEAT, "description": "The seat that knocked this hand; null before a knock."},
         "melds": per_seat(array(MELD), 2, 2),
         "layoffs": {**CARDS, "description": "The cards the defender laid off on the knocker's melds."},
         "spread": {
             "anyOf": [CARDS, {"type": "null"}],
-            "description": "The knocker's unmelded cards, shown once it has spread its hand; else null.",
+            "description": "The knocker's unmelded cards once it has spread its hand (null in its own view: they "
+            "are its hand); else null.",
         },
-        "handsWon": PER_SEAT_COUNTS,
+        "handsWon": HANDS_WON,
         "totals": PER_SEAT_POINTS,
     }
 )
@@ -60,10 +71,10 @@ MOVE_ARGS: dict[str, Any] = {
 }
 
 HAND_DETAILS = {
-    "knocker": NULLABLE_SEAT,
-    "deadwood": PER_SEAT_COUNTS,
+    "knocker": {**NULLABLE_SEAT, "description": "The seat that knocked; null when nobody did."},
+    "deadwood": DEADWOOD,
     "melds": per_seat(array({"type": "string", "pattern": "^[A2-9TJQK][SCDH](,[A2-9TJQK][SCDH]){2,4}$"}), 2, 2),
-    "layoffs": CARDS,
+    "layoffs": LAYOFFS,
     "cards": per_seat(CARDS, 2, 2),
 }
 
@@ -73,16 +84,28 @@ EVENT_DATA: dict[str, Any] = {
     "drew_upcard": closed({"seat": SEAT, "card": CARD}),
     "drew_stock": closed({"seat": SEAT, "stockCount": COUNT, "card": CARD}, ["seat", "stockCount"]),
     "discarded": closed({"seat": SEAT, "card": CARD}),
-    "knocked": closed({"seat": SEAT, "upcard": {"anyOf": [CARD, {"type": "null"}]}}),
+    "knocked": closed(
+        {
+            "seat": SEAT,
+            "upcard": {
+                "anyOf": [CARD, {"type": "null"}],
+                "description": "At the wall, the upcard the knock took; else null.",
+            },
+        }
+    ),
     "melded": closed({"seat": SEAT, "cards": MELD}),
     "laid_off": closed({"seat": SEAT, "card": CARD}),
     "passed": closed({"seat": SEAT, "phase": PHASE}),
-    "spread": closed({"seat": SEAT, "cards": CARDS, "deadwood": COUNT}),
-    "upcard_draws_exhausted": closed({"seat": SEAT, "draws": COUNT}),
+    "spread": closed(
+        {"seat": SEAT, "cards": CARDS, "deadwood": {**COUNT, "description": "The knocker's unmelded points."}}
+    ),
+    "upcard_draws_exhausted": closed(
+        {"seat": SEAT, "draws": {**COUNT, "description": "The upcard draws that ended the hand (OpenSpiel's cap)."}}
+    ),
     "hand_ended": closed(
         {
             "hand": COUNT,
-            "ending": {"enum": list(ENDINGS)},
+            "ending": ENDING,
             "points": PER_SEAT_POINTS,
             "totals": PER_SEAT_POINTS,
             **HAND_DETAILS,
@@ -91,11 +114,16 @@ EVENT_DATA: dict[str, Any] = {
     "match_finished": closed({"bonus": PER_SEAT_COUNTS, "totals": PER_SEAT_POINTS, "winners": array(SEAT, 1, 2)}),
 }
 
-SCORE_DETAILS = closed({"variant": {"enum": list(VARIANTS)}, "handsWon": PER_SEAT_COUNTS})
+SCORE_DETAILS = closed(
+    {
+        "variant": {"enum": list(VARIANTS), "description": "classic: the match to a target; openspiel: one hand."},
+        "handsWon": HANDS_WON,
+    }
+)
 ROUND_DETAILS = {
     "description": "A hand's explanation (how it ended, who knocked, deadwood, melds, lay-offs, cards left), or the "
     "classic match's bonus round (hands won).",
-    "anyOf": [closed({"ending": {"enum": list(ENDINGS)}, **HAND_DETAILS}), closed({"handsWon": PER_SEAT_COUNTS})],
+    "anyOf": [closed({"ending": ENDING, **HAND_DETAILS}), closed({"handsWon": HANDS_WON})],
 }
 
 

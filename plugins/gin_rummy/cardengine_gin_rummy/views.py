@@ -3,7 +3,8 @@ the events in words.
 
 A seat sees its own hand and deadwood; the other hand as a count; the upcard, the discard pile under it and the
 stock's size; the melds laid and the cards laid off; once the knocker has spread its hand (the defender's turn),
-the knocker's unmelded cards. Spectators see the same without a hand.
+the knocker's unmelded cards (``spread``: the defender's and spectators' views; the knocker's own has them in its
+hand). Spectators see the same without a hand.
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         "knocker": None if table["knocker"] == NOBODY else table["knocker"],
         "melds": [[[CODES[card] for card in MELD_CARDS[meld]] for meld in melds] for melds in table["melds"]],
         "layoffs": [CODES[card] for card in table["layoffs"]],
-        "spread": codes(table["hands"][spread]) if spread != NOBODY else None,
+        # (the knocker's own view has them in its hand: a view shows a card once)
+        "spread": codes(table["hands"][spread]) if spread not in (NOBODY, seat) else None,
         "handsWon": list(table["hands_won"]),
         "totals": scoring.totals(state, finished=table["phase"] == Phase.FINISHED),
     }
