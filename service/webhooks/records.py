@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 import orjson
 
-from service.core.key_events import FINISHED, YOUR_TURN
+from service.core.key_events import FINISHED, TOURNAMENT_ROUND, YOUR_TURN
 
-MATCH_FOUND, TOURNAMENT_ROUND = "match_found", "tournament_round"  # written by service/matchmaking, tournaments
+MATCH_FOUND = "match_found"  # written by the matcher (service/matchmaking/)
 # The kinds of a key's events an endpoint may ask for (RegisterWebhook.events; none: every one of them).
 KINDS: tuple[str, ...] = (YOUR_TURN, FINISHED, MATCH_FOUND, TOURNAMENT_ROUND)
 

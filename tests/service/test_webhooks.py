@@ -14,11 +14,12 @@ from cardengine_client import NO_RETRY, GameEngineClient, GameEngineError, Webho
 
 from service.access.limits import LimitSettings
 from service.storage.factory import open_store
+from service.storage.redis_store import RedisStore
 from service.webhooks.deliveries import Deliverer, delivery_body
 from service.webhooks.records import Endpoint
 from service.webhooks.settings import WebhookSettings
 from tests.service.access import ALICE, BOB, keys_file, rest
-from tests.service.conftest import LiveServer, live_server
+from tests.service.conftest import LiveServer, free_port, live_server
 from tests.service.webhook_receiver import Delivery, Receiver
 
 KINDS = ["your_turn", "game_finished", "match_found", "tournament_round"]
@@ -269,3 +270,17 @@ def test_events_a_killed_writer_never_wrote_are_repaired_and_delivered(writerles
         assert turn.kind == "your_turn"
     finally:
         receiver.close()
+
+
+def test_a_store_that_is_down_answers_503(tmp_path: Path) -> None:
+    store = RedisStore.from_url(f"redis://127.0.0.1:{free_port()}/0", timeout_seconds=0.5)  # nothing listens there
+    limits = LimitSettings(key_rate=0, address_rate=0)  # no count in the store before the call
+    with live_server(store, "redis-down", api_keys_file=keys_file(tmp_path), limits=limits, webhooks=FAST) as down:
+        calls = [
+            ("POST", "/v1/webhooks", {"url": "http://127.0.0.1:9/hook"}),
+            ("GET", "/v1/webhooks", None),
+            ("DELETE", "/v1/webhooks/wh_0123456789abcdef", None),
+        ]
+        for method, path, body in calls:
+            answer = rest(down, method, path, key=ALICE, body=body)
+            assert (answer.status, answer.json()["error"]["code"]) == (503, "store/unavailable"), path
