@@ -18,24 +18,15 @@ import pytest
 from engine import registry
 from engine.authoring import AUTHORING_MODULES
 from loadtests.server_process import ServerProcess
+from tests.extra_game.plugin import install_plugin
 from tests.service.conftest import Rest
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def install_plugin(folder: Path, entry_point: str) -> dict[str, str]:
-    """A distribution ``high-card-plugin`` with one ``cardengine.games`` entry point, installed as pip would leave
-    it (a ``.dist-info`` folder beside the packages); the environment of a process that has it on its path."""
-    info = folder / "high_card_plugin-1.0.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: high-card-plugin\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text(f"[cardengine.games]\n{entry_point}\n")
-    return {"PYTHONPATH": os.pathsep.join([str(folder), str(ROOT)])}
-
-
 @pytest.fixture(scope="module")
 def plugin_path(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    return install_plugin(tmp_path_factory.mktemp("site"), "high_card = tests.extra_game.high_card:HighCardGame")
+    return install_plugin(tmp_path_factory.mktemp("site"))
 
 
 @pytest.fixture(scope="module")

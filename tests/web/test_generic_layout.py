@@ -1,4 +1,5 @@
-"""A game the web table has no layout of its own for (High Card, tests/extra_game, registered in this server only):
+"""A game the web table has no layout of its own for (High Card, tests/extra_game, installed as a plugin for this
+server only: an entry point of the group cardengine.games, tests/extra_game/plugin.py):
 the lobby offers it from the catalog, the table lays it out with the generic layout (each list of cards a row, under
 its field's title), and a match is played to its end by clicking, with no error on the page."""
 
@@ -12,15 +13,17 @@ import pytest
 from playwright.sync_api import Browser
 
 from loadtests.server_process import ServerProcess
+from tests.extra_game.plugin import install_plugin
 from tests.web.experience import assert_no_internal_words
 from tests.web.table import Rest, RestSeat, create_in_lobby, open_page, play_until_finished, screenshot
 
-SERVE = [sys.executable, "-m", "tests.extra_game.serve", "serve", "--host", "127.0.0.1", "--grpc-port", "0"]
+SERVE = [sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--grpc-port", "0"]
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[ServerProcess]:
-    with ServerProcess(command=[*SERVE, "--http-port", "0"]) as running:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    environment = install_plugin(tmp_path_factory.mktemp("site"))
+    with ServerProcess(command=[*SERVE, "--http-port", "0"], environment=environment) as running:
         yield running
 
 
