@@ -38,6 +38,7 @@ import {
   type WatchGameResponse,
 } from "./gen/cardengine/v1/game_engine";
 import type { RegisterWebhookResponse, Webhook } from "./gen/cardengine/v1/game_engine";
+import type { ListTournamentsResponse, Tournament } from "./gen/cardengine/v1/game_engine";
 import { GameEngineError, toGameEngineError } from "./errors";
 import type { GameEvents, GameTypeId, GameViews } from "./games";
 
@@ -179,6 +180,34 @@ export interface LeaderboardOptions extends CallOptions {
   /** Most entries per page (server default 50, at most 200). */
   pageSize?: number;
   /** The previous page's nextPageToken. */
+  pageToken?: string;
+}
+
+export interface CreateTournamentOptions extends CallOptions {
+  /** "round_robin" (absent: this) or "swiss". */
+  format?: "round_robin" | "swiss";
+  /** Swiss: the number of rounds (1 to 30); round robin: absent or 0 (its schedule's own). */
+  rounds?: number;
+  /** Players per game; absent: the game's default. */
+  players?: number;
+  /** The games' options (as createGame's). */
+  options?: Record<string, unknown>;
+  /** Server bots entered beside the keys, by level ("easy", "medium", "hard"; a level may come more than once). */
+  botLevels?: readonly string[];
+  /** Deals per pairing, 1 to 20; absent: 1. */
+  deals?: number;
+  /** Each deal played in every rotation of the seats. */
+  duplicate?: boolean;
+  /** Each seat's turn clock in seconds (absent or 0: 30); a seat out of time forfeits its game. */
+  turnSeconds?: number;
+  /** Whether the games are rated (they feed the ratings). */
+  rated?: boolean;
+}
+
+export interface ListTournamentsOptions extends CallOptions {
+  /** Most tournaments per page, 0 to 100 (absent or 0: 20). */
+  pageSize?: number;
+  /** nextPageToken of the previous page. */
   pageToken?: string;
 }
 
@@ -451,6 +480,55 @@ export class GameEngineClient {
   leaderboard(gameType: string, options: LeaderboardOptions = {}): Promise<ListLeaderboardResponse> {
     const request = { gameType, pageSize: options.pageSize ?? 0, pageToken: options.pageToken ?? "" };
     return this.unary(this.raw.listLeaderboard, request, options);
+  }
+
+  /** Tournaments for bots (docs/api.md "Tournaments"): a round robin (default) or Swiss tournament of the entrant
+   * API key ids `entrants` (and server bots of `botLevels`) in games of `gameType`. The calling key is entered when
+   * it names itself; every other named key enters with enterTournament. Each game comes on its entrants' key streams
+   * as "tournament_round" with the seat's token (serveKeyBot keeps it and plays the seat). */
+  createTournament(
+    gameType: string,
+    entrants: readonly string[],
+    options: CreateTournamentOptions = {},
+  ): Promise<Tournament> {
+    const request = {
+      gameType,
+      entrants: [...entrants],
+      format: options.format ?? "round_robin",
+      rounds: options.rounds ?? 0,
+      players: options.players ?? 0,
+      options: options.options,
+      botLevels: [...(options.botLevels ?? [])],
+      deals: options.deals ?? 1,
+      duplicate: options.duplicate ?? false,
+      turnSeconds: options.turnSeconds ?? 0,
+      rated: options.rated ?? false,
+    };
+    return this.unary(this.raw.createTournament, request, options);
+  }
+
+  /** The calling key enters a tournament that names it (again: nothing changes); the typed error
+   * `tournament/not_entrant` for a key it does not name. */
+  enterTournament(tournamentId: string, options: CallOptions = {}): Promise<Tournament> {
+    return this.unary(this.raw.enterTournament, { tournamentId }, options);
+  }
+
+  /** A tournament: its state, rounds, games and standings with 95% confidence intervals (never a seat token). */
+  getTournament(tournamentId: string, options: CallOptions = {}): Promise<Tournament> {
+    return this.unary(this.raw.getTournament, { tournamentId }, options);
+  }
+
+  /** The calling key's tournaments (created or named in), newest first, one page at a time. */
+  listTournaments(options: ListTournamentsOptions = {}): Promise<ListTournamentsResponse> {
+    const request = { pageSize: options.pageSize ?? 0, pageToken: options.pageToken ?? "" };
+    return this.unary(this.raw.listTournaments, request, options);
+  }
+
+  /** Keeps a seat's token this client learned from elsewhere (a ticket, a "match_found" event). */
+  keepSeatToken(gameId: string, seat: number, token: string): void {
+    const seats = this.tokens.get(gameId) ?? new Map<number, string>();
+    seats.set(seat, token);
+    this.tokens.set(gameId, seats);
   }
 
   /** The seat resigns (reason "resigned") or leaves ("left"): the match ends, every other seat wins. */

@@ -21,6 +21,8 @@ export {
   type TypedGetGameOptions,
   type CallOptions,
   type RegisterWebhookOptions,
+  type CreateTournamentOptions,
+  type ListTournamentsOptions,
   type ClientOptions,
   type CreateGameOptions,
   type EventsOptions,

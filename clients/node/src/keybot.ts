@@ -7,24 +7,28 @@ export type Chooser = (moves: readonly Move[]) => Move;
 const randomMove: Chooser = (moves) => moves[Math.floor(Math.random() * moves.length)]!;
 const PASSED = new Set(["version/stale", "move/not_your_turn", "game/finished"]); // another event moved already
 
-/** The key's seats that must act at `event.version`: a "your_turn"'s seats, or a "game_in_progress"'s seats that are
- * to act (`toAct`); none for the other kinds. */
+/** The key's seats that must act at `event.version`: a "your_turn"'s seats, or a "game_in_progress"'s (or a
+ * "tournament_round"'s) seats that are to act (`toAct`); none for the other kinds. */
 export function seatsToAct(event: KeyEvent): number[] {
   if (event.kind === "your_turn") return event.seats;
-  if (event.kind === "game_in_progress") return event.seats.filter((seat) => event.toAct.includes(seat));
+  if (event.kind === "game_in_progress" || event.kind === "tournament_round") {
+    return event.seats.filter((seat) => event.toAct.includes(seat));
+  }
   return [];
 }
 
 /** Plays the key's seats in every game it created or joined: first the games in progress when it starts (the key's
- * stream starts now), then at each "your_turn"; resolves after `stop` games finished since it started (absent:
- * never) with the number of moves played. */
+ * stream starts now, or after `cursor`: "0" from the oldest event kept), then at each "your_turn"; resolves after
+ * `stop` games finished since it started (absent: never) with the number of moves played. A tournament's games come
+ * as "tournament_round" events with their seats' tokens, which it keeps (keepSeatToken) and plays. */
 export async function serveKeyBot(
   client: GameEngineClient,
-  options: { choose?: Chooser; stop?: number; signal?: AbortSignal } = {},
+  options: { choose?: Chooser; stop?: number; signal?: AbortSignal; cursor?: string } = {},
 ): Promise<number> {
   let played = 0;
   const finished = new Set<string>();
-  for await (const event of client.watchKeyEvents({ signal: options.signal })) {
+  for await (const event of client.watchKeyEvents({ signal: options.signal, cursor: options.cursor })) {
+    if (event.kind === "tournament_round") for (const seat of event.seats) client.keepSeatToken(event.gameId, seat, event.token);
     if (event.kind === "game_finished" && options.stop !== undefined) {
       finished.add(event.gameId);
       if (finished.size >= options.stop) break;
