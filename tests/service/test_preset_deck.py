@@ -7,8 +7,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import grpc
 import orjson
 import pytest
+from cardengine_client import GameEngineError
 
 import engine
 from tests.service.conftest import LiveServer, live_server, make_store
@@ -67,3 +69,18 @@ def test_a_preset_that_is_not_the_pack_is_refused(live: LiveServer) -> None:
     assert error["details"]["field"] == "options.deck"
     status, answer = live.rest.post("/v1/games", {**body, "options": {"deck": {"top": "AS"}}})
     assert status == 400 and answer["error"]["code"] == "options/invalid_deck"
+
+
+def test_the_python_sdk_over_grpc_deals_from_a_preset_and_refuses_a_bad_one(live: LiveServer) -> None:
+    deck = house_rummy_pack()
+    created = live.grpc.create_game("house_rummy", 2, 8, {"deck": ",".join(deck)})
+    tokens = {seat.seat: seat.token for seat in created.seats}
+    assert live.grpc.get_game(created.game_id, tokens[0]).view["hand"] == sorted(deck[-1::-2][:10])
+    assert "deck" not in live.grpc.get_game(created.game_id, tokens[1]).view["options"]
+    with pytest.raises(GameEngineError) as refused:
+        live.grpc.create_game("house_rummy", 2, 8, {"deck": [*deck, "AS"]})
+    assert (refused.value.code, refused.value.status) == ("options/invalid_deck", grpc.StatusCode.INVALID_ARGUMENT)
+    assert refused.value.message == (
+        "Option 'deck' must list every card of this match's deck once each (identical copies as often as the deck "
+        "has them); 58 cards for a deck of 57; it has AS beyond the deck."
+    )
