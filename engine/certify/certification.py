@@ -159,7 +159,7 @@ def describe(error: BaseException) -> str:
 
 def certify(
     game_id: str,
-    playouts: int = 10,
+    playouts: int = 3,
     *,
     only: Sequence[str] = (),
     golden_dir: Path | None = None,

@@ -51,7 +51,7 @@ def add_certify_parser(commands: Subcommands) -> None:
     )
     certify.add_argument("game", metavar="GAME", help="the game's id, as `cardengine games` lists it")
     certify.add_argument(
-        "--playouts", type=int, default=10, help="random matches per variant and check (default 10: seconds)"
+        "--playouts", type=int, default=3, help="random matches per variant and check (default 3: seconds)"
     )
     certify.add_argument("--only", metavar="CHECK,...", help="run only these checks (names as the report prints)")
     certify.add_argument("--golden", metavar="DIR", help="compare the golden playthroughs with the files in DIR")
