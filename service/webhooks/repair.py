@@ -66,7 +66,9 @@ class StreamRepair:
             if len(events) >= FULL_STREAM and entry.game_id not in seen:
                 continue  # its events may be older than the window: never told twice
             stored = self.service.store.load(entry.game_id)
-            payload = None if stored is None else self.expected(key_id, stored)
+            if stored is None or (stored.finished and (entry.game_id, FINISHED, stored.version) in told):
+                continue  # gone, or its end told: no score to compute
+            payload = self.expected(key_id, stored)
             if payload is not None:
                 event = orjson.loads(payload)
                 if (entry.game_id, event["kind"], event["version"]) not in told:
