@@ -185,16 +185,33 @@ const LAYOUTS = {
 const COMMON_KEYS = new Set(["seat", "toAct", "game", "players", "hand", "handCounts", "totals", "finished", "phase",
   "step", "turn", "options", "rulesVersion", "seatNames", "bots", "hands"]);
 
-/** A view of a game this page has no layout for: every list of cards as a row, every list of groups as groups. */
+const isCardList = (value) => Array.isArray(value) && value.every((item) => typeof item === "string");
+
+/** Lists of cards, one per seat (hands shown, piles of each seat) or numbered (piles), each a row of its own. */
+function cardLists(ui, lists, title, seats) {
+  return lists.map((cards, index) => {
+    const label = lists.length === seats ? `${ui.whose(index)} ${title.toLowerCase()}` : `${title} ${index + 1}`;
+    return ui.h("div", { class: "card-list", "aria-label": label }, ui.h("h4", {}, label), cardRow(ui, cards, label));
+  });
+}
+
+/** A view of a game this page has no layout for (a plugin's, say), from the shape of its fields: every list of
+ * cards as a row, every list of groups (objects with `cards`) as melds, a list of card lists (one per seat, or
+ * piles) as rows under it, and a number per seat (points, scores) by seat name; titles from the view's schema. */
 function generic(ui, view) {
   const parts = [];
+  const seats = typeof view.players === "number" ? view.players : (view.handCounts || []).length;
   for (const [key, value] of Object.entries(view)) {
-    if (COMMON_KEYS.has(key)) continue;
+    if (COMMON_KEYS.has(key) || !Array.isArray(value)) continue;
     const title = fieldTitle(ui.gameType, key);
-    if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
+    if (isCardList(value)) {
       parts.push(section(ui, title, cardRow(ui, value, title)));
-    } else if (Array.isArray(value) && value.every((item) => item && Array.isArray(item.cards))) {
+    } else if (value.every((item) => item && Array.isArray(item.cards))) {
       parts.push(section(ui, title, groups(ui, value, title)));
+    } else if (value.length > 0 && value.every(isCardList)) {
+      parts.push(section(ui, title, ...cardLists(ui, value, title, seats)));
+    } else if (seats > 0 && value.length === seats && value.every((item) => typeof item === "number")) {
+      parts.push(section(ui, title, counts(ui, value.map((number, seat) => [ui.seatName(seat), number]))));
     }
   }
   return parts;

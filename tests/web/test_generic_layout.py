@@ -1,7 +1,8 @@
 """A game the web table has no layout of its own for (High Card, tests/extra_game, installed as a plugin for this
 server only: an entry point of the group cardengine.games, tests/extra_game/plugin.py):
 the lobby offers it from the catalog, the table lays it out with the generic layout (each list of cards a row, under
-its field's title), and a match is played to its end by clicking, with no error on the page."""
+its field's title, a number per seat by seat name), and a match is played to its end by clicking, with no error on
+the page."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def test_a_game_without_its_own_layout_is_laid_out_and_played(
     game_id, others = create_in_lobby(page, rest, "high_card", {}, seed=4, bot_opponents=False)
     token = page.evaluate(f"() => JSON.parse(localStorage.getItem('cardengine.seat.{game_id}')).token")
     me = RestSeat(rest, game_id, 0, token)
-    assert page.locator("#board section.board-part > h3").all_inner_texts() == ["Played"]
+    assert page.locator("#board section.board-part > h3").all_inner_texts() == ["Played", "Points"]
     assert [card.get_attribute("data-card") for card in page.locator("#hand .card").all()] == me.hand()
     assert len(me.hand()) == 3
     assert_no_internal_words(page, game_id, "High Card's table")
@@ -48,6 +49,10 @@ def test_a_game_without_its_own_layout_is_laid_out_and_played(
     assert sorted(card.get_attribute("data-card") or "" for card in played.all()) == sorted(
         ["AS", "KS", "QS", "JS", "TS", "9S"]
     )
+    points = me.game()["view"]["points"]  # a number per seat, drawn by seat name
+    assert sum(points) == 14 + 13 + 12 + 11 + 10 + 9
+    shown = page.locator("#board section.board-part[aria-label='Points'] dd").all_inner_texts()
+    assert shown == [str(number) for number in points]
     assert errors == []
     screenshot(page, "generic-layout-high_card")
     page.context.close()
