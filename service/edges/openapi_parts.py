@@ -26,6 +26,7 @@ UINT64 = {"type": "integer", "minimum": 0, "maximum": 2**64 - 1}
 
 # Request fields the server requires (proto3 has no required fields; the core rejects these when missing).
 REQUIRED_IN_REQUESTS = {"CreateGameRequest": ["gameType"], "ApplyMoveBody": ["expectedVersion"]}
+REQUIRED_IN_REQUESTS["CreateTournamentRequest"] = ["gameType"]  # service/edges/rest_tournaments.py
 
 
 def field_schema(field: FieldDescriptor) -> dict[str, Any]:

@@ -32,7 +32,10 @@ class MemoryTournaments:
     def save_tournament(self, tournament_id: str, record: bytes, expected_version: int, *, running: bool) -> bool:
         with self._lock:
             known = self._records.get(tournament_id)
-            if known is None or known[0] != expected_version:
+            if known is None:
+                self._running.discard(tournament_id)  # expired or never stored: out of the running set too
+                return False
+            if known[0] != expected_version:
                 return False
             self._records[tournament_id] = (expected_version + 1, record)
             if running:

@@ -441,7 +441,7 @@ class TournamentStore(Protocol):
     def save_tournament(self, tournament_id: str, record: bytes, expected_version: int, *, running: bool) -> bool:
         """Compare-and-set: the record becomes ``record`` (its version one more) if its version is
         ``expected_version``, and it is in the running set or not as ``running`` says; False (nothing changes)
-        otherwise."""
+        otherwise, and a tournament with no record (expired) leaves the running set."""
 
     def running_tournaments(self) -> list[str]:
         """The ids of the tournaments in the running set."""

@@ -34,7 +34,11 @@ return 1
 
 SAVE_SCRIPT = """
 local version = redis.call('HGET', KEYS[1], 'v')
-if not version or tonumber(version) ~= tonumber(ARGV[1]) then return 0 end
+if not version then
+  redis.call('SREM', KEYS[2], ARGV[5])
+  return 0
+end
+if tonumber(version) ~= tonumber(ARGV[1]) then return 0 end
 redis.call('HSET', KEYS[1], 'v', tonumber(version) + 1, 'r', ARGV[2])
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 if ARGV[4] == '1' then

@@ -107,7 +107,8 @@ class Director:
         every game of the round is over."""
         part = self.store.tournaments
         found = part.load_tournament(tournament_id)
-        if found is None:
+        if found is None:  # expired: a save of no record takes it out of the running set
+            part.save_tournament(tournament_id, b"", 0, running=False)
             return
         version, state = found[0], TournamentState.decode(found[1])
         if state.state == FINISHED:

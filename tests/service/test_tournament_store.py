@@ -32,7 +32,7 @@ def test_a_record_is_created_once_and_saved_by_compare_and_set(store: GameStore)
     assert part.running_tournaments() == ["t1"]
     assert part.save_tournament("t1", b"second", 1, running=True)
     assert not part.save_tournament("t1", b"stale", 1, running=False)  # another save came first
-    assert not part.save_tournament("t9", b"unknown", 1, running=True)
+    assert not part.save_tournament("t9", b"unknown", 1, running=True)  # no record: nothing stored, not running
     assert part.load_tournament("t1") == (2, b"second")
     assert part.save_tournament("t1", b"over", 2, running=False)
     assert (part.load_tournament("t1"), part.running_tournaments()) == ((3, b"over"), [])
