@@ -531,48 +531,6 @@ export class GameEngineClient {
     this.tokens.set(gameId, seats);
   }
 
-  /** Tournaments for bots (docs/api.md "Tournaments"): a round robin (default) or Swiss tournament of the entrant
-   * API key ids `entrants` (and server bots of `botLevels`) in games of `gameType`. The calling key is entered when
-   * it names itself; every other named key enters with enterTournament. Each game comes on its entrants' key streams
-   * as "tournament_round" with the seat's token (serveKeyBot keeps it and plays the seat). */
-  createTournament(
-    gameType: string,
-    entrants: readonly string[],
-    options: CreateTournamentOptions = {},
-  ): Promise<Tournament> {
-    const request = {
-      gameType,
-      entrants: [...entrants],
-      format: options.format ?? "round_robin",
-      rounds: options.rounds ?? 0,
-      players: options.players ?? 0,
-      options: options.options,
-      botLevels: [...(options.botLevels ?? [])],
-      deals: options.deals ?? 1,
-      duplicate: options.duplicate ?? false,
-      turnSeconds: options.turnSeconds ?? 0,
-      rated: options.rated ?? false,
-    };
-    return this.unary(this.raw.createTournament, request, options);
-  }
-
-  /** The calling key enters a tournament that names it (again: nothing changes); the typed error
-   * `tournament/not_entrant` for a key it does not name. */
-  enterTournament(tournamentId: string, options: CallOptions = {}): Promise<Tournament> {
-    return this.unary(this.raw.enterTournament, { tournamentId }, options);
-  }
-
-  /** A tournament: its state, rounds, games and standings with 95% confidence intervals (never a seat token). */
-  getTournament(tournamentId: string, options: CallOptions = {}): Promise<Tournament> {
-    return this.unary(this.raw.getTournament, { tournamentId }, options);
-  }
-
-  /** The calling key's tournaments (created or named in), newest first, one page at a time. */
-  listTournaments(options: ListTournamentsOptions = {}): Promise<ListTournamentsResponse> {
-    const request = { pageSize: options.pageSize ?? 0, pageToken: options.pageToken ?? "" };
-    return this.unary(this.raw.listTournaments, request, options);
-  }
-
   /** The seat resigns (reason "resigned") or leaves ("left"): the match ends, every other seat wins. */
   resignSeat(gameId: string, options: CallOptions & { reason?: string }): Promise<ResignSeatResponse> {
     return this.unary(this.raw.resignSeat, { gameId, reason: options.reason ?? "resigned" }, options);
