@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import engine
+from engine.preset import PRESET_OPTION
 from service.core import clocks, errors, fairness, invitations, seating, telemetry
 from service.core.bot_kinds import BOT_KINDS, SPEC_EXAMPLES, is_bot_spec
 from service.core.games import IDEMPOTENCY_KEY_PATTERN, StoredGames, game_view, token_hash
@@ -78,10 +79,31 @@ def seat_bot(index: int, bot: str) -> str:
     return bot
 
 
+def check_preset_deck(options: Mapping[str, object] | None, rated: bool, seats: Sequence[SeatSpec]) -> None:
+    """A preset deck (``options.deck``, engine/preset.py) shows whoever sets it every hand of the match: a rated game,
+    or one with open seats that strangers join from the lobby, is dealt from its seed only."""
+    if options is None or PRESET_OPTION not in options or not (rated or any(seat.open for seat in seats)):
+        return
+    raise errors.invalid_argument(
+        "A preset deck (options.deck) shows its creator every hand, so a rated game or one with open seats is dealt "
+        "from its seed only: leave the deck out, or make the game unrated with no open seats.",
+        field="options.deck",
+        code="options/invalid_deck",
+    )
+
+
 def check_request(
-    game_type: str, players: int | None, seed: int | None, seats: Sequence[SeatSpec], request_id: str | None
+    game_type: str,
+    players: int | None,
+    seed: int | None,
+    seats: Sequence[SeatSpec],
+    request_id: str | None,
+    *,
+    options: Mapping[str, object] | None = None,
+    rated: bool = False,
 ) -> None:
     """INVALID_ARGUMENT for a create whose fields are out of range (the seats' names and bots are checked apart)."""
+    check_preset_deck(options, rated, seats)
     if request_id is not None and not IDEMPOTENCY_KEY_PATTERN.match(request_id):
         raise errors.invalid_argument(
             "requestId must be 1 to 128 printable ASCII characters without spaces (a UUID is a good one).",
@@ -142,7 +164,7 @@ class Creation:
         same creator) give the same game and seat tokens again and create nothing. ``invite_seats``: those seats
         are answered as invitation codes instead of tokens (service/core/invitations.py). ``hints``: False turns
         the seats' hints off for the whole match (service/core/hints.py). The lobby's fields: ``_seat_holders``."""
-        check_request(game_type, players, seed, seats, request_id)
+        check_request(game_type, players, seed, seats, request_id, options=options, rated=rated)
         names = tuple(seat_name(index, seat.name) for index, seat in enumerate(seats))
         bots = tuple(seat_bot(index, seat.bot) for index, seat in enumerate(seats))
         keyed_id = self.keyed_game_id(request_id, creator) if request_id else None

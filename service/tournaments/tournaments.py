@@ -24,7 +24,7 @@ import engine
 from service.access.keys import KEY_ID_PATTERN
 from service.core import clocks, errors
 from service.core.bot_kinds import LEVEL_KINDS
-from service.core.creation import new_game_id
+from service.core.creation import check_preset_deck, new_game_id
 from service.core.game_service import GameService
 from service.core.lifecycle import now_ms
 from service.tournaments import formats, standings
@@ -178,6 +178,7 @@ def resolved_players(spec: TournamentSpec) -> tuple[int, dict[str, Any]]:
         state, _ = engine.new_game(spec.game_type, spec.players or None, 0, dict(spec.options))
     except engine.EngineError as error:
         raise errors.from_engine(error) from None
+    check_preset_deck(spec.options, spec.rated, ())  # a rated tournament's games are dealt from their seeds
     return state.players, dict(spec.options)
 
 

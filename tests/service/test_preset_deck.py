@@ -84,3 +84,21 @@ def test_the_python_sdk_over_grpc_deals_from_a_preset_and_refuses_a_bad_one(live
         "Option 'deck' must list every card of this match's deck once each (identical copies as often as the deck "
         "has them); 58 cards for a deck of 57; it has AS beyond the deck."
     )
+
+
+def test_a_rated_game_or_one_with_open_seats_takes_no_preset(live: LiveServer) -> None:
+    """The preset shows its creator every hand: games that strangers join, or that move ratings, are seeded only."""
+    deck = house_rummy_pack()
+    refusal = (
+        "A preset deck (options.deck) shows its creator every hand, so a rated game or one with open seats is dealt "
+        "from its seed only: leave the deck out, or make the game unrated with no open seats."
+    )
+    rated = {"gameType": "house_rummy", "players": 2, "options": {"deck": deck}, "rated": True}
+    open_seat = {"gameType": "house_rummy", "options": {"deck": deck}, "seats": [{"name": "Ann"}, {"open": True}]}
+    for body in (rated, open_seat):
+        status, answer = live.rest.post("/v1/games", body)
+        assert status == 400, answer
+        assert (answer["error"]["code"], answer["error"]["message"]) == ("options/invalid_deck", refusal)
+        assert answer["error"]["details"]["field"] == "options.deck"
+    status, games = live.rest.get("/v1/lobby")
+    assert status == 200 and games["games"] == []
