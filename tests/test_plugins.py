@@ -108,3 +108,25 @@ def test_plugins_import_only_the_authoring_api() -> None:
             outside += [f"{path.relative_to(ROOT)}: {name}" for name in names
                         if name.split(".")[0] == "engine" and name not in AUTHORING_MODULES]  # fmt: skip
     assert not outside, "plugins import engine modules beyond the authoring API:\n" + "\n".join(outside)
+
+
+def test_certify_reports_on_the_plugin_game(plugin_path: dict[str, str]) -> None:
+    """High Card keeps the contract the checks below certify; it declares no JSON Schemas, so the views check fails
+    and the command exits 1."""
+    passing = cardengine(plugin_path, "certify", "high_card", "--playouts", "2", "--only", "determinism,codec,replay")
+    assert passing.returncode == 0, passing.stdout + passing.stderr
+    lines = passing.stdout.splitlines()
+    assert lines[0] == "Certifying high_card (High Card), 2 playouts per variant"
+    assert [line.split(" (")[0] for line in lines[1:4]] == [
+        "PASS determinism: the same seed plays the same match",
+        "PASS codec: snapshot round trip, card conservation, apply leaves its input unchanged",
+        "PASS replay: a match replays from its moves to the same state",
+    ]
+    assert lines[4] == "high_card is certified: all 3 checks passed."
+    failing = cardengine(plugin_path, "certify", "high_card", "--playouts", "1", "--only", "views")
+    assert failing.returncode == 1
+    assert failing.stdout.splitlines()[1:] == [
+        "FAIL views: every view matches its schema and shows no hidden card (high_card declares no JSON Schemas of its "
+        "content (Game.schemas, docs/engine.md); " + failing.stdout.splitlines()[1].rsplit("; ", 1)[1],
+        "high_card is not certified: 1 of 1 checks failed (views).",
+    ]

@@ -207,7 +207,7 @@ def run_playout(
 ) -> Match:
     """Plays one random legal match with the ``checks`` named (see the module's text); the match played."""
     match = Match.start(variant, seed, checks, reached)
-    for _ in range(match.game.playout_bound):
+    for _ in range(match.game.playout_bound + 1):  # the bound is on moves: its last step finds the end
         if match.step():
             break
     else:
