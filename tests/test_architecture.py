@@ -52,6 +52,7 @@ ROOMS = (
     "access",
     "bots",
     "webhooks",
+    "matchmaking",
     "ratings",
     "core",
     "storage",

@@ -56,6 +56,7 @@ export class Api {
       seats: "seats" in createProps,
       bots: "seats" in createProps && /"bot"/.test(seatSchemaText),
       lobby: "/v1/lobby" in paths,
+      quickMatch: "/v1/matchmaking/tickets" in paths,
       ratings: "/v1/leaderboards/{gameType}" in paths,
     };
     return this.features;
@@ -131,6 +132,22 @@ export class Api {
   joinGame(id, player, name) {
     const body = { ...(player ? { player } : {}), ...(name ? { name } : {}) };
     return this.request("POST", `/v1/games/${encodeURIComponent(id)}/join`, { body });
+  }
+
+  /** Quick match (docs/api.md "Quick match"): a waiting ticket `{ticketId, state, ...}` for `gameType`, `players`,
+   * `player`, `botFillAfterSeconds`. */
+  createTicket(body) {
+    return this.request("POST", "/v1/matchmaking/tickets", { body });
+  }
+
+  /** The ticket now: `state` "waiting", "matching", "matched" (with `gameId`, `seat`, `token`), "cancelled" or
+   * "expired". */
+  ticket(ticketId) {
+    return this.request("GET", `/v1/matchmaking/tickets/${encodeURIComponent(ticketId)}`);
+  }
+
+  cancelTicket(ticketId) {
+    return this.request("DELETE", `/v1/matchmaking/tickets/${encodeURIComponent(ticketId)}`);
   }
 
   /** The seat resigns (`reason` "resigned") or leaves ("left"): the match ends, every other seat wins. */

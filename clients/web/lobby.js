@@ -5,6 +5,7 @@
 import { loadCatalog, playerCounts } from "./catalog.js";
 import { app, h, say } from "./dom.js";
 import { openGamesPanel, playerId, playerName, rememberPlayerName } from "./open_games.js";
+import { quickMatchPanel } from "./quick_match.js";
 import { api } from "./server.js";
 import { takeSeatFromAddress } from "./seat_links.js";
 import { invites, seats } from "./storage.js";
@@ -48,7 +49,8 @@ export async function showLobby() {
   const form = newGameFields(catalog, features);
   form.gameSelect.addEventListener("change", () => renderOptions(form));
   form.playersSelect.addEventListener("change", () => renderSeats(form));
-  app.replaceChildren(...(features.lobby ? [openGamesPanel()] : []), newGamePanel(form), watchPanel(), joinPanel());
+  app.replaceChildren(...(features.quickMatch ? [quickMatchPanel(catalog)] : []),
+    ...(features.lobby ? [openGamesPanel()] : []), newGamePanel(form), watchPanel(), joinPanel());
   renderOptions(form);
 }
 

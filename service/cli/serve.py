@@ -14,6 +14,7 @@ from service.cli.arguments import add_key_prefix_argument, env_float, env_int, f
 from service.cli.bots import add_bot_arguments
 from service.cli.rating_arguments import add_rating_arguments, rating_problem, rating_settings
 from service.cli.webhook_arguments import add_webhook_arguments, webhook_problem, webhook_settings
+from service.matchmaking.matcher import MATCH_LEASE_SECONDS, MATCH_TICK_SECONDS
 
 if TYPE_CHECKING:
     from service.cli.arguments import Subcommands
@@ -66,6 +67,8 @@ def serve_arguments_problem(args: argparse.Namespace) -> str | None:
         return "--hint-iterations must be 0 (each game's default) or more"
     if rating_problem(args):
         return rating_problem(args)
+    if not 0 < args.matchmaking_tick_seconds < args.matchmaking_lease_seconds:
+        return "--matchmaking-tick-seconds must be positive and below --matchmaking-lease-seconds"
     if args.redis_replica_wait_ms < 0:
         return "--redis-replica-wait-ms must be 0 (off) or more"
     if args.redis_cluster:  # --redis-cluster / REDIS_CLUSTER=1: the URL names a node of a Redis Cluster
@@ -108,6 +111,8 @@ def serve_config(args: argparse.Namespace) -> ServeConfig:
         announce=args.announce,
         state_cache_mib=args.state_cache_mib,
         hint_iterations=args.hint_iterations,
+        matchmaking_tick_seconds=args.matchmaking_tick_seconds,
+        matchmaking_lease_seconds=args.matchmaking_lease_seconds,
         **access_settings(args),
         **request_limit_settings(args),
         **webhook_settings(args),
@@ -330,6 +335,20 @@ def add_web_arguments(serve: argparse.ArgumentParser) -> None:
         default=env_int("HINT_ITERATIONS", 0),
         help="the search's iterations per hint (SuggestMoves), its cost and strength; 0: each game's default "
         f"({HINT_ITERATIONS}, fewer in the games of engine.bots.hints.GAME_HINT_ITERATIONS) [HINT_ITERATIONS]",
+    )
+    serve.add_argument(
+        "--matchmaking-tick-seconds",
+        type=float,
+        default=env_float("MATCHMAKING_TICK_SECONDS", MATCH_TICK_SECONDS),
+        help="how often the matcher of quick match looks at the waiting tickets, in seconds "
+        f"(default {MATCH_TICK_SECONDS}) [MATCHMAKING_TICK_SECONDS]",
+    )
+    serve.add_argument(
+        "--matchmaking-lease-seconds",
+        type=float,
+        default=env_float("MATCHMAKING_LEASE_SECONDS", MATCH_LEASE_SECONDS),
+        help="the matcher's lease: one replica at a time makes the matches, and another takes over this long after "
+        f"it stops renewing (default {MATCH_LEASE_SECONDS}) [MATCHMAKING_LEASE_SECONDS]",
     )
     serve.add_argument(
         "--web-root",

@@ -13,6 +13,7 @@ service knows about status codes. Engine errors keep their own codes (``move/car
 | PERMISSION_DENIED   | PERMISSION_DENIED    | 403  | the caller's seat is not among the seats to act             |
 | NOT_FOUND           | NOT_FOUND            | 404  | unknown (or expired) game; unknown game type (schemas route) |
 |                     |                      |      | a webhook the key does not have (webhook/not_found)         |
+|                     |                      |      | an unknown ticket, or another key's (ticket/not_found)      |
 | ABORTED             | ABORTED              | 409  | stale expected_version (details: currentVersion)            |
 | FAILED_PRECONDITION | FAILED_PRECONDITION  | 422  | illegal move, finished match (details: engineCode); a match |
 |                     |                      |      | stored under another rules version (snapshot/rules_version) |
@@ -21,6 +22,7 @@ service knows about status codes. Engine errors keep their own codes (``move/car
 |                     |                      |      | taken by another (seat/taken), a player seated already      |
 |                     |                      |      | (seat/player_seated); a key's webhooks at their cap         |
 |                     |                      |      | (webhook/too_many)                                          |
+|                     |                      |      | a matchmaking ticket no longer waiting (ticket/not_waiting) |
 | RESOURCE_EXHAUSTED  | RESOURCE_EXHAUSTED   | 429  | a rate limit, the live-game cap of an API key, too many     |
 |                     |                      |      | wrong seat tokens (details: retryAfterSeconds); too many    |
 |                     |                      |      | stream tickets of a seat (limit/stream_tickets)             |
@@ -331,6 +333,25 @@ def player_seated(game_id: str, seat: int) -> ServiceError:
     )
 
 
+def ticket_not_found(ticket_id: str) -> ServiceError:
+    """An unknown or expired matchmaking ticket, or one of another API key (service/matchmaking/tickets.py)."""
+    return ServiceError(
+        Status.NOT_FOUND,
+        "ticket/not_found",
+        f"This API key has no matchmaking ticket {quote(ticket_id)} (a ticket is kept an hour after it was made).",
+        {"ticketId": ticket_id},
+    )
+
+
+def ticket_not_waiting(ticket_id: str, state: str) -> ServiceError:
+    return ServiceError(
+        Status.FAILED_PRECONDITION,
+        "ticket/not_waiting",
+        f"Matchmaking ticket {quote(ticket_id)} is {state}, no longer waiting: only a waiting ticket can be cancelled.",
+        {"ticketId": ticket_id, "state": state},
+    )
+
+
 def store_unavailable(error: BaseException) -> ServiceError:
     return ServiceError(Status.UNAVAILABLE, "store/unavailable", f"The game store is unavailable: {error}.")
 
@@ -548,6 +569,8 @@ CODES: dict[str, Status] = {
     "game/waiting_for_players": Status.FAILED_PRECONDITION,
     "seat/taken": Status.FAILED_PRECONDITION,
     "seat/player_seated": Status.FAILED_PRECONDITION,
+    "ticket/not_found": Status.NOT_FOUND,
+    "ticket/not_waiting": Status.FAILED_PRECONDITION,
     "seat/rating_out_of_range": Status.FAILED_PRECONDITION,
     "webhook/target_refused": Status.INVALID_ARGUMENT,
     "webhook/not_found": Status.NOT_FOUND,

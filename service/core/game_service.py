@@ -76,6 +76,7 @@ class GameService:
         self.catalog = Catalog()
         secret = secret or os.urandom(32)
         self.creation = Creation(self.games, self.hooks, secret=secret, admit_game=admit_game)
+        self.key_events.seat_token = self.creation.keyed_token  # match_found's token (service/matchmaking/)
         self.reads = Reads(self.games)
         self.streams = EventStreams(self.games, watch_poll_seconds=watch_poll_seconds, ticket_seconds=ticket_seconds)
         self.moves = Moves(self.games, self.hooks)

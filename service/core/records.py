@@ -173,6 +173,7 @@ class KeyEvent:
     tournament_id: str = ""
     round: int = 0
     token: str = ""
+    ticket_id: str = ""  # match_found (service/matchmaking/): the ticket matched; the seat's token in ``token``
 
 
 @dataclass(frozen=True, slots=True)

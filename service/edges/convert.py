@@ -122,6 +122,7 @@ KEY_EVENT = Table(
     pb.KeyEvent,
     Row("id", "r.event_id"),
     "kind game_id game_type version seats winners to_act tournament_id round token",
+    "ticket_id",
 )
 # Hints (service/core/hints.py): a suggestion's move is a MOVE row's LegalMove.
 SUGGESTION = Table(pb.Suggestion, "move visits expected_reward")

@@ -30,10 +30,12 @@ from service.access.limits import CURRENT_CALLER, Caller, Gate, caller_key_id, g
 from service.core import errors
 from service.core.game_service import GameService
 from service.edges import convert, convert_ratings, convert_webhooks, reflection_v1, telemetry
+from service.edges.convert_matchmaking import ticket_arguments, ticket_message
 from service.edges.credentials import bearer_token
 from service.edges.min_version import min_version_of_metadata
 from service.edges.streams import StreamLimits, StreamSlots
 from service.edges.tournament_answers import spec_of, tournament_message, tournaments_message
+from service.matchmaking.tickets import Tickets
 from service.ratings import boards
 from service.ratings.ratings import ratings_for
 from service.tournaments.tournaments import Tournaments
@@ -290,6 +292,18 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
     ) -> pb.ListTournamentsResponse:
         page = Tournaments(self.service).list(caller_key_id(), request.page_size, request.page_token)
         return tournaments_message(page)
+
+    def _tickets(self) -> Tickets:
+        return Tickets(self.service.store, self.service.creation.keyed_token)
+
+    def CreateTicket(self, request: pb.CreateTicketRequest, context: grpc.ServicerContext) -> pb.Ticket:
+        return ticket_message(self._tickets().create(caller_key_id(), **ticket_arguments(request)))
+
+    def GetTicket(self, request: pb.GetTicketRequest, context: grpc.ServicerContext) -> pb.Ticket:
+        return ticket_message(self._tickets().get(caller_key_id(), request.ticket_id))
+
+    def CancelTicket(self, request: pb.CancelTicketRequest, context: grpc.ServicerContext) -> pb.Ticket:
+        return ticket_message(self._tickets().cancel(caller_key_id(), request.ticket_id))
 
     def RedeemInvitation(
         self, request: pb.RedeemInvitationRequest, context: grpc.ServicerContext

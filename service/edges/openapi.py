@@ -38,6 +38,7 @@ from service.edges.openapi_parts import (
     message_schema,
     plain_response,
 )
+from service.edges.rest_matchmaking import describe_ticket_request
 from service.edges.rest_requests import json_answer
 from service.edges.rest_webhooks import complete_webhook_schemas
 
@@ -146,11 +147,13 @@ def component_schemas() -> dict[str, Any]:
     }
     requests = {"CreateGameRequest", "SeatConfig", "Clock", "StructuredMove", "RegisterWebhookRequest"}
     requests |= {"CreateTournamentRequest"}  # a body too (service/edges/rest_tournaments.py)
+    requests |= {"CreateTicketRequest"}  # a body too (service/edges/rest_matchmaking.py)
     for name, message in pb.DESCRIPTOR.message_types_by_name.items():
         if name.endswith("Request") and name not in requests:
             continue  # the other requests travel as path and query parameters
         schemas[name] = message_schema(message, request=name in requests, exclude=GRPC_ONLY.get(name, ()))
     schemas["CreateGameRequest"]["properties"]["gameType"]["enum"] = [game.id for game in engine.all_games()]
+    describe_ticket_request(schemas["CreateTicketRequest"])
     for message_name, field, description in FIELD_DESCRIPTIONS:
         schemas[message_name]["properties"][field]["description"] = description
     schemas["SeatConfig"]["properties"]["bot"]["pattern"] = BOT_SPEC_PATTERN

@@ -27,6 +27,7 @@ UINT64 = {"type": "integer", "minimum": 0, "maximum": 2**64 - 1}
 # Request fields the server requires (proto3 has no required fields; the core rejects these when missing).
 REQUIRED_IN_REQUESTS = {"CreateGameRequest": ["gameType"], "ApplyMoveBody": ["expectedVersion"]}
 REQUIRED_IN_REQUESTS["CreateTournamentRequest"] = ["gameType"]  # service/edges/rest_tournaments.py
+REQUIRED_IN_REQUESTS["CreateTicketRequest"] = ["gameType"]  # service/edges/rest_matchmaking.py
 
 
 def field_schema(field: FieldDescriptor) -> dict[str, Any]:
@@ -341,6 +342,7 @@ RULE_VARIABLES = {
     "player": "player",
 }
 RULE_VARIABLES["webhookId"] = "webhook_id"
+RULE_VARIABLES["ticketId"] = "ticket_id"  # quick match (service/edges/rest_matchmaking.py)
 
 
 def error_response(status: Status, description: str = "") -> dict[str, Any]:

@@ -58,6 +58,7 @@ MAX_HEADER_BYTES = 64 * 1024  # request line and headers larger are refused (431
 GATE_OPERATIONS = {route.operation_id: route.gate_operation for route in ROUTES}
 PARAMETER = re.compile(r"\{(\w+)\}")
 PARAMETER_NAMES = {"gameId": "game_id", "gameType": "game_type", "path": "filename"}
+PARAMETER_NAMES["ticketId"] = "ticket_id"
 PARAMETER_NAMES["tournamentId"] = "tournament_id"
 PARAMETER_NAMES["webhookId"] = "webhook_id"
 PARAMETER_NAMES["player"] = "player"

@@ -50,6 +50,7 @@ from service.edges.openapi_parts import (
 )
 from service.edges.rest_lifecycle import LIFECYCLE_ROUTES
 from service.edges.rest_lobby import LOBBY_ROUTES
+from service.edges.rest_matchmaking import MATCHMAKING_ROUTES
 from service.edges.rest_ratings import RATING_ROUTES
 from service.edges.rest_requests import (
     ascii_number,
@@ -558,6 +559,7 @@ ROUTES = (
     GAME_ROUTES
     + LIFECYCLE_ROUTES
     + LOBBY_ROUTES
+    + MATCHMAKING_ROUTES
     + RATING_ROUTES
     + TOURNAMENT_ROUTES
     + WEBHOOK_ROUTES

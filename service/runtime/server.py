@@ -48,6 +48,7 @@ from service.edges.rest import (
 )
 from service.edges.streams import StreamLimits
 from service.edges.web_files import DEFAULT_WEB_ROOT
+from service.matchmaking.matcher import MATCH_LEASE_SECONDS, MATCH_TICK_SECONDS, Matcher
 from service.observability import metrics, tracing, wiring
 from service.ratings.ratings import RECHECK_SECONDS, SWEEP_SECONDS, RatingSweeper, ratings_for
 from service.runtime.engine_build import engine_kind
@@ -98,6 +99,8 @@ class ServeConfig:
     grpc_max_message_bytes: int = MAX_MESSAGE_BYTES  # gRPC request size limit (RESOURCE_EXHAUSTED)
     state_cache_mib: int = STATE_CACHE_MIB  # decoded states kept per process (service/core/games.py StateCache)
     hint_iterations: int = 0  # the search's iterations per hint (service/core/hints.py); 0: each game's default
+    matchmaking_tick_seconds: float = MATCH_TICK_SECONDS  # how often the matcher looks (service/matchmaking)
+    matchmaking_lease_seconds: float = MATCH_LEASE_SECONDS  # how soon another replica's matcher takes over
     tournament_tick_seconds: float = TICK_SECONDS  # how often the tournament director looks (service/tournaments)
     webhooks: WebhookSettings = WebhookSettings()  # noqa: RUF009 (frozen) targets allowed, retries: service/webhooks
     ratings_sweep_seconds: float = SWEEP_SECONDS  # how often rated games a killed replica left are settled
@@ -180,6 +183,12 @@ class Server:
         self.http = self._make_http_server()
         self.bots = BotWorkers(self.service, bot_settings, bot_policies)
         self.clocks = ClockSweeper(self.service.timeouts)  # turn clocks: timeout moves of expired deadlines
+        # Quick match: every replica runs a matcher; the one holding the store's lease makes the matches.
+        self.matcher = Matcher(
+            self.service.creation,
+            tick_seconds=config.matchmaking_tick_seconds,
+            lease_seconds=config.matchmaking_lease_seconds,
+        )
         # Tournaments: every replica runs a director; the one holding the store's lease works.
         self.director = Director(self.service, tick_seconds=config.tournament_tick_seconds)
         # Ratings (service/ratings/): a rated game applied at its end; the sweep settles what a killed replica left.
@@ -242,6 +251,7 @@ class Server:
         threading.Thread(target=self._follow_store_health, name="health", daemon=True).start()
         self.bots.start()
         self.clocks.start()
+        self.matcher.start()
         self.director.start()
         self.deliverer.start()
         self.rating_sweeper.start()
@@ -281,6 +291,7 @@ class Server:
             grpc_stop.join()
             bots_stop.join()
             self.clocks.stop()
+            self.matcher.stop()
             self.director.stop()
             self.deliverer.stop()
             self.rating_sweeper.stop()

@@ -210,6 +210,7 @@ def in_progress(created: dict[str, Any], event_id: str) -> dict[str, Any]:
         "tournamentId": "",
         "round": 0,
         "token": "",
+        "ticketId": "",
     }
 
 

@@ -35,6 +35,7 @@ import {
   type Score,
   type SeatConfig,
   type SuggestMovesResponse,
+  type Ticket,
   type WatchGameResponse,
 } from "./gen/cardengine/v1/game_engine";
 import type { RegisterWebhookResponse, Webhook } from "./gen/cardengine/v1/game_engine";
@@ -209,6 +210,24 @@ export interface ListTournamentsOptions extends CallOptions {
   pageSize?: number;
   /** nextPageToken of the previous page. */
   pageToken?: string;
+}
+
+export interface CreateTicketOptions extends CallOptions {
+  /** The game's number of players; absent: the game's default. */
+  players?: number;
+  /** The game's options (as createGame's); tickets share a game only with the same resolved options. */
+  options?: Record<string, unknown>;
+  /** Whether the match is rated; tickets share a game only with the same choice. */
+  rated?: boolean;
+  /** The player the ticket is for: an id of the calling key's own users; absent: the key itself. */
+  player?: string;
+  /** The acceptable rating range (0 or absent: no bound on that side); tickets meet when their ranges overlap. */
+  minRating?: number;
+  maxRating?: number;
+  /** Rating points each bound widens by per second of waiting (absent: a fixed range). */
+  ratingRangeGrowth?: number;
+  /** After this many seconds of waiting, server bots fill the seats nobody took (absent or 0: never). */
+  botFillAfterSeconds?: number;
 }
 
 export interface SuggestMovesOptions extends CallOptions {
@@ -522,6 +541,49 @@ export class GameEngineClient {
   listTournaments(options: ListTournamentsOptions = {}): Promise<ListTournamentsResponse> {
     const request = { pageSize: options.pageSize ?? 0, pageToken: options.pageToken ?? "" };
     return this.unary(this.raw.listTournaments, request, options);
+  }
+
+  /** Quick match (docs/api.md "Quick match"): a waiting ticket of the calling API key for a game of `gameType`,
+   * matched with the tickets that ask for the same game and whose rating ranges overlap; after
+   * `botFillAfterSeconds` server bots fill the seats nobody took. The match comes on the key's stream
+   * ("match_found", with the seat's token) and on the ticket (getTicket). */
+  createTicket(gameType: string, options: CreateTicketOptions = {}): Promise<Ticket> {
+    const request = {
+      gameType,
+      players: options.players ?? 0,
+      options: options.options,
+      rated: options.rated ?? false,
+      player: options.player ?? "",
+      minRating: options.minRating ?? 0,
+      maxRating: options.maxRating ?? 0,
+      ratingRangeGrowth: options.ratingRangeGrowth ?? 0,
+      botFillAfterSeconds: options.botFillAfterSeconds ?? 0,
+    };
+    return this.unary(this.raw.createTicket, request, options);
+  }
+
+  /** A ticket of the calling API key: its state, its rating range now and, once "matched", the game, seat and
+   * token (kept in seatTokens). The typed error `ticket/not_found` for another key's ticket. */
+  async getTicket(ticketId: string, options: CallOptions = {}): Promise<Ticket> {
+    const ticket = await this.unary(this.raw.getTicket, { ticketId }, options);
+    if (ticket.state === "matched" && ticket.seat !== undefined) this.keepSeatToken(ticket.gameId, ticket.seat, ticket.token);
+    return ticket;
+  }
+
+  /** Cancels a waiting ticket (again: answers it cancelled); the typed error `ticket/not_waiting` once matched. */
+  cancelTicket(ticketId: string, options: CallOptions = {}): Promise<Ticket> {
+    return this.unary(this.raw.cancelTicket, { ticketId }, options);
+  }
+
+  /** Reads the ticket every `pollMs` (default 250) until it is no longer waiting or `timeoutMs` (default 60 s)
+   * passed; the ticket as last read. The key's stream tells the match too ("match_found"), without polling. */
+  async waitForMatch(ticketId: string, options: CallOptions & { timeoutMs?: number; pollMs?: number } = {}): Promise<Ticket> {
+    const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+    for (;;) {
+      const ticket = await this.getTicket(ticketId, options);
+      if ((ticket.state !== "waiting" && ticket.state !== "matching") || Date.now() >= deadline) return ticket;
+      await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 250));
+    }
   }
 
   /** Keeps a seat's token this client learned from elsewhere (a ticket, a "match_found" event). */

@@ -1518,7 +1518,7 @@ export interface GameScores {
   rummy_battle: RummyBattleScore;
 }
 /** Every kind of event of an API key's stream (WatchKeyEvents, GET /v1/key-events). */
-export type KeyEventKind = "game_created" | "game_joined" | "your_turn" | "game_finished" | "game_in_progress" | "tournament_round";
+export type KeyEventKind = "game_created" | "game_joined" | "your_turn" | "game_finished" | "game_in_progress" | "tournament_round" | "match_found";
 /** Every kind of bot a seat can be given (the catalog's botKinds; mcts also takes a budget: mcts:500ms). */
 export type BotKind = "random" | "greedy" | "mcts" | "easy" | "medium" | "hard";
 /** The levels of play, weakest first (each game's GameType.levels, with their ratings). */

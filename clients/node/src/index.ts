@@ -13,6 +13,7 @@ export {
   type JoinGameOptions,
   type ListGamesOptions,
   type ListOpenGamesOptions,
+  type CreateTicketOptions,
   type LeaderboardOptions,
   type RetryPolicy,
   type StructuredMove,

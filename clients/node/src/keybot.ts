@@ -8,10 +8,10 @@ const randomMove: Chooser = (moves) => moves[Math.floor(Math.random() * moves.le
 const PASSED = new Set(["version/stale", "move/not_your_turn", "game/finished"]); // another event moved already
 
 /** The key's seats that must act at `event.version`: a "your_turn"'s seats, or a "game_in_progress"'s (or a
- * "tournament_round"'s) seats that are to act (`toAct`); none for the other kinds. */
+ * "tournament_round"'s or a quick match's "match_found"'s) seats that are to act (`toAct`); none for the other kinds. */
 export function seatsToAct(event: KeyEvent): number[] {
   if (event.kind === "your_turn") return event.seats;
-  if (event.kind === "game_in_progress" || event.kind === "tournament_round") {
+  if (event.kind === "game_in_progress" || event.kind === "tournament_round" || event.kind === "match_found") {
     return event.seats.filter((seat) => event.toAct.includes(seat));
   }
   return [];
@@ -29,6 +29,7 @@ export async function serveKeyBot(
   const finished = new Set<string>();
   for await (const event of client.watchKeyEvents({ signal: options.signal, cursor: options.cursor })) {
     if (event.kind === "tournament_round") for (const seat of event.seats) client.keepSeatToken(event.gameId, seat, event.token);
+    if (event.kind === "match_found") for (const seat of event.seats) client.keepSeatToken(event.gameId, seat, event.token);
     if (event.kind === "game_finished" && options.stop !== undefined) {
       finished.add(event.gameId);
       if (finished.size >= options.stop) break;

@@ -22,6 +22,7 @@ from cardengine_client.client import (
 )
 from cardengine_client.errors import ERROR_DOMAIN, FairnessError, GameEngineError
 from cardengine_client.lobby_values import OpenGame, OpenGamesPage, Seat
+from cardengine_client.matchmaking import Ticket
 from cardengine_client.ratings import LeaderboardEntry, LeaderboardPage, PlayerRating, SeatRating
 from cardengine_client.tournaments import (
     ConfidenceInterval,
@@ -108,6 +109,7 @@ __all__ = [
     "SeatRating",
     "SeatToken",
     "Suggestion",
+    "Ticket",
     "Tournament",
     "TournamentGame",
     "TournamentStanding",

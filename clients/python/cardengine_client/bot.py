@@ -21,7 +21,7 @@ def serve(client: GameEngineClient, choose: Chooser = random.choice, stop: int |
     played = 0
     finished: set[str] = set()
     for event in client.watch_key_events(cursor):  # by default now: the games in progress, then live events
-        if event.kind == "tournament_round":  # a tournament's game: the seat's token comes with it
+        if event.kind in ("tournament_round", "match_found"):  # a tournament's or quick match's game: its token
             for seat in event.seats:
                 client.remember_seat_token(event.game_id, seat, event.token)
         if event.kind == "game_finished":

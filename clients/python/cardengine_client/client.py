@@ -27,6 +27,7 @@ from cardengine_client._proto import game_engine_pb2 as pb
 from cardengine_client._proto import game_engine_pb2_grpc as pb_grpc
 from cardengine_client.errors import FairnessError, GameEngineError
 from cardengine_client.lobby_values import OpenGame, OpenGamesPage, Seat
+from cardengine_client.matchmaking import MatchmakingCalls
 from cardengine_client.ratings import RatingCalls
 from cardengine_client.tournaments import TournamentCalls
 from cardengine_client.values import (
@@ -115,7 +116,7 @@ def check_fairness(game_id: str, promised: str, fairness: Fairness) -> None:
         raise FairnessError(game_id, f"sha256(seed || salt) is {actual}, not the commitment {promised}")
 
 
-class GameEngineClient(RatingCalls, WebhookCalls, TournamentCalls):
+class GameEngineClient(MatchmakingCalls, RatingCalls, WebhookCalls, TournamentCalls):
     """One channel to a cardengine server. Thread-safe; use one per process and share it between bots."""
 
     def __init__(

@@ -2446,7 +2446,7 @@ RummyBattleMoveArgs = TypedDict(
 GameTypeId = Literal["dracula", "dragon_rummy", "draw_blood", "house_rummy", "rummy_battle"]
 
 
-KeyEventKind = Literal["game_created", "game_joined", "your_turn", "game_finished", "game_in_progress", "tournament_round"]
+KeyEventKind = Literal["game_created", "game_joined", "your_turn", "game_finished", "game_in_progress", "tournament_round", "match_found"]
 """Every kind of event of an API key's stream (WatchKeyEvents, GET /v1/key-events)."""
 
 

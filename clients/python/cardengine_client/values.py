@@ -433,6 +433,7 @@ class KeyEvent:
     tournament_id: str = ""
     round: int = 0
     token: str = ""
+    ticket_id: str = ""  # match_found (docs/api.md "Quick match"): the ticket matched; its seat's token in ``token``
 
     @property
     def seats_to_act(self) -> tuple[int, ...]:
@@ -440,7 +441,7 @@ class KeyEvent:
         are to act (likewise a tournament_round's); none for the other kinds."""
         if self.kind == "your_turn":
             return self.seats
-        if self.kind in ("game_in_progress", "tournament_round"):
+        if self.kind in ("game_in_progress", "tournament_round", "match_found"):
             return tuple(seat for seat in self.seats if seat in self.to_act)
         return ()
 
@@ -530,6 +531,7 @@ def key_event_of(message: pb.KeyEvent) -> KeyEvent:
         tournament_id=message.tournament_id,
         round=message.round,
         token=message.token,
+        ticket_id=message.ticket_id,
     )
 
 

@@ -1940,6 +1940,7 @@ class KeyEvent(_message.Message):
     SEATS_FIELD_NUMBER: _builtins.int
     WINNERS_FIELD_NUMBER: _builtins.int
     TO_ACT_FIELD_NUMBER: _builtins.int
+    TICKET_ID_FIELD_NUMBER: _builtins.int
     TOURNAMENT_ID_FIELD_NUMBER: _builtins.int
     ROUND_FIELD_NUMBER: _builtins.int
     TOKEN_FIELD_NUMBER: _builtins.int
@@ -1956,6 +1957,10 @@ class KeyEvent(_message.Message):
     """The game's type."""
     version: _builtins.int
     """The game's version the event is of (your_turn, game_in_progress: pass it as ApplyMoveRequest.expected_version)."""
+    ticket_id: _builtins.str
+    """match_found (quick match: a ticket of the key was matched; its seat in `seats`, the seat's token in `token`,
+    the game's seats to act at `version` in `to_act`): the ticket.
+    """
     tournament_id: _builtins.str
     """tournament_round: the tournament the game belongs to."""
     round: _builtins.int
@@ -1989,13 +1994,14 @@ class KeyEvent(_message.Message):
         seats: _abc.Iterable[_builtins.int] | None = ...,
         winners: _abc.Iterable[_builtins.int] | None = ...,
         to_act: _abc.Iterable[_builtins.int] | None = ...,
+        ticket_id: _builtins.str = ...,
         tournament_id: _builtins.str = ...,
         round: _builtins.int = ...,
         token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "game_type", b"game_type", "id", b"id", "kind", b"kind", "round", b"round", "seats", b"seats", "to_act", b"to_act", "token", b"token", "tournament_id", b"tournament_id", "version", b"version", "winners", b"winners"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "game_type", b"game_type", "id", b"id", "kind", b"kind", "round", b"round", "seats", b"seats", "ticket_id", b"ticket_id", "to_act", b"to_act", "token", b"token", "tournament_id", b"tournament_id", "version", b"version", "winners", b"winners"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -2939,6 +2945,200 @@ class JoinGameResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___JoinGameResponse: _TypeAlias = JoinGameResponse  # noqa: Y015
+
+@_typing.final
+class CreateTicketRequest(_message.Message):
+    """----- quick match ---------------------------------------------------------------------------------------------"""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_TYPE_FIELD_NUMBER: _builtins.int
+    PLAYERS_FIELD_NUMBER: _builtins.int
+    OPTIONS_FIELD_NUMBER: _builtins.int
+    RATED_FIELD_NUMBER: _builtins.int
+    PLAYER_FIELD_NUMBER: _builtins.int
+    MIN_RATING_FIELD_NUMBER: _builtins.int
+    MAX_RATING_FIELD_NUMBER: _builtins.int
+    RATING_RANGE_GROWTH_FIELD_NUMBER: _builtins.int
+    BOT_FILL_AFTER_SECONDS_FIELD_NUMBER: _builtins.int
+    game_type: _builtins.str
+    """The game type (a ListGameTypes id). Required."""
+    players: _builtins.int
+    """The game's number of players; 0: the game's default."""
+    rated: _builtins.bool
+    """Whether the match is rated; tickets share a game only with the same choice."""
+    player: _builtins.str
+    """The player the ticket is for: an id of the calling API key's own users (as SeatConfig.player); empty: none
+    (the key itself). Two tickets of the same key and player never share a game.
+    """
+    min_rating: _builtins.int
+    """The low end of the acceptable rating range (0: none). Tickets share a game when their ranges overlap."""
+    max_rating: _builtins.int
+    """The high end of the acceptable rating range (0: none)."""
+    rating_range_growth: _builtins.int
+    """How many rating points each bound of the range widens by per second of waiting (0: a fixed range)."""
+    bot_fill_after_seconds: _builtins.float
+    """After this many seconds of waiting, server bots fill the seats nobody took (the level whose rating is nearest
+    the players'); 0: never (wait for people). At most 600.
+    """
+    @_builtins.property
+    def options(self) -> _struct_pb2.Struct:
+        """The game's options (as CreateGameRequest.options); tickets share a game only with the same resolved options."""
+
+    def __init__(
+        self,
+        *,
+        game_type: _builtins.str = ...,
+        players: _builtins.int = ...,
+        options: _struct_pb2.Struct | None = ...,
+        rated: _builtins.bool = ...,
+        player: _builtins.str = ...,
+        min_rating: _builtins.int = ...,
+        max_rating: _builtins.int = ...,
+        rating_range_growth: _builtins.int = ...,
+        bot_fill_after_seconds: _builtins.float = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_fill_after_seconds", b"bot_fill_after_seconds", "game_type", b"game_type", "max_rating", b"max_rating", "min_rating", b"min_rating", "options", b"options", "player", b"player", "players", b"players", "rated", b"rated", "rating_range_growth", b"rating_range_growth"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CreateTicketRequest: _TypeAlias = CreateTicketRequest  # noqa: Y015
+
+@_typing.final
+class GetTicketRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TICKET_ID_FIELD_NUMBER: _builtins.int
+    ticket_id: _builtins.str
+    """The ticket's id. Required."""
+    def __init__(
+        self,
+        *,
+        ticket_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["ticket_id", b"ticket_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetTicketRequest: _TypeAlias = GetTicketRequest  # noqa: Y015
+
+@_typing.final
+class CancelTicketRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TICKET_ID_FIELD_NUMBER: _builtins.int
+    ticket_id: _builtins.str
+    """The ticket's id. Required."""
+    def __init__(
+        self,
+        *,
+        ticket_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["ticket_id", b"ticket_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CancelTicketRequest: _TypeAlias = CancelTicketRequest  # noqa: Y015
+
+@_typing.final
+class Ticket(_message.Message):
+    """A quick-match ticket as its API key sees it."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TICKET_ID_FIELD_NUMBER: _builtins.int
+    STATE_FIELD_NUMBER: _builtins.int
+    GAME_TYPE_FIELD_NUMBER: _builtins.int
+    PLAYERS_FIELD_NUMBER: _builtins.int
+    OPTIONS_FIELD_NUMBER: _builtins.int
+    RATED_FIELD_NUMBER: _builtins.int
+    PLAYER_FIELD_NUMBER: _builtins.int
+    RATING_FIELD_NUMBER: _builtins.int
+    MIN_RATING_FIELD_NUMBER: _builtins.int
+    MAX_RATING_FIELD_NUMBER: _builtins.int
+    RATING_RANGE_GROWTH_FIELD_NUMBER: _builtins.int
+    BOT_FILL_AFTER_SECONDS_FIELD_NUMBER: _builtins.int
+    CREATED_AT_FIELD_NUMBER: _builtins.int
+    WAITED_SECONDS_FIELD_NUMBER: _builtins.int
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    TOKEN_FIELD_NUMBER: _builtins.int
+    MATCHED_AT_FIELD_NUMBER: _builtins.int
+    ticket_id: _builtins.str
+    """The ticket's id (tk_ and 16 characters)."""
+    state: _builtins.str
+    """"waiting", "matching" (being matched: moments), "matched", "cancelled", or "expired" (600 s without a match)."""
+    game_type: _builtins.str
+    """The game type asked for."""
+    players: _builtins.int
+    """The number of players."""
+    rated: _builtins.bool
+    """Whether the match is rated."""
+    player: _builtins.str
+    """The player the ticket is for (empty: none)."""
+    rating: _builtins.int
+    """The player's rating in the game type when the ticket was made."""
+    min_rating: _builtins.int
+    """The acceptable rating range now (widened by the wait so far; 0: no bound)."""
+    max_rating: _builtins.int
+    """Its high end (0: no bound)."""
+    rating_range_growth: _builtins.int
+    """Rating points each bound widens by per second of waiting."""
+    bot_fill_after_seconds: _builtins.float
+    """Seconds after which bots fill the empty seats (0: never)."""
+    created_at: _builtins.float
+    """When the ticket was made, in milliseconds since the Unix epoch."""
+    waited_seconds: _builtins.float
+    """Seconds waited: so far while waiting, until the match once matched (0 when cancelled or expired)."""
+    game_id: _builtins.str
+    """matched: the game's id."""
+    seat: _builtins.int
+    """matched: the ticket's seat (0-based)."""
+    token: _builtins.str
+    """matched: the seat's token (send as `authorization: Bearer <token>`); only the ticket's key sees it."""
+    matched_at: _builtins.float
+    """matched: when the match was made, in milliseconds since the Unix epoch (0: not matched)."""
+    @_builtins.property
+    def options(self) -> _struct_pb2.Struct:
+        """The game's resolved options."""
+
+    def __init__(
+        self,
+        *,
+        ticket_id: _builtins.str = ...,
+        state: _builtins.str = ...,
+        game_type: _builtins.str = ...,
+        players: _builtins.int = ...,
+        options: _struct_pb2.Struct | None = ...,
+        rated: _builtins.bool = ...,
+        player: _builtins.str = ...,
+        rating: _builtins.int = ...,
+        min_rating: _builtins.int = ...,
+        max_rating: _builtins.int = ...,
+        rating_range_growth: _builtins.int = ...,
+        bot_fill_after_seconds: _builtins.float = ...,
+        created_at: _builtins.float = ...,
+        waited_seconds: _builtins.float = ...,
+        game_id: _builtins.str = ...,
+        seat: _builtins.int | None = ...,
+        token: _builtins.str = ...,
+        matched_at: _builtins.float = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "options", b"options", "seat", b"seat"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "bot_fill_after_seconds", b"bot_fill_after_seconds", "created_at", b"created_at", "game_id", b"game_id", "game_type", b"game_type", "matched_at", b"matched_at", "max_rating", b"max_rating", "min_rating", b"min_rating", "options", b"options", "player", b"player", "players", b"players", "rated", b"rated", "rating", b"rating", "rating_range_growth", b"rating_range_growth", "seat", b"seat", "state", b"state", "ticket_id", b"ticket_id", "token", b"token", "waited_seconds", b"waited_seconds"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
+    _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__seat) -> _WhichOneofReturnType__seat | None: ...
+
+Global___Ticket: _TypeAlias = Ticket  # noqa: Y015
 
 @_typing.final
 class RegisterWebhookRequest(_message.Message):

@@ -145,6 +145,21 @@ class GameEngineStub:
                 request_serializer=cardengine_dot_v1_dot_game__engine__pb2.JoinGameRequest.SerializeToString,
                 response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.JoinGameResponse.FromString,
                 _registered_method=True)
+        self.CreateTicket = channel.unary_unary(
+                '/cardengine.v1.GameEngine/CreateTicket',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.CreateTicketRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.Ticket.FromString,
+                _registered_method=True)
+        self.GetTicket = channel.unary_unary(
+                '/cardengine.v1.GameEngine/GetTicket',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.GetTicketRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.Ticket.FromString,
+                _registered_method=True)
+        self.CancelTicket = channel.unary_unary(
+                '/cardengine.v1.GameEngine/CancelTicket',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.CancelTicketRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.Ticket.FromString,
+                _registered_method=True)
         self.RegisterWebhook = channel.unary_unary(
                 '/cardengine.v1.GameEngine/RegisterWebhook',
                 request_serializer=cardengine_dot_v1_dot_game__engine__pb2.RegisterWebhookRequest.SerializeToString,
@@ -342,6 +357,31 @@ class GameEngineServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CreateTicket(self, request, context):
+        """Quick match (docs/api.md "Quick match"): a ticket for a game of a type, number of players, options and rated or
+        not, for the calling API key and one of its players, with an acceptable rating range that widens while it waits
+        and a time after which server bots fill the seats nobody took. Tickets that agree are matched into one game;
+        each ticket's key hears `match_found` (with its seat's token) on its stream, and GetTicket shows the match.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetTicket(self, request, context):
+        """A ticket of the calling API key: its state, its rating range now and, once matched, the game, seat and token.
+        NOT_FOUND `ticket/not_found` for a ticket of another key.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CancelTicket(self, request, context):
+        """Cancels a waiting ticket of the calling API key. FAILED_PRECONDITION `ticket/not_waiting` once it is matched.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def RegisterWebhook(self, request, context):
         """Webhooks (docs/api.md "Webhooks"): registers an HTTPS endpoint (plain HTTP and private addresses only where the
         operator allows them) for the calling API key's events; answers its signing secret, shown only here. Needs an
@@ -493,6 +533,21 @@ def add_GameEngineServicer_to_server(servicer, server):
                     servicer.JoinGame,
                     request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.JoinGameRequest.FromString,
                     response_serializer=cardengine_dot_v1_dot_game__engine__pb2.JoinGameResponse.SerializeToString,
+            ),
+            'CreateTicket': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateTicket,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.CreateTicketRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.Ticket.SerializeToString,
+            ),
+            'GetTicket': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetTicket,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.GetTicketRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.Ticket.SerializeToString,
+            ),
+            'CancelTicket': grpc.unary_unary_rpc_method_handler(
+                    servicer.CancelTicket,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.CancelTicketRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.Ticket.SerializeToString,
             ),
             'RegisterWebhook': grpc.unary_unary_rpc_method_handler(
                     servicer.RegisterWebhook,
@@ -1115,6 +1170,87 @@ class GameEngine:
             '/cardengine.v1.GameEngine/JoinGame',
             cardengine_dot_v1_dot_game__engine__pb2.JoinGameRequest.SerializeToString,
             cardengine_dot_v1_dot_game__engine__pb2.JoinGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateTicket(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/CreateTicket',
+            cardengine_dot_v1_dot_game__engine__pb2.CreateTicketRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.Ticket.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetTicket(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/GetTicket',
+            cardengine_dot_v1_dot_game__engine__pb2.GetTicketRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.Ticket.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CancelTicket(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/CancelTicket',
+            cardengine_dot_v1_dot_game__engine__pb2.CancelTicketRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.Ticket.FromString,
             options,
             channel_credentials,
             insecure,

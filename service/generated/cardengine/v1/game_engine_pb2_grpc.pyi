@@ -120,6 +120,18 @@ class GameEngineStub:
     """Takes an open seat of a game for the calling API key and player; answers the seat's token. When several race
     for the last open seat exactly one wins; the others get FAILED_PRECONDITION `seat/taken`.
     """
+    CreateTicket: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.CreateTicketRequest, _game_engine_pb2.Ticket]
+    """Quick match (docs/api.md "Quick match"): a ticket for a game of a type, number of players, options and rated or
+    not, for the calling API key and one of its players, with an acceptable rating range that widens while it waits
+    and a time after which server bots fill the seats nobody took. Tickets that agree are matched into one game;
+    each ticket's key hears `match_found` (with its seat's token) on its stream, and GetTicket shows the match.
+    """
+    GetTicket: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.GetTicketRequest, _game_engine_pb2.Ticket]
+    """A ticket of the calling API key: its state, its rating range now and, once matched, the game, seat and token.
+    NOT_FOUND `ticket/not_found` for a ticket of another key.
+    """
+    CancelTicket: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.CancelTicketRequest, _game_engine_pb2.Ticket]
+    """Cancels a waiting ticket of the calling API key. FAILED_PRECONDITION `ticket/not_waiting` once it is matched."""
     RegisterWebhook: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.RegisterWebhookRequest, _game_engine_pb2.RegisterWebhookResponse]
     """Webhooks (docs/api.md "Webhooks"): registers an HTTPS endpoint (plain HTTP and private addresses only where the
     operator allows them) for the calling API key's events; answers its signing secret, shown only here. Needs an
@@ -207,6 +219,18 @@ class GameEngineAsyncStub(GameEngineStub):
     """Takes an open seat of a game for the calling API key and player; answers the seat's token. When several race
     for the last open seat exactly one wins; the others get FAILED_PRECONDITION `seat/taken`.
     """
+    CreateTicket: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.CreateTicketRequest, _game_engine_pb2.Ticket]  # type: ignore[assignment]
+    """Quick match (docs/api.md "Quick match"): a ticket for a game of a type, number of players, options and rated or
+    not, for the calling API key and one of its players, with an acceptable rating range that widens while it waits
+    and a time after which server bots fill the seats nobody took. Tickets that agree are matched into one game;
+    each ticket's key hears `match_found` (with its seat's token) on its stream, and GetTicket shows the match.
+    """
+    GetTicket: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.GetTicketRequest, _game_engine_pb2.Ticket]  # type: ignore[assignment]
+    """A ticket of the calling API key: its state, its rating range now and, once matched, the game, seat and token.
+    NOT_FOUND `ticket/not_found` for a ticket of another key.
+    """
+    CancelTicket: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.CancelTicketRequest, _game_engine_pb2.Ticket]  # type: ignore[assignment]
+    """Cancels a waiting ticket of the calling API key. FAILED_PRECONDITION `ticket/not_waiting` once it is matched."""
     RegisterWebhook: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.RegisterWebhookRequest, _game_engine_pb2.RegisterWebhookResponse]  # type: ignore[assignment]
     """Webhooks (docs/api.md "Webhooks"): registers an HTTPS endpoint (plain HTTP and private addresses only where the
     operator allows them) for the calling API key's events; answers its signing secret, shown only here. Needs an
@@ -423,6 +447,36 @@ class GameEngineServicer(metaclass=_abc_1.ABCMeta):
         """Takes an open seat of a game for the calling API key and player; answers the seat's token. When several race
         for the last open seat exactly one wins; the others get FAILED_PRECONDITION `seat/taken`.
         """
+
+    @_abc_1.abstractmethod
+    def CreateTicket(
+        self,
+        request: _game_engine_pb2.CreateTicketRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.Ticket, _abc.Awaitable[_game_engine_pb2.Ticket]]:
+        """Quick match (docs/api.md "Quick match"): a ticket for a game of a type, number of players, options and rated or
+        not, for the calling API key and one of its players, with an acceptable rating range that widens while it waits
+        and a time after which server bots fill the seats nobody took. Tickets that agree are matched into one game;
+        each ticket's key hears `match_found` (with its seat's token) on its stream, and GetTicket shows the match.
+        """
+
+    @_abc_1.abstractmethod
+    def GetTicket(
+        self,
+        request: _game_engine_pb2.GetTicketRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.Ticket, _abc.Awaitable[_game_engine_pb2.Ticket]]:
+        """A ticket of the calling API key: its state, its rating range now and, once matched, the game, seat and token.
+        NOT_FOUND `ticket/not_found` for a ticket of another key.
+        """
+
+    @_abc_1.abstractmethod
+    def CancelTicket(
+        self,
+        request: _game_engine_pb2.CancelTicketRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.Ticket, _abc.Awaitable[_game_engine_pb2.Ticket]]:
+        """Cancels a waiting ticket of the calling API key. FAILED_PRECONDITION `ticket/not_waiting` once it is matched."""
 
     @_abc_1.abstractmethod
     def RegisterWebhook(
