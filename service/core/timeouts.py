@@ -6,13 +6,13 @@ sweepers from working on one game at once, the compare-and-set from double-apply
 from __future__ import annotations
 
 import logging
-import threading
 
 import engine
 from service.core import clocks, errors, forfeit
 from service.core.games import StoredGames
 from service.core.hooks import Commit, CommitHooks
 from service.core.moves import Moves
+from service.core.periodic import Periodic
 from service.core.stored import GameMeta, LogEntry
 from service.storage.protocols import Missing, Stale, StoredGame
 
@@ -111,28 +111,15 @@ class ClockSweeper:
         self.timeouts = timeouts
         self.interval = interval
         self.lease_ms = int(lease_seconds * 1000)
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._loop = Periodic("clock-sweeper", interval, self.sweep, sweep_log, "clock sweep")
         self.applied = 0  # timeout moves this sweeper has applied (for operators and tests)
 
     def start(self) -> ClockSweeper:
-        self._thread = threading.Thread(target=self._run, name="clock-sweeper", daemon=True)
-        self._thread.start()
+        self._loop.start()
         return self
 
     def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-
-    def _run(self) -> None:
-        while not self._stop.wait(self.interval):
-            try:
-                self.sweep()
-            except errors.StoreUnavailableError as error:
-                sweep_log.warning("clock sweep failed; retrying", extra={"error": str(error)})
-            except Exception:
-                sweep_log.exception("clock sweep failed")
+        self._loop.stop()
 
     def sweep(self) -> int:
         """One pass: claims every expired game and applies its timeout moves; returns how many were applied."""
@@ -140,7 +127,7 @@ class ClockSweeper:
         applied = 0
         now = clocks.now_ms()
         for game_id, due in store.due_clocks(now, SWEEP_BATCH):
-            if self._stop.is_set():
+            if self._loop.stopping:
                 break
             lease = clocks.now_ms() + self.lease_ms
             if not store.move_clock(game_id, due, lease):

@@ -25,6 +25,7 @@ import engine
 from service.core import errors
 from service.core.game_service import GameService
 from service.core.hooks import Commit
+from service.core.periodic import Periodic
 from service.core.records import GameView, SeatRating
 from service.core.stored import GameMeta, LogEntry
 from service.ratings import scale
@@ -238,24 +239,11 @@ class RatingSweeper:
     def __init__(self, ratings: Ratings, *, interval: float = SWEEP_SECONDS) -> None:
         self.ratings = ratings
         self.interval = interval
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._loop = Periodic("rating-sweeper", interval, ratings.sweep, log, "rating sweep")
 
     def start(self) -> RatingSweeper:
-        self._thread = threading.Thread(target=self._run, name="rating-sweeper", daemon=True)
-        self._thread.start()
+        self._loop.start()
         return self
 
     def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-
-    def _run(self) -> None:
-        while not self._stop.wait(self.interval):
-            try:
-                self.ratings.sweep()
-            except (errors.StoreUnavailableError, errors.StoreFullError) as error:
-                log.warning("rating sweep failed; retrying", extra={"error": str(error)})
-            except Exception:
-                log.exception("rating sweep failed")
+        self._loop.stop()

@@ -247,11 +247,11 @@ def test_partners_are_one_side_and_a_resignation_loses_for_both(keyed: LiveServe
 def test_a_forfeit_on_time_counts(keyed: LiveServer) -> None:
     slow, quick = f"sol-{keyed.kind}", f"tia-{keyed.kind}"
     body = {"gameType": "dracula", "players": 2, "seed": 11, "rated": True}
-    body |= {"seats": [{"player": quick}, {"player": slow}], "clock": {"turnSeconds": 1, "onTimeout": "forfeit"}}
+    body |= {"seats": [{"player": quick}, {"player": slow}], "clock": {"turnSeconds": 2, "onTimeout": "forfeit"}}
     created = call(keyed, "POST", "/v1/games", body=body)
     game_id, tokens = created["gameId"], {seat["seat"]: seat["token"] for seat in created["seats"]}
     assert one_move(keyed, game_id, tokens) == 0  # then seat 1's clock runs out: it forfeits
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 20
     while not call(keyed, "GET", f"/v1/games/{game_id}")["finished"]:
         assert time.monotonic() < deadline, "the clock never forfeited"
         time.sleep(0.1)
