@@ -20,6 +20,8 @@ def command_certify(args: argparse.Namespace) -> int:
 
     if args.playouts < 1:
         return fail("--playouts must be at least 1")
+    if args.write_golden and not args.golden:
+        return fail("--write-golden needs --golden DIR, the folder to write the playthroughs into")
     only = [name.strip() for name in (args.only or "").split(",") if name.strip()]
     unknown = sorted(set(only) - set(CHECK_NAMES))
     if unknown:

@@ -183,4 +183,9 @@ def test_the_command_refuses_what_it_cannot_run(capsys: pytest.CaptureFixture[st
     assert capsys.readouterr().err == f"error: --only: unknown checks speed; the checks are: {', '.join(CHECK_NAMES)}\n"
     assert main(["certify", "dracula", "--playouts", "0"]) == 2
     assert capsys.readouterr().err == "error: --playouts must be at least 1\n"
+    assert main(["certify", "dracula", "--write-golden"]) == 2
+    assert (
+        capsys.readouterr().err
+        == "error: --write-golden needs --golden DIR, the folder to write the playthroughs into\n"
+    )
     assert engine.get_game("dracula").id == "dracula"
