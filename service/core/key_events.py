@@ -41,9 +41,7 @@ WAIT_SECONDS = 0.5  # a reader's wait for the next event, between its checks whe
 CREATED, JOINED, YOUR_TURN, FINISHED = "game_created", "game_joined", "your_turn", "game_finished"
 IN_PROGRESS = "game_in_progress"  # a live game of the key, told first by a stream opened without a cursor
 TOURNAMENT_ROUND = "tournament_round"  # a tournament's game for the key, with its seat's token (service/tournaments/)
-MATCH_FOUND = (
-    "match_found"  # quick match (service/matchmaking/): a ticket of the key matched, its token added when read
-)
+MATCH_FOUND = "match_found"  # quick match (service/matchmaking/): a ticket matched; its token added when read
 FROM_OLDEST = "0"  # the cursor that reads the past: every event kept
 LISTED_GAMES = 1000  # the key's list entries (newest first) a stream's start looks at for live games
 # Every kind of event a key's stream sends: the OpenAPI document (KeyEvent.kind) and the SDKs' types (KeyEventKind,
