@@ -23,6 +23,7 @@ from typing import Any
 import orjson
 
 import engine
+from engine.preset import PRESET_OPTION
 from service.core import errors, seating
 from service.core.creation import MAX_GAME_TYPE_CHARS, url_safe_secret
 from service.matchmaking.ratings import player_rating
@@ -114,6 +115,18 @@ class MatchTicket:
     matched_at: float = 0.0  # epoch ms
 
 
+def check_no_preset_deck(options: Mapping[str, Any] | None) -> None:
+    """A preset deck (``options.deck``) shows whoever sets it every hand: quick match pairs people who do not know
+    each other, so its games are dealt from their seeds only."""
+    if options and PRESET_OPTION in options:
+        raise errors.invalid_argument(
+            "Quick match pairs players who do not know each other, so its games are dealt from their seeds: a ticket "
+            "takes no preset deck (options.deck).",
+            field="options.deck",
+            code="options/invalid_deck",
+        )
+
+
 def check_numbers(players: int, bounds: tuple[int, int], growth: int, fill_seconds: float) -> tuple[int, int]:
     """INVALID_ARGUMENT for numbers out of range; the rating range."""
     if players < 0:
@@ -159,6 +172,7 @@ class Tickets:
             raise errors.too_long("gameType", game_type, MAX_GAME_TYPE_CHARS)
         player = seating.check_player("player", player)
         bounds = check_numbers(players, rating_range, rating_range_growth, bot_fill_after_seconds)
+        check_no_preset_deck(options)
         state, _ = engine.new_game(game_type, players or None, 0, dict(options or {}))  # the request's checks
         spec = TicketSpec(
             game_type, state.players, dict(state.options), rated, player,

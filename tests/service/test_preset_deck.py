@@ -102,3 +102,15 @@ def test_a_rated_game_or_one_with_open_seats_takes_no_preset(live: LiveServer) -
         assert answer["error"]["details"]["field"] == "options.deck"
     status, games = live.rest.get("/v1/lobby")
     assert status == 200 and games["games"] == []
+
+
+def test_a_quick_match_ticket_takes_no_preset(live: LiveServer) -> None:
+    body = {"gameType": "house_rummy", "players": 2, "options": {"deck": house_rummy_pack()}}
+    status, answer = live.rest.post("/v1/matchmaking/tickets", body)
+    assert status == 400, answer
+    assert (answer["error"]["code"], answer["error"]["message"]) == (
+        "options/invalid_deck",
+        "Quick match pairs players who do not know each other, so its games are dealt from their seeds: a ticket "
+        "takes no preset deck (options.deck).",
+    )
+    assert answer["error"]["details"]["field"] == "options.deck"
