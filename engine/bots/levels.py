@@ -68,14 +68,14 @@ DEFAULT_SETTINGS: Mapping[str, LevelSettings] = {
 }
 
 DRACULA_TREE = SearchSettings(epsilon=1.0, win_weight=0.9)
-"""Dracula's tree search for ``medium``: random simulations to the coffin's end (a coffin's moves do not keep their
+"""Dracula's tree search for ``easy``: random simulations to the coffin's end (a coffin's moves do not keep their
 worth apart for move averages)."""
 
 GAME_SETTINGS: Mapping[str, Mapping[str, LevelSettings]] = {
     "dracula": {
+        "easy": LevelSettings(iterations=8, mistake_rate=0.5, search=DRACULA_TREE),
         # Each placement tried once and valued by the coffin as it stands (no simulation).
-        "easy": LevelSettings(iterations=1, mistake_rate=0.5, search=replace(DRACULA_TREE, rollout_depth=0)),
-        "medium": LevelSettings(iterations=8, search=DRACULA_TREE),
+        "medium": LevelSettings(iterations=1, search=replace(DRACULA_TREE, rollout_depth=0)),
     },
 }
 """Per game, the levels whose settings differ from ``DEFAULT_SETTINGS`` (tuned on the ladder)."""
