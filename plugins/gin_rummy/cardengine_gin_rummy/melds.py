@@ -78,8 +78,17 @@ def suit_runs(suit: int, cards: int) -> tuple[tuple[int, ...], tuple[int, ...], 
     )
 
 
-# Per suit, per 13-bit mask of the ranks held: its runs of five, four and three (built once: 4 x 8,192 entries).
-SUIT_RUNS: Final = tuple(tuple(suit_runs(suit, cards) for cards in range(1 << NUM_RANKS)) for suit in range(4))
+# Per suit and 13-bit mask of the ranks held (the key ``suit << 13 | cards``): its runs of five, four and three,
+# each worked out the first time a hand holds it (at most 4 x 8,192 entries; a playout meets a few hundred).
+SUIT_RUNS: dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def runs_of(suit: int, cards: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    key = suit << NUM_RANKS | cards
+    found = SUIT_RUNS.get(key)
+    if found is None:
+        found = SUIT_RUNS[key] = suit_runs(suit, cards)
+    return found
 
 
 def meld_ids_in_order(mask: int) -> list[int]:
@@ -100,7 +109,7 @@ def meld_ids_in_order(mask: int) -> list[int]:
                 missing = 0 if not s0 >> rank & 1 else 1 if not s1 >> rank & 1 else 2 if not s2 >> rank & 1 else 3
                 melds.append(rank * 5 + missing)
     if (s0 & s0 >> 1 & s0 >> 2) | (s1 & s1 >> 1 & s1 >> 2) | (s2 & s2 >> 1 & s2 >> 2) | (s3 & s3 >> 1 & s3 >> 2):
-        runs = (SUIT_RUNS[0][s0], SUIT_RUNS[1][s1], SUIT_RUNS[2][s2], SUIT_RUNS[3][s3])
+        runs = (runs_of(0, s0), runs_of(1, s1), runs_of(2, s2), runs_of(3, s3))
         for size in (0, 1, 2):  # fives, fours, threes
             for suit_runs_of in runs:
                 melds += suit_runs_of[size]

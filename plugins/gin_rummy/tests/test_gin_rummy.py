@@ -15,6 +15,7 @@ from cardengine_gin_rummy.moves import action_of
 
 import engine
 from engine import GameState, IllegalMoveError, Move
+from engine.certify.playout import Variant, run_playout
 
 GAME = engine.get_game("gin_rummy")
 
@@ -192,3 +193,12 @@ def test_a_sample_keeps_the_card_the_other_seat_took_from_the_discard_pile() -> 
         sample = engine.get_game("gin_rummy").determinize(state, 1, seed)
         assert CARD_IDS["8H"] in sample.table["hands"][0]
         assert sorted(sample.table["hands"][1]) == sorted(state.table["hands"][1])
+
+
+@pytest.mark.parametrize("seed", [3, 190])
+def test_the_classic_match_passes_every_check(seed: int) -> None:
+    """The conformance suite's checks (views, events, secrecy, determinize, notation, legality) on two random classic
+    matches of two hands: the hand's end reveals, the next deal (seed 190 knocks in its second hand)."""
+    match = run_playout(Variant("gin_rummy", 2, {"max_hands": 2}), seed)
+    sheet = engine.score(match.state)
+    assert sheet.finished and len(sheet.rounds) >= 2

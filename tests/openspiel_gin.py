@@ -1,0 +1,203 @@
+"""The cross-check of the plugin game ``gin_rummy`` (variant ``openspiel``) against OpenSpiel 2.0.2's ``gin_rummy``:
+both engines get the same deck (ours deals it; OpenSpiel gets it as chance outcomes) and the same moves (one seeded
+policy), and at every step they must agree on the player to act and on the set of legal action ids; at the end,
+on the returns. Shared by the CI test (tests/conformance/test_openspiel_gin.py) and the benchmark command
+(loadtests/cross_check_openspiel_gin.py).
+
+Our game is reached through the registry only (the plugin registers itself); moves cross between the engines by
+the documented translation (docs/rules/gin_rummy.md, "Action ids"): a card is ``suit * 13 + rank`` (suits S C D H,
+ranks A 2-9 T J Q K), 52 ``draw_upcard``, 53 ``draw_stock``, 54 ``pass``, 55 ``knock``, 56 + OpenSpiel's meld id a
+``meld``; an id below 52 is a ``lay_off`` in OpenSpiel's lay-off phase and a ``discard`` elsewhere.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import Any
+
+import engine
+from engine import GameState, Move
+from engine.registry import register
+
+GAME_ID = "gin_rummy"
+OPTIONS = {"variant": "openspiel"}
+RANKS, SUITS = "A23456789TJQK", "SCDH"
+CODES = [rank + suit for suit in SUITS for rank in RANKS]
+CARD_IDS = {code: card_id for card_id, code in enumerate(CODES)}
+SIMPLE = {"draw_upcard": 52, "draw_stock": 53, "pass": 54, "knock": 55}
+SIMPLE_KINDS = {action: kind for kind, action in SIMPLE.items()}
+MELD_BASE = 56
+EXPLORE = 0.15  # the policy's share of uniformly random moves
+KNOCK_EAGERNESS = (0.9, 0.3, 0.0)
+
+
+def registered() -> None:
+    """Registers the game from its ``cardengine.games`` entry point when the registry has not loaded plugins (an
+    engine older than plugin discovery); a no-op otherwise."""
+    if GAME_ID in {game.id for game in engine.all_games()}:
+        return
+    for point in metadata.entry_points(group="cardengine.games", name=GAME_ID):
+        register(point.load()())
+
+
+def pyspiel_module() -> Any:
+    import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]  # the bench extra (open-spiel)
+
+    return pyspiel
+
+
+@dataclass
+class CrossCheck:
+    """The tally of a cross-check: hands, steps, mismatches (the first few described), and how hands ended."""
+
+    hands: int = 0
+    steps: int = 0
+    mismatches: list[str] = field(default_factory=list)
+    endings: Counter[str] = field(default_factory=Counter)
+    with_layoffs: int = 0
+
+    def summary(self) -> str:
+        endings = ", ".join(f"{kind} {count}" for kind, count in sorted(self.endings.items()))
+        return (
+            f"{self.hands} hands, {self.steps} moves, {len(self.mismatches)} mismatches; endings: {endings}; "
+            f"hands with lay-offs: {self.with_layoffs}"
+        )
+
+
+class Translator:
+    """Action ids and our notation, both ways, by the documented mapping (meld ids from OpenSpiel's own utils)."""
+
+    def __init__(self, pyspiel: Any) -> None:
+        self.utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+        self.layoff_phase = pyspiel.gin_rummy.Phase.LAYOFF
+
+    def action_of(self, move: Move) -> int:
+        if move.kind in SIMPLE:
+            return SIMPLE[move.kind]
+        if move.kind == "meld":
+            cards = sorted(CARD_IDS[code] for code in move.args[0].split(","))
+            return MELD_BASE + int(self.utils.meld_to_int(cards))
+        return CARD_IDS[move.args[0]]
+
+    def move_of(self, spiel_state: Any, action: int) -> str:
+        if action in SIMPLE_KINDS:
+            return SIMPLE_KINDS[action]
+        if action >= MELD_BASE:
+            cards = sorted(self.utils.int_to_meld[action - MELD_BASE])
+            return "meld " + ",".join(CODES[card] for card in cards)
+        kind = "lay_off" if spiel_state.current_phase() == self.layoff_phase else "discard"
+        return f"{kind} {CODES[action]}"
+
+
+class Policy:
+    """One seeded policy for both engines, reading OpenSpiel's state: take the upcard when it lowers the deadwood,
+    discard to the least deadwood, knock mostly when allowed, lay off and meld what it can; a share of moves is
+    uniformly random, so that every legal path gets walked."""
+
+    def __init__(self, pyspiel: Any, seed: int) -> None:
+        self.random = random.Random(seed)
+        self.utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+        phases = pyspiel.gin_rummy.Phase
+        self.draws = {phases.FIRST_UPCARD, phases.DRAW}
+        self.discard, self.knock = phases.DISCARD, phases.KNOCK
+        # How eager to knock, per hand: at once, sometimes, hardly ever (those hands reach the wall).
+        self.eagerness = self.random.choice(KNOCK_EAGERNESS)
+
+    def least_deadwood(self, hand: list[int], cards: list[int]) -> int:
+        scored = [(self.utils.min_deadwood([other for other in hand if other != card]), card) for card in cards]
+        best = min(score for score, _ in scored)
+        return self.random.choice([card for score, card in scored if score == best])
+
+    def choose(self, spiel_state: Any, legal: list[int]) -> int:
+        if self.random.random() < EXPLORE:
+            return self.random.choice(legal)
+        phase = spiel_state.current_phase()
+        player = spiel_state.current_player()
+        hand = list(spiel_state.hands()[player])
+        if phase in self.draws:
+            upcard = spiel_state.upcard()
+            if 52 in legal and self.utils.min_deadwood([*hand, upcard]) < spiel_state.deadwood()[player]:
+                return 52
+            return 53 if 53 in legal else 54
+        if phase == self.discard:
+            if 55 in legal and (spiel_state.deadwood()[player] == 0 or self.random.random() < self.eagerness):
+                return 55
+            return self.least_deadwood(hand, [action for action in legal if action < 52])
+        if phase == self.knock and len(hand) == 11:
+            return self.least_deadwood(hand, legal)
+        plays = [action for action in legal if action != 54]
+        return self.random.choice(plays) if plays else 54
+
+
+def hand_of(state: GameState, seat: int) -> list[int]:
+    return [CARD_IDS[code] for code in engine.view(state, seat)["hand"]]
+
+
+def deal_openspiel(pyspiel: Any, state: GameState) -> Any:
+    """OpenSpiel's state after the chance outcomes of our deal: seat 0's ten cards, seat 1's, then the upcard."""
+    spiel_state = pyspiel.load_game("gin_rummy").new_initial_state()
+    upcard = engine.view(state, None)["upcard"]
+    for card in [*hand_of(state, 0), *hand_of(state, 1), CARD_IDS[upcard]]:
+        spiel_state.apply_action(card)
+    return spiel_state
+
+
+def compare_step(translator: Translator, state: GameState, spiel_state: Any, where: str) -> str | None:
+    """A mismatch of the player to act or of the legal action ids, described; None when the engines agree."""
+    to_act = engine.to_act(state)
+    if spiel_state.is_terminal() or not to_act:
+        return None if spiel_state.is_terminal() and not to_act else f"{where}: one engine ended, to act {to_act}"
+    if to_act != (spiel_state.current_player(),):
+        return f"{where}: to act {to_act} against OpenSpiel's {spiel_state.current_player()}"
+    ours = sorted(translator.action_of(move) for move in engine.legal_moves(state, to_act[0]))
+    theirs = sorted(spiel_state.legal_actions())
+    return None if ours == theirs else f"{where}: legal ids {ours} against OpenSpiel's {theirs}"
+
+
+def play_hand(pyspiel: Any, translator: Translator, seed: int, tally: CrossCheck) -> None:
+    """Plays one seeded hand on both engines, adding its steps, mismatches and ending to ``tally``."""
+    state, _ = engine.new_game(GAME_ID, 2, seed, OPTIONS)
+    spiel_state = deal_openspiel(pyspiel, state)
+    policy = Policy(pyspiel, seed)
+    while True:
+        mismatch = compare_step(translator, state, spiel_state, f"seed {seed} step {state.step}")
+        if mismatch is not None:
+            tally.mismatches.append(mismatch)
+            return
+        if spiel_state.is_terminal():
+            break
+        seat = spiel_state.current_player()
+        action = policy.choose(spiel_state, spiel_state.legal_actions())
+        before = hand_of(state, seat) if action == 53 else []
+        state, _ = engine.apply(state, seat, translator.move_of(spiel_state, action))
+        spiel_state.apply_action(action)
+        if action == 53:  # OpenSpiel draws the card our stock gave
+            (drawn,) = set(hand_of(state, seat)) - set(before)
+            spiel_state.apply_action(drawn)
+        tally.steps += 1
+    record(tally, state, spiel_state, seed)
+
+
+def record(tally: CrossCheck, state: GameState, spiel_state: Any, seed: int) -> None:
+    sheet = engine.score(state)
+    returns = [int(value) for value in spiel_state.returns()]
+    if list(sheet.totals) != returns:
+        tally.mismatches.append(f"seed {seed}: points {list(sheet.totals)} against OpenSpiel's returns {returns}")
+    details = sheet.rounds[0].details
+    tally.hands += 1
+    tally.endings[str(details["ending"])] += 1
+    tally.with_layoffs += bool(details["layoffs"])
+
+
+def cross_check(hands: int, first_seed: int = 0) -> CrossCheck:
+    """Plays ``hands`` seeded hands (seeds from ``first_seed``) on both engines."""
+    registered()
+    pyspiel = pyspiel_module()
+    translator = Translator(pyspiel)
+    tally = CrossCheck()
+    for seed in range(first_seed, first_seed + hands):
+        play_hand(pyspiel, translator, seed, tally)
+    return tally
