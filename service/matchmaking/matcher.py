@@ -24,7 +24,6 @@ import contextlib
 import logging
 import os
 import socket
-import threading
 import uuid
 from collections.abc import Sequence
 from typing import Any
@@ -34,6 +33,7 @@ import orjson
 from service.core import errors
 from service.core.creation import Creation
 from service.core.lifecycle import ROLE_JOINED, now_ms, owned_record
+from service.core.periodic import Periodic
 from service.core.records import SeatSpec
 from service.matchmaking import matching
 from service.matchmaking.ratings import nearest_level
@@ -74,31 +74,18 @@ class Matcher:
         self.holder = holder_name()
         self.term = 0
         self.matches = 0  # matches this process completed (for operators and tests)
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._loop = Periodic("matcher", tick_seconds, self.tick, log, "matching")
 
     def start(self) -> Matcher:
-        self._thread = threading.Thread(target=self._run, name="matcher", daemon=True)
-        self._thread.start()
+        self._loop.start()
         return self
 
     def stop(self) -> None:
         """Stops the loop and frees the lease, so that another replica takes over at once."""
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
+        self._loop.stop()
         if self.term:
             with contextlib.suppress(errors.StoreUnavailableError):  # else it expires by itself
                 self.store.leases.release(LEASE, self.holder, self.term)
-
-    def _run(self) -> None:
-        while not self._stop.wait(self.tick_seconds):
-            try:
-                self.tick()
-            except errors.StoreUnavailableError as error:
-                log.warning("matching failed; retrying", extra={"error": str(error)})
-            except Exception:
-                log.exception("matching failed")
 
     def tick(self) -> int:
         """One round if this process holds (or takes) the lease: the matches it made."""
@@ -114,7 +101,7 @@ class Matcher:
                 self.store.matchmaking.settle_ticket(entry.ticket.ticket_id, EXPIRED)
         made = 0
         for group in matching.groups([entry for entry in waiting if entry.waited_seconds < MAX_WAIT_SECONDS]):
-            if self._stop.is_set() or not self.store.leases.renew(LEASE, self.holder, self.term, self.lease_seconds):
+            if self._loop.stopping or not self.store.leases.renew(LEASE, self.holder, self.term, self.lease_seconds):
                 break
             made += self.make(group)
         return made

@@ -21,7 +21,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-import threading
 from collections import Counter
 
 import orjson
@@ -30,6 +29,7 @@ from service.core import clocks, errors
 from service.core.game_service import GameService
 from service.core.key_events import TOURNAMENT_ROUND
 from service.core.lifecycle import ROLE_JOINED, now_ms, owned_record
+from service.core.periodic import Periodic
 from service.core.records import CreatedGame, SeatSpec
 from service.tournaments import formats, standings
 from service.tournaments.records import (
@@ -63,31 +63,18 @@ class Director:
         self.tick_seconds = tick_seconds
         self.lease_seconds = lease_seconds
         self.holder = f"{os.getpid()}.{os.urandom(6).hex()}"
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._loop = Periodic("tournament-director", tick_seconds, self.run_once, log, "tournament director")
         self._term = 0
 
     def start(self) -> Director:
-        self._thread = threading.Thread(target=self._run, name="tournament-director", daemon=True)
-        self._thread.start()
+        self._loop.start()
         return self
 
     def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
+        self._loop.stop()
         if self._term:
             with contextlib.suppress(errors.StoreUnavailableError):  # else it expires on its own
                 self.store.leases.release(LEASE, self.holder, self._term)
-
-    def _run(self) -> None:
-        while not self._stop.wait(self.tick_seconds):
-            try:
-                self.run_once()
-            except errors.StoreUnavailableError as error:
-                log.warning("tournament director: store unavailable", extra={"error": str(error)})
-            except Exception:  # the loop goes on: one tournament's failure never stops the others
-                log.exception("tournament director failed")
 
     def run_once(self) -> None:
         """One look at every running tournament, if this replica holds the lease."""
@@ -95,7 +82,7 @@ class Director:
         if not self._term:
             return
         for tournament_id in self.store.tournaments.running_tournaments():
-            if self._stop.is_set():
+            if self._loop.stopping:
                 return
             try:
                 self.advance(tournament_id)
