@@ -71,6 +71,7 @@ class Translator:
     """Action ids and our notation, both ways, by the documented mapping (meld ids from OpenSpiel's own utils)."""
 
     def __init__(self, pyspiel: Any) -> None:
+        self.game = pyspiel.load_game("gin_rummy")  # built once: a game and its utils take milliseconds to build
         self.utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
         self.layoff_phase = pyspiel.gin_rummy.Phase.LAYOFF
 
@@ -97,9 +98,9 @@ class Policy:
     discard to the least deadwood, knock mostly when allowed, lay off and meld what it can; a share of moves is
     uniformly random, so that every legal path gets walked."""
 
-    def __init__(self, pyspiel: Any, seed: int) -> None:
+    def __init__(self, pyspiel: Any, utils: Any, seed: int) -> None:
         self.random = random.Random(seed)
-        self.utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+        self.utils = utils
         phases = pyspiel.gin_rummy.Phase
         self.draws = {phases.FIRST_UPCARD, phases.DRAW}
         self.discard, self.knock = phases.DISCARD, phases.KNOCK
@@ -136,9 +137,9 @@ def hand_of(state: GameState, seat: int) -> list[int]:
     return [CARD_IDS[code] for code in engine.view(state, seat)["hand"]]
 
 
-def deal_openspiel(pyspiel: Any, state: GameState) -> Any:
+def deal_openspiel(spiel_game: Any, state: GameState) -> Any:
     """OpenSpiel's state after the chance outcomes of our deal: seat 0's ten cards, seat 1's, then the upcard."""
-    spiel_state = pyspiel.load_game("gin_rummy").new_initial_state()
+    spiel_state = spiel_game.new_initial_state()
     upcard = engine.view(state, None)["upcard"]
     for card in [*hand_of(state, 0), *hand_of(state, 1), CARD_IDS[upcard]]:
         spiel_state.apply_action(card)
@@ -160,8 +161,8 @@ def compare_step(translator: Translator, state: GameState, spiel_state: Any, whe
 def play_hand(pyspiel: Any, translator: Translator, seed: int, tally: CrossCheck) -> None:
     """Plays one seeded hand on both engines, adding its steps, mismatches and ending to ``tally``."""
     state, _ = engine.new_game(GAME_ID, 2, seed, OPTIONS)
-    spiel_state = deal_openspiel(pyspiel, state)
-    policy = Policy(pyspiel, seed)
+    spiel_state = deal_openspiel(translator.game, state)
+    policy = Policy(pyspiel, translator.utils, seed)
     while True:
         mismatch = compare_step(translator, state, spiel_state, f"seed {seed} step {state.step}")
         if mismatch is not None:
