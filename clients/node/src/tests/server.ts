@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 
 const REPOSITORY = join(__dirname, "..", "..", "..", "..");
-const START_TIMEOUT_MS = 60_000;
+const START_TIMEOUT_MS = 120_000; // a loaded machine, with two test files at once
 
 export function cardengineBinary(): string {
   const given = process.env.CARDENGINE_BIN;
