@@ -140,7 +140,7 @@ def hand_of(state: GameState, seat: int) -> list[int]:
 def deal_openspiel(spiel_game: Any, state: GameState) -> Any:
     """OpenSpiel's state after the chance outcomes of our deal: seat 0's ten cards, seat 1's, then the upcard."""
     spiel_state = spiel_game.new_initial_state()
-    upcard = engine.view(state, None)["upcard"]
+    (upcard,) = engine.view(state, None)["upcard"]
     for card in [*hand_of(state, 0), *hand_of(state, 1), CARD_IDS[upcard]]:
         spiel_state.apply_action(card)
     return spiel_state

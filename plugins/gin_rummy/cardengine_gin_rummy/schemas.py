@@ -40,7 +40,7 @@ VIEW = closed(
             "description": "The viewer's deadwood (OpenSpiel's count); null for spectators.",
         },
         "handCounts": PER_SEAT_COUNTS,
-        "upcard": {"anyOf": [CARD, {"type": "null"}], "description": "The top of the discard pile, to take."},
+        "upcard": {**array(CARD, 0, 1), "description": "The top of the discard pile, to take: one card, or none."},
         "discardPile": {**CARDS, "description": "The cards under the upcard, oldest first."},
         "stockCount": COUNT,
         "firstUpcardPassed": {
@@ -48,7 +48,10 @@ VIEW = closed(
             "description": "Per seat: whether it passed on the hand's first upcard.",
         },
         "knocker": {**NULLABLE_SEAT, "description": "The seat that knocked this hand; null before a knock."},
-        "melds": per_seat(array(MELD), 2, 2),
+        "melds": {
+            **array(closed({"owner": {**SEAT, "description": "The seat that laid the meld."}, "cards": MELD})),
+            "description": "The melds laid this hand, the knocker's first, each in the order laid.",
+        },
         "layoffs": {**CARDS, "description": "The cards the defender laid off on the knocker's melds."},
         "spread": {
             "anyOf": [CARDS, {"type": "null"}],

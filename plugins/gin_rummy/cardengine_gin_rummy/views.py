@@ -44,12 +44,16 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         "hand": codes(table["hands"][seat]) if seat is not None else None,
         "deadwood": table["deadwood"][seat] if seat is not None else None,
         "handCounts": [len(hand) for hand in table["hands"]],
-        "upcard": None if upcard is None else CODES[upcard],
+        "upcard": [] if upcard is None else [CODES[upcard]],  # a list of one card or none: a row on any table
         "discardPile": [CODES[card] for card in table["discard_pile"]],
         "stockCount": len(table["stock"]),
         "firstUpcardPassed": list(table["passed_first_upcard"]),
         "knocker": None if table["knocker"] == NOBODY else table["knocker"],
-        "melds": [[[CODES[card] for card in MELD_CARDS[meld]] for meld in melds] for melds in table["melds"]],
+        "melds": [
+            {"owner": owner, "cards": [CODES[card] for card in MELD_CARDS[meld]]}
+            for owner, melds in enumerate(table["melds"])
+            for meld in melds
+        ],
         "layoffs": [CODES[card] for card in table["layoffs"]],
         # (the knocker's own view has them in its hand: a view shows a card once)
         "spread": codes(table["hands"][spread]) if spread not in (NOBODY, seat) else None,

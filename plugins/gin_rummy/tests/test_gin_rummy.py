@@ -60,8 +60,16 @@ def ending(state: GameState) -> tuple[str, tuple[int, ...]]:
 
 @pytest.mark.parametrize("variant", ["openspiel", "classic"])
 def test_a_knock_scores_the_deadwood_difference_after_a_lay_off(variant: str) -> None:
-    state = knocked(dealt([KNOCKER, DEFENDER], "8H", ["TH"], variant=variant, target_score=100))
-    assert engine.view(state, None)["spread"] == ["2H"]
+    state = dealt([KNOCKER, DEFENDER], "8H", ["TH"], variant=variant, target_score=100)
+    assert engine.view(state, None)["upcard"] == ["8H"]
+    state = knocked(state)
+    view = engine.view(state, None)
+    assert (view["spread"], view["upcard"], view["discardPile"]) == (["2H"], [], ["8H", "TH"])
+    assert view["melds"] == [
+        {"owner": 0, "cards": ["AS", "2S", "3S"]},
+        {"owner": 0, "cards": ["4C", "5C", "6C"]},
+        {"owner": 0, "cards": ["7D", "8D", "9D"]},
+    ]
     assert sorted(str(move) for move in engine.legal_moves(state, 1)) == ["lay_off 4S", "pass"]
     state = play(state, "1 lay_off 4S", "1 pass", "1 meld KS,KC,KD", "1 meld 5H,6H,7H", "1 pass")
     points = [27, -27] if variant == "openspiel" else [27, 0]
