@@ -1,8 +1,8 @@
 """The cross-check of the plugin game ``gin_rummy`` (variant ``openspiel``) against OpenSpiel 2.0.2's ``gin_rummy``:
-both engines get the same deck (ours deals it; OpenSpiel gets it as chance outcomes) and the same moves (one seeded
-policy), and at every step they must agree on the player to act and on the set of legal action ids; at the end,
-on the returns. Shared by the CI test (tests/conformance/test_openspiel_gin.py) and the benchmark command
-(loadtests/cross_check_openspiel_gin.py).
+both engines get the same deck (a seeded shuffle: our game's preset deck, the option ``deck``; OpenSpiel's chance
+outcomes in the same order) and the same moves (one seeded policy), and at every step they must agree on the
+player to act and on the set of legal action ids; at the end, on the returns. Shared by the CI test
+(tests/conformance/test_openspiel_gin.py) and the benchmark command (loadtests/cross_check_openspiel_gin.py).
 
 Our game is reached through the registry only (the plugin registers itself); moves cross between the engines by
 the documented translation (docs/rules/gin_rummy.md, "Action ids"): a card is ``suit * 13 + rank`` (suits S C D H,
@@ -133,17 +133,12 @@ class Policy:
         return self.random.choice(plays) if plays else 54
 
 
-def hand_of(state: GameState, seat: int) -> list[int]:
-    return [CARD_IDS[code] for code in engine.view(state, seat)["hand"]]
-
-
-def deal_openspiel(spiel_game: Any, state: GameState) -> Any:
-    """OpenSpiel's state after the chance outcomes of our deal: seat 0's ten cards, seat 1's, then the upcard."""
-    spiel_state = spiel_game.new_initial_state()
-    (upcard,) = engine.view(state, None)["upcard"]
-    for card in [*hand_of(state, 0), *hand_of(state, 1), CARD_IDS[upcard]]:
-        spiel_state.apply_action(card)
-    return spiel_state
+def preset_deck(seed: int) -> list[str]:
+    """The hand's deck, shuffled by ``seed``: given to our game as its preset deck (the option ``deck``) and to
+    OpenSpiel as its chance outcomes in the same order (seat 0's ten cards, seat 1's, the upcard, the stock)."""
+    deck = list(CODES)
+    random.Random(seed).shuffle(deck)
+    return deck
 
 
 def compare_step(translator: Translator, state: GameState, spiel_state: Any, where: str) -> str | None:
@@ -160,8 +155,12 @@ def compare_step(translator: Translator, state: GameState, spiel_state: Any, whe
 
 def play_hand(pyspiel: Any, translator: Translator, seed: int, tally: CrossCheck) -> None:
     """Plays one seeded hand on both engines, adding its steps, mismatches and ending to ``tally``."""
-    state, _ = engine.new_game(GAME_ID, 2, seed, OPTIONS)
-    spiel_state = deal_openspiel(translator.game, state)
+    deck = preset_deck(seed)
+    state, _ = engine.new_game(GAME_ID, 2, seed, {**OPTIONS, "deck": deck})
+    spiel_state = translator.game.new_initial_state()
+    for code in deck[:21]:
+        spiel_state.apply_action(CARD_IDS[code])
+    stock = iter(deck[21:])
     policy = Policy(pyspiel, translator.utils, seed)
     while True:
         mismatch = compare_step(translator, state, spiel_state, f"seed {seed} step {state.step}")
@@ -172,12 +171,14 @@ def play_hand(pyspiel: Any, translator: Translator, seed: int, tally: CrossCheck
             break
         seat = spiel_state.current_player()
         action = policy.choose(spiel_state, spiel_state.legal_actions())
-        before = hand_of(state, seat) if action == 53 else []
         state, _ = engine.apply(state, seat, translator.move_of(spiel_state, action))
         spiel_state.apply_action(action)
-        if action == 53:  # OpenSpiel draws the card our stock gave
-            (drawn,) = set(hand_of(state, seat)) - set(before)
-            spiel_state.apply_action(drawn)
+        if action == 53:  # both draw the deck's next card: OpenSpiel as a chance outcome
+            card = next(stock)
+            spiel_state.apply_action(CARD_IDS[card])
+            if card not in engine.view(state, seat)["hand"]:
+                tally.mismatches.append(f"seed {seed} step {state.step}: our stock did not give the {card}")
+                return
         tally.steps += 1
     record(tally, state, spiel_state, seed)
 

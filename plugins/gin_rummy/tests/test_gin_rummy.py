@@ -210,3 +210,16 @@ def test_the_classic_match_passes_every_check(seed: int) -> None:
     match = run_playout(Variant("gin_rummy", 2, {"max_hands": 2}), seed)
     sheet = engine.score(match.state)
     assert sheet.finished and len(sheet.rounds) >= 2
+
+
+def test_a_preset_deck_is_openspiels_chance_outcomes_in_order() -> None:
+    """The preset deck (the option ``deck``): seat 0's ten cards, seat 1's ten, the upcard, then the stock as drawn,
+    whatever the seed: OpenSpiel's chance outcomes in order."""
+    deck = [*KNOCKER, *DEFENDER, "8H", "TH", *[code for code in CODES if code not in {*KNOCKER, *DEFENDER, "8H", "TH"}]]
+    for seed in (1, 2):
+        state, _ = engine.new_game("gin_rummy", 2, seed, {"variant": "openspiel", "deck": deck})
+        assert engine.view(state, 0)["hand"] == sorted(KNOCKER, key=CARD_IDS.__getitem__)
+        assert engine.view(state, 1)["hand"] == sorted(DEFENDER, key=CARD_IDS.__getitem__)
+        assert engine.view(state, None)["upcard"] == ["8H"]
+        state = play(state, "0 pass", "1 pass", "0 draw_stock")
+        assert "TH" in engine.view(state, 0)["hand"]
