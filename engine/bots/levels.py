@@ -67,15 +67,15 @@ DEFAULT_SETTINGS: Mapping[str, LevelSettings] = {
     "hard": LevelSettings(iterations=None),
 }
 
-DRACULA_TREE = SearchSettings(epsilon=1.0, win_weight=0.9)
-"""Dracula's tree search for ``easy``: random simulations to the coffin's end (a coffin's moves do not keep their
-worth apart for move averages)."""
+DRACULA_STANDING = SearchSettings(rollout_depth=0, epsilon=1.0, win_weight=0.9)
+"""Dracula's search for ``easy`` and ``medium``: no simulation, each placement valued by the coffin as it stands."""
 
 GAME_SETTINGS: Mapping[str, Mapping[str, LevelSettings]] = {
     "dracula": {
-        "easy": LevelSettings(iterations=8, mistake_rate=0.5, search=DRACULA_TREE),
-        # Each placement tried once and valued by the coffin as it stands (no simulation).
-        "medium": LevelSettings(iterations=1, search=replace(DRACULA_TREE, rollout_depth=0)),
+        # Each placement tried once and valued by the coffin as it stands (no simulation); easy plays its second
+        # choice whenever it is within MISTAKE_TOLERANCE.
+        "easy": LevelSettings(iterations=1, mistake_rate=1.0, search=DRACULA_STANDING),
+        "medium": LevelSettings(iterations=1, search=DRACULA_STANDING),
     },
 }
 """Per game, the levels whose settings differ from ``DEFAULT_SETTINGS`` (tuned on the ladder)."""
