@@ -24,14 +24,18 @@ from cardengine_gin_rummy.moves import (
     DISCARD,
     DISCARD_MOVES,
     DRAW_STOCK,
+    DRAW_STOCK_ACTION,
     DRAW_UPCARD,
+    DRAW_UPCARD_ACTION,
     KNOCK,
+    KNOCK_ACTION,
     LAY_OFF,
     LAY_OFF_MOVES,
     MELD,
     MELD_ACTION_BASE,
     MELD_MOVES,
     PASS,
+    PASS_ACTION,
     SIMPLE_MOVES,
     meld_of,
 )
@@ -199,16 +203,16 @@ def knock_moves(table: GinRummyTable, seat: int) -> list[Move]:
         return [DISCARD_MOVES[card] for card in legal_knock_discards(hand, KNOCK_CARD)]
     moves = [MELD_MOVES[meld] for meld in legal_melds(hand, KNOCK_CARD)]
     if total_value(hand) <= KNOCK_CARD:
-        moves.append(SIMPLE_MOVES[54])
+        moves.append(SIMPLE_MOVES[PASS_ACTION])
     return moves
 
 
 def layoff_moves(table: GinRummyTable, seat: int) -> list[Move]:
     hand = table["hands"][seat]
     if table["layoffs_done"]:
-        return [SIMPLE_MOVES[54], *(MELD_MOVES[meld] for meld in all_meld_ids(hand))]
+        return [SIMPLE_MOVES[PASS_ACTION], *(MELD_MOVES[meld] for meld in all_meld_ids(hand))]
     fits = all_layoffs(table["melds"][1 - seat], table["layoffs"])
-    return [SIMPLE_MOVES[54], *(LAY_OFF_MOVES[card] for card in sorted(hand) if card in fits)]
+    return [SIMPLE_MOVES[PASS_ACTION], *(LAY_OFF_MOVES[card] for card in sorted(hand) if card in fits)]
 
 
 def legal_moves(state: GameState, seat: int) -> list[Move]:
@@ -216,20 +220,24 @@ def legal_moves(state: GameState, seat: int) -> list[Move]:
     table = table_of(state)
     phase = table["phase"]
     if phase == Phase.DRAW:
-        return [SIMPLE_MOVES[52], SIMPLE_MOVES[53]]
+        return [SIMPLE_MOVES[DRAW_UPCARD_ACTION], SIMPLE_MOVES[DRAW_STOCK_ACTION]]
     if phase == Phase.DISCARD:
         moves = [DISCARD_MOVES[card] for card in sorted(table["hands"][seat])]
         if refuse_knock(table, seat) is None:
-            moves.append(SIMPLE_MOVES[55])
+            moves.append(SIMPLE_MOVES[KNOCK_ACTION])
         return moves
     if phase == Phase.FIRST_UPCARD:
-        return [SIMPLE_MOVES[53]] if both_passed(table) else [SIMPLE_MOVES[52], SIMPLE_MOVES[54]]
+        return (
+            [SIMPLE_MOVES[DRAW_STOCK_ACTION]]
+            if both_passed(table)
+            else [SIMPLE_MOVES[DRAW_UPCARD_ACTION], SIMPLE_MOVES[PASS_ACTION]]
+        )
     if phase == Phase.KNOCK:
         return knock_moves(table, seat)
     if phase == Phase.LAYOFF:
         return layoff_moves(table, seat)
     if phase == Phase.WALL:
-        return [SIMPLE_MOVES[54], *([SIMPLE_MOVES[55]] if refuse_knock(table, seat) is None else [])]
+        return [SIMPLE_MOVES[PASS_ACTION], *([SIMPLE_MOVES[KNOCK_ACTION]] if refuse_knock(table, seat) is None else [])]
     return []
 
 
