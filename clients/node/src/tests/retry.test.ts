@@ -56,7 +56,8 @@ test("with retries every call gets through", async () => {
   const counts: number[] = [];
   for (let call = 0; call < 4; call++) counts.push((await client.listGameTypes()).length);
   client.close();
-  assert.deepEqual(counts, [5, 5, 5, 5]);
+  assert.ok(counts[0] >= 5, "the five built-in games at least (plugin games beside them)");
+  assert.deepEqual(counts, [counts[0], counts[0], counts[0], counts[0]]);
 });
 
 test("at the key's cap of live games createGame is refused at once with the default retry policy", async () => {
