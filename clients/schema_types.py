@@ -6,7 +6,8 @@ Per game, from the catalog's ``schemas`` (service.core.catalog: the engine's sch
 discriminated by ``kind``), the move arguments per kind and the score sheet. For the key stream, ``KeyEventKind``:
 the kinds service.core.key_events declares (``KINDS``). Run by clients/python/generate and clients/node's build; the
 SDK tests fail when the committed output differs from a fresh run (tests/sdk/test_sdk_types.py compares the types
-with what a running server serves).
+with what a running server serves). The built-in games only: a plugin game (docs/engine.md) serves its schemas at
+run time, and the SDKs' committed files name no game that a server may or may not have installed.
 
     python -m clients.schema_types --python PATH --typescript PATH
 """
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.registry import built_in_games
 from service.core.catalog import Catalog
 from service.core.key_events import KINDS as KEY_EVENT_KINDS
 from service.core.level_ratings import game_levels
@@ -295,7 +297,8 @@ def main() -> None:
     parser.add_argument("--typescript", type=Path)
     args = parser.parse_args()
     served = {entry["id"]: entry["schemas"] for entry in SERVED.list_game_types()}
-    games = {game_id: served[game_id] for game_id in sorted(served)}
+    built_in = {game.id for game in built_in_games()}
+    games = {game_id: served[game_id] for game_id in sorted(served) if game_id in built_in}
     if args.python:
         write(args.python, python(games))
     if args.typescript:

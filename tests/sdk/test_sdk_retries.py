@@ -43,7 +43,7 @@ def test_without_retries_the_limit_is_a_typed_error_with_its_delay(limited_serve
 def test_with_retries_every_call_gets_through(limited_server: ServerProcess) -> None:
     with GameEngineClient(limited_server.grpc_target, api_key=KEY, retry=RetryPolicy(attempts=6, base=0.05)) as client:
         answers = [len(client.list_game_types()) for _ in range(4)]
-    assert answers == [5, 5, 5, 5]
+    assert answers[0] >= 5 and answers == [answers[0]] * 4  # the five built-in games, and any plugin game
 
 
 def test_an_unreachable_server_is_unavailable_after_the_attempts() -> None:

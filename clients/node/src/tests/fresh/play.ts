@@ -1,5 +1,5 @@
 // Run in a fresh npm project with only the packed SDK installed: compiled there by `tsc --strict` (typed views and
-// events, no cast), then run against a real server. Plays every game to the end by random moves, the lifecycle
+// events, no cast), then run against a real server. Plays every built-in game to the end by random moves, the lifecycle
 // calls and the key-stream bot on 10 games; prints what it saw as one JSON object.
 import {
   GameEngineClient,
@@ -67,7 +67,11 @@ async function main(): Promise<void> {
   const [target = "", apiKey = "", botKey = ""] = process.argv.slice(2);
   const client = new GameEngineClient(target, { apiKey });
   const played: Record<string, unknown> = {};
-  for (const type of await client.listGameTypes()) played[type.id] = await playToTheEnd(client, type.id);
+  // The five built-in games: a plugin game installed beside them (docs/engine.md) has tests of its own.
+  const builtIn = ["dracula", "dragon_rummy", "draw_blood", "house_rummy", "rummy_battle"];
+  for (const type of await client.listGameTypes()) {
+    if (builtIn.includes(type.id)) played[type.id] = await playToTheEnd(client, type.id);
+  }
   const report: Record<string, unknown> = { played, lifecycle: await lifecycle(client) };
   client.close();
   const bot = new GameEngineClient(target, { apiKey: botKey }); // a key of its own: its stream has these games only
