@@ -86,6 +86,8 @@ class RedisRatings:
 
     def claim_due(self, game_type: str, limit: int, recheck_seconds: float) -> list[str]:
         keys, args = [self._key(game_type, "pending")], [limit, int(recheck_seconds * 1000)]
+        if not guarded(lambda: self.client.zcard(keys[0])):
+            return []  # nothing pending: no script run (every sweep of every replica, every game type)
         due: list[bytes] = guarded(lambda: self._claim(keys=keys, args=args))
         return [game_id.decode() for game_id in due]
 

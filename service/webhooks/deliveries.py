@@ -95,7 +95,8 @@ class Deliverer:
         while not self._stop.is_set():
             busy = False
             try:
-                if self._hold():
+                # No endpoint anywhere: no lease taken (its script would run every poll of every replica).
+                if self.store.webhooks.all_endpoints() and self._hold():
                     busy = self.deliver_round()
             except errors.StoreUnavailableError as error:
                 log.warning("webhook deliveries paused", extra={"error": str(error)})
