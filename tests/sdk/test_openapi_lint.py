@@ -15,6 +15,7 @@ from typing import Any
 import orjson
 import pytest
 
+import engine
 from clients.schema_types import pascal
 from service.core.key_events import KINDS
 from service.core.service_events import SERVICE_EVENTS
@@ -116,7 +117,7 @@ def test_the_document_says_what_a_client_generator_needs() -> None:
     statuses = schemas["Error"]["properties"]["error"]["properties"]["status"]["enum"]
     assert statuses.count("RESOURCE_EXHAUSTED") == 1
     views = [item.get("$ref") for item in schemas["Game"]["properties"]["view"]["oneOf"]]
-    names = ["Dracula", "DragonRummy", "DrawBlood", "HouseRummy", "RummyBattle"]
+    names = [pascal(game.id) for game in engine.all_games()]  # the built-in games and any plugin game installed
     assert views == [f"#/components/schemas/{name}View" for name in names] + ["#/components/schemas/EmptyView"]
     assert schemas["DraculaView"]["properties"]["game"]["enum"] == ["dracula"]
     assert schemas["DraculaView"]["properties"]["hand"]["items"] == {"$ref": "#/components/schemas/DraculaCard"}

@@ -267,8 +267,11 @@ def test_every_rest_body_matches_its_openapi_schema() -> None:
     assert sorted(name for _, _, name in bodies) == [
         "ApplyMoveBody",
         "CreateGameRequest",
+        "CreateTicketRequest",
+        "CreateTournamentRequest",
         "JoinGameBody",
         "RedeemInvitationBody",
+        "RegisterWebhookRequest",
     ]
     for _, _, name in bodies:
         assert schemas[name]["additionalProperties"] is False
