@@ -88,10 +88,7 @@ class Matcher:
                 self.store.leases.release(LEASE, self.holder, self.term)
 
     def tick(self) -> int:
-        """One round if this process holds (or takes) the lease: the matches it made. With no ticket waiting and
-        no match pending, no lease is taken (its script would run every tick of every replica)."""
-        if not self.store.matchmaking.pending_matches() and not self.store.matchmaking.waiting_tickets(1):
-            return 0
+        """One round if this process holds (or takes) the lease: the matches it made."""
         self.term = self.store.leases.acquire(LEASE, self.holder, self.lease_seconds)
         if not self.term:
             return 0

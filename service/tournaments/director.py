@@ -77,10 +77,7 @@ class Director:
                 self.store.leases.release(LEASE, self.holder, self._term)
 
     def run_once(self) -> None:
-        """One look at every running tournament, if this replica holds the lease (none taken while no tournament
-        runs: its script would run every tick of every replica)."""
-        if not self.store.tournaments.running_tournaments():
-            return
+        """One look at every running tournament, if this replica holds the lease."""
         self._term = self.store.leases.acquire(LEASE, self.holder, self.lease_seconds)
         if not self._term:
             return

@@ -95,8 +95,7 @@ class Deliverer:
         while not self._stop.is_set():
             busy = False
             try:
-                # No endpoint anywhere: no lease taken (its script would run every poll of every replica).
-                if self.store.webhooks.all_endpoints() and self._hold():
+                if self._hold():
                     busy = self.deliver_round()
             except errors.StoreUnavailableError as error:
                 log.warning("webhook deliveries paused", extra={"error": str(error)})

@@ -19,7 +19,7 @@ import pytest
 from service.core.stored import LogEntry
 from service.storage.redis_store import RedisStore
 from tests.cluster.conftest import ClusterNode, RedisCluster, start_cluster
-from tests.service.conftest import LiveServer, live_server
+from tests.service.conftest import QUIET_LOOPS, LiveServer, live_server
 
 STALL_SECONDS = 1.5
 ANSWER_SECONDS = 2.0
@@ -36,7 +36,7 @@ def slow_failover_cluster() -> Iterator[RedisCluster]:
 def live(slow_failover_cluster: RedisCluster) -> Iterator[tuple[LiveServer, str]]:
     prefix = f"cestall:{uuid.uuid4().hex[:8]}:"
     store = RedisStore.from_url(slow_failover_cluster.url, key_prefix=prefix)
-    with live_server(store, "cluster", bot_workers=0) as running:
+    with live_server(store, "cluster", bot_workers=0, **QUIET_LOOPS) as running:
         yield running, prefix
 
 

@@ -19,7 +19,7 @@ from service.core.stored import LogEntry
 from service.storage.redis_store import RedisStore
 from tests.faults.harness import FAULT_ANSWER_SECONDS, RedisProcess
 from tests.faults.proxy import DroppingProxy
-from tests.service.conftest import LiveServer, live_server
+from tests.service.conftest import QUIET_LOOPS, LiveServer, live_server
 
 PREFIX = "ce:"
 GAME = "dracula"
@@ -35,9 +35,9 @@ def proxy(redis_process: RedisProcess) -> Iterator[DroppingProxy]:
 @contextmanager
 def server_through(proxy: DroppingProxy) -> Iterator[LiveServer]:
     """A real server whose store reaches Redis through ``proxy`` (the store's timeout: 1 s, as ``serve``'s), with
-    no bot worker (whose queue scripts would count in INFO commandstats)."""
+    no bot worker and quiet lease loops (whose scripts would count in INFO commandstats)."""
     store = RedisStore.from_url(proxy.url, key_prefix=PREFIX, timeout_seconds=1.0)
-    with live_server(store, "redis", bot_workers=0) as live:
+    with live_server(store, "redis", bot_workers=0, **QUIET_LOOPS) as live:
         yield live
 
 
@@ -129,7 +129,7 @@ def test_a_refused_move_whose_reply_is_lost_is_refused_and_not_stored(
     """Two replicas: B (through the relay) read version v; A commits a move at v; B's other move at v is refused
     by the script and its reply lost: B answers 409 with the version Redis holds, and Redis holds A's move."""
     direct = RedisStore.from_url(redis_process.url, key_prefix=PREFIX)
-    with server_through(proxy) as second, live_server(direct, "redis", bot_workers=0) as first:
+    with server_through(proxy) as second, live_server(direct, "redis", bot_workers=0, **QUIET_LOOPS) as first:
         table = Table(first)
         version, seat, move = table.next_move()
         status, legal = first.rest.get(f"/v1/games/{table.game_id}/moves", token=table.tokens[seat])

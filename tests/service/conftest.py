@@ -31,6 +31,7 @@ from cardengine_client import NO_RETRY, GameEngineClient
 from service.runtime.server import ServeConfig, Server
 from service.storage.factory import open_store
 from service.storage.store import GameStore
+from service.webhooks.settings import WebhookSettings
 
 
 def free_port() -> int:
@@ -191,6 +192,18 @@ class LiveServer:
     grpc: GameEngineClient
     rest: Rest
     kind: str
+
+
+# Settings that keep a server's lease-holding loops (matcher, tournament director, webhook deliverer) and rating
+# sweep quiet for an hour: for tests that count a move's scripts on Redis (INFO commandstats), which the loops'
+# lease scripts would add to.
+QUIET_LOOPS: dict[str, Any] = {
+    "matchmaking_tick_seconds": 3600.0,
+    "matchmaking_lease_seconds": 7200.0,
+    "tournament_tick_seconds": 3600.0,
+    "webhooks": WebhookSettings(poll_seconds=3600.0),
+    "ratings_sweep_seconds": 3600.0,
+}
 
 
 @contextlib.contextmanager
