@@ -278,7 +278,9 @@ def check_stored(redis_url: str, load: Load, *, lost_allowed: bool = False) -> i
     from its log to its snapshot, and no game is stored that no client was given (an orphan: issue 15 saw a retried
     CreateGame leave one); returns the number of games replayed. ``lost_allowed``: a Redis restarted without its
     data may have lost games (and their moves), none may be half there."""
-    store = RedisStore.from_url(redis_url, key_prefix=KEY_PREFIX, timeout_seconds=5)
+    # An auditor of what is stored, not a client: its reads need no replica's confirmation (a master just promoted
+    # may have none yet, and its reads would be 503 store/durability_unknown until one syncs).
+    store = RedisStore.from_url(redis_url, key_prefix=KEY_PREFIX, timeout_seconds=5, replica_wait_ms=0)
     try:
         start, end = len(KEY_PREFIX) + 1, -len("}:game")
         stored_ids = {key.decode()[start:end] for key in store.client.scan_iter(f"{KEY_PREFIX}{{*}}:game")}
