@@ -92,7 +92,8 @@ class Deliverer:
                 self.store.leases.release(LEASE, self.holder, self._term)
 
     def _run(self) -> None:
-        while not self._stop.is_set():
+        busy = False  # a round that did something is followed at once by the next; else a poll's wait first
+        while not self._stop.wait(0 if busy else self.settings.poll_seconds):
             busy = False
             try:
                 if self._hold():
@@ -101,8 +102,6 @@ class Deliverer:
                 log.warning("webhook deliveries paused", extra={"error": str(error)})
             except Exception:  # one round's bug never stops the deliveries
                 log.exception("webhook round failed")
-            if not busy:
-                self._stop.wait(self.settings.poll_seconds)
 
     def _hold(self) -> bool:
         """Whether this process holds the lease (renewed, or taken now)."""
