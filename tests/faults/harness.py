@@ -348,3 +348,17 @@ def readyz(port: int) -> tuple[int, float, str]:
         connection.close()
     answer = orjson.loads(data)
     return response.status, time.monotonic() - started, answer.get("error", {}).get("code", "")
+
+
+def lease_holder(client: redis.Redis, name: str) -> str:
+    """Who holds the store lease ``name`` (service/storage/redis_leases.py), as its holder wrote itself; "" if free."""
+    holder = client.hget(f"{KEY_PREFIX}{{lease:{name}}}:holder", "h")
+    return holder.decode() if isinstance(holder, bytes) else ""
+
+
+def wait_for(predicate: Any, timeout: float, step: float = 0.02) -> None:
+    """Polls ``predicate`` every ``step`` seconds until it holds; fails after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(step)

@@ -15,15 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-import redis
 
 from loadtests.server_process import ServerProcess
-from tests.faults.harness import KEY_PREFIX, RedisProcess, serve
+from tests.faults.harness import KEY_PREFIX, RedisProcess, lease_holder, serve, wait_for
 
 KEYS = [f"kill-key-{index}-0123456789abcdef" for index in range(4)]
 TICKETS_PER_ATTEMPT = 40
 ATTEMPTS = 3  # bursts until one kill lands mid-match (the first does, but for a kill between two matches)
 SECRET = "matcher-kill-test-secret"
+POLL = 0.005  # a claim is pending for moments only: look often
 
 
 def call(server: ServerProcess, method: str, path: str, key: str, body: Any = None, token: str = "") -> Any:
@@ -44,18 +44,6 @@ def call(server: ServerProcess, method: str, path: str, key: str, body: Any = No
 def start(redis_url: str, keys_file: Path) -> ServerProcess:
     arguments = ["--secret", SECRET, "--api-keys-file", str(keys_file), "--matchmaking-tick-seconds", "0.05"]
     return serve(redis_url, *arguments, "--matchmaking-lease-seconds", "1").start()
-
-
-def lease_holder(client: redis.Redis) -> str:
-    holder = client.hget(f"{KEY_PREFIX}{{lease:matchmaker}}:holder", "h")
-    return holder.decode() if isinstance(holder, bytes) else ""
-
-
-def wait_for(predicate: Any, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.005)
 
 
 def burst(server: ServerProcess, start_index: int) -> list[tuple[str, str]]:
@@ -86,7 +74,7 @@ def test_a_matcher_killed_mid_match_loses_and_doubles_no_ticket(tmp_path: Path) 
     made: list[tuple[str, str]] = []
     killed_mid_match = 0
     try:
-        wait_for(lambda pid=holder.pid: f":{pid}:" in lease_holder(client), 5)
+        wait_for(lambda pid=holder.pid: f":{pid}:" in lease_holder(client, "matchmaker"), 5, POLL)
         for attempt in range(ATTEMPTS):
             survivor = start(redis_process.url, keys_file)  # the second process: the tickets come through it
             servers.append(survivor)
@@ -94,11 +82,12 @@ def test_a_matcher_killed_mid_match_loses_and_doubles_no_ticket(tmp_path: Path) 
                 target=lambda server=survivor, first=attempt * 100: made.extend(burst(server, first))
             )
             filler.start()
-            wait_for(lambda: bool(client.hlen(pending_key)), 10)
+            wait_for(lambda: bool(client.hlen(pending_key)), 10, POLL)
             os.kill(holder.pid, signal.SIGKILL)
             filler.join()
             killed_mid_match += bool(client.hlen(pending_key))  # a claim the killed matcher never completed
-            wait_for(lambda pid=survivor.pid: f":{pid}:" in lease_holder(client), 5)  # the lease moved on
+            # the lease moved on
+            wait_for(lambda pid=survivor.pid: f":{pid}:" in lease_holder(client, "matchmaker"), 5, POLL)
             if killed_mid_match:
                 break
             holder = survivor  # a kill between two matches: again, the survivor holding the lease now

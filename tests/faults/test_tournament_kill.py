@@ -10,15 +10,13 @@ import http.client
 import itertools
 import os
 import signal
-import time
 from pathlib import Path
 from typing import Any
 
 import orjson
-import redis
 
 from loadtests.server_process import ServerProcess
-from tests.faults.harness import KEY_PREFIX, RedisProcess, serve
+from tests.faults.harness import RedisProcess, lease_holder, serve, wait_for
 
 HOST = "tournament-kill-host-0123456789"
 SECRET = "tournament-kill-test-secret"
@@ -37,18 +35,6 @@ def call(server: ServerProcess, method: str, path: str, body: Any = None) -> Any
         connection.close()
 
 
-def lease_holder(client: redis.Redis) -> str:
-    holder = client.hget(f"{KEY_PREFIX}{{lease:tournaments}}:holder", "h")
-    return holder.decode() if isinstance(holder, bytes) else ""
-
-
-def wait_for(predicate: Any, timeout: float, step: float = 0.02) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(step)
-
-
 def test_a_tournament_survives_its_directors_sigkill(tmp_path: Path) -> None:
     keys_file = tmp_path / "keys.txt"
     keys_file.write_text(f"{HOST} host\n", encoding="utf-8")
@@ -58,7 +44,7 @@ def test_a_tournament_survives_its_directors_sigkill(tmp_path: Path) -> None:
     first = serve(redis_process.url, *arguments).start()
     servers = [first]
     try:
-        wait_for(lambda: lease_holder(client).startswith(f"{first.pid}."), 10)
+        wait_for(lambda: lease_holder(client, "tournaments").startswith(f"{first.pid}."), 10)
         second = serve(redis_process.url, *arguments).start()
         servers.append(second)
         body = {"gameType": "dracula", "options": {"deals": 1}, "botLevels": ["easy"] * 3, "turnSeconds": 5}
@@ -66,7 +52,8 @@ def test_a_tournament_survives_its_directors_sigkill(tmp_path: Path) -> None:
         path = f"/v1/tournaments/{created['tournamentId']}"
         wait_for(lambda: call(second, "GET", path)["round"] >= 1, 10)
         os.kill(first.pid, signal.SIGKILL)
-        wait_for(lambda: lease_holder(client).startswith(f"{second.pid}."), 15, 0.1)  # the lease moved on
+        # the lease moved on
+        wait_for(lambda: lease_holder(client, "tournaments").startswith(f"{second.pid}."), 15, 0.1)
         wait_for(lambda: call(second, "GET", path)["state"] == "finished", 60, 0.1)
         finished = call(second, "GET", path)
         entrants = ["bot:easy.1", "bot:easy.2", "bot:easy.3"]
