@@ -7,6 +7,9 @@ broadcasts a classic PUBLISH to every node, so any node sees every game). On Red
 publishes with SPUBLISH (only the slot's node carries it) and the thread SSUBSCRIBEs to the channels of the games this
 process watches, on their nodes. Either way, when a node fails the thread subscribes again, and the watchers poll
 meanwhile (``watch_poll_seconds`` of the core).
+
+``watching`` returns once Redis has confirmed the subscription (or after ``SUBSCRIBE_WAIT`` seconds, when the poll
+covers): a version read inside it and waited for cannot miss a commit made meanwhile.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import logging
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager, suppress
+from contextlib import contextmanager, suppress
 from typing import Any
 
 import redis
@@ -26,6 +29,7 @@ from service.storage.store import VersionWaiters
 log = logging.getLogger("cardengine.redis")
 
 LISTEN_ERRORS = (redis.RedisError, redis.exceptions.RedisClusterException, OSError, ValueError)
+SUBSCRIBE_WAIT = 2.0  # seconds a new watcher waits for its subscription's confirmation
 
 
 class RedisWatch:
@@ -42,6 +46,8 @@ class RedisWatch:
         self._listener: threading.Thread | None = None
         self._listener_lock = threading.Lock()
         self._closed = threading.Event()
+        self._confirmed: set[str] = set()  # the pattern or channels whose subscription Redis confirmed
+        self._confirmation = threading.Condition()
 
     def channel(self, game_id: str) -> str:
         return f"{self.prefix}{{{game_id}}}:watch"
@@ -49,11 +55,36 @@ class RedisWatch:
     def _game_of(self, channel: bytes) -> str:
         return channel.decode()[len(self.prefix) + 1 : -len("}:watch")]
 
-    def watching(self, game_id: str) -> AbstractContextManager[None]:
+    def pattern(self) -> str:
+        return f"{self.prefix}{{*}}:watch"
+
+    @contextmanager
+    def watching(self, game_id: str) -> Iterator[None]:
         self._ensure_listener()
         if self.sharded:
-            return self._sharded_watching(game_id)
-        return self._waiters.watching(game_id)
+            with self._sharded_watching(game_id):
+                yield
+            return
+        with self._waiters.watching(game_id):
+            self._await_confirmation(self.pattern())
+            yield
+
+    def _await_confirmation(self, subscription: str) -> None:
+        with self._confirmation:
+            self._confirmation.wait_for(lambda: subscription in self._confirmed, timeout=SUBSCRIBE_WAIT)
+
+    def _confirm(self, subscription: bytes | str, *, confirmed: bool = True) -> None:
+        name = subscription.decode() if isinstance(subscription, bytes) else subscription
+        with self._confirmation:
+            if confirmed:
+                self._confirmed.add(name)
+                self._confirmation.notify_all()
+            else:
+                self._confirmed.discard(name)
+
+    def _forget_confirmations(self) -> None:
+        with self._confirmation:
+            self._confirmed.clear()
 
     @contextmanager
     def _sharded_watching(self, game_id: str) -> Iterator[None]:
@@ -64,6 +95,7 @@ class RedisWatch:
         self._watched_changed.set()
         try:
             with self._waiters.watching(game_id):
+                self._await_confirmation(channel)
                 yield
         finally:
             with self._listener_lock:
@@ -101,18 +133,22 @@ class RedisWatch:
 
     def _listen(self) -> None:
         """Follows every game's watch channel (one pattern subscription per process) until closed; reconnects."""
-        pattern = f"{self.prefix}{{*}}:watch"
         while not self._closed.is_set():
-            pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+            pubsub = self.client.pubsub()
             try:
-                pubsub.psubscribe(pattern)
+                pubsub.psubscribe(self.pattern())
                 while not self._closed.is_set():
                     message = pubsub.get_message(timeout=0.5)
-                    if message is not None and message.get("type") == "pmessage":
+                    if message is None:
+                        continue
+                    if message.get("type") == "psubscribe":
+                        self._confirm(message["channel"])
+                    elif message.get("type") == "pmessage":
                         self._waiters.notify(self._game_of(message["channel"]), int(message["data"]))
             except LISTEN_ERRORS as error:
                 self._lost(error, "watch subscription lost; reconnecting")
             finally:
+                self._forget_confirmations()
                 with suppress(*LISTEN_ERRORS):
                     pubsub.close()
 
@@ -120,7 +156,7 @@ class RedisWatch:
         """Follows the channels of the games watched in this process (SSUBSCRIBE on each channel's node) until
         closed; when a node fails, subscribes again (the slot's new master) on a new pub/sub."""
         while not self._closed.is_set():
-            pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+            pubsub = self.client.pubsub()
             subscribed: set[str] = set()
             self._watched_changed.set()
             try:
@@ -131,11 +167,16 @@ class RedisWatch:
                         self._watched_changed.wait(0.5)
                         continue
                     message = pubsub.get_sharded_message(timeout=0.1)
-                    if message is not None and message.get("type") == "smessage":
+                    if message is None:
+                        continue
+                    if message.get("type") == "ssubscribe":
+                        self._confirm(message["channel"])
+                    elif message.get("type") == "smessage":
                         self._waiters.notify(self._game_of(message["channel"]), int(message["data"]))
             except LISTEN_ERRORS as error:
                 self._lost(error, "sharded watch subscription lost; resubscribing")
             finally:
+                self._forget_confirmations()
                 with suppress(*LISTEN_ERRORS):
                     pubsub.close()
 
@@ -147,5 +188,6 @@ class RedisWatch:
         for channel in sorted(wanted - subscribed):
             pubsub.ssubscribe(channel)
         for channel in sorted(subscribed - wanted):
+            self._confirm(channel, confirmed=False)
             pubsub.sunsubscribe(channel)
         return wanted

@@ -83,8 +83,7 @@ def test_watchers_wake_for_games_on_every_master(
         threads = [threading.Thread(target=watch, args=(game_id,)) for game_id in ids]
         for thread in threads:
             thread.start()
-        ready.wait(5)
-        time.sleep(0.3)  # the listener's subscription is established
+        ready.wait(5)  # every watcher's subscription is confirmed
         for game_id in ids:
             assert advance(writer, game_id, 0) == Committed()
         for thread in threads:
@@ -157,7 +156,6 @@ def test_a_watcher_follows_its_game_to_the_new_master(
     try:
         writer.create(game(game_id), b"entry-0")
         with watcher.watching(game_id):
-            time.sleep(0.3)  # subscribed
             assert advance(writer, game_id, 0) == Committed()
             assert watcher.wait_for_version(game_id, 0, timeout=5)
             replicas = redis_cluster.replicas_of(victim)

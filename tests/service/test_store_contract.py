@@ -154,8 +154,7 @@ def test_a_commit_wakes_watchers(store_kind: str, request: pytest.FixtureRequest
 
         thread = threading.Thread(target=wait)
         thread.start()
-        ready.wait(5)
-        time.sleep(0.3)  # the subscription is established
+        ready.wait(5)  # watching() returns once the subscription is confirmed
         assert advance(writer_store, "g1", 0) == Committed()
         thread.join(10)
         assert woken and woken[0][0] and woken[0][1] < 4
