@@ -17,14 +17,14 @@ import pytest
 
 import engine
 from engine import registry
+from engine.certify.golden import GoldenCase, cases, record
 from loadtests.bench_service import game_types
 from service.core.catalog import Catalog
 from tests.extra_game.high_card import HighCardGame
-from tests.golden.golden import GoldenCase, cases, record
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILT_IN = ["dracula", "dragon_rummy", "draw_blood", "house_rummy", "rummy_battle"]
-# The plugin games installed in this environment (entry points of the group cardengine.games, e.g. Gin Rummy).
+# The plugin games installed in this environment (the entry points of the group cardengine.games).
 PLUGINS = sorted(point.name for point in metadata.entry_points(group=registry.PLUGIN_GROUP))
 REGISTERED = sorted(BUILT_IN + PLUGINS)
 WITH_HIGH_CARD = sorted([*REGISTERED, "high_card"])

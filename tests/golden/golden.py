@@ -1,6 +1,6 @@
 """The built-in games' golden playthroughs: the cases and texts of ``engine.certify.golden`` (which ``cardengine
 certify`` plays for any game), kept under ``tests/golden/matches/``, compared on every run and rewritten only by
-``scripts/record_golden``."""
+``scripts/record_golden``. A plugin game keeps its own beside it (``cardengine certify GAME --golden DIR``)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from pathlib import Path
 
 from engine.certify import golden
 from engine.certify.golden import compact, event_lines, record
+from engine.registry import BUILT_IN_GAMES
 
 GOLDEN_DIR = Path(__file__).parent / "matches"
 
@@ -23,4 +24,6 @@ class GoldenCase(golden.GoldenCase):
 
 
 def cases() -> list[GoldenCase]:
-    return [GoldenCase(case.game_id, case.players, case.seed, case.options) for case in golden.cases()]
+    """The built-in games' cases (``engine.registry.BUILT_IN_GAMES``): plugin games are not this folder's."""
+    built_in = {game.id for game in BUILT_IN_GAMES}
+    return [GoldenCase(case.game_id, case.players, case.seed, case.options) for case in golden.cases(built_in)]
