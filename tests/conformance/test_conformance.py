@@ -1,8 +1,10 @@
-"""The conformance suite: every registered game, every player count and option set, many seeds.
+"""The conformance suite: every built-in game, every player count and option set, many seeds (a plugin game has its
+own, with its own table, beside its code: plugins/<game>/tests/test_conformance.py).
 
 Each variant plays seeds 0, 1, 2, ... up to its count in ``sizes.json``: twice the seeds after which its random
 playouts reached no new phase, move kind (by phase), event kind or refusal code within 500 seeds
-(tests/conformance/sizing.py measures it), and the test fails if they no longer reach exactly those features.
+(tests/conformance/sizing.py measures it; its ``assert_playouts_reach`` asserts it), and the test fails if they no
+longer reach exactly those features.
 ``CONFORMANCE_PLAYOUTS`` sets one count for every variant instead (e.g. 20 for a quick run, which checks only that
 nothing new is reached; 1,000, the count every variant played before the sizing, checks that nothing is lost).
 
@@ -20,44 +22,25 @@ import os
 
 import pytest
 
-import engine
-from tests.conformance.sizing import Size, load, play
+from engine.registry import BUILT_IN_GAMES
+from tests.conformance.sizing import SIZES, assert_playouts_reach, assert_sized, load
 from tests.playout import Variant, variants
 
 OVERRIDE = os.environ.get("CONFORMANCE_PLAYOUTS")
-SIZES = load()
-VARIANTS = variants()
-MEASURE = "measure it again: .venv/bin/python -m tests.conformance.sizing"
-
-
-def size_of(variant: Variant) -> Size:
-    size = SIZES.get(str(variant))
-    assert size is not None, f"{variant} has no playout count in tests/conformance/sizes.json; {MEASURE}"
-    return size
+TABLE = load(SIZES)
+BUILT_IN = {game.id for game in BUILT_IN_GAMES}
+VARIANTS = variants(BUILT_IN)
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=[str(v) for v in VARIANTS])
 def test_random_playouts(variant: Variant) -> None:
-    size = size_of(variant)
-    count = size["playouts"] if OVERRIDE is None else int(OVERRIDE)
-    reached: set[str] = set()
-    for seed in range(count):
-        reached |= play(variant, seed)
-    recorded = set(size["reached"])
-    if count <= size["horizon"]:  # the sizing played this far and saw nothing more
-        new = reached - recorded
-        assert not new, f"{variant}: its playouts reach {sorted(new)}, which the sizing never saw; {MEASURE}"
-    if count >= size["playouts"]:
-        lost = recorded - reached
-        assert not lost, f"{variant}: its {count} playouts no longer reach {sorted(lost)}; {MEASURE}"
+    assert_playouts_reach(variant, TABLE, SIZES, None if OVERRIDE is None else int(OVERRIDE))
 
 
 def test_every_variant_is_sized() -> None:
-    assert set(SIZES) == {str(v) for v in VARIANTS}, f"sizes.json lists other variants than the games'; {MEASURE}"
-    for name, size in SIZES.items():
-        assert size["saturated"] <= size["horizon"] and size["playouts"] >= size["saturated"], name
+    assert_sized(TABLE, SIZES, VARIANTS)
 
 
 def test_every_game_is_covered() -> None:
     covered = {v.game_id for v in VARIANTS}
-    assert covered == {g.id for g in engine.all_games()}
+    assert covered == BUILT_IN, "every built-in game (engine.registry.BUILT_IN_GAMES) plays its variants here"
