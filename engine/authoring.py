@@ -1,7 +1,7 @@
 """The authoring API: what a game package, built in or a plugin, may import from the engine (docs/engine.md,
 "Games as plugins"). A plugin imports these modules only; everything else in ``engine`` (the registry, ``engine.api``,
 the bots, the certification) may change without notice to game authors. tests/test_plugins.py checks that the
-plugin packages under ``plugins/`` keep to them."""
+plugin games under ``plugins/`` (the modules their entry points load) keep to them."""
 
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 ``cardengine.games`` is a game with no other edit. High Card (tests/extra_game, which nothing in the project lists)
 is installed as such a plugin, by a ``.dist-info`` folder on the path of a subprocess: ``cardengine games`` lists it,
 a real server's catalog offers it and a match of it is played to its end over REST. A broken entry point is an error
-naming it, and the plugin packages under ``plugins/`` import only the authoring API (``engine.authoring``)."""
+naming it, and the plugin games under ``plugins/`` import only the authoring API (``engine.authoring``) and the
+standard library."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import ast
 import os
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -96,18 +98,53 @@ def test_an_entry_point_that_names_no_game_is_an_error_naming_it(tmp_path: Path)
     )
 
 
-def test_plugins_import_only_the_authoring_api() -> None:
-    found = [path for path in sorted((ROOT / "plugins").glob("*/*/*.py")) if path.parent.name != "tests"]
-    assert found, "no plugin package under plugins/"
+def imported_names(path: Path) -> list[str]:
+    """The modules ``path`` imports, absolute imports only; ``from m import x`` gives ``m.x`` (a module or a name of
+    ``m``) and ``m`` itself, except for ``from engine import x`` (only ``engine.x``: the module taken)."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names += [node.module] if node.module != "engine" else []
+            names += [f"{node.module}.{alias.name}" for alias in node.names]
+    return names
+
+
+def game_modules(package: Path) -> list[Path]:
+    """The modules of a plugin package that its game loads: the package itself, the modules its entry points name
+    (pyproject.toml, group cardengine.games), and every module of the package they import, transitively. A tool
+    beside the game in the package (a cross-check run as a command) is not the game's: a client of the engine, it
+    may use more than the authoring API, and the game never imports it."""
+    project = tomllib.loads((package.parent / "pyproject.toml").read_text())["project"]
+    entry_points = project["entry-points"][registry.PLUGIN_GROUP].values()
+    pending = [package / "__init__.py", *(package.parent / f"{point.split(':')[0].replace('.', '/')}.py"
+                                          for point in entry_points)]  # fmt: skip
+    found: set[Path] = set()
+    while pending:
+        path = pending.pop()
+        if path in found or not path.exists():
+            continue
+        found.add(path)
+        pending += [package.parent / f"{name.replace('.', '/')}.py" for name in imported_names(path)
+                    if name.split(".")[0] == package.name]  # fmt: skip
+    return sorted(found)
+
+
+def test_plugin_games_import_only_the_authoring_api_and_the_standard_library() -> None:
+    packages = [
+        path.parent for path in sorted((ROOT / "plugins").glob("*/*/__init__.py")) if path.parent.name != "tests"
+    ]
+    assert packages, "no plugin package under plugins/"
     outside = []
-    for path in found:
-        for node in ast.walk(ast.parse(path.read_text())):
-            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                names = [node.module] if node.module != "engine" else [f"engine.{a.name}" for a in node.names]
-            outside += [f"{path.relative_to(ROOT)}: {name}" for name in names
-                        if name.split(".")[0] == "engine" and name not in AUTHORING_MODULES]  # fmt: skip
-    assert not outside, "plugins import engine modules beyond the authoring API:\n" + "\n".join(outside)
+    for package in packages:
+        for path in game_modules(package):
+            for name in imported_names(path):
+                top = name.split(".")[0]
+                allowed = name in AUTHORING_MODULES or top == package.name or top in sys.stdlib_module_names
+                if not allowed and not (top == "engine" and ".".join(name.split(".")[:2]) in AUTHORING_MODULES):
+                    outside.append(f"{path.relative_to(ROOT)}: {name}")
+    assert not outside, "plugin games import beyond the authoring API and the standard library:\n" + "\n".join(outside)
 
 
 def test_certify_reports_on_the_plugin_game(plugin_path: dict[str, str]) -> None:

@@ -1,26 +1,35 @@
-"""The cross-check of the plugin game ``gin_rummy`` (variant ``openspiel``) against OpenSpiel 2.0.2's ``gin_rummy``:
-both engines get the same deck (a seeded shuffle: our game's preset deck, the option ``deck``; OpenSpiel's chance
-outcomes in the same order) and the same moves (one seeded policy), and at every step they must agree on the
-player to act and on the set of legal action ids; at the end, on the returns. Shared by the CI test
-(tests/conformance/test_openspiel_gin.py) and the benchmark command (loadtests/cross_check_openspiel_gin.py).
+"""The cross-check of Gin Rummy's variant ``openspiel`` against OpenSpiel 2.0.2's ``gin_rummy``, as a library and a
+command: both engines get the same deck (a seeded shuffle: our game's preset deck, the option ``deck``; OpenSpiel's
+chance outcomes in the same order) and the same moves (one seeded policy), and at every step they must agree on the
+player to act and on the set of legal action ids; at the end, on the returns. The plugin's CI test
+(plugins/gin_rummy/tests/test_openspiel.py) plays 1,000 hands; the command, 10,000 by default (the benchmark run,
+docs/performance.md), printing the mismatches, how the hands ended (knock, gin, undercut, the wall, OpenSpiel's two
+caps) and how many had lay-offs; it exits 1 on any mismatch or on an ending kind (knock, gin, undercut, wall) or
+lay-offs that never occurred::
 
-Our game is reached through the registry only (the plugin registers itself); moves cross between the engines by
-the documented translation (docs/rules/gin_rummy.md, "Action ids"): a card is ``suit * 13 + rank`` (suits S C D H,
-ranks A 2-9 T J Q K), 52 ``draw_upcard``, 53 ``draw_stock``, 54 ``pass``, 55 ``knock``, 56 + OpenSpiel's meld id a
-``meld``; an id below 52 is a ``lay_off`` in OpenSpiel's lay-off phase and a ``discard`` elsewhere.
+    .venv/bin/python -m cardengine_gin_rummy.openspiel_check --hands 10000
+
+It needs OpenSpiel (the plugin's extra ``openspiel``: ``pip install -e 'plugins/gin_rummy[openspiel]'``), imported
+only when a check runs: the game itself never imports this module nor OpenSpiel. Our game is reached through the
+engine's public functions and registry (the plugin installed); moves cross between the engines by the documented
+translation, written here again from OpenSpiel's side (its own meld ids), not taken from the game's modules
+(docs/rules/gin_rummy.md, "Action ids"): a card is ``suit * 13 + rank`` (suits S C D H, ranks A 2-9 T J Q K), 52
+``draw_upcard``, 53 ``draw_stock``, 54 ``pass``, 55 ``knock``, 56 + OpenSpiel's meld id a ``meld``; an id below 52 is
+a ``lay_off`` in OpenSpiel's lay-off phase and a ``discard`` elsewhere.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
+import sys
+import time
 from collections import Counter
 from dataclasses import dataclass, field
-from importlib import metadata
 from typing import Any
 
 import engine
 from engine import GameState, Move
-from engine.registry import register
 
 GAME_ID = "gin_rummy"
 OPTIONS = {"variant": "openspiel"}
@@ -32,19 +41,11 @@ SIMPLE_KINDS = {action: kind for kind, action in SIMPLE.items()}
 MELD_BASE = 56
 EXPLORE = 0.15  # the policy's share of uniformly random moves
 KNOCK_EAGERNESS = (0.9, 0.3, 0.0)
-
-
-def registered() -> None:
-    """Registers the game from its ``cardengine.games`` entry point when the registry has not loaded plugins (an
-    engine older than plugin discovery); a no-op otherwise."""
-    if GAME_ID in {game.id for game in engine.all_games()}:
-        return
-    for point in metadata.entry_points(group="cardengine.games", name=GAME_ID):
-        register(point.load()())
+REQUIRED_ENDINGS = ("knock", "gin", "undercut", "wall")  # and lay-offs: what every long enough run must see
 
 
 def pyspiel_module() -> Any:
-    import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]  # the bench extra (open-spiel)
+    import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]  # the extra `openspiel`
 
     return pyspiel
 
@@ -196,10 +197,30 @@ def record(tally: CrossCheck, state: GameState, spiel_state: Any, seed: int) -> 
 
 def cross_check(hands: int, first_seed: int = 0) -> CrossCheck:
     """Plays ``hands`` seeded hands (seeds from ``first_seed``) on both engines."""
-    registered()
     pyspiel = pyspiel_module()
     translator = Translator(pyspiel)
     tally = CrossCheck()
     for seed in range(first_seed, first_seed + hands):
         play_hand(pyspiel, translator, seed, tally)
     return tally
+
+
+def main(arguments: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Gin Rummy (variant openspiel) against OpenSpiel, move for move.")
+    parser.add_argument("--hands", type=int, default=10_000)
+    parser.add_argument("--first-seed", type=int, default=0)
+    parsed = parser.parse_args(arguments)
+    started = time.process_time()
+    tally = cross_check(parsed.hands, parsed.first_seed)
+    print(tally.summary())
+    print(f"CPU time: {time.process_time() - started:.1f} s")
+    for mismatch in tally.mismatches[:20]:
+        print("mismatch:", mismatch)
+    missing = [ending for ending in REQUIRED_ENDINGS if not tally.endings[ending]]
+    if missing or not tally.with_layoffs:
+        print("never occurred:", ", ".join(missing) or "lay-offs")
+    sys.exit(1 if tally.mismatches or missing or not tally.with_layoffs else 0)
+
+
+if __name__ == "__main__":
+    main()
