@@ -2,18 +2,21 @@
 copy of that game (Dracula, registered under another id for this module only) is caught by the check that
 certifies the property: a hand card in an event, in a view, in a refusal's reason; an illegal move offered; a deal
 that does not follow from the seed. Each copy is certified with one playout per variant and only that check
-(cheap: a second or two each); the built-in games pass every check in the conformance suite."""
+(cheap: a second or two each). Each built-in game passes every check, from the command, its golden playthroughs
+compared with tests/golden/matches (one playout per variant: 2 to 4 CPU-s a game)."""
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import engine
 from engine import registry
+from engine.certify import golden
 from engine.certify.certification import CHECK_NAMES, certify
 from engine.errors import IllegalMoveError
 from engine.events import Event
@@ -21,6 +24,8 @@ from engine.games.dracula import DraculaGame
 from engine.moves import Move
 from engine.state import GameState
 from service.cli.commands import main
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "matches"
 
 
 def next_seat_hand(state: GameState, seat: int) -> list[str]:
@@ -189,3 +194,15 @@ def test_the_command_refuses_what_it_cannot_run(capsys: pytest.CaptureFixture[st
         == "error: --write-golden needs --golden DIR, the folder to write the playthroughs into\n"
     )
     assert engine.get_game("dracula").id == "dracula"
+
+
+@pytest.mark.parametrize("game_id", [game.id for game in registry.BUILT_IN_GAMES])
+def test_every_built_in_game_passes_every_check(game_id: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["certify", game_id, "--playouts", "1", "--golden", str(GOLDEN)])
+    lines = capsys.readouterr().out.splitlines()
+    assert status == 0, "\n".join(lines)
+    assert lines[0] == f"Certifying {game_id} ({engine.get_game(game_id).title}), 1 playouts per variant"
+    assert [line.split(":")[0] for line in lines[1:-1]] == [f"PASS {name}" for name in CHECK_NAMES]
+    compared = len(golden.cases({game_id}))
+    assert f"({compared} playthroughs, {compared} compared with {GOLDEN}; " in lines[-2]
+    assert lines[-1] == f"{game_id} is certified: all {len(CHECK_NAMES)} checks passed."
