@@ -19,7 +19,7 @@ export function renderHelp(current) {
   const specials = (type.cards || []).filter((card) => !card.suit && card.description);
   return h("details", keepOpen(current, "help"), h("summary", {}, "How to play"),
     h("div", { class: "help-body" },
-      type.description ? h("p", {}, type.description) : "",
+      type.description ? h("p", {}, inWords(type.description, type.id)) : "",
       rules.length ? h("ul", { class: "rules" }, rules.map((line) => h("li", {}, line))) : "",
       specials.length ? [h("h3", {}, "Special cards"), h("dl", { class: "specials" },
         specials.map((card) => [h("dt", {}, card.name), h("dd", {}, inWords(card.description, type.id))]))] : ""));

@@ -5,6 +5,7 @@
 // boardContext in table_view.js).
 // Every key shown is spelled out in words (words.js): no internal name reaches the table.
 
+import { gameTypeOf } from "./catalog.js";
 import { anyLabel, fieldTitle, groupNumber, humanize, plural, valueLabel } from "./words.js";
 
 function section(ui, title, ...children) {
@@ -187,6 +188,9 @@ const COMMON_KEYS = new Set(["seat", "toAct", "game", "players", "hand", "handCo
 
 const isCardList = (value) => Array.isArray(value) && value.every((item) => typeof item === "string");
 
+/** A list's title as the noun of one of its items: "Melds" -> "Meld" (a group is "Meld 2"). */
+const singular = (title) => title.replace(/([^s])s$/, "$1");
+
 /** Lists of cards, one per seat (hands shown, piles of each seat) or numbered (piles), each a row of its own. */
 function cardLists(ui, lists, title, seats) {
   return lists.map((cards, index) => {
@@ -195,9 +199,27 @@ function cardLists(ui, lists, title, seats) {
   });
 }
 
+/** Whether a view field's schema is a seat's (engine/schema_parts.py `seat`: an integer 0 to the seats less one,
+ * maybe or null). */
+function isSeatField(gameType, key, seats) {
+  const schema = ((gameTypeOf(gameType).schemas || {}).view || {}).properties?.[key] || {};
+  return [schema, ...(schema.anyOf || [])].some((option) => option && option.type === "integer" &&
+    option.minimum === 0 && option.maximum === seats - 1);
+}
+
+/** The view's single numbers (a count, the hand's number) in words, a seat's by its name; null ones left out. */
+function glance(ui, view, seats) {
+  const items = Object.entries(view)
+    .filter(([key, value]) => !COMMON_KEYS.has(key) && typeof value === "number")
+    .map(([key, value]) => [fieldTitle(ui.gameType, key),
+      isSeatField(ui.gameType, key, seats) ? ui.seatName(value) : value]);
+  return items.length ? [section(ui, "At a glance", counts(ui, items))] : [];
+}
+
 /** A view of a game this page has no layout for (a plugin's, say), from the shape of its fields: every list of
  * cards as a row, every list of groups (objects with `cards`) as melds, a list of card lists (one per seat, or
- * piles) as rows under it, and a number per seat (points, scores) by seat name; titles from the view's schema. */
+ * piles) as rows under it, a number per seat (points, scores) by seat name, and its single numbers "at a glance"
+ * (a seat's by name); titles from the view's schema. */
 function generic(ui, view) {
   const parts = [];
   const seats = typeof view.players === "number" ? view.players : (view.handCounts || []).length;
@@ -207,14 +229,14 @@ function generic(ui, view) {
     if (isCardList(value)) {
       parts.push(section(ui, title, cardRow(ui, value, title)));
     } else if (value.every((item) => item && Array.isArray(item.cards))) {
-      parts.push(section(ui, title, groups(ui, value, title)));
+      parts.push(section(ui, title, groups(ui, value, singular(title))));
     } else if (value.length > 0 && value.every(isCardList)) {
       parts.push(section(ui, title, ...cardLists(ui, value, title, seats)));
     } else if (seats > 0 && value.length === seats && value.every((item) => typeof item === "number")) {
       parts.push(section(ui, title, counts(ui, value.map((number, seat) => [ui.seatName(seat), number]))));
     }
   }
-  return parts;
+  return [...parts, ...glance(ui, view, seats)];
 }
 
 export function boardParts(ui, gameType, view) {

@@ -134,7 +134,7 @@ function seatField(form, seat, defaultRole, levels) {
 function renderOptions(form) {
   const { optionsBox, playersSelect } = form;
   const type = form.catalog.byId.get(form.gameSelect.value);
-  form.description.textContent = type.description || "";
+  form.description.textContent = inWords(type.description, type.id);
   const counts = playerCounts(type);
   playersSelect.replaceChildren(...counts.map((n) => h("option", { value: n }, String(n))));
   playersSelect.value = String(counts.includes(type.defaultPlayers) ? type.defaultPlayers : counts[0]);

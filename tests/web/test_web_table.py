@@ -1,7 +1,8 @@
 """The web table (clients/web/) in headless Chromium against a real `cardengine serve`: a spectator following a
 game by its id, another seat's hidden cards that never reach the page (its DOM, its answers, its streams), one move
-made with the keyboard alone at a phone's width. The other seat is played by the test through REST with the token
-the page shows for the other players.
+made with the keyboard alone at a phone's width, every registered game (the engine's registry: the plugins' too, on
+the generic layout) laid out and played 8 moves by clicking. The other seat is played by the test through REST with
+the token the page shows for the other players.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
+from engine import all_games
 from loadtests.server_process import ServerProcess
 from tests.web.experience import assert_no_internal_words
 from tests.web.table import (
@@ -194,8 +196,81 @@ BOARD_PARTS = {
     "rummy_battle": ["Groups", "Discard pile (top last)", "Action pile (top last)", "Round"],
 }
 
+# The view's keys the generic layout leaves to the rest of the page, and its title of a key without a schema title
+# (COMMON_KEYS and humanize of clients/web/layouts.js and words.js).
+COMMON_KEYS = {"seat", "toAct", "game", "players", "hand", "handCounts", "totals", "finished", "phase", "step", "turn",
+               "options", "rulesVersion", "seatNames", "bots", "hands"}  # fmt: skip
 
-@pytest.mark.parametrize("game_type", sorted(BOARD_PARTS))
+
+def humanize(key: str) -> str:
+    words = re.sub(r"[_-]+", " ", re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", key)).strip().lower()
+    return words[:1].upper() + words[1:]
+
+
+def is_card_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def is_number(value: Any) -> bool:
+    return type(value) in (int, float)  # as JavaScript's typeof: a boolean is not a number
+
+
+def is_seat_field(schema: dict[str, Any], seats: int) -> bool:
+    """A seat's schema (engine/schema_parts.py `seat`), maybe or null, as the generic layout reads it."""
+    return any(
+        option.get("type") == "integer" and option.get("minimum") == 0 and option.get("maximum") == seats - 1
+        for option in [schema, *schema.get("anyOf", [])]
+    )
+
+
+def generic_sections(view: dict[str, Any], schema: dict[str, Any], names: list[str]) -> dict[str, list[str]]:
+    """What the generic layout shows of a view, by section title: the cards of a section of card lists or melds (in
+    the view's order), "term=value" of a section of counts (a number per seat, the single numbers at a glance)."""
+    seats = view["players"] if isinstance(view.get("players"), int) else len(view.get("handCounts") or [])
+    properties = schema.get("properties", {})
+    sections: dict[str, list[str]] = {}
+    glance: list[str] = []
+    for key, value in view.items():
+        if key in COMMON_KEYS:
+            continue
+        title = properties.get(key, {}).get("title") or humanize(key)
+        if is_number(value):
+            glance.append(f"{title}={names[value] if is_seat_field(properties.get(key, {}), seats) else value}")
+        if not isinstance(value, list):
+            continue
+        if is_card_list(value):
+            sections[title] = list(value)
+        elif all(isinstance(item, dict) and isinstance(item.get("cards"), list) for item in value):
+            sections[title] = [code for group in value for code in group["cards"]]
+        elif value and all(is_card_list(item) for item in value):
+            sections[title] = [code for cards in value for code in cards]
+        elif seats and len(value) == seats and all(is_number(item) for item in value):
+            sections[title] = [f"{names[seat]}={number}" for seat, number in enumerate(value)]
+    if glance:
+        sections["At a glance"] = glance
+    return sections
+
+
+def assert_laid_out(page: Page, rest: Rest, game_type: str, view: dict[str, Any]) -> None:
+    """The board's sections: a game's own layout shows its BOARD_PARTS; any other game (a plugin's) the generic
+    layout's, derived from the view as clients/web/layouts.js does, each with the view's cards or numbers."""
+    parts = page.locator("#board section.board-part > h3").all_inner_texts()
+    if game_type in BOARD_PARTS:
+        assert parts == BOARD_PARTS[game_type]
+        return
+    schema = rest.game_types()[game_type].get("schemas", {}).get("view", {})
+    expected = generic_sections(view, schema, seat_names(page))
+    assert parts == list(expected), (parts, view)
+    for title, shown_there in expected.items():
+        section = page.locator(f"#board section.board-part[aria-label='{title}']")
+        cards = [card.get_attribute("data-card") for card in section.locator(".card-row [data-card]").all()]
+        terms = section.locator("dl.counts dt").all_inner_texts()
+        values = section.locator("dl.counts dd").all_inner_texts()
+        shown = cards or [f"{term}={value}" for term, value in zip(terms, values, strict=True)]
+        assert shown == shown_there, (title, shown, shown_there)
+
+
+@pytest.mark.parametrize("game_type", [game.id for game in all_games()])
 def test_every_game_is_laid_out_and_playable_by_clicking(
     server: ServerProcess, rest: Rest, browser: Browser, game_type: str
 ) -> None:
@@ -217,13 +292,12 @@ def test_every_game_is_laid_out_and_playable_by_clicking(
             clicks += 1
         else:
             page.wait_for_timeout(100)
-    parts = page.locator("#board section.board-part > h3").all_inner_texts()
-    assert parts == BOARD_PARTS[game_type]
-    page.wait_for_function(
-        "(v) => Number(document.getElementById('version')?.textContent) === v", arg=me.game()["version"]
-    )
+    assert clicks == 8, f"{game_type}: the match ended after {clicks} clicks"
+    game = me.game()
+    page.wait_for_function("(v) => Number(document.getElementById('version')?.textContent) === v", arg=game["version"])
+    assert_laid_out(page, rest, game_type, game["view"])
     hand = [card.get_attribute("data-card") for card in page.locator("#hand .card").all()]
-    assert hand == me.hand()
+    assert hand == list(game["view"].get("hand") or [])
     assert page.locator("#event-log li[data-version]").count() > clicks
     assert errors == []
     screenshot(page, f"every-game-{game_type}")
