@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar, cast
 
@@ -95,7 +95,11 @@ def parse_body(message: M, *, path_fields: tuple[str, ...] = (), grpc_only: tupl
     """The JSON body parsed into ``message`` with protobuf's JSON mapping; INVALID_ARGUMENT if it is not. A field
     the OpenAPI document does not list for the body is refused, even one of the message: ``path_fields`` (e.g.
     ``game_id``) come from the path only, ``grpc_only`` fields (``view_json``) have no meaning in REST."""
-    raw = read_body(rest_context().max_body_bytes)
+    return parse_json(read_body(rest_context().max_body_bytes), message, path_fields=path_fields, grpc_only=grpc_only)
+
+
+def parse_json(raw: bytes, message: M, *, path_fields: tuple[str, ...] = (), grpc_only: tuple[str, ...] = ()) -> M:
+    """``parse_body`` of the bytes ``raw`` (read by the caller)."""
     if not raw.strip():
         raw = b"{}"
     try:
@@ -165,10 +169,11 @@ def looks_like_credential(name: str) -> bool:
     return any(word in lowered for word in CREDENTIAL_WORDS) or bool(parts & CREDENTIAL_PARTS)
 
 
-def check_query(allowed: frozenset[str] = NO_PARAMETERS) -> None:
+def check_query(allowed: frozenset[str] = NO_PARAMETERS, args: Iterable[str] | None = None) -> None:
     """No credential in the URL (401) except a ``ticket`` where allowed; on routes with ``allowed`` parameters, no
-    other parameter either (400): a misspelt or unsupported parameter is never silently ignored there."""
-    for name in request.args:
+    other parameter either (400): a misspelt or unsupported parameter is never silently ignored there. ``args``:
+    the query's parameter names when not the request's (another framework's request)."""
+    for name in request.args if args is None else args:
         if name in allowed:
             continue
         if looks_like_credential(name):
