@@ -1,0 +1,148 @@
+"""The peer benchmark's windows, pooled rows and table (standard library only)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+ANCHOR = "ce-grpc-redis"
+
+
+@dataclass
+class Config:
+    key: str
+    label: str
+    server: str  # which server process serves it
+    kind: str  # grpc | rest | bgio
+    options: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Window:
+    config: str
+    round: int
+    moves: int
+    seconds: float
+    latencies_us: list[float]  # samples (gRPC, boardgame.io) or equally weighted quantiles (wrk)
+    latency_weight: float  # moves each latency stands for
+    server_cpu: float
+    store_cpu: float
+    core_server: float  # busy seconds of the server's core over the window
+    core_load: float
+    gen_cpu: float | None
+    wall: float
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Row:
+    config: Config
+    moves: int
+    rate: float
+    cpu_us: float
+    store_us: float
+    p50: float
+    p99: float
+    server_busy: float
+    others_server_core: float
+    gen_busy: float | None
+    load_core_busy: float
+    rates: list[float]
+    notes: list[str]
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """Nearest-rank percentile, in ms."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), math.ceil(fraction * len(ordered))))
+    return ordered[rank - 1] / 1000.0
+
+
+def pooled_percentile(windows: list[Window], fraction: float) -> float:
+    """Percentile of the pooled latencies, each sample weighted by the moves it stands for."""
+    samples = sorted((v, w.latency_weight) for w in windows for v in w.latencies_us)
+    if not samples:
+        return float("nan")
+    total = sum(weight for _, weight in samples)
+    running = 0.0
+    for value, weight in samples:
+        running += weight
+        if running >= fraction * total - 1e-9:
+            return value / 1000.0
+    return samples[-1][0] / 1000.0
+
+
+def pool(config: Config, windows: list[Window]) -> Row:
+    moves = sum(w.moves for w in windows)
+    seconds = sum(w.seconds for w in windows)
+    wall = sum(w.wall for w in windows)
+    server = sum(w.server_cpu for w in windows)
+    gens = [w.gen_cpu for w in windows]
+    gen_total = sum(g for g in gens if g is not None)
+    return Row(
+        config=config,
+        moves=moves,
+        rate=moves / seconds if seconds else 0.0,
+        cpu_us=server / moves * 1e6 if moves else float("nan"),
+        store_us=sum(w.store_cpu for w in windows) / moves * 1e6 if moves else float("nan"),
+        p50=pooled_percentile(windows, 0.50),
+        p99=pooled_percentile(windows, 0.99),
+        server_busy=server / wall if wall else 0.0,
+        others_server_core=max(0.0, sum(w.core_server for w in windows) - server) / wall if wall else 0.0,
+        gen_busy=gen_total / seconds if seconds and all(g is not None for g in gens) else None,
+        load_core_busy=sum(w.core_load for w in windows) / wall if wall else 0.0,
+        rates=[w.moves / w.seconds for w in windows if w.seconds],
+        notes=sorted({note for w in windows for note in w.notes}),
+    )
+
+
+def window_line(w: Window) -> str:
+    rate = w.moves / w.seconds if w.seconds else 0.0
+    cpu = w.server_cpu / w.moves * 1e6 if w.moves else float("nan")
+    gen = f"{w.gen_cpu / w.seconds:4.2f}" if w.gen_cpu is not None and w.seconds else "  - "
+    if w.latency_weight == 1:
+        p50, p99 = percentile(w.latencies_us, 0.5), percentile(w.latencies_us, 0.99)
+    else:
+        p50, p99 = pooled_percentile([w], 0.5), pooled_percentile([w], 0.99)
+    return (
+        f"  round {w.round} {w.config:<20} {rate:7.0f} moves/s {cpu:6.0f} us/move p50 {p50:6.2f} ms p99 {p99:6.2f} ms "
+        f"server core {w.server_cpu / w.wall:4.2f} (others {max(0.0, w.core_server - w.server_cpu) / w.wall:4.2f}) "
+        f"load gen {gen} (core {w.core_load / w.wall:4.2f})" + (f"  [{'; '.join(w.notes)}]" if w.notes else "")
+    )
+
+
+def ratio(value: float, base: float | None) -> str:
+    return f"{value / base:.2f}" if base and not math.isnan(value) else "-"
+
+
+def table(rows: list[Row]) -> str:
+    anchor = next((row for row in rows if row.config.key == ANCHOR), None)
+    header = (
+        "| configuration | moves/s | per window | server core share | others on it | server CPU us/move "
+        "| of which Redis | moves per server CPU-s | p50 ms | p99 ms | load gen CPU | x moves/s | x CPU/move "
+        "| x p50 | x p99 |"
+    )
+    lines = [header, "|" + "---|" * (header.count("|") - 1)]
+    for row in rows:
+        lines.append(
+            f"| {row.config.label} | {row.rate:.0f} | {min(row.rates):.0f}-{max(row.rates):.0f} "
+            f"| {row.server_busy:.2f} | {row.others_server_core:.2f} | {row.cpu_us:.0f} | {row.store_us:.0f} "
+            f"| {1e6 / row.cpu_us:.0f} | {row.p50:.2f} | {row.p99:.2f} "
+            f"| {'-' if row.gen_busy is None else f'{row.gen_busy:.2f}'} "
+            f"| {ratio(row.rate, anchor.rate if anchor else None)} "
+            f"| {ratio(row.cpu_us, anchor.cpu_us if anchor else None)} "
+            f"| {ratio(row.p50, anchor.p50 if anchor else None)} | {ratio(row.p99, anchor.p99 if anchor else None)} |"
+        )
+    return "\n".join(lines)
+
+
+LEGEND = """moves/s: accepted moves per second of the pooled windows (per window: the lowest and highest window).
+server core share: the server's CPU time (its processes and its Redis) / wall time; 1.00 = it had its whole core.
+others on it: the rest of that core's busy time (other jobs on this machine, kernel threads) / wall time.
+server CPU us/move: the server's CPU time (utime + stime, /proc) / accepted moves; of which Redis: redis-server's.
+moves per server CPU-s: 1e6 / server CPU us/move, the moves one core would serve if the server had all of it.
+p50 / p99: client-observed latency of the accepted moves (wrk rows: of every request, from 1,000 quantiles).
+load gen CPU: the load generator's CPU time / window (1.00 = its whole core: then it would be the bottleneck).
+x ...: ratio to the anchor, cardengine gRPC on Redis (x CPU/move < 1: cheaper per move than the anchor)."""
