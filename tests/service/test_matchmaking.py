@@ -20,6 +20,7 @@ from cardengine.v1 import game_engine_pb2 as pb
 from cardengine_client import NO_RETRY, GameEngineClient, GameEngineError
 from cardengine_client.bot import serve
 
+from service.access.limits import LimitSettings
 from service.storage.factory import open_store
 from service.storage.redis_store import RedisStore
 from tests.service.access import ALICE, BOB, Grpc, GrpcFailure, rest
@@ -42,6 +43,8 @@ def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     store = open_store(url, key_prefix=prefix)
     settings: dict[str, Any] = {"api_keys_file": keys, "secret": "matchmaking-test-secret"}
     settings |= {"matchmaking_tick_seconds": TICK, "matchmaking_lease_seconds": 1.0}
+    # Clients poll at the matcher's tick, several of them per key: the key rate limit (10 a second) is not tested here.
+    settings["limits"] = LimitSettings(key_rate=1000, key_burst=1000)
     with live_server(store, request.param, **settings) as running:
         yield running
     if url:
