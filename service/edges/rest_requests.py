@@ -7,6 +7,7 @@ settings through ``rest_context()``, the ``RestContext`` of the app answering th
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from collections.abc import Callable, Iterable
@@ -15,6 +16,7 @@ from typing import TypeVar, cast
 
 import orjson
 from google.protobuf import json_format
+from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
 from service.access.limits import Gate
@@ -108,34 +110,100 @@ def parse_json(raw: bytes, message: M, *, path_fields: tuple[str, ...] = (), grp
         raise errors.invalid_argument(f"The request body is not JSON: {error}.", field="body") from None
     if not isinstance(body, dict):
         raise errors.invalid_argument("The request body must be a JSON object.", field="body")
-    check_body_fields(body, message, path_fields=path_fields, grpc_only=grpc_only)
-    try:
-        json_format.ParseDict(body, message)
-    except json_format.ParseError as error:
-        reason = errors.clip(str(error), 200)
-        raise errors.invalid_argument(f"The request body is malformed: {reason}", field="body") from None
+    fields = body_fields(message.DESCRIPTOR, path_fields, grpc_only)
+    for key in body:
+        if key not in fields.known:
+            raise unknown_field(key, fields)
+    if not set_plain_fields(body, message, fields):
+        try:
+            json_format.ParseDict(body, message)
+        except json_format.ParseError as error:
+            reason = errors.clip(str(error), 200)
+            raise errors.invalid_argument(f"The request body is malformed: {reason}", field="body") from None
     return message
 
 
-def check_body_fields(
-    body: dict[str, object], message: Message, *, path_fields: tuple[str, ...], grpc_only: tuple[str, ...]
-) -> None:
-    """INVALID_ARGUMENT naming the first key of ``body`` that is no field of the REST body of ``message``."""
-    fields = message.DESCRIPTOR.fields_by_name
-    known = {name for name in fields if name not in path_fields and name not in grpc_only}
-    known |= {fields[name].json_name for name in known}
-    for key in body:
-        if key not in known:
-            where = (
-                " (it is given by the path)"
-                if key in path_fields or key in {fields[name].json_name for name in path_fields if name in fields}
-                else ""
-            )
-            raise errors.invalid_argument(
-                f"Unknown field {errors.quote(key)} in the request body{where}; the body has only "
-                f"{', '.join(sorted(fields[name].json_name for name in known if name in fields))}.",
-                field=key[: errors.QUOTE_CHARS],
-            )
+@dataclass(frozen=True, slots=True)
+class PlainField:
+    """A field whose JSON value protobuf's JSON mapping sets as it is: a string, a bool, or an int in range."""
+
+    name: str
+    kind: type
+    low: int = 0
+    high: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class BodyFields:
+    """The fields of a message's REST body: the keys it accepts (names and JSON names), and the plain ones by JSON
+    name. ``path_names``: the JSON names given by the path, for the refusal's hint."""
+
+    known: frozenset[str]
+    plain: dict[str, PlainField]
+    path_names: frozenset[str]
+    listed: str  # the JSON names of the body's fields, sorted, as the refusal lists them
+
+
+INT_RANGES = {
+    FieldDescriptor.CPPTYPE_INT32: (-(2**31), 2**31 - 1),
+    FieldDescriptor.CPPTYPE_UINT32: (0, 2**32 - 1),
+    FieldDescriptor.CPPTYPE_INT64: (-(2**63), 2**63 - 1),
+    FieldDescriptor.CPPTYPE_UINT64: (0, 2**64 - 1),
+}
+
+
+def plain_field(field: FieldDescriptor) -> PlainField | None:
+    """How a value of ``field`` is set as it is (None: protobuf's JSON mapping converts it): a singular string,
+    bool or integer outside any oneof with other fields."""
+    oneof = field.containing_oneof
+    if field.is_repeated or (oneof is not None and len(oneof.fields) > 1):
+        return None
+    if field.cpp_type == FieldDescriptor.CPPTYPE_STRING and field.type != FieldDescriptor.TYPE_BYTES:
+        return PlainField(field.name, str)
+    if field.cpp_type == FieldDescriptor.CPPTYPE_BOOL:
+        return PlainField(field.name, bool)
+    if field.cpp_type in INT_RANGES:
+        return PlainField(field.name, int, *INT_RANGES[field.cpp_type])
+    return None
+
+
+@functools.cache  # one per message type and route: the fields are the descriptor's
+def body_fields(descriptor: Descriptor, path_fields: tuple[str, ...], grpc_only: tuple[str, ...]) -> BodyFields:
+    fields = [field for field in descriptor.fields if field.name not in path_fields and field.name not in grpc_only]
+    plain = {field.json_name: found for field in fields if (found := plain_field(field)) is not None}
+    path_names = {field.json_name for field in descriptor.fields if field.name in path_fields}
+    return BodyFields(
+        known=frozenset(field.name for field in fields) | {field.json_name for field in fields},
+        plain=plain,
+        path_names=frozenset(path_fields) | path_names,
+        listed=", ".join(sorted(field.json_name for field in fields)),
+    )
+
+
+def set_plain_fields(body: dict[str, object], message: Message, fields: BodyFields) -> bool:
+    """Sets every value of ``body`` in ``message`` when each is plain, as protobuf's JSON mapping would; False, with
+    nothing set, when one is not (a null, an object, a list, a float, a name that is not the JSON name, a number out
+    of range): ``ParseDict`` then reads the body, and words any refusal its own way. (orjson refuses unpaired
+    surrogates, the one string ``ParseDict`` would refuse.)"""
+    plain = fields.plain
+    for key, value in body.items():
+        field = plain.get(key)
+        if field is None or type(value) is not field.kind:
+            return False
+        if field.kind is int and not field.low <= cast(int, value) <= field.high:
+            return False
+    for key, value in body.items():
+        setattr(message, plain[key].name, value)
+    return True
+
+
+def unknown_field(key: str, fields: BodyFields) -> errors.ServiceError:
+    """INVALID_ARGUMENT naming ``key``, no field of the REST body."""
+    where = " (it is given by the path)" if key in fields.path_names else ""
+    return errors.invalid_argument(
+        f"Unknown field {errors.quote(key)} in the request body{where}; the body has only {fields.listed}.",
+        field=key[: errors.QUOTE_CHARS],
+    )
 
 
 def ascii_number(text: str, maximum: int) -> int | None:
