@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from service.access.keys import API_KEY_HEADER, api_key_of
-from service.access.limits import Gate
+from service.access.limits import Caller, Gate
 from service.core import errors
 from service.core.game_service import GameService
 from service.edges import telemetry
@@ -263,6 +263,9 @@ def admit(route: Route) -> None:
     """API keys, rate limits and wrong-token blocks (``service.access.limits``), once per request of the API."""
     gate = rest_context().gate
     if gate is None or not route.path.startswith("/v1/"):
+        return
+    if gate.admits_unread():  # the caller ``admit`` would answer, without reading the request
+        g.caller = Caller(request.remote_addr)
         return
     authorization = request.headers.get("Authorization")
     g.caller = gate.admit(
