@@ -2,14 +2,15 @@
 ``loadtests/apply_instructions.py``, with the same revisions and ``--patch``.
 
     .venv/bin/python -m loadtests.rest_instructions [OLD NEW ...] [--game G ...] [--matches 3]
-        [--operation apply-move|get-game] [--polls 2] [--patch FILE] [--valgrind OPTION ...]
+        [--operation apply-move|get-game] [--polls 2] [--gate] [--patch FILE] [--valgrind OPTION ...]
 
 Each revision (a git revision in a temporary worktree, or a directory holding a tree: ``.`` for uncommitted work)
 is imported by a child process (``PYTHONPATH`` its tree; this file run by path, so the instrument is this tree's).
-The child builds the REST app on the in-memory store (``create_app(GameService(MemoryStore()))``) and calls it in
-process, without a socket, as ``loadtests/rest_layers.py`` does: it creates one game per recorded match (seeded; the
-moves recorded first by the same revision, random bots, no callgrind), replays the first match as a warm-up, then
-replays the others as accepted ``POST /v1/games/{id}/moves``. The child runs under ``valgrind --tool=callgrind``
+The child builds the REST app on the in-memory store (``create_app(GameService(MemoryStore()))``; ``--gate``: with
+the gate ``cardengine serve`` builds without keys, which admits every request unread) and calls it in process,
+without a socket, as ``loadtests/rest_layers.py`` does: it creates one game per recorded match (seeded; the moves
+recorded first by the same revision, random bots, no callgrind), replays the first match as a warm-up, then replays
+the others as accepted ``POST /v1/games/{id}/moves``. The child runs under ``valgrind --tool=callgrind``
 (``PYTHONHASHSEED=0``) twice, and the difference of the two counts is divided by the calls:
 
 - ``apply-move`` (default): the run replaying the other matches less a run replaying none (start-up, imports, the
@@ -45,14 +46,18 @@ PLAYERS = 2
 # ----- the child: runs in the revision's tree, imports only what the revision has -----------------------------------
 
 
-def _child_app() -> tuple[Any, Any]:
-    """(service, app) of the revision on the path."""
+def _child_app(gated: bool = False) -> tuple[Any, Any]:
+    """(service, app) of the revision on the path; ``gated``: with the gate ``cardengine serve`` builds by default
+    (no API keys, the default limits)."""
+    from service.access.keys import KeyRing
+    from service.access.limits import LimitSettings, make_gate
     from service.core.game_service import GameService
     from service.edges.rest import create_app
     from service.storage.store import MemoryStore
 
     service = GameService(MemoryStore())
-    return service, create_app(service, web_root=None)
+    gate = make_gate(service.store, KeyRing(), LimitSettings()) if gated else None
+    return service, create_app(service, web_root=None, gate=gate)
 
 
 def _child_record(game_type: str, matches: int) -> Plan:
@@ -77,7 +82,7 @@ def _child_record(game_type: str, matches: int) -> Plan:
     return plan
 
 
-def _child_replay(game_type: str, plan: Plan, replay: bool, polls: int) -> None:
+def _child_replay(game_type: str, plan: Plan, replay: bool, polls: int, gated: bool) -> None:
     """Creates a game per match, replays the first through the REST app and, if ``replay``, the others, each move
     followed by ``polls`` GetGame reads of every seat."""
     import orjson
@@ -86,7 +91,7 @@ def _child_replay(game_type: str, plan: Plan, replay: bool, polls: int) -> None:
     from service.edges.http import Headers
     from service.edges.http_server import Incoming
 
-    service, app = _child_app()
+    service, app = _child_app(gated)
 
     def call(method: str, path: str, body: bytes, token: str) -> None:
         headers = Headers([("Host", "127.0.0.1"), ("Content-Type", "application/json")])
@@ -112,13 +117,13 @@ def _child_replay(game_type: str, plan: Plan, replay: bool, polls: int) -> None:
 
 
 def child(argv: Sequence[str]) -> int:
-    """``record GAME MATCHES OUT`` or ``replay GAME PLAN REPLAY POLLS``."""
+    """``record GAME MATCHES OUT`` or ``replay GAME PLAN REPLAY POLLS GATED``."""
     if argv[0] == "record":
         Path(argv[3]).write_text(json.dumps(_child_record(argv[1], int(argv[2]))))
     else:
         recorded = json.loads(Path(argv[2]).read_text())
         plan = [(seed, [(seat, notation) for seat, notation in moves]) for seed, moves in recorded]
-        _child_replay(argv[1], plan, argv[3] == "1", int(argv[4]))
+        _child_replay(argv[1], plan, argv[3] == "1", int(argv[4]), argv[5] == "1")
     return 0
 
 
@@ -151,11 +156,12 @@ def per_call(revision: Revision, game_type: str, args: argparse.Namespace) -> tu
         subprocess.run(command, env=environment, check=True)
         plan = json.loads(plan_file.read_text())
         moves = sum(len(match[1]) for match in plan[1:])
-        replayed = ["replay", game_type, str(plan_file), "1", "0"]
+        gated = "1" if args.gate else "0"
+        replayed = ["replay", game_type, str(plan_file), "1", "0", gated]
         if args.operation == "apply-move":
-            none = counted(revision, ["replay", game_type, str(plan_file), "0", "0"], args.valgrind)
+            none = counted(revision, ["replay", game_type, str(plan_file), "0", "0", gated], args.valgrind)
             return (counted(revision, replayed, args.valgrind) - none) / moves, moves
-        polled = ["replay", game_type, str(plan_file), "1", str(args.polls)]
+        polled = ["replay", game_type, str(plan_file), "1", str(args.polls), gated]
         reads = moves * PLAYERS * args.polls
         return (counted(revision, polled, args.valgrind) - counted(revision, replayed, args.valgrind)) / reads, reads
 
@@ -167,6 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--matches", type=int, default=3, help="matches per game, the first one the warm-up")
     parser.add_argument("--operation", choices=("apply-move", "get-game"), default="apply-move")
     parser.add_argument("--polls", type=int, default=2, help="get-game: reads of each seat after each move")
+    parser.add_argument("--gate", action="store_true", help="the app with the default gate of cardengine serve")
     parser.add_argument("--patch", type=Path, help="a patch applied to the last git revision named")
     parser.add_argument("--valgrind", action="append", default=[], help="an option for valgrind (repeatable)")
     return parser
