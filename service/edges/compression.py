@@ -23,11 +23,11 @@ def gzip_of_tagged(etag: str, body: bytes) -> bytes:
 
 def compress_json(response: Response) -> None:
     if (
-        response.stream is not None
+        len(response.body) < GZIP_MIN_BYTES  # first: most answers are smaller (a stream's body is empty)
+        or response.stream is not None
         or response.content_type != JSON
         or "Content-Encoding" in response.headers
         or response.status_code in (204, 304)
-        or len(response.body) < GZIP_MIN_BYTES
     ):
         return
     response.add_vary("Accept-Encoding")

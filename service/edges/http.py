@@ -106,7 +106,7 @@ class Request(threading.local):
         """The query parameters (the first value of a repeated one), parsed on first use."""
         if self._args is None:
             args: dict[str, str] = {}
-            for name, value in parse_qsl(self.query, keep_blank_values=True):
+            for name, value in parse_qsl(self.query, keep_blank_values=True) if self.query else ():
                 args.setdefault(name, value)
             self._args = args
         return self._args

@@ -71,6 +71,7 @@ class PathPattern:
     template: str
     pattern: re.Pattern[str] | None  # None: a path without parameters, compared as it is
     routes: dict[str, Route]
+    rule: str  # the routes' name in metrics and traces (``Route.rule``: ``/v1/games/<game_id>``)
 
     def match(self, path: str) -> dict[str, str] | None:
         if self.pattern is None:
@@ -84,8 +85,9 @@ class PathPattern:
 
 
 def path_pattern(template: str, routes: dict[str, Route]) -> PathPattern:
+    rule = next(iter(routes.values())).rule
     if "{" not in template:
-        return PathPattern(template, None, routes)
+        return PathPattern(template, None, routes, rule)
     parts = re.split(r"(\{\w+\})", template)
     regex = "".join(
         (
@@ -95,7 +97,7 @@ def path_pattern(template: str, routes: dict[str, Route]) -> PathPattern:
         )
         for part in parts
     )
-    return PathPattern(template, re.compile(regex), routes)
+    return PathPattern(template, re.compile(regex), routes, rule)
 
 
 def path_patterns(routes: Sequence[Route]) -> tuple[dict[str, PathPattern], tuple[PathPattern, ...]]:
@@ -135,8 +137,7 @@ class RestApp:
         g.clear()
         set_rest_context(self.context)
         started = time.perf_counter()
-        route = self.route()
-        rule = route.rule if route is not None else "unmatched"
+        route, rule = self.route()
         with telemetry.http_server_span(request.method, rule, request.headers):
             try:
                 response = self.dispatch(route)
@@ -148,8 +149,8 @@ class RestApp:
         telemetry.http_request(request.method, rule, response.status_code, time.perf_counter() - started)
         return response
 
-    def route(self) -> Route | None:
-        """The route of the request's method and path (HEAD as GET); None when there is none."""
+    def route(self) -> tuple[Route | None, str]:
+        """The route of the request's method and path (HEAD as GET; None when there is none) and its rule."""
         method = "GET" if request.method == "HEAD" else request.method
         pattern = self.fixed.get(request.path)
         if pattern is not None and (method in pattern.routes or method == "OPTIONS"):
@@ -159,15 +160,15 @@ class RestApp:
                 params = pattern.match(request.path)
                 if params is not None:
                     return self._chosen(pattern, params, method)
-        return None
+        return None, "unmatched"
 
     @staticmethod
-    def _chosen(pattern: PathPattern, params: dict[str, str], method: str) -> Route:
+    def _chosen(pattern: PathPattern, params: dict[str, str], method: str) -> tuple[Route, str]:
         request.path_params = params
         request.route_rule = pattern.template
         route = pattern.routes.get(method) or next(iter(pattern.routes.values()))
         request.operation_id = route.operation_id
-        return route
+        return route, pattern.rule
 
     def allowed_methods(self) -> list[str]:
         """Every method some route serves on the request's path."""
