@@ -444,9 +444,8 @@ class Connection:
             if response.stream is not None:
                 self._write_stream(response, head_only=incoming.method == "HEAD")
                 return False  # a stream ends its connection
-            self.sock.sendall(self._head(response, keep_alive=keep_alive, length=len(response.body)))
-            if incoming.method != "HEAD" and response.body:
-                self.sock.sendall(response.body)
+            head = self._head(response, keep_alive=keep_alive, length=len(response.body))
+            self.sock.sendall(head if incoming.method == "HEAD" else head + response.body)  # one write, one segment
         finally:
             response.close()
         return keep_alive
