@@ -30,12 +30,14 @@ def int32(value: int) -> bytes:
 
 
 def length_delimited(tag: bytes, data: bytes) -> bytes:
-    return tag + varint(len(data)) + data
+    size = len(data)
+    return tag + (_SMALL[size] if size < 128 else varint(size)) + data  # most are short: no call for their length
 
 
 def string(tag: bytes, value: str) -> bytes:
     data = value.encode("utf-8")
-    return tag + varint(len(data)) + data
+    size = len(data)
+    return tag + (_SMALL[size] if size < 128 else varint(size)) + data
 
 
 # The bytes of recurring values (card codes, phases, small counts, their map entries), kept once made: a view is
@@ -75,9 +77,9 @@ def value_bytes(value: Any) -> bytes:
         return b"\x08\x00"
     if isinstance(value, bool):
         return b"\x20\x01" if value else b"\x20\x00"
-    if isinstance(value, int | float):
+    if isinstance(value, (int, float)):  # a tuple, not ``int | float``: isinstance checks a union more slowly
         return b"\x11" + pack_double(float(value))
-    if isinstance(value, list | tuple):
+    if isinstance(value, (list, tuple)):
         return _list_value(value)
     if isinstance(value, Mapping):
         return length_delimited(b"\x2a", struct_bytes(value))
@@ -100,6 +102,10 @@ def _list_value(items: list[Any] | tuple[Any, ...]) -> bytes:
                 append(b"\x0a" + small[size + 2] + b"\x2a" + small[size] + data)
             else:
                 append(length_delimited(b"\x0a", length_delimited(b"\x2a", data)))
+        elif kind is list or kind is tuple:  # a row of a grid: no trip through value_bytes' isinstance chain
+            data = _list_value(item)
+            size = len(data)
+            append(b"\x0a" + (small[size] if size < 128 else varint(size)) + data)
         elif item is None:
             append(b"\x0a\x02\x08\x00")
         elif kind is bool:

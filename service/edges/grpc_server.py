@@ -96,15 +96,7 @@ def tolerant(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], A
     return deserialize
 
 
-def passing_bytes(serializer: Callable[[Any], bytes] | None) -> Callable[[Any], bytes] | None:
-    """``serializer`` that sends an answer already in its wire form (bytes) as it is."""
-    if serializer is None:
-        return None
-
-    def serialize(message: Any) -> bytes:
-        return message if type(message) is bytes else serializer(message)
-
-    return serialize
+WIRE_ANSWERS = frozenset({"ApplyMove", "GetGame"})  # methods whose answer is its wire form (bytes) already
 
 
 def check_decoded(request: Any) -> None:
@@ -182,8 +174,8 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
         return lambda: gate.admit_hint(caller)
 
     def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> bytes:  # type: ignore[override]
-        """The answer in its wire form (``convert.MOVE_RESULT.wire``): the method's serializer passes bytes
-        through (``passing_bytes``)."""
+        """The answer in its wire form (``convert.MOVE_RESULT.wire``), sent as it is: the method has no serializer
+        (``WIRE_ANSWERS``)."""
         result = self.service.moves.apply_move(
             request.game_id,
             token_of(context),
@@ -335,8 +327,8 @@ def add_game_engine(
     """Registers the GameEngine methods of ``servicer`` on ``server``, as the generated
     ``add_GameEngineServicer_to_server`` does, but with a request that is no message of its type decoded to an
     ``Undecodable`` (``tolerant``: gRPC would answer INTERNAL), an answer already in wire form (bytes, as GetGame
-    and ApplyMove give) sent as it is (``passing_bytes``), and each method inside ``error_mapping`` (the gate, then
-    the errors mapped to their status) when one is given."""
+    and ApplyMove give: ``WIRE_ANSWERS``) sent as it is (no serializer), and each method inside ``error_mapping``
+    (the gate, then the errors mapped to their status) when one is given."""
     handlers: dict[str, Any] = {}
     for method in pb.DESCRIPTOR.services_by_name["GameEngine"].methods:
         request_class = getattr(pb, method.input_type.name)
@@ -351,7 +343,7 @@ def add_game_engine(
         handlers[method.name] = factory(
             behavior,
             request_deserializer=tolerant(request_class.FromString),
-            response_serializer=passing_bytes(response_class.SerializeToString),
+            response_serializer=None if method.name in WIRE_ANSWERS else response_class.SerializeToString,
         )
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE_NAME, handlers),))
     cast(Any, server).add_registered_method_handlers(SERVICE_NAME, handlers)  # grpcio >= 1.63; not in its stubs
