@@ -88,11 +88,14 @@ class MoveLog:
         move = commit.move
         if move is None:
             return
-        fields = {"game_id": commit.game_id, "seat": commit.seat, "version": commit.version, "kind": move.kind}
         if log.isEnabledFor(logging.DEBUG):
-            log.debug("move applied", extra=fields | {"move": str(move)})
+            log.debug("move applied", extra=self._fields(commit, move) | {"move": str(move)})
             return
         now = time.monotonic()
         if commit.finished or now >= self._next_info:
             self._next_info = now + MOVE_LOG_SECONDS
-            log.info("move applied", extra=fields)
+            log.info("move applied", extra=self._fields(commit, move))
+
+    @staticmethod
+    def _fields(commit: Commit, move: engine.Move) -> dict[str, Any]:
+        return {"game_id": commit.game_id, "seat": commit.seat, "version": commit.version, "kind": move.kind}

@@ -78,8 +78,8 @@ class StoreMeter:
     def call(self, operation: str, function: Callable[..., T], *args: Any) -> T:
         started = time.perf_counter()
         try:
-            span = self._spans.get(operation)
-            if span is None:
+            span = self._spans.get(operation) if tracing.enabled() else None
+            if span is None:  # no span to enter: a call of its own, without a no-op context around it
                 return function(*args)
             with tracing.span(span):
                 return function(*args)
