@@ -18,9 +18,8 @@ from service.storage.protocols import GameStore, StoredGame
 GAME_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 IDEMPOTENCY_KEY_PATTERN = re.compile(r"^[\x21-\x7e]{1,128}$")  # request ids and idempotency keys
 STATE_CACHE_MIB = 64  # per serving process: a 512 MiB pod keeps 128 MiB of states beside two workers' ~100 MiB
-# What one kept state is charged: its snapshot's length (and its meta's) times this, plus the entry. A decoded state
-# measures at most about 11 times its snapshot in every game (tests/service/test_state_cache.py checks 16 bounds it),
-# a decoded meta about 8 times its bytes.
+# What one kept state is charged: its snapshot's length times this, plus the entry. A decoded state measures at
+# most about 11 times its snapshot in every game (tests/service/test_state_cache.py checks 16 bounds it).
 DECODED_BYTES_PER_SNAPSHOT_BYTE = 16
 ENTRY_BYTES = 256
 
@@ -29,25 +28,21 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def charged_bytes(snapshot: bytes, meta: bytes = b"") -> int:
-    """The memory a kept state is charged for: a bound on the decoded state of ``snapshot``, the decoded ``meta``
-    kept beside it and its entry."""
-    return (len(snapshot) + len(meta)) * DECODED_BYTES_PER_SNAPSHOT_BYTE + ENTRY_BYTES
+def charged_bytes(snapshot: bytes) -> int:
+    """The memory a kept state is charged for: a bound on the decoded state of ``snapshot`` and its entry."""
+    return len(snapshot) * DECODED_BYTES_PER_SNAPSHOT_BYTE + ENTRY_BYTES
 
 
 class StateCache:
     """The decoded state of the games seen last, at most ``capacity_bytes`` of them (``charged_bytes``), each found
     only for the very snapshot object it came from (never another version's, store's or replica's): a move on the
-    version this process wrote or read last skips ``engine.decode``. Beside a state, its game's decoded ``GameMeta``,
-    found only for the very meta bytes object it came from (a move carries the meta's bytes to the next version).
-    States and metas are never changed once made, so one may serve many requests and threads. Its size is in
-    /metrics (``cardengine_state_cache_bytes``)."""
+    version this process wrote or read last skips ``engine.decode``. States are never changed once made, so one may
+    serve many requests and threads. Its size is in /metrics (``cardengine_state_cache_bytes``)."""
 
     def __init__(self, capacity_bytes: int = STATE_CACHE_MIB << 20) -> None:
         self.capacity_bytes = capacity_bytes
         self.size_bytes = 0
-        # game id: (snapshot, state, meta bytes, meta, charged bytes), the oldest first
-        self._states: dict[str, tuple[bytes, engine.GameState, bytes, GameMeta | None, int]] = {}
+        self._states: dict[str, tuple[bytes, engine.GameState]] = {}  # oldest first
         self._lock = threading.Lock()
 
     def state_of(self, stored: StoredGame) -> engine.GameState:
@@ -59,39 +54,21 @@ class StateCache:
         self.remember(stored.game_id, stored.snapshot, state, finished=stored.finished)
         return state
 
-    def meta_of(self, stored: StoredGame) -> GameMeta:
-        """``GameMeta.decode(stored.meta)``, or the meta kept beside the game's state from the same bytes object."""
-        known = self._states.get(stored.game_id)
-        if known is not None and known[2] is stored.meta and known[3] is not None:
-            return known[3]
-        return GameMeta.decode(stored.meta)
-
-    def remember(
-        self,
-        game_id: str,
-        snapshot: bytes,
-        state: engine.GameState,
-        *,
-        finished: bool = False,
-        meta: tuple[bytes, GameMeta] | None = None,
-    ) -> None:
-        """``state`` is what ``snapshot`` decodes to (the version just committed, or just decoded); ``meta``: the
-        game's meta bytes and what they decode to, kept beside it. A finished match takes no more moves: its state
-        is let go, so the cache holds the matches under way and levels off."""
+    def remember(self, game_id: str, snapshot: bytes, state: engine.GameState, *, finished: bool = False) -> None:
+        """``state`` is what ``snapshot`` decodes to (the version just committed, or just decoded). A finished
+        match takes no more moves: its state is let go, so the cache holds the matches under way and levels off."""
         states = self._states
         with self._lock:
             size = self.size_bytes
             replaced = states.pop(game_id, None)  # to the end: the oldest game seen goes first
             if replaced is not None:
-                size -= replaced[4]
+                size -= charged_bytes(replaced[0])
             if not finished:
-                meta_bytes, decoded = meta if meta is not None else (b"", None)
-                charged = charged_bytes(snapshot, meta_bytes)
-                states[game_id] = (snapshot, state, meta_bytes, decoded, charged)
-                size += charged
+                size += charged_bytes(snapshot)
+                states[game_id] = (snapshot, state)
             while size > self.capacity_bytes and states:
                 oldest = next(iter(states))
-                size -= states.pop(oldest)[4]
+                size -= charged_bytes(states.pop(oldest)[0])
             self.size_bytes = size
         telemetry.state_cache_size(size, len(states))
 
@@ -118,7 +95,7 @@ class StoredGames:
         stored = store.load(game_id) if for_version is None else store.load_for_update(game_id, for_version)
         if stored is None:
             raise errors.game_not_found(game_id)
-        return stored, self.states.meta_of(stored)
+        return stored, GameMeta.decode(stored.meta)
 
     def state_of(self, stored: StoredGame) -> engine.GameState:
         return self.states.state_of(stored)

@@ -148,8 +148,7 @@ class Moves:
         idempotency = (result_key, encode_idempotent_result(parsed.notation, version)) if result_key else None
         outcome = self.games.store.commit(updated, stored.version, entry.encode(), idempotency, stored.commit_id)
         if isinstance(outcome, Committed):
-            kept = (stored.meta, meta)
-            self.games.states.remember(game_id, updated.snapshot, new_state, finished=finished, meta=kept)
+            self.games.states.remember(game_id, updated.snapshot, new_state, finished=finished)
             commit = Commit(game_id, meta, version, seat, parsed, to_act, finished=finished, timed_out=timed_out)
             header = self.hooks.run(commit)
             return answer(version, view, entry, meta, seat, header)
