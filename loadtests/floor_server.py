@@ -63,7 +63,7 @@ class FloorServicer(GameEngineServicer):
         self.rules_only_games: dict[str, StoredGame] = {}  # the last version a rules-only call made, never committed
         self.rules_only_lock = threading.Lock()
 
-    def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> pb.ApplyMoveResponse:  # type: ignore[override]
+    def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> bytes:  # type: ignore[override]
         expected = request.expected_version
         rules_only = (RULES_ONLY_HEADER, "rules-only") in context.invocation_metadata()
         stored = self.load(request.game_id, expected, rules_only=rules_only)
@@ -90,7 +90,8 @@ class FloorServicer(GameEngineServicer):
             entry = floor_entry(updated, seat, parsed, new_state, stored.event_count, events)
             self.store.commit(updated, expected, entry)
         self.service.games.states.remember(updated.game_id, updated.snapshot, new_state)
-        return pb.ApplyMoveResponse(game=pb.Game(game_id=stored.game_id, version=expected + 1))
+        # The answer in its wire form, as the servicer's: ApplyMove's handler has no serializer (WIRE_ANSWERS).
+        return pb.ApplyMoveResponse(game=pb.Game(game_id=stored.game_id, version=expected + 1)).SerializeToString()
 
     def load(self, game_id: str, expected_version: int, *, rules_only: bool) -> StoredGame | None:
         """A rules-only call's game from this server's own copy when a rules-only call made that version, else as
