@@ -36,10 +36,11 @@ WORDS = re.compile(
 
 
 def read_until(fd: int, end: str, timeout: float = 60.0) -> str:
-    """What a terminal shows of the output until the line ``end`` (a terminal writes CRLF: read as LF)."""
+    """What a terminal shows of the output up to and including the line ``end`` with its line break (a terminal
+    writes CRLF: read as LF; a read may end inside the line break)."""
     text = b""
     deadline = time.monotonic() + timeout
-    while end.encode() not in text:
+    while f"{end}\n".encode() not in text.replace(b"\r\n", b"\n"):
         remaining = deadline - time.monotonic()
         assert remaining > 0, f"no {end!r} in {text!r}"
         if select.select([fd], [], [], remaining)[0]:
