@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cardengine_client import NO_RETRY, GameEngineClient, GameEngineError, WebhookSignatureError, verify_webhook
@@ -82,6 +83,20 @@ def by_webhook(deliveries: list[Delivery], webhook_id: str) -> list[Delivery]:
     return [delivery for delivery in deliveries if delivery.json()["webhookId"] == webhook_id]
 
 
+def listing_once_recorded(live: LiveServer, expected: list[tuple[str, int, int]]) -> list[dict[str, Any]]:
+    """The key's webhooks once each shows its ``(id, delivered, failedAttempts)`` as ``expected``: the receiver's
+    2xx comes before the deliverer records it, so the listing is read until it has (at most 10 s)."""
+    deadline = time.monotonic() + 10
+    while True:
+        listed: list[dict[str, Any]] = rest(live, "GET", "/v1/webhooks", key=ALICE).json()["webhooks"]
+        counts = [(hook["id"], hook["delivered"], hook["failedAttempts"]) for hook in listed]
+        if counts == expected or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    assert counts == expected
+    return listed
+
+
 def test_events_are_delivered_signed_filtered_and_retried(permissive: LiveServer) -> None:
     failed: list[str] = []
 
@@ -133,16 +148,7 @@ def test_events_are_delivered_signed_filtered_and_retried(permissive: LiveServer
         with pytest.raises(WebhookSignatureError):  # one endpoint's secret does not sign another's deliveries
             verify_webhook(finished_only.secret, first.body, first.signature)
 
-        # The receiver's 2xx comes before the deliverer records it: read the listing until it has (at most 10 s).
-        expected = [(every_id, 2, 0), (finished_id, 1, 0)]
-        deadline = time.monotonic() + 10
-        while True:
-            listed = rest(permissive, "GET", "/v1/webhooks", key=ALICE).json()["webhooks"]
-            counts = [(hook["id"], hook["delivered"], hook["failedAttempts"]) for hook in listed]
-            if counts == expected or time.monotonic() > deadline:
-                break
-            time.sleep(0.05)
-        assert counts == expected
+        listed = listing_once_recorded(permissive, [(every_id, 2, 0), (finished_id, 1, 0)])
         assert all("secret" not in hook for hook in listed) and listed[0]["lastDeliveredAt"] > 0
         assert rest(permissive, "GET", "/v1/webhooks", key=BOB).json() == {"webhooks": []}  # a key sees its own
         assert client.delete_webhook(every_id) == every_id
