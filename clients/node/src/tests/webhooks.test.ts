@@ -79,7 +79,12 @@ test("a game's end is delivered signed; forged and replayed signatures are detec
   assert.throws(() => verifyWebhook(registered.secret, body, signature, 300, sentAt + 301), /a replay/);
   assert.equal(verifyWebhook(registered.secret, body.toString("utf8"), signature, 300, sentAt + 299).id, delivery.id);
 
-  const listed = await client.listWebhooks();
+  // The receiver's 2xx comes before the deliverer records it: read the listing until it has (at most 10 s).
+  let listed = await client.listWebhooks();
+  for (const until = Date.now() + 10_000; listed[0]?.delivered !== 1 && Date.now() < until; ) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    listed = await client.listWebhooks();
+  }
   assert.deepEqual(
     listed.map((webhook) => [webhook.id, webhook.url, webhook.delivered]),
     [[registered.webhook!.id, url, 1]],
