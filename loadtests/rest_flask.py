@@ -17,7 +17,6 @@ uses (``service.edges.http_server``, through ``service.edges.wsgi.served_wsgi``)
 from __future__ import annotations
 
 import gzip
-import logging
 import re
 import sys
 import time
@@ -38,11 +37,10 @@ from service.edges.min_version import HEADER as MIN_VERSION_HEADER
 from service.edges.min_version import parse_min_version
 from service.edges.openapi import ROUTES
 from service.edges.openapi_parts import Route
-from service.edges.rest import PARAMETER_NAMES, admit, create_http_server
+from service.edges.rest import PARAMETER_NAMES, admit, create_http_server, log_failure
 from service.edges.rest_requests import RestContext, check_query, error_answer, parse_json, set_rest_context
 from service.edges.wsgi import served_wsgi
 
-log = logging.getLogger("cardengine.rest")
 View = Callable[..., flask.Response]
 NOT_FOUND = "The requested URL was not found on the server. The API is under /v1/ and described at /openapi.json."
 
@@ -195,14 +193,7 @@ def add_hooks(app: flask.Flask, context: RestContext) -> None:
     @app.errorhandler(Exception)
     def failed(error: Exception) -> flask.Response:
         failure = errors.to_service_error(error)
-        fields = {"route": flask.request.path, "status": failure.status.grpc_name, "code": failure.code}
-        game_id = (flask.request.view_args or {}).get("game_id")
-        if game_id is not None:
-            fields["game_id"] = game_id
-        if failure.status is errors.Status.INTERNAL:
-            log.error("request failed", exc_info=error, extra=fields)
-        else:
-            log.info("request rejected", extra=fields)
+        log_failure(error, failure, flask.request.path, (flask.request.view_args or {}).get("game_id"))
         return failure_response(failure)
 
 

@@ -239,14 +239,19 @@ def handle_error(error: Exception) -> Response:
         g.rate = gate.exhausted_state(failure)
     if gate is not None and game_id is not None:
         failure = gate.after_failure(failure, game_id, g.get("caller"))
-    fields = {"route": request.path, "status": failure.status.grpc_name, "code": failure.code}
+    log_failure(error, failure, request.path, game_id)
+    return error_answer(failure)
+
+
+def log_failure(error: Exception, failure: errors.ServiceError, path: str, game_id: str | None) -> None:
+    """One line per failed request: an error with its traceback when it is INTERNAL, else a rejection."""
+    fields = {"route": path, "status": failure.status.grpc_name, "code": failure.code}
     if game_id is not None:
         fields["game_id"] = game_id
     if failure.status is errors.Status.INTERNAL:
         log.error("request failed", exc_info=error, extra=fields)
     else:
         log.info("request rejected", extra=fields)
-    return error_answer(failure)
 
 
 def cors_preflight() -> Response | None:

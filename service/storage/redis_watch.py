@@ -73,14 +73,10 @@ class RedisWatch:
         with self._confirmation:
             self._confirmation.wait_for(lambda: subscription in self._confirmed, timeout=SUBSCRIBE_WAIT)
 
-    def _confirm(self, subscription: bytes | str, *, confirmed: bool = True) -> None:
-        name = subscription.decode() if isinstance(subscription, bytes) else subscription
+    def _confirm(self, subscription: bytes) -> None:
         with self._confirmation:
-            if confirmed:
-                self._confirmed.add(name)
-                self._confirmation.notify_all()
-            else:
-                self._confirmed.discard(name)
+            self._confirmed.add(subscription.decode())
+            self._confirmation.notify_all()
 
     def _forget_confirmations(self) -> None:
         with self._confirmation:
@@ -188,6 +184,7 @@ class RedisWatch:
         for channel in sorted(wanted - subscribed):
             pubsub.ssubscribe(channel)
         for channel in sorted(subscribed - wanted):
-            self._confirm(channel, confirmed=False)
+            with self._confirmation:
+                self._confirmed.discard(channel)
             pubsub.sunsubscribe(channel)
         return wanted
