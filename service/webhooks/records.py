@@ -25,6 +25,7 @@ class Endpoint:
     events: tuple[str, ...]
     secret: str
     created_at: int  # epoch ms
+    registered_ns: int = 0  # epoch ns: orders two registrations within one millisecond
 
     def encode(self) -> bytes:
         return orjson.dumps(
@@ -35,6 +36,7 @@ class Endpoint:
                 "events": list(self.events),
                 "secret": self.secret,
                 "createdAt": self.created_at,
+                "registeredNs": self.registered_ns,
             }
         )
 
@@ -42,7 +44,8 @@ class Endpoint:
     def decode(cls, raw: bytes) -> Endpoint:
         data = orjson.loads(raw)
         events = tuple(data["events"])
-        return cls(data["id"], data["key"], data["url"], events, data["secret"], int(data["createdAt"]))
+        created_at, registered_ns = int(data["createdAt"]), int(data.get("registeredNs", 0))
+        return cls(data["id"], data["key"], data["url"], events, data["secret"], created_at, registered_ns)
 
     def wants(self, kind: str) -> bool:
         return kind in self.events

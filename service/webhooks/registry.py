@@ -63,8 +63,9 @@ class Webhooks:
         kinds = check_events(events)
         target = targets.parse_target(url, allow_http=self.settings.allow_http)
         targets.checked_addresses(target, allow_private=self.settings.allow_private, resolve=self.resolve)
+        now_ns = time.time_ns()
         endpoint = Endpoint(
-            "wh_" + os.urandom(8).hex(), key_id, url, kinds, signing.new_secret(), int(time.time() * 1000)
+            "wh_" + os.urandom(8).hex(), key_id, url, kinds, signing.new_secret(), now_ns // 1_000_000, now_ns
         )
         state = DeliveryState(self.store.lifecycle.key_stream_position(key_id))
         added = self.store.webhooks.add_endpoint(
@@ -79,7 +80,7 @@ class Webhooks:
         if key_id is None:
             raise errors.missing_api_key("ListWebhooks")
         endpoints = [Endpoint.decode(raw) for raw in self.store.webhooks.key_endpoints(key_id).values()]
-        endpoints.sort(key=lambda endpoint: (endpoint.created_at, endpoint.endpoint_id))
+        endpoints.sort(key=lambda endpoint: (endpoint.created_at, endpoint.registered_ns, endpoint.endpoint_id))
         states = self.store.webhooks.delivery_states([endpoint.endpoint_id for endpoint in endpoints])
         return WebhookList(
             tuple(
