@@ -21,6 +21,9 @@ Configurations (--configs, comma-separated; --extra adds the starred ones):
   ce-grpc-mem     the same on the embedded in-memory store
   ce-rest-redis   cardengine REST POST /v1/games/{id}/moves (the view, JSON), under wrk, Redis store
   ce-rest-mem     the same on the in-memory store
+  ce-grpc-floor   the floor of a gRPC ApplyMove (loadtests/floor_server.py: the bare call, the rules and one
+                  compare-and-set on the same Redis; no view, no events, no checks), on the same stack
+  ce-rest-floor   the same floor behind REST's POST /v1/games/{id}/moves, on our HTTP server, under wrk
   bgio-mem        boardgame.io 0.50, "coffin" (a Dracula-like card game), default InMemory storage, socket.io
   bgio-flatfile   the same with boardgame.io's FlatFile storage (node-persist files, written on every move)
   *ce-grpc-redis-omit  cardengine gRPC ApplyMove with omit_view (no view in the answer), Redis
@@ -54,7 +57,7 @@ from loadtests.peer.procs import (
     read_json_line,
     wait_for_port,
 )
-from loadtests.peer.report import LEGEND, Config, Row, Window, pool, table, window_line
+from loadtests.peer.report import LEGEND, Config, Row, Window, pool, table, verdicts, window_line
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]  # the checkout this file is in: the cardengine served unless --cardengine names another
@@ -66,6 +69,8 @@ CONFIGS = {
         Config("ce-grpc-mem", "cardengine gRPC, memory", "ce-mem", "grpc", {"view": "struct"}),
         Config("ce-rest-redis", "cardengine REST (wrk), Redis", "ce-redis", "rest", {}),
         Config("ce-rest-mem", "cardengine REST (wrk), memory", "ce-mem", "rest", {}),
+        Config("ce-grpc-floor", "cardengine gRPC floor, Redis", "ce-floor", "grpc", {"view": "omit"}),
+        Config("ce-rest-floor", "cardengine REST floor (wrk), Redis", "ce-floor", "rest", {}),
         Config("bgio-mem", "boardgame.io coffin, InMemory", "bgio-mem", "bgio", {"game": "coffin"}),
         Config("bgio-flatfile", "boardgame.io coffin, FlatFile", "bgio-flatfile", "bgio", {"game": "coffin"}),
         Config("ce-grpc-redis-omit", "cardengine gRPC omit_view, Redis", "ce-redis", "grpc", {"view": "omit"}),
@@ -73,7 +78,16 @@ CONFIGS = {
         Config("bgio-ttt-mem", "boardgame.io tic-tac-toe, InMemory", "bgio-mem", "bgio", {"game": "tic-tac-toe"}),
     )
 }
-DEFAULT_CONFIGS = ["ce-grpc-redis", "ce-grpc-mem", "ce-rest-redis", "ce-rest-mem", "bgio-mem", "bgio-flatfile"]
+DEFAULT_CONFIGS = [
+    "ce-grpc-redis",
+    "ce-grpc-mem",
+    "ce-rest-redis",
+    "ce-rest-mem",
+    "ce-grpc-floor",
+    "ce-rest-floor",
+    "bgio-mem",
+    "bgio-flatfile",
+]
 EXTRA_CONFIGS = ["ce-grpc-redis-omit", "ce-grpc-redis-json", "bgio-ttt-mem"]
 # Moves/s to prepare games for in the first turn (the load generators prepare for 1.5-2x that); later turns: the
 # fastest rate the configuration reached so far.
@@ -111,8 +125,11 @@ def start_redis(args: argparse.Namespace, processes: Processes, scratch: Path) -
 def start_cardengine(
     args: argparse.Namespace, processes: Processes, logs: Path, name: str, extra: list[str], store_pids: list[int]
 ) -> Server:
-    ce = [str(Path(args.venv) / "bin" / "cardengine"), "serve", "--host", "127.0.0.1", "--grpc-port", "0"]
-    ce += ["--http-port", "0", "--workers", "1", "--bot-workers", "0", "--grace-seconds", "1"]
+    if name == "ce-floor":  # the measuring instrument of the checkout, not a product command
+        ce = [str(Path(args.venv) / "bin" / "python"), "-m", "loadtests.floor_server", "--host", "127.0.0.1"]
+    else:
+        ce = [str(Path(args.venv) / "bin" / "cardengine"), "serve", "--host", "127.0.0.1", "--grpc-port", "0"]
+        ce += ["--http-port", "0", "--workers", "1", "--bot-workers", "0", "--grace-seconds", "1"]
     process = processes.start(
         name, [*pin(args.server_cpu), *ce, *extra], logs / f"{name}.log", stdout=subprocess.PIPE, cwd=args.cardengine
     )
@@ -148,11 +165,10 @@ def start_servers(args: argparse.Namespace, needed: set[str], processes: Process
     logs.mkdir()
     if "ce-mem" in needed:
         servers["ce-mem"] = start_cardengine(args, processes, logs, "ce-mem", [], [])
-    if "ce-redis" in needed:
+    if needed & {"ce-redis", "ce-floor"}:  # one Redis for both: one of them is loaded at a time
         redis_pids, redis_url = start_redis(args, processes, scratch)
-        servers["ce-redis"] = start_cardengine(
-            args, processes, logs, "ce-redis", ["--redis-url", redis_url], redis_pids
-        )
+        for name in sorted(needed & {"ce-redis", "ce-floor"}):
+            servers[name] = start_cardengine(args, processes, logs, name, ["--redis-url", redis_url], redis_pids)
     if "bgio-mem" in needed:
         servers["bgio-mem"] = start_bgio(args, processes, logs, "bgio-mem", [])
     if "bgio-flatfile" in needed:
@@ -392,6 +408,9 @@ def report(args: argparse.Namespace, configs: list[Config], windows: list[Window
     print(table(rows))
     print()
     print(LEGEND)
+    judged = verdicts(rows)
+    if judged:
+        print("\ntargets:\n  " + "\n  ".join(judged))
     notes = [f"{row.config.label}: {'; '.join(row.notes)}" for row in rows if row.notes]
     if notes:
         print("\nnotes: " + " | ".join(notes))

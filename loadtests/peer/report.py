@@ -138,6 +138,41 @@ def table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
+# Issue 42's targets: each door's server CPU per accepted move against boardgame.io InMemory's, with a p99 no worse;
+# and each door's ApplyMove against its own floor (loadtests/floor_server.py) served in the same run.
+PEER = "bgio-mem"
+DOORS = (("REST", "ce-rest-redis", "ce-rest-floor", 0.8), ("gRPC", "ce-grpc-redis", "ce-grpc-floor", 1.0))
+FLOOR_TARGET = 1.15
+
+
+def verdicts(rows: list[Row]) -> list[str]:
+    """One line per target the run can judge: met or missed, with the door's floor beside it."""
+    by_key = {row.config.key: row for row in rows}
+    peer, lines = by_key.get(PEER), []
+    for door, key, floor_key, target in DOORS:
+        row, floor = by_key.get(key), by_key.get(floor_key)
+        if row is None:
+            continue
+        if peer is not None:
+            share = row.cpu_us / peer.cpu_us
+            verdict = "met" if share <= target and row.p99 <= peer.p99 else "missed"
+            line = (
+                f"{door} on Redis: {share:.2f}x boardgame.io's CPU per move (target <= {target:.1f}x), p99 "
+                f"{row.p99:.2f} ms against {peer.p99:.2f} ms: {verdict}"
+            )
+            if floor is not None:
+                line += f"; its floor: {floor.cpu_us / peer.cpu_us:.2f}x"
+            lines.append(line)
+        if floor is not None:
+            share = row.cpu_us / floor.cpu_us
+            verdict = "met" if share <= FLOOR_TARGET else "missed"
+            lines.append(
+                f"{door} ApplyMove: {share:.2f}x its floor's CPU per move ({row.cpu_us:.0f} against "
+                f"{floor.cpu_us:.0f} us; target <= {FLOOR_TARGET:.2f}x): {verdict}"
+            )
+    return lines
+
+
 LEGEND = """moves/s: accepted moves per second of the pooled windows (per window: the lowest and highest window).
 server core share: the server's CPU time (its processes and its Redis) / wall time; 1.00 = it had its whole core.
 others on it: the rest of that core's busy time (other jobs on this machine, kernel threads) / wall time.
