@@ -5,7 +5,8 @@ docs/bots.md).
 - ``easy``: a small guided search (``engine.bots.guided``) that sometimes plays its second choice. Its mistakes are
   moves its own search thought nearly as good, never a move picked at random, so it still plays what a person finds
   sensible (it takes a winning coffin or goes out when it sees it).
-- ``medium``: the guided search with a fixed number of iterations: the same strength on any machine.
+- ``medium``: the guided search with a fixed number of iterations (four per legal move): the same strength on any
+  machine.
 - ``hard``: the guided search within the bot's time budget (the service's ``--bot-budget-ms``, 200 ms by default:
   the budget of ``mcts``).
 """
@@ -62,8 +63,8 @@ class LevelSettings:
 
 
 DEFAULT_SETTINGS: Mapping[str, LevelSettings] = {
-    "easy": LevelSettings(iterations=1, mistake_rate=0.5),
-    "medium": LevelSettings(iterations=8),
+    "easy": LevelSettings(iterations=1, mistake_rate=1.0),
+    "medium": LevelSettings(iterations=8, iterations_per_move=4),
     "hard": LevelSettings(iterations=None),
 }
 
