@@ -86,18 +86,21 @@ def run_callers(callers: int, seconds: float, body: CallerBody) -> tuple[float, 
     return elapsed, latencies, sum(units for _, units in results)
 
 
-def measure_bare(target: str, callers: int, seconds: float) -> Measurement:
+def measure_calls(
+    name: str, target: str, callers: int, seconds: float, call_of: Callable[[grpc.Channel], Callable[[], object]]
+) -> Measurement:
+    """``callers`` threads, a channel each, making the call ``call_of(channel)`` one after the other for ``seconds``
+    (each made once untimed first)."""
     channels = [grpc.insecure_channel(target) for _ in range(callers)]
-    stubs = [health_pb2_grpc.HealthStub(channel) for channel in channels]
-    request = health_pb2.HealthCheckRequest(service="")
-    for stub in stubs:
-        stub.Check(request, timeout=10.0)
+    calls = [call_of(channel) for channel in channels]
+    for call in calls:
+        call()
 
     def body(index: int, running: Callable[[], bool]) -> tuple[list[float], int]:
-        check, latencies = stubs[index].Check, []
+        call, latencies = calls[index], []
         while running():
             start = time.perf_counter()
-            check(request, timeout=10.0)
+            call()
             latencies.append(time.perf_counter() - start)
         return latencies, len(latencies)
 
@@ -106,7 +109,16 @@ def measure_bare(target: str, callers: int, seconds: float) -> Measurement:
     finally:
         for channel in channels:
             channel.close()
-    return Measurement("bare Health/Check", callers, elapsed, latencies, units)
+    return Measurement(name, callers, elapsed, latencies, units)
+
+
+def measure_bare(target: str, callers: int, seconds: float) -> Measurement:
+    request = health_pb2.HealthCheckRequest(service="")
+
+    def check_of(channel: grpc.Channel) -> Callable[[], object]:
+        return partial(health_pb2_grpc.HealthStub(channel).Check, request, timeout=10.0)
+
+    return measure_calls("bare Health/Check", target, callers, seconds, check_of)
 
 
 def create_request(game_type: str, players: int, seed: int) -> pb.CreateGameRequest:

@@ -30,7 +30,7 @@ from functools import partial
 
 import grpc
 
-from loadtests.grpc_load import run_callers
+from loadtests.grpc_load import measure_calls
 from loadtests.measurement import Measurement, merged, report, with_server_cpu
 
 METHOD = "/cardengine.floor.Floor/Call"
@@ -97,25 +97,10 @@ def start(model: str, cpus: Sequence[int], folder: str) -> tuple[subprocess.Pope
 
 
 def measure(model: str, target: str, callers: int, seconds: float) -> Measurement:
-    channels = [grpc.insecure_channel(target) for _ in range(callers)]
-    calls = [channel.unary_unary(METHOD, None, None) for channel in channels]  # bytes both ways
-    for call in calls:
-        call(b"", timeout=10.0)
+    def call_of(channel: grpc.Channel) -> Callable[[], object]:
+        return partial(channel.unary_unary(METHOD, None, None), b"", timeout=10.0)  # bytes both ways
 
-    def body(index: int, running: Callable[[], bool]) -> tuple[list[float], int]:
-        call, latencies = calls[index], []
-        while running():
-            begun = time.perf_counter()
-            call(b"", timeout=10.0)
-            latencies.append(time.perf_counter() - begun)
-        return latencies, len(latencies)
-
-    try:
-        elapsed, latencies, units = run_callers(callers, seconds, body)
-    finally:
-        for channel in channels:
-            channel.close()
-    return Measurement(f"bare call, {model}", callers, elapsed, latencies, units)
+    return measure_calls(f"bare call, {model}", target, callers, seconds, call_of)
 
 
 def cores() -> tuple[list[int], list[int]]:
