@@ -125,6 +125,8 @@ class GuidedSearch(Search):
                 break
             seat = acting[0] if len(acting) == 1 else acting[rng.randrange(len(acting))]
             moves = legal_moves(state, seat)
+            if not moves:  # a sampled world the seat cannot move in: valued as it stands
+                break
             if len(moves) == 1 or rng.random() < epsilon:
                 move = moves[rng.randrange(len(moves))]
             elif heuristic is not None:

@@ -205,6 +205,8 @@ class Search:
             else:
                 seat = acting[0] if len(acting) == 1 else acting[rng.randrange(len(acting))]
                 moves = legal_moves(state, seat)
+                if not moves:  # a sampled world the seat cannot move in: simulated no further
+                    return state, path, played, False
             children = node.children
             untried: list[Move] = []
             available: list[tuple[Move, Node]] = []
@@ -267,6 +269,8 @@ class Search:
                 break
             seat = acting[0] if len(acting) == 1 else acting[rng.randrange(len(acting))]
             moves = legal_moves(state, seat)
+            if not moves:  # a sampled world the seat cannot move in: valued as it stands
+                break
             state, events = apply(state, seat, choose(state, seat, moves, rng))
             if scores_a_round(events, players):
                 break

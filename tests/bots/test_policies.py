@@ -15,8 +15,10 @@ import pytest
 
 import engine
 import engine.bots.greedy
+import engine.bots.guided
 import engine.bots.ismcts
 from engine.bots import GreedyPolicy, ISMCTSPolicy, SeatInput, seat_input
+from engine.bots.guided import GuidedISMCTSPolicy
 from engine.bots.ismcts import RETURN_MARGIN_SECONDS, Node
 from engine.moves import Move
 from tests.bots.positions import dracula_last_cell, random_position, several_to_act
@@ -245,3 +247,18 @@ def test_greedy_breaks_ties_at_random() -> None:
     assert len(given.legal_moves) > 2
     picks = {GreedyPolicy(samples=2).choose(given, random.Random(n)) for n in range(80)}
     assert picks == set(given.legal_moves)
+
+
+@pytest.mark.parametrize(
+    "policy", [ISMCTSPolicy(iterations=20), GuidedISMCTSPolicy(iterations=20)], ids=["mcts", "guided"]
+)
+def test_a_sampled_world_without_a_move_for_the_seat_to_act_ends_the_simulation(
+    policy: ISMCTSPolicy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sampled world can leave the seat to act with no legal move (a mcts bot met one in a House Rummy ladder); the
+    search then values that world as it stands and still answers one of the real state's moves."""
+    state, _ = engine.new_game("house_rummy", 2, seed=3, options={"single_hand": True})
+    given = seat_input(state, engine.to_act(state)[0])
+    monkeypatch.setattr(engine.bots.ismcts, "legal_moves", lambda state, seat: [])
+    monkeypatch.setattr(engine.bots.guided, "legal_moves", lambda state, seat: [])
+    assert policy.choose(given, random.Random(5)) in given.legal_moves
