@@ -15,6 +15,7 @@ import pytest
 import redis
 from cardengine_client import NO_RETRY, GameEngineClient, GameEngineError, PlayerRating, Seat
 
+from service.access.limits import LimitSettings
 from service.ratings import scale
 from service.storage.factory import open_store
 from service.storage.redis_store import RedisStore
@@ -26,14 +27,16 @@ NEW = (scale.DEFAULT_MU, scale.DEFAULT_SIGMA)
 
 @pytest.fixture(scope="module", params=["memory", "redis"])
 def keyed(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """One server per store kind for the whole module, with the keys alice and bob."""
+    """One server per store kind for the whole module, with the keys alice and bob. The key rate limit (10 a second)
+    is not tested here: the tests poll for ratings to settle, several calls a second."""
     keys = keys_file(tmp_path_factory.mktemp("keys"))
+    limits = LimitSettings(key_rate=1000, key_burst=1000)
     if request.param == "memory":
-        with live_server(open_store(None), "memory", api_keys_file=keys) as running:
+        with live_server(open_store(None), "memory", api_keys_file=keys, limits=limits) as running:
             yield running
         return
     url, prefix = request.getfixturevalue("redis_url"), f"cetest:{uuid.uuid4().hex[:12]}:"
-    with live_server(open_store(url, key_prefix=prefix), "redis", api_keys_file=keys) as running:
+    with live_server(open_store(url, key_prefix=prefix), "redis", api_keys_file=keys, limits=limits) as running:
         yield running
     client = redis.Redis.from_url(url)
     client.delete(*client.scan_iter(match=f"{prefix}*", count=1000))
@@ -252,8 +255,7 @@ def test_a_forfeit_on_time_counts(keyed: LiveServer) -> None:
     game_id, tokens = created["gameId"], {seat["seat"]: seat["token"] for seat in created["seats"]}
     assert one_move(keyed, game_id, tokens) == 0  # then seat 1's clock runs out: it forfeits
     deadline = time.monotonic() + 20
-    # Finished, then settled: the ratings are applied just after the commit that ends the game. A poll every 0.25 s
-    # stays under the key's rate limit (10 a second).
+    # Finished, then settled: the ratings are applied just after the commit that ends the game.
     while not all(seat["settled"] for seat in call(keyed, "GET", f"/v1/games/{game_id}")["ratings"]):
         assert time.monotonic() < deadline, "the clock never forfeited"
         time.sleep(0.25)
