@@ -26,7 +26,8 @@ import resource
 import subprocess
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import orjson
 
@@ -77,7 +78,11 @@ def incoming(method: str, path: str, body: bytes = b"", authorization: str = "")
 
 
 def call(app: App, request: Incoming) -> None:
-    app(request).close()
+    """``request`` answered by ``app``; anything but a 200 stops the measurement (it would time a refusal)."""
+    response = app(request)
+    if response.status_code != 200:
+        raise RuntimeError(f"{request.method} {request.target} answered {response.status_code}: {response.body!r}")
+    response.close()
 
 
 def record(service: GameService, matches: int) -> Plan:
@@ -97,9 +102,9 @@ def record(service: GameService, matches: int) -> Plan:
     return plan
 
 
-def replay(service: GameService, plan: Plan, app: App | None) -> float:
-    """CPU microseconds per move replaying ``plan`` through ``app`` (REST, no socket) or the core when None; the
-    creations are not counted."""
+def replay(service: GameService, plan: Plan, app: App | None, extra: Mapping[str, Any] | None = None) -> float:
+    """CPU microseconds per move replaying ``plan`` through ``app`` (REST, no socket; ``extra``: more fields of each
+    move's body) or the core when None; the creations are not counted."""
     spent, count = 0.0, 0
     for seed, moves in plan:
         created = service.creation.create_game(GAME, 2, seed, engine.get_game(GAME).playout_options)
@@ -110,7 +115,8 @@ def replay(service: GameService, plan: Plan, app: App | None) -> float:
             if app is None:
                 service.moves.apply_move(created.game_id, tokens[seat], notation, version, f"w{version}")
             else:
-                body = orjson.dumps({"move": notation, "expectedVersion": version, "idempotencyKey": f"w{version}"})
+                fields = {"move": notation, "expectedVersion": version, "idempotencyKey": f"w{version}"}
+                body = orjson.dumps(fields | dict(extra or {}))
                 call(app, incoming("POST", path, body, f"Bearer {tokens[seat]}"))
         spent += cpu_seconds() - started
         count += len(moves)

@@ -22,9 +22,6 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-import orjson
-
-import engine
 from loadtests import rest_layers
 from loadtests.floor_server import Floor, floor_rest_app
 from service.core import telemetry as core_telemetry
@@ -32,7 +29,6 @@ from service.core.game_service import GameService
 from service.core.stored import LogEntry
 from service.edges import rest
 from service.edges import telemetry as edge_telemetry
-from service.edges.http_server import App
 from service.observability.metered_store import StoreMeter
 from service.runtime.server import ServeConfig, Server
 from service.storage.redis_store import RedisStore
@@ -77,27 +73,6 @@ def patched(patches: list[Patch]) -> Any:
             setattr(target, name, original)
 
 
-def replay(service: GameService, app: App, plan: rest_layers.Plan, extra: dict[str, Any]) -> float:
-    """CPU microseconds per accepted move, replaying ``plan`` through ``app``; the creations not counted."""
-    spent, count = 0.0, 0
-    for seed, moves in plan:
-        created = service.creation.create_game(
-            rest_layers.GAME, 2, seed, engine.get_game(rest_layers.GAME).playout_options
-        )
-        tokens = {seat.seat: seat.token for seat in created.seats}
-        path = f"/v1/games/{created.game_id}/moves"
-        started = rest_layers.cpu_seconds()
-        for version, (seat, notation) in enumerate(moves):
-            body = orjson.dumps({"move": notation, "expectedVersion": version, **extra})
-            response = app(rest_layers.incoming("POST", path, body, f"Bearer {tokens[seat]}"))
-            if response.status_code != 200:
-                raise RuntimeError(f"move {version} of seed {seed} answered {response.status_code}: {response.body!r}")
-            response.close()
-        spent += rest_layers.cpu_seconds() - started
-        count += len(moves)
-    return spent / count * 1e6
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--redis-url", required=True, help="games expire by their time-to-live; nothing is flushed")
@@ -110,13 +85,13 @@ def main(argv: list[str] | None = None) -> None:
     floor_store = RedisStore.from_url(args.redis_url)
     floor_app = floor_rest_app(Floor(GameService(floor_store), floor_store), app)
     plan = rest_layers.record(service, args.matches)
-    replay(service, app, plan[: max(1, len(plan) // 3)], {})  # warm-up
+    rest_layers.replay(service, plan[: max(1, len(plan) // 3)], app)  # warm-up
     rows: dict[str, Callable[[], float]] = {
-        name: partial(_with, patches, partial(replay, service, app, plan, {}))
+        name: partial(_with, patches, partial(rest_layers.replay, service, plan, app))
         for name, patches in pieces(service).items()
     }
-    rows["no view (omitView)"] = lambda: replay(service, app, plan, {"omitView": True})
-    rows["the floor's REST door"] = lambda: replay(service, floor_app, plan, {})
+    rows["no view (omitView)"] = partial(rest_layers.replay, service, plan, app, {"omitView": True})
+    rows["the floor's REST door"] = partial(rest_layers.replay, service, plan, floor_app)
     figures: dict[str, list[float]] = {name: [] for name in rows}
     for _ in range(args.rounds):
         for name, measure in rows.items():
