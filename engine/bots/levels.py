@@ -2,13 +2,14 @@
 game so that adjacent levels sit at least 100 rating points apart on the ladder (``cardengine ladder``,
 docs/bots.md).
 
-- ``easy``: a small guided search (``engine.bots.guided``) that sometimes plays its second choice. Its mistakes are
-  moves its own search thought nearly as good, never a move picked at random, so it still plays what a person finds
-  sensible (it takes a winning coffin or goes out when it sees it).
-- ``medium``: the guided search with a fixed number of iterations (four per legal move): the same strength on any
-  machine.
+- ``easy``: a small guided search (``engine.bots.guided``) that plays its second choice whenever that choice is
+  nearly as good by its own search (``mistake_tolerance``). Its mistakes are moves its search rated close to the
+  best, never a move picked at random, so it still plays what a person finds sensible (it takes a winning coffin or
+  goes out when it sees it).
+- ``medium``: the guided search with a fixed number of iterations per legal move: the same strength on any machine.
 - ``hard``: the guided search within the bot's time budget (the service's ``--bot-budget-ms``, 200 ms by default:
-  the budget of ``mcts``).
+  the budget of ``mcts``); in the rummy games its simulations play the game's own heuristic
+  (``engine.bots.heuristics``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,11 @@ from engine.moves import Move
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 """The levels, weakest first."""
+
+MISTAKE_TOLERANCE = 0.1
+"""How much lower a second choice's mean reward (in [0, 1]) may be than the first's for ``easy`` to play it, unless
+a game's ``easy`` says otherwise: a mistake is a move its search thought nearly as good, never one it saw lose (a
+coffin thrown away, a hand not gone out)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,14 +55,16 @@ class SearchSettings:
 class LevelSettings:
     """One level in one game: ``iterations`` of search, at least ``iterations_per_move`` per legal move (None: the
     time budget ``budget_seconds``, or the bot's when that is None too), the chance ``mistake_rate`` of playing the
-    search's second choice instead of its first, and the ``search`` settings (None: the game's, ``GAME_SEARCH``;
-    ``level_settings`` fills them in)."""
+    search's second choice instead of its first when that choice's mean reward is within ``mistake_tolerance`` of
+    the first's, and the ``search`` settings (None: the game's, ``GAME_SEARCH``; ``level_settings`` fills them
+    in)."""
 
     iterations: int | None
     budget_seconds: float | None = None
     mistake_rate: float = 0.0
     search: SearchSettings | None = None
     iterations_per_move: int = 1
+    mistake_tolerance: float = MISTAKE_TOLERANCE
 
     def search_settings(self) -> SearchSettings:
         return self.search or SearchSettings()
@@ -69,14 +77,36 @@ DEFAULT_SETTINGS: Mapping[str, LevelSettings] = {
 }
 
 DRACULA_STANDING = SearchSettings(rollout_depth=0, epsilon=1.0, win_weight=0.9)
-"""Dracula's search for ``easy`` and ``medium``: no simulation, each placement valued by the coffin as it stands."""
+"""Dracula's search for ``easy``: no simulation, each placement valued by the coffin as it stands."""
+
+DRAGON_HEURISTIC = SearchSettings(win_weight=0.9, heuristic=True)
+"""Dragon Rummy's search for ``medium`` and ``hard``: the tree, simulations by the game's heuristic, the winner of a
+short match counting most."""
 
 GAME_SETTINGS: Mapping[str, Mapping[str, LevelSettings]] = {
     "dracula": {
         # Each placement tried once and valued by the coffin as it stands (no simulation); easy plays its second
         # choice whenever it is within MISTAKE_TOLERANCE.
         "easy": LevelSettings(iterations=1, mistake_rate=1.0, search=DRACULA_STANDING),
-        "medium": LevelSettings(iterations=1, search=DRACULA_STANDING),
+        # The game's search (shared samples, heuristic simulations) with two trials per placement.
+        "medium": LevelSettings(iterations=8, iterations_per_move=2),
+    },
+    # Simulations played by the game's heuristic (engine.bots.heuristics) for hard, where the other levels play
+    # move averages; Dragon Rummy's medium too (on shared samples it was hardly stronger than easy).
+    "draw_blood": {"hard": LevelSettings(iterations=None, search=SearchSettings(heuristic=True))},
+    "dragon_rummy": {
+        "medium": LevelSettings(iterations=8, iterations_per_move=4, search=DRAGON_HEURISTIC),
+        "hard": LevelSettings(iterations=None, search=DRAGON_HEURISTIC),
+    },
+    # easy errs up to 0.4 below its first choice (at 0.1 it sat too close to medium).
+    "house_rummy": {"easy": LevelSettings(iterations=1, mistake_rate=1.0, mistake_tolerance=0.4)},
+    "rummy_battle": {
+        # easy as in House Rummy; medium two trials a move (with four it played as well as mcts, too near hard).
+        "easy": LevelSettings(iterations=1, mistake_rate=1.0, mistake_tolerance=0.4),
+        "medium": LevelSettings(iterations=4, iterations_per_move=2),
+        "hard": LevelSettings(
+            iterations=None, search=SearchSettings(rollout_depth=4, shared_samples=True, heuristic=True)
+        ),
     },
 }
 """Per game, the levels whose settings differ from ``DEFAULT_SETTINGS`` (tuned on the ladder)."""
@@ -88,8 +118,8 @@ GAME_SEARCH: Mapping[str, SearchSettings] = {
     "dragon_rummy": SearchSettings(win_weight=0.9, shared_samples=True),  # short matches: the winner counts most
     "rummy_battle": SearchSettings(rollout_depth=4, shared_samples=True),
 }
-"""Per game, the guided search's settings where they differ from ``SearchSettings()``: tuned in duplicate matches
-of the ``hard`` level against ``mcts`` at the same budget (docs/bots.md)."""
+"""Per game, the guided search's settings where they differ from ``SearchSettings()``, for the levels without
+their own (``GAME_SETTINGS``): tuned in duplicate matches against ``mcts`` at the same budget (docs/bots.md)."""
 
 
 def level_settings(game_type: str, level: str) -> LevelSettings:
@@ -169,7 +199,7 @@ def level_search(settings: LevelSettings, game_type: str = "") -> LevelSearch:
 def settled_policy(settings: LevelSettings, game_type: str = "") -> Policy:
     search = level_search(settings, game_type)
     if settings.mistake_rate > 0:
-        return SecondChoicePolicy(search, settings.mistake_rate)
+        return SecondChoicePolicy(search, settings.mistake_rate, settings.mistake_tolerance)
     if settings.budget_seconds is not None:
         return FixedBudgetPolicy(search, settings.budget_seconds)
     return search
@@ -186,19 +216,14 @@ class FixedBudgetPolicy:
         return self.search.choose(replace(seat_input, budget_seconds=self.budget_seconds), rng)
 
 
-MISTAKE_TOLERANCE = 0.1
-"""How much lower a second choice's mean reward (in [0, 1]) may be than the first's for ``easy`` to play it: a
-mistake is a move its search thought nearly as good, never one it saw lose (a coffin thrown away, a hand not gone
-out)."""
-
-
 class SecondChoicePolicy:
     """A search that plays its second most visited move with probability ``mistake_rate``, when it has one whose
-    mean reward is within ``MISTAKE_TOLERANCE`` of the first's."""
+    mean reward is within ``tolerance`` of the first's."""
 
-    def __init__(self, search: ISMCTSPolicy, mistake_rate: float) -> None:
+    def __init__(self, search: ISMCTSPolicy, mistake_rate: float, tolerance: float = MISTAKE_TOLERANCE) -> None:
         self.search = search
         self.mistake_rate = mistake_rate
+        self.tolerance = tolerance
 
     def choose(self, seat_input: SeatInput, rng: random.Random) -> Move:
         best = self.search.choose(seat_input, rng)
@@ -215,6 +240,6 @@ class SecondChoicePolicy:
             key=lambda entry: (entry[0], entry[1]),
             reverse=True,
         )
-        if ranked and ranked[0][1] >= best_mean - MISTAKE_TOLERANCE:
+        if ranked and ranked[0][1] >= best_mean - self.tolerance:
             return ranked[0][2]
         return best

@@ -7,7 +7,14 @@ import random
 import engine
 from engine.bots import seat_input
 from engine.bots.guided import GuidedISMCTSPolicy
-from engine.bots.levels import LEVELS, MISTAKE_TOLERANCE, SecondChoicePolicy, level_search, level_settings
+from engine.bots.levels import (
+    LEVELS,
+    MISTAKE_TOLERANCE,
+    SecondChoicePolicy,
+    level_search,
+    level_settings,
+    settled_policy,
+)
 from engine.moves import Move
 from engine.registry import all_games
 from tests.bots.positions import dracula_last_cell
@@ -66,3 +73,16 @@ def test_every_level_has_settings_in_every_game() -> None:
         assert easy.iterations is not None and medium.iterations is not None  # the same strength on any machine
         assert easy != medium and easy.mistake_rate > medium.mistake_rate == 0.0
         assert hard.iterations is None  # hard: the bot's time budget
+
+
+def test_a_game_s_easy_errs_within_its_own_tolerance() -> None:
+    settings = level_settings("house_rummy", "easy")
+    policy = settled_policy(settings, "house_rummy")
+    assert isinstance(policy, SecondChoicePolicy) and policy.tolerance == settings.mistake_tolerance == 0.4
+    for state in positions("house_rummy", 4):
+        given = seat_input(state, engine.to_act(state)[0])
+        chosen = policy.choose(given, random.Random(2))
+        root = policy.search.last_root
+        assert root is not None
+        best = max(root.children.values(), key=lambda child: (child.visits, child.mean()))
+        assert root.children[(given.seat, chosen)].mean() >= best.mean() - 0.4
