@@ -24,7 +24,8 @@ match makes the pair, not the seat, the unit, which is exactly the Bradley-Terry
 are sequential (order-dependent) and give no likelihood interval.
 
 Output: a table on stdout; ``--json`` every match, the ratings, the command lines and each player's budget
-(``--resume`` adds to that file: only the pairs and deals it lacks are played); ``--ratings`` merges the game's
+(``--resume`` adds to that file: only the pairs and deals it lacks are played; ``--replay PLAYERS`` with it drops
+those players' matches and plays them again, after their settings changed); ``--ratings`` merges the game's
 ratings into the file the catalog reads (``service/core/ladder_ratings.json``); ``--plot`` the ratings with their
 intervals.
 """
@@ -307,15 +308,22 @@ class LadderPlan:
     pairs: tuple[Pair, ...]
 
 
-def ladder_plan(config: LadderConfig, json_path: str | None, resume: bool) -> LadderPlan:
-    """Checks the run before playing: LadderError, EngineError or ValueError (a player not linked to the anchor)."""
+def ladder_plan(config: LadderConfig, json_path: str | None, resume: bool, replay: Sequence[str] = ()) -> LadderPlan:
+    """Checks the run before playing: LadderError, EngineError or ValueError (a player not linked to the anchor).
+    ``replay``: players whose earlier matches are dropped, to be played again (their settings changed)."""
     if config.deals < 1:
         raise LadderError("--deals must be at least 1")
     if len(config.pool) < 2 or not config.pairs:
         raise LadderError("the ladder needs at least two players in --pool and one pair in --pairs")
     if resume and not json_path:
         raise LadderError("--resume adds to the --json file: name it with --json PATH")
+    if replay and not resume:
+        raise LadderError("--replay plays again what an earlier --json file holds: add --resume")
+    unknown = [player for player in replay if player not in config.pool]
+    if unknown:
+        raise LadderError(f"--replay: {', '.join(unknown)} not in the pool ({', '.join(config.pool)})")
     earlier, commands = resumed_matches(json_path, config) if resume and json_path else ([], [])
+    earlier = [match for match in earlier if not set(match.pair) & set(replay)]
     ladder_tasks(config)  # the game, player count and options
     players = tuple(dict.fromkeys([*config.pool, *(p for match in earlier for p in match.pair)]))
     pairs = tuple(dict.fromkeys([*(match.pair for match in earlier), *config.pairs]))
@@ -344,6 +352,7 @@ def ladder_main(
     plot_path: str | None = None,
     ratings_path: str | None = None,
     resume: bool = False,
+    replay: Sequence[str] = (),
     command: str = "",
     out: TextIO | None = None,
 ) -> int:
@@ -355,7 +364,7 @@ def ladder_main(
         print(f"error: {missing}", file=sys.stderr)
         return 2
     try:
-        plan = ladder_plan(config, json_path, resume)
+        plan = ladder_plan(config, json_path, resume, replay)
     except LadderError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -469,6 +478,13 @@ def add_ladder_parser(commands: Subcommands) -> None:
     ladder.add_argument("--json", metavar="OUT.json", help="write every match, the ratings and the command")
     ladder.add_argument("--resume", action="store_true", help="add to the --json file: play only what it lacks")
     ladder.add_argument(
+        "--replay",
+        metavar="PLAYERS",
+        default="",
+        help="with --resume: drop the file's matches of these players (comma-separated) and play them again, "
+        "after their settings changed",
+    )
+    ladder.add_argument(
         "--ratings",
         metavar="RATINGS.json",
         nargs="?",
@@ -486,6 +502,7 @@ def command_ladder(args: argparse.Namespace) -> int:
     try:
         pool = tuple(dict.fromkeys(normalized(spec) for spec in args.pool.split(",") if spec.strip()))
         pairs = tuple(parse_pairs(args.pairs, pool))
+        replay = tuple(normalized(spec) for spec in args.replay.split(",") if spec.strip())
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -507,5 +524,6 @@ def command_ladder(args: argparse.Namespace) -> int:
         plot_path=args.plot,
         ratings_path=args.ratings,
         resume=args.resume,
+        replay=replay,
         command=command,
     )

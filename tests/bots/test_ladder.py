@@ -175,6 +175,15 @@ def test_a_tiny_ladder_end_to_end_and_resumed(tmp_path: Path, capsys: pytest.Cap
     assert second["matches"][:2] == first["matches"]
     assert [(m["deal_seed"], m["rotation"]) for m in second["matches"]] == [(3, 0), (3, 1), (4, 0), (4, 1)]
     assert len(second["commands"]) == 2
+    # --replay drops a player's matches (its settings changed) and plays them again: both deals, nothing else kept.
+    assert (
+        main([*command[:-4], "--deals", "2", "--seed", "3", "--json", str(out), "--resume", "--replay", "mcts:20it"])
+        == 0
+    )
+    assert "this run 2 duplicate groups" in capsys.readouterr().out
+    third = json.loads(out.read_text())
+    assert [(m["deal_seed"], m["rotation"]) for m in third["matches"]] == [(3, 0), (3, 1), (4, 0), (4, 1)]
+    assert len(third["commands"]) == 3 and third["commands"][-1].endswith("--resume --replay mcts:20it")
     # A file played another way is not resumed.
     assert main([*command, "--options", '{"deals": 1}', "--json", str(out), "--resume"]) == 2
     assert "was played with options {'deals': 2}, this run with {'deals': 1}" in capsys.readouterr().err
@@ -189,3 +198,10 @@ def test_bad_command_lines_are_refused(capsys: pytest.CaptureFixture[str]) -> No
     assert "error: " in capsys.readouterr().err
     assert main(["ladder", "--game", "dracula", "--resume"]) == 2
     assert "--resume adds to the --json file" in capsys.readouterr().err
+    assert main(["ladder", "--game", "dracula", "--replay", "hard"]) == 2
+    assert "--replay plays again what an earlier --json file holds: add --resume" in capsys.readouterr().err
+    assert main(["ladder", "--game", "dracula", "--json", "x.json", "--resume", "--replay", "expert"]) == 2
+    assert "'expert' is no kind of bot" in capsys.readouterr().err
+    assert main(["ladder", "--game", "dracula", "--pool", "random,easy", "--json", "x.json", "--resume",
+                 "--replay", "hard"]) == 2  # fmt: skip
+    assert "--replay: hard not in the pool (random, easy)" in capsys.readouterr().err
