@@ -11,6 +11,7 @@ them the test plays that seat itself through REST with the token the page shows 
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -38,9 +39,11 @@ BOT_LABELS |= {"easy": "Bot: easy", "medium": "Bot: medium", "hard": "Bot: hard"
 
 def level_label(level: dict[str, Any]) -> str:
     """A level's choice in the lobby: its words and its rating (the ladder's + 1000: the players' scale of docs/api.md
-    "Ratings"), or that it has none yet."""
+    "Ratings"), or that it has none yet. The page rounds halves up (``Math.round``: 434.5 shows as 1435), where
+    Python's ``round`` would round them to even."""
     rating = level.get("rating")
-    return f"{BOT_LABELS[level['name']]} ({'not rated yet' if rating is None else f'rating {round(rating + 1000)}'})"
+    shown = "not rated yet" if rating is None else f"rating {math.floor(rating + 1000 + 0.5)}"
+    return f"{BOT_LABELS[level['name']]} ({shown})"
 
 
 def expected_choices(catalog: dict[str, Any], game_type: str) -> list[tuple[str, str]]:
