@@ -42,6 +42,14 @@ class Reads:
         spec = clocks.spec_of(meta.clock)
         if spec is not None:
             record = clocks.load(self.games.store, game_id)
+            if record is None or record.version < stored.version:
+                # The commit's hook has not written this version's clock yet: the clock it will write, the turns
+                # that start with this version starting now, so that the header never shows an older turn's seats.
+                timed_out = view.last_move is not None and view.last_move.timed_out
+                record = clocks.next_record(
+                    spec, record, stored.version, view.to_act, finished=stored.finished, at_ms=clocks.now_ms(),
+                    timed_out=timed_out,
+                )  # fmt: skip
             view = view._replace(clock=clocks.clock_view(spec, record, meta.players))
         for hook in self.header_hooks:
             fields = hook(view, meta)

@@ -329,3 +329,23 @@ def test_a_deadline_survives_a_killed_service(redis_url: str, key_prefix: str) -
         assert all(entry.seat == 1 for entry in entries[2:])
     finally:
         store.close()
+
+
+def test_the_header_never_shows_an_older_turn_than_its_version() -> None:
+    """A read between a move's commit and its hook's write of the deadlines: the header shows the turns of the
+    version it reads (started now at the latest), never the seats of the clock record the hook has not replaced."""
+    service = GameService(MemoryStore())
+    created = service.creation.create_game(GAME, PLAYERS, SEED, clock=clocks.clock_spec(60))
+    older = clocks.load(service.store, created.game_id)
+    assert older is not None and sorted(older.deadlines) == [0]
+    token = created.seats[0].token
+    for version in (0, 1):  # seat 0's draw and discard: seat 1 is to act at version 2
+        move = service.reads.legal_moves(created.game_id, token).moves[-1].notation
+        service.moves.apply_move(created.game_id, token, move, version)
+    clocks.save(service.store, created.game_id, older)  # as if the hooks of versions 1 and 2 had not run yet
+    before = clocks.now_ms()
+    view = service.reads.get_game(created.game_id, None)
+    after = clocks.now_ms()
+    assert view.version == 2 and view.to_act == (1,) and view.clock is not None
+    [deadline] = view.clock["deadlines"]
+    assert deadline["seat"] == 1 and before + 60_000 <= deadline["deadline"] <= after + 60_000
