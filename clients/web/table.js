@@ -82,6 +82,8 @@ function newTable(gameId, token) {
     again: false,
     closed: false,
     replay: [],
+    replayQueue: null, // the replay running (startReplay), shown up to replayIndex
+    replayIndex: 0,
   };
 }
 
@@ -187,18 +189,26 @@ function draw(current) {
 }
 
 // The other seats' moves that came at once, each shown for a moment (last_move.js), then the last move stays.
+// Moves that arrive while a replay runs follow the moves it has not shown yet, so that none is skipped.
 function startReplay(current) {
   if (!current.replay || !current.replay.length) return;
-  const queue = current.replay;
+  const left = current.replayQueue ? current.replayQueue.slice(current.replayIndex + 1) : [];
+  const queue = [...left, ...current.replay];
   current.replay = [];
   if (current.replayTimer) clearTimeout(current.replayTimer);
   const step = PACES[settings.get("pace")] ?? PACES.normal;
+  current.replayQueue = queue;
   current.replayEndsAt = performance.now() + step * queue.length;
   const show = (index) => {
+    current.replayIndex = index;
     current.replaying = index < queue.length ? queue[index] : null;
     markLastMove(current);
-    if (index < queue.length) current.replayTimer = setTimeout(() => show(index + 1), step);
-    else current.replayTimer = null;
+    if (index < queue.length) {
+      current.replayTimer = setTimeout(() => show(index + 1), step);
+    } else {
+      current.replayTimer = null;
+      current.replayQueue = null;
+    }
   };
   show(0);
 }
