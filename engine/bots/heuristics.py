@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from engine.api import apply
 from engine.bots.ismcts import RolloutPolicy
+from engine.bots.policy import best_of
 from engine.games.dracula.heuristic import best_placement
 from engine.games.dragon_rummy.heuristic import best_turn_move
 from engine.moves import Move
@@ -28,16 +29,11 @@ def best_standing(state: GameState, seat: int, moves: Sequence[Move], rng: rando
     at random."""
     standing = get_game(state.game_id).standing
     players = state.players
-    best: list[Move] = []
-    best_value = -float("inf")
+    margins = []
     for move in moves:
         after = standing(apply(state, seat, move)[0])
-        value = after[seat] * players - sum(after)  # the margin, times a positive constant
-        if value > best_value:
-            best, best_value = [move], value
-        elif value == best_value:
-            best.append(move)
-    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+        margins.append(after[seat] * players - sum(after))  # the margin, times a positive constant
+    return best_of(moves, margins, rng)
 
 
 HEURISTICS: Mapping[str, RolloutPolicy] = {

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -64,3 +64,10 @@ def bot_random(seed: int | str, version: int, seat: int) -> random.Random:
     """The generator a bot seat moves with at ``version`` of a game created with ``seed``: the same game played
     the same way gets the same bot moves (string seeds are hashed with SHA-512, the same in every process)."""
     return random.Random(f"bot:{seed}:{version}:{seat}")
+
+
+def best_of(moves: Sequence[Move], values: Sequence[float], rng: random.Random) -> Move:
+    """The move of ``moves`` with the highest of ``values`` (one per move); ties: one of them at random."""
+    best = max(values)
+    choices = [move for move, value in zip(moves, values, strict=True) if value == best]
+    return choices[0] if len(choices) == 1 else choices[rng.randrange(len(choices))]

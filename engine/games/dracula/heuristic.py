@@ -14,6 +14,7 @@ import functools
 import random
 from collections.abc import Sequence
 
+from engine.bots.policy import best_of
 from engine.games.dracula.coffin import ACROSS, CELL_INDEX, COLUMNS, ROWS
 from engine.games.dracula.flow import Phase
 from engine.games.dracula.scoring import partial_line
@@ -59,7 +60,4 @@ def placement_gains(state: GameState, seat: int, moves: Sequence[Move]) -> list[
 
 def best_placement(state: GameState, seat: int, moves: Sequence[Move], rng: random.Random) -> Move:
     """The move with the highest ``placement_gains`` (ties: one of them at random)."""
-    gains = placement_gains(state, seat, moves)
-    best = max(gains)
-    choices = [move for move, gain in zip(moves, gains, strict=True) if gain == best]
-    return choices[0] if len(choices) == 1 else choices[rng.randrange(len(choices))]
+    return best_of(moves, placement_gains(state, seat, moves), rng)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from engine.bots.policy import best_of
 from engine.games.dragon_rummy.cards import DRAW_TWO_POINTS, OTHER_POINTS, RARE_POINTS
 from engine.games.dragon_rummy.moves import DISCARD, DRAW, PLAY, SET, TAKE, set_cards
 from engine.games.dragon_rummy.table import table_of
@@ -75,12 +76,4 @@ def best_turn_move(state: GameState, seat: int, moves: Sequence[Move], rng: rand
             return worth
         return 0.0
 
-    best: list[Move] = []
-    best_value = -float("inf")
-    for move in moves:
-        worth = value(move)
-        if worth > best_value:
-            best, best_value = [move], worth
-        elif worth == best_value:
-            best.append(move)
-    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+    return best_of(moves, [value(move) for move in moves], rng)
