@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 
 from engine.api import apply, legal_moves, score, to_act
 from engine.bots.evaluation import MIN_SCALE, margin_rewards, margins, reward_scale, rewards, scores_a_round
-from engine.bots.ismcts import ISMCTSPolicy, Node, RolloutPolicy, Search
+from engine.bots.ismcts import EXPLORATION, ISMCTSPolicy, Node, RolloutPolicy, Search
 from engine.bots.policy import SeatInput
 from engine.bots.shared_samples import search_shared_samples
 from engine.moves import Move
@@ -36,7 +36,7 @@ class GuidedISMCTSPolicy(ISMCTSPolicy):
     def __init__(
         self,
         iterations: int | None = None,
-        exploration: float = 0.7,
+        exploration: float = EXPLORATION,
         rollout_depth: int = GUIDED_ROLLOUT_DEPTH,
         epsilon: float = 0.2,
         optimism: float = 1.0,

@@ -49,6 +49,9 @@ RolloutPolicy = Callable[[GameState, int, Sequence[Move], random.Random], Move]
 DEFAULT_ROLLOUT_DEPTH = 60
 """Moves a rollout plays at most: a Dracula coffin is 8 or 9 moves, a rummy hand several dozen."""
 
+EXPLORATION = 0.7
+"""The UCB constant of ``mcts`` for rewards in [0, 1]."""
+
 RETURN_MARGIN_SECONDS = 0.005
 """Time kept back from a time budget for returning the move (5% of the budget when that is more); and an iteration
 starts only if the longest one so far would end before that."""
@@ -85,7 +88,7 @@ class ISMCTSPolicy:
     def __init__(
         self,
         iterations: int | None = None,
-        exploration: float = 0.7,
+        exploration: float = EXPLORATION,
         rollout_depth: int = DEFAULT_ROLLOUT_DEPTH,
         rollout_policy: RolloutPolicy | None = None,
     ) -> None:

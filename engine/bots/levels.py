@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from engine.bots.evaluation import MIN_SCALE
 from engine.bots.guided import GUIDED_ROLLOUT_DEPTH, GuidedISMCTSPolicy
 from engine.bots.heuristics import HEURISTICS
-from engine.bots.ismcts import ISMCTSPolicy
+from engine.bots.ismcts import EXPLORATION, ISMCTSPolicy
 from engine.bots.policy import Policy, SeatInput
 from engine.moves import Move
 
@@ -41,7 +41,7 @@ class SearchSettings:
     result decides (the rest: the change of margin), whether simulations play the game's own heuristic
     (``engine.bots.heuristics``) rather than move averages, and whether the search tries every move on shared
     samples (``engine.bots.shared_samples``) rather than growing a tree; ``min_scale``, the least margin worth a
-    reward of 0.75 (``evaluation.reward_scale``)."""
+    reward of 0.75 (``evaluation.reward_scale``); ``exploration``, the tree's UCB constant (``ISMCTSPolicy``)."""
 
     rollout_depth: int = GUIDED_ROLLOUT_DEPTH
     epsilon: float = 0.2
@@ -49,6 +49,7 @@ class SearchSettings:
     heuristic: bool = False
     shared_samples: bool = False
     min_scale: float = MIN_SCALE
+    exploration: float = EXPLORATION
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +80,10 @@ DEFAULT_SETTINGS: Mapping[str, LevelSettings] = {
 DRACULA_STANDING = SearchSettings(rollout_depth=0, epsilon=1.0, win_weight=0.9)
 """Dracula's search for ``easy``: no simulation, each placement valued by the coffin as it stands."""
 
+DRACULA_TREE = SearchSettings(epsilon=0.5, win_weight=0.9, heuristic=True, min_scale=40.0, exploration=0.15)
+"""Dracula's search for ``hard``: the tree, simulations by the game's heuristic half the time, and a small UCB
+constant, so that the tree spends its few hundred iterations on the replies a good player would make."""
+
 DRAGON_HEURISTIC = SearchSettings(win_weight=0.9, heuristic=True)
 """Dragon Rummy's search for ``medium`` and ``hard``: the tree, simulations by the game's heuristic, the winner of a
 short match counting most."""
@@ -90,6 +95,7 @@ GAME_SETTINGS: Mapping[str, Mapping[str, LevelSettings]] = {
         "easy": LevelSettings(iterations=1, mistake_rate=1.0, search=DRACULA_STANDING),
         # The game's search (shared samples, heuristic simulations) with two trials per placement.
         "medium": LevelSettings(iterations=8, iterations_per_move=2),
+        "hard": LevelSettings(iterations=None, search=DRACULA_TREE),
     },
     # Simulations played by the game's heuristic (engine.bots.heuristics) for hard, where the other levels play
     # move averages; Dragon Rummy's medium too (on shared samples it was hardly stronger than easy).
@@ -158,6 +164,7 @@ class LevelSearch(GuidedISMCTSPolicy):
     ) -> None:
         super().__init__(
             iterations=base_iterations,
+            exploration=settings.exploration,
             rollout_depth=settings.rollout_depth,
             epsilon=settings.epsilon,
             win_weight=settings.win_weight,
@@ -182,6 +189,7 @@ def guided_search(
     settings')."""
     return GuidedISMCTSPolicy(
         iterations=iterations,
+        exploration=settings.exploration,
         rollout_depth=settings.rollout_depth if rollout_depth is None else rollout_depth,
         epsilon=settings.epsilon,
         win_weight=settings.win_weight,

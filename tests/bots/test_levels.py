@@ -7,6 +7,8 @@ import random
 import engine
 from engine.bots import seat_input
 from engine.bots.guided import GuidedISMCTSPolicy
+from engine.bots.hints import strongest_search
+from engine.bots.ismcts import EXPLORATION
 from engine.bots.levels import (
     LEVELS,
     MISTAKE_TOLERANCE,
@@ -86,3 +88,24 @@ def test_a_game_s_easy_errs_within_its_own_tolerance() -> None:
         assert root is not None
         best = max(root.children.values(), key=lambda child: (child.visits, child.mean()))
         assert root.children[(given.seat, chosen)].mean() >= best.mean() - 0.4
+
+
+def test_a_smaller_exploration_spends_more_of_the_search_on_the_best_move() -> None:
+    """The last cell: the Seven of Hearts scores 120 for seat 0's side; with the same iterations, the tree with
+    a smaller UCB constant gives it a larger share of its visits."""
+    given = seat_input(dracula_last_cell(), 0)
+    shares = {}
+    for exploration in (EXPLORATION, 0.15):
+        search = GuidedISMCTSPolicy(iterations=240, exploration=exploration)
+        chosen = search.choose(given, random.Random(3))
+        assert chosen == Move("place", ("7H", "c3"))
+        assert search.last_root is not None
+        shares[exploration] = search.last_root.children[(0, chosen)].visits / search.last_root.visits
+    assert shares[0.15] > shares[EXPLORATION] + 0.1
+
+
+def test_a_level_s_exploration_reaches_its_search_and_the_hints() -> None:
+    settings = level_settings("dracula", "hard").search_settings()
+    assert settings.exploration < EXPLORATION  # tuned on the ladder (docs/bots.md)
+    assert level_search(level_settings("dracula", "hard"), "dracula").exploration == settings.exploration
+    assert strongest_search(64, "dracula").exploration == settings.exploration
