@@ -4,11 +4,17 @@ compiler and mypy, a dev dependency). The compiled engine must be the one import
 golden match exactly, give the service the same answers (its wire and JSON tests pass on it), and serve: ``cardengine
 serve`` with it first on PYTHONPATH names it in its serving line and plays a match over gRPC to its end.
 ``cardengine bench --compiled DIR`` measures it beside the pure engine (and the anchors, when installed) in one run;
-a directory without it is refused."""
+a directory without it is refused.
+
+The build takes minutes of CPU, so a built copy is kept in ``~/.cache/cardengine/compiled-engine/`` under a digest
+of every engine source, the compile script, this Python and mypyc (``build_key``); a run with the same sources copies
+it instead of compiling again, and ``CARDENGINE_BUILD_CACHE=0`` always compiles."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import os
 import random
 import shutil
 import subprocess
@@ -33,6 +39,8 @@ def compiled_modules(root: Path) -> list[str]:
     return modules
 
 
+OPT_LEVEL = "0"
+
 PYTEST = [sys.executable, "-P", "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider"]
 
 REPLAY_GOLDEN = """
@@ -49,14 +57,32 @@ sys.exit(1 if failed else 0)
 """
 
 
-@pytest.mark.long
-def test_the_compiled_engine_replays_the_golden_matches_and_serves(tmp_path: Path) -> None:
-    installed = tmp_path / "site-packages"  # as in the image's virtualenv
+def build_key() -> str:
+    """What a compiled copy depends on: every source of the engine, the compile script, this Python and mypyc."""
+    import mypy.version
+
+    digest = hashlib.sha256(f"{sys.version}|mypy {mypy.version.__version__}|{OPT_LEVEL}".encode())
+    for source in sorted([*(ROOT / "engine").rglob("*.py"), ROOT / "scripts" / "compile_engine.py"]):
+        digest.update(source.relative_to(ROOT).as_posix().encode() + b"\0" + source.read_bytes() + b"\0")
+    return digest.hexdigest()[:32]
+
+
+def build_cache() -> Path | None:
+    """Where built copies are kept between runs, by ``build_key`` (None: ``CARDENGINE_BUILD_CACHE=0``, always
+    build)."""
+    if os.environ.get("CARDENGINE_BUILD_CACHE") == "0":
+        return None
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "cardengine" / "compiled-engine"
+
+
+def compile_copy(installed: Path) -> None:
+    """Copies the engine to ``installed`` and compiles it there as the image does, checking the build's report."""
     ignored = shutil.ignore_patterns("__pycache__", "generated")
     shutil.copytree(ROOT / "engine", installed / "engine", ignore=ignored)
     built = subprocess.run(
         # -O0: the same modules in about two thirds of the time (the C compiler's optimizations change no meaning)
-        [sys.executable, str(ROOT / "scripts" / "compile_engine.py"), str(installed), "--opt-level", "0"],
+        [sys.executable, str(ROOT / "scripts" / "compile_engine.py"), str(installed), "--opt-level", OPT_LEVEL],
         capture_output=True,
         text=True,
         timeout=900,
@@ -65,6 +91,32 @@ def test_the_compiled_engine_replays_the_golden_matches_and_serves(tmp_path: Pat
     assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
     modules = compiled_modules(installed)
     assert built.stdout.rstrip().endswith(f"compiled {len(modules)} modules of {installed / 'engine'}")
+
+
+def compiled_copy(installed: Path) -> None:
+    """The compiled copy at ``installed``: built, or taken from the build cache when a copy of these very sources
+    (``build_key``) was built before on this machine. Compiling takes minutes of a CI run's CPU on two cores; every
+    check after the build runs on either copy, and a changed source always builds again."""
+    cache = build_cache()
+    kept = None if cache is None else cache / build_key()
+    if kept is not None and kept.is_dir():
+        shutil.copytree(kept, installed)
+        return
+    compile_copy(installed)
+    if kept is not None:
+        staging = kept.with_name(f"{kept.name}.{os.getpid()}")
+        shutil.copytree(installed, staging, ignore=shutil.ignore_patterns("__pycache__"))
+        try:
+            staging.rename(kept)  # atomic: a racing run keeps its own copy
+        except OSError:
+            shutil.rmtree(staging, ignore_errors=True)
+
+
+@pytest.mark.long
+def test_the_compiled_engine_replays_the_golden_matches_and_serves(tmp_path: Path) -> None:
+    installed = tmp_path / "site-packages"  # as in the image's virtualenv
+    compiled_copy(installed)
+    modules = compiled_modules(installed)
     extensions = {path.relative_to(installed).as_posix().split(".")[0] for path in installed.rglob("*.so")}
     assert {module.removesuffix(".py") for module in modules} <= extensions
     assert "engine/games/dracula/legal" in extensions and "engine/games/dracula/game" not in extensions
