@@ -17,11 +17,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import TypedDict
 
 from engine.bots.evaluation import MIN_SCALE
 from engine.bots.guided import GUIDED_ROLLOUT_DEPTH, GuidedISMCTSPolicy
 from engine.bots.heuristics import HEURISTICS
-from engine.bots.ismcts import EXPLORATION, ISMCTSPolicy
+from engine.bots.ismcts import EXPLORATION, ISMCTSPolicy, RolloutPolicy
 from engine.bots.policy import Policy, SeatInput
 from engine.moves import Move
 
@@ -155,6 +156,32 @@ class LevelPolicy:
         return self.policy_for(seat_input.game_type).choose(seat_input, rng)
 
 
+class GuidedOptions(TypedDict):
+    """``GuidedISMCTSPolicy``'s arguments besides its iterations."""
+
+    exploration: float
+    rollout_depth: int
+    epsilon: float
+    win_weight: float
+    heuristic: RolloutPolicy | None
+    shared_samples: bool
+    min_scale: float
+
+
+def guided_options(settings: SearchSettings, game_type: str) -> GuidedOptions:
+    """The guided search's arguments for ``settings`` in ``game_type`` (its heuristic, when the settings ask for
+    it): the one mapping of the settings onto the search, for the levels and the hints alike."""
+    return GuidedOptions(
+        exploration=settings.exploration,
+        rollout_depth=settings.rollout_depth,
+        epsilon=settings.epsilon,
+        win_weight=settings.win_weight,
+        heuristic=HEURISTICS.get(game_type) if settings.heuristic else None,
+        shared_samples=settings.shared_samples,
+        min_scale=settings.min_scale,
+    )
+
+
 class LevelSearch(GuidedISMCTSPolicy):
     """The guided search with ``base_iterations`` or ``per_move`` iterations per legal move, whichever is more: a
     fixed count still tries every move (a hand of twelve cards has twelve places for one coffin cell)."""
@@ -162,16 +189,7 @@ class LevelSearch(GuidedISMCTSPolicy):
     def __init__(
         self, base_iterations: int | None, settings: SearchSettings, per_move: int = 1, game_type: str = ""
     ) -> None:
-        super().__init__(
-            iterations=base_iterations,
-            exploration=settings.exploration,
-            rollout_depth=settings.rollout_depth,
-            epsilon=settings.epsilon,
-            win_weight=settings.win_weight,
-            heuristic=HEURISTICS.get(game_type) if settings.heuristic else None,
-            shared_samples=settings.shared_samples,
-            min_scale=settings.min_scale,
-        )
+        super().__init__(iterations=base_iterations, **guided_options(settings, game_type))
         self.base_iterations = base_iterations
         self.per_move = per_move
 
@@ -187,16 +205,10 @@ def guided_search(
     """The guided search with ``settings`` in ``game_type`` (its heuristic, when the settings ask for it), with
     ``iterations`` (None: the time budget) and at most ``rollout_depth`` moves per simulation (None: the
     settings')."""
-    return GuidedISMCTSPolicy(
-        iterations=iterations,
-        exploration=settings.exploration,
-        rollout_depth=settings.rollout_depth if rollout_depth is None else rollout_depth,
-        epsilon=settings.epsilon,
-        win_weight=settings.win_weight,
-        heuristic=HEURISTICS.get(game_type) if settings.heuristic else None,
-        shared_samples=settings.shared_samples,
-        min_scale=settings.min_scale,
-    )
+    options = guided_options(settings, game_type)
+    if rollout_depth is not None:
+        options["rollout_depth"] = rollout_depth
+    return GuidedISMCTSPolicy(iterations=iterations, **options)
 
 
 def level_search(settings: LevelSettings, game_type: str = "") -> LevelSearch:
