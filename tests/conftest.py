@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# The property tests check values, not speed: on a busy CI machine drawing inputs or running an example can take
+# seconds, which Hypothesis's deadline and too_slow health check would report as failures.
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
