@@ -77,10 +77,17 @@ def suggest_moves(
     """The ``count`` best legal moves of ``seat_input.seat``, best first (see the module's docstring), after
     ``iterations`` of search (None: the game's default, ``hint_iterations``). ValueError for a seat without a legal
     move, a count outside 1..``MAX_HINT_COUNT`` or fewer than one iteration."""
-    if iterations is None:
-        iterations = hint_iterations(seat_input.game_type)
     if not 1 <= count <= MAX_HINT_COUNT:
         raise ValueError(f"A hint suggests 1 to {MAX_HINT_COUNT} moves; got {count}.")
+    return rank_moves(seat_input, rng, iterations)[:count]
+
+
+def rank_moves(seat_input: SeatInput, rng: random.Random, iterations: int | None = None) -> list[Suggestion]:
+    """Every legal move of ``seat_input.seat`` in the order of ``suggest_moves`` (a move the search never tried
+    last, without an estimate), after ``iterations`` of search (None: the game's default). ValueError for a seat
+    without a legal move or fewer than one iteration."""
+    if iterations is None:
+        iterations = hint_iterations(seat_input.game_type)
     if iterations < 1:
         raise ValueError("A hint's search needs at least one iteration.")
     moves = seat_input.legal_moves
@@ -92,7 +99,7 @@ def suggest_moves(
     policy.choose(seat_input, rng)
     root = policy.last_root
     if root is None:  # no determinizer: nothing was searched, so nothing is known of the moves
-        return [Suggestion(move, 0, None) for move in moves[:count]]
+        return [Suggestion(move, 0, None) for move in moves]
     ranked: list[tuple[int, float, int, Move]] = []
     for index, move in enumerate(moves):
         child = root.children.get((seat_input.seat, move))
@@ -101,5 +108,5 @@ def suggest_moves(
     ranked.sort()
     return [
         Suggestion(move, -negative_visits, -negative_mean if negative_visits else None)
-        for negative_visits, negative_mean, _, move in ranked[:count]
+        for negative_visits, negative_mean, _, move in ranked
     ]

@@ -184,6 +184,15 @@ def game_not_finished(game_id: str, version: int) -> ServiceError:
     )
 
 
+def review_of_unfinished_game(game_id: str, version: int) -> ServiceError:
+    return ServiceError(
+        Status.FAILED_PRECONDITION,
+        "game/not_finished",
+        f"Game '{game_id}' is not over: a match is reviewed once it is (ask for hints while it is played).",
+        {"gameId": game_id, "version": version},
+    )
+
+
 def stale_version(expected: int, current: int) -> ServiceError:
     return ServiceError(
         Status.ABORTED,

@@ -13,6 +13,8 @@ edge (``service/core/errors.py``).
 - ``lifecycle`` (``Lifecycle``): resign or leave, end, delete, a key's list of games, invitations, rematches;
 - ``key_events`` (``KeyEvents``): each API key's one event stream (a commit hook writes it);
 - ``hints`` (``Hints``): a seat's best few moves with the search's estimates (SuggestMoves);
+- ``reviews`` (``Reviews``): a finished match's decisions of a seat beside the search's preferred moves
+  (ReviewMatch);
 - ``lobby`` (``Lobby``): games with open seats, listed (ListOpenGames) and joined (JoinGame); also a commit hook
   that keeps the store's listing.
 
@@ -38,6 +40,7 @@ from service.core.lifecycle import Lifecycle
 from service.core.lobby import Lobby
 from service.core.moves import Moves
 from service.core.reads import Reads
+from service.core.review import Reviews
 from service.core.timeouts import Timeouts
 from service.storage.protocols import GameStore
 
@@ -84,6 +87,7 @@ class GameService:
         self.timeouts = Timeouts(self.games, self.moves, self.hooks)
         self.lifecycle = Lifecycle(self.games, self.hooks, self.creation)
         self.hints = Hints(self.games, iterations=hint_iterations)
+        self.reviews = Reviews(self.games, iterations=hint_iterations)
 
     def stop_watches(self) -> None:
         """Ends live watches: each returns at its next wake-up (at most ``watch_poll_seconds``)."""

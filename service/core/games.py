@@ -11,7 +11,7 @@ from typing import Any
 
 import engine
 from service.core import errors, seating, telemetry
-from service.core.records import GameView, LastMove
+from service.core.records import GameView, LastMove, LegalMove
 from service.core.stored import GameMeta, LogEntry
 from service.storage.protocols import GameStore, StoredGame
 
@@ -113,6 +113,16 @@ def seat_of_token(game_id: str, meta: GameMeta, token: str | None) -> int | None
     if found is None:
         raise errors.invalid_token(game_id)
     return found
+
+
+def legal_move(state: engine.GameState, seat: int, move: engine.Move) -> LegalMove:
+    """``move`` of ``seat`` as ListLegalMoves lists it: notation, kind, structured arguments and its text."""
+    return LegalMove(
+        notation=move.notation,
+        kind=move.kind,
+        args=engine.get_game(state.game_id).structured_move(move)["args"],
+        description=engine.describe_move(state, seat, move),
+    )
 
 
 def required_seat(game_id: str, meta: GameMeta, token: str | None, operation: str) -> int:

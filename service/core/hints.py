@@ -26,9 +26,9 @@ from dataclasses import dataclass
 
 import engine
 from engine.bots import seat_input
-from engine.bots.hints import DEFAULT_HINT_COUNT, MAX_HINT_COUNT, Suggestion, hint_iterations, suggest_moves
+from engine.bots.hints import DEFAULT_HINT_COUNT, MAX_HINT_COUNT, hint_iterations, suggest_moves
 from service.core import errors, telemetry
-from service.core.games import StoredGames, required_seat
+from service.core.games import StoredGames, legal_move, required_seat
 from service.core.records import LegalMove
 
 CACHED_HINTS = 1024
@@ -124,18 +124,9 @@ class Hints:
         iterations = self.iterations or hint_iterations(state.game_id)
         with telemetry.span("engine.suggest_moves", game_type=state.game_id, iterations=iterations):
             suggestions = suggest_moves(given, hint_random(seed, version, seat), MAX_HINT_COUNT, iterations)
-        game = engine.get_game(state.game_id)
-        answered = tuple(self._answered(game, state, seat, suggestion) for suggestion in suggestions)
+        answered = tuple(
+            SuggestedMove(legal_move(state, seat, suggestion.move), suggestion.visits, suggestion.expected_reward)
+            for suggestion in suggestions
+        )
         searched = 0 if len(given.legal_moves) == 1 else iterations
         return HintAnswer(game_id, version, seat, answered, searched)
-
-    @staticmethod
-    def _answered(game: engine.Game, state: engine.GameState, seat: int, suggestion: Suggestion) -> SuggestedMove:
-        move = suggestion.move
-        legal = LegalMove(
-            notation=move.notation,
-            kind=move.kind,
-            args=game.structured_move(move)["args"],
-            description=engine.describe_move(state, seat, move),
-        )
-        return SuggestedMove(legal, suggestion.visits, suggestion.expected_reward)

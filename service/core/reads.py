@@ -8,8 +8,8 @@ from typing import Any
 
 import engine
 from service.core import clocks, errors, fairness, forfeit
-from service.core.games import StoredGames, game_view, last_move_at, required_seat, seat_of_token
-from service.core.records import GameView, LegalMove, LegalMoves, RoundScore, Score
+from service.core.games import StoredGames, game_view, last_move_at, legal_move, required_seat, seat_of_token
+from service.core.records import GameView, LegalMoves, RoundScore, Score
 from service.core.stored import GameMeta, LogEntry
 from service.storage.protocols import StoredGame
 
@@ -62,14 +62,8 @@ class Reads:
         check_min_version(stored, min_version)
         seat = required_seat(game_id, meta, token, "ListLegalMoves")
         state = self.games.state_of(stored)
-        game = engine.get_game(state.game_id)
         moves = tuple(
-            LegalMove(
-                notation=move.notation,
-                kind=move.kind,
-                args=game.structured_move(move)["args"],
-                description=engine.describe_move(state, seat, move),
-            )
+            legal_move(state, seat, move)
             # forfeited, or waiting for players (service/core/lobby.py): none
             for move in (() if stored.finished or meta.open_seats else engine.legal_moves(state, seat))
         )

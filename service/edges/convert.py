@@ -127,6 +127,9 @@ KEY_EVENT = Table(
 # Hints (service/core/hints.py): a suggestion's move is a MOVE row's LegalMove.
 SUGGESTION = Table(pb.Suggestion, "move visits expected_reward")
 HINTS = Table(pb.SuggestMovesResponse, "game_id version seat suggestions iterations")
+# Review after the match (service/core/review.py): the moves are MOVE rows' LegalMoves.
+REVIEWED = Table(pb.ReviewedDecision, "version made best made_reward best_reward cost rank legal_moves timed_out")
+REVIEW = Table(pb.ReviewMatchResponse, "game_id seat decisions iterations total_cost")
 
 game_message, game_json, last_move_message = GAME.message, GAME.json, LAST_MOVE.message
 move_result_message, move_result_json = MOVE_RESULT.message, MOVE_RESULT.json
@@ -139,6 +142,7 @@ resign_message, resign_json, end_message, end_json = RESIGN.message, RESIGN.json
 game_list_message, game_list_json = GAME_LIST.message, GAME_LIST.json
 key_event_message, key_event_json = KEY_EVENT.message, KEY_EVENT.json
 hints_message, hints_json = HINTS.message, HINTS.json
+review_message, review_json = REVIEW.message, REVIEW.json
 # The lobby (service/core/lobby.py).
 OPEN_GAME_FIELDS = "game_id game_type players open_seats seat_names bots rated min_rating max_rating options created_at"
 OPEN_GAME = Table(pb.OpenGame, OPEN_GAME_FIELDS)

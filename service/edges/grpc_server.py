@@ -165,6 +165,12 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
         answer = self.service.hints.suggest(request.game_id, token_of(context), request.count, admit)
         return convert.hints_message(answer)
 
+    def ReviewMatch(self, request: pb.ReviewMatchRequest, context: grpc.ServicerContext) -> pb.ReviewMatchResponse:
+        """Review after the match (service/core/review.py); computed only if the gate's hint rate admits the
+        caller."""
+        admit = self.gate_of_hints(context)
+        return convert.review_message(self.service.reviews.review(request.game_id, token_of(context), admit))
+
     def gate_of_hints(self, context: grpc.ServicerContext) -> Callable[[], None] | None:
         """The gate's hint rate for this call's caller (its API key, else its address); None without a gate."""
         gate = self.gate

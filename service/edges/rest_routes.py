@@ -178,13 +178,23 @@ def suggest_moves(game_id: str) -> Response:
     """Hints (service/core/hints.py); a search is computed only if the gate's hint rate admits the caller."""
     check_query(HINT_QUERY)
     count = int_argument("count", f"a number of moves (1 to {MAX_HINT_COUNT}; 0: {DEFAULT_HINT_COUNT})") or 0
-    gate, caller = rest_context().gate, g.get("caller")
-    admit = None
-    if gate is not None:
-        who = caller if caller is not None else Caller(request.remote_addr)
-        admit = partial(gate.admit_hint, who)
-    answer = game_service().hints.suggest(game_id, request_token(), count, admit)
+    answer = game_service().hints.suggest(game_id, request_token(), count, hint_admission())
     return json_answer(orjson.dumps(convert.hints_json(answer)))
+
+
+def review_match(game_id: str) -> Response:
+    """Review after the match (service/core/review.py); computed only if the gate's hint rate admits the caller."""
+    check_query()
+    answer = game_service().reviews.review(game_id, request_token(), hint_admission())
+    return json_answer(orjson.dumps(convert.review_json(answer)))
+
+
+def hint_admission() -> partial[None] | None:
+    """The gate's hint rate for this request's caller (its API key, else its address); None without a gate."""
+    gate, caller = rest_context().gate, g.get("caller")
+    if gate is None:
+        return None
+    return partial(gate.admit_hint, caller if caller is not None else Caller(request.remote_addr))
 
 
 def apply_move(game_id: str) -> Response:
@@ -384,6 +394,29 @@ GAME_ROUTES = (
             Status.INVALID_ARGUMENT,
             Status.UNAUTHENTICATED,
             Status.PERMISSION_DENIED,
+            Status.NOT_FOUND,
+            Status.FAILED_PRECONDITION,
+            Status.RESOURCE_EXHAUSTED,
+            Status.UNAVAILABLE,
+        ),
+    ),
+    Route(
+        method="GET",
+        path="/v1/games/{gameId}/review",
+        operation_id="ReviewMatch",
+        summary="Review after the match: each decision of the caller's seat in a finished match, with the move the "
+        "strongest search preferred there (the hint of that version) and the estimated cost of the move made, from "
+        'what the seat knew then only (docs/api.md "Review"). 422 game/not_finished while the match is played, 429 '
+        "limit/hint_rate past the hint rate of the key or address (a review computed counts as one hint).",
+        view=review_match,
+        parameters=(GAME_ID,),
+        security=SEAT,
+        responses=responses(
+            200,
+            "ReviewMatchResponse",
+            "The review.",
+            Status.INVALID_ARGUMENT,
+            Status.UNAUTHENTICATED,
             Status.NOT_FOUND,
             Status.FAILED_PRECONDITION,
             Status.RESOURCE_EXHAUSTED,

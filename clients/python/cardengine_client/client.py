@@ -43,9 +43,11 @@ from cardengine_client.values import (
     KeyEvent,
     LegalMove,
     LegalMoves,
+    MatchReview,
     MoveOutcome,
     MoveResult,
     RedeemedSeat,
+    ReviewedDecision,
     RoundScore,
     Score,
     SeatToken,
@@ -389,6 +391,32 @@ class GameEngineClient(MatchmakingCalls, RatingCalls, WebhookCalls, TournamentCa
                 for item in response.suggestions
             ),
             iterations=response.iterations,
+        )
+
+    def review_match(self, game_id: str, token: str) -> MatchReview:
+        """Review after the match: each decision of the token's seat in a finished match beside the move the
+        strongest search preferred there (the hint of that version) and the estimated cost of the move made. Typed
+        errors: ``game/not_finished`` while the match is played, ``limit/hint_rate`` (retryable)."""
+        response = self._call(self._stub.ReviewMatch, pb.ReviewMatchRequest(game_id=game_id), token)
+        return MatchReview(
+            game_id=response.game_id,
+            seat=response.seat,
+            decisions=tuple(
+                ReviewedDecision(
+                    version=item.version,
+                    made=legal_move_of(item.made),
+                    best=legal_move_of(item.best),
+                    made_reward=item.made_reward if item.HasField("made_reward") else None,
+                    best_reward=item.best_reward if item.HasField("best_reward") else None,
+                    cost=item.cost if item.HasField("cost") else None,
+                    rank=item.rank,
+                    legal_moves=item.legal_moves,
+                    timed_out=item.timed_out,
+                )
+                for item in response.decisions
+            ),
+            iterations=response.iterations,
+            total_cost=response.total_cost,
         )
 
     def apply_move(

@@ -2553,6 +2553,137 @@ class Suggestion(_message.Message):
 Global___Suggestion: _TypeAlias = Suggestion  # noqa: Y015
 
 @_typing.final
+class ReviewMatchRequest(_message.Message):
+    """----- review after the match ---------------------------------------------------------------------------------"""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's id. Required: a finished match."""
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ReviewMatchRequest: _TypeAlias = ReviewMatchRequest  # noqa: Y015
+
+@_typing.final
+class ReviewMatchResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    DECISIONS_FIELD_NUMBER: _builtins.int
+    ITERATIONS_FIELD_NUMBER: _builtins.int
+    TOTAL_COST_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's id."""
+    seat: _builtins.int
+    """The caller's seat."""
+    iterations: _builtins.int
+    """The search's iterations per decision (a hint's)."""
+    total_cost: _builtins.float
+    """The sum of the decisions' known costs."""
+    @_builtins.property
+    def decisions(self) -> _containers.RepeatedCompositeFieldContainer[Global___ReviewedDecision]:
+        """The seat's decisions in order: every version at which it moved with more than one legal move."""
+
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        seat: _builtins.int = ...,
+        decisions: _abc.Iterable[Global___ReviewedDecision] | None = ...,
+        iterations: _builtins.int = ...,
+        total_cost: _builtins.float = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["decisions", b"decisions", "game_id", b"game_id", "iterations", b"iterations", "seat", b"seat", "total_cost", b"total_cost"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ReviewMatchResponse: _TypeAlias = ReviewMatchResponse  # noqa: Y015
+
+@_typing.final
+class ReviewedDecision(_message.Message):
+    """One decision of a seat: the move made beside the search's preferred move."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    VERSION_FIELD_NUMBER: _builtins.int
+    MADE_FIELD_NUMBER: _builtins.int
+    BEST_FIELD_NUMBER: _builtins.int
+    MADE_REWARD_FIELD_NUMBER: _builtins.int
+    BEST_REWARD_FIELD_NUMBER: _builtins.int
+    COST_FIELD_NUMBER: _builtins.int
+    RANK_FIELD_NUMBER: _builtins.int
+    LEGAL_MOVES_FIELD_NUMBER: _builtins.int
+    TIMED_OUT_FIELD_NUMBER: _builtins.int
+    version: _builtins.int
+    """The version the move was chosen at (the hint of that version suggests `best` first)."""
+    made_reward: _builtins.float
+    """The search's estimate of the move made (a Suggestion's expected_reward); absent when the search never tried it."""
+    best_reward: _builtins.float
+    """The search's estimate of the preferred move."""
+    cost: _builtins.float
+    """What the move made gave away by the estimates: best_reward - made_reward, at least 0; 0 when the seat played
+    the preferred move; absent when the search never tried the move made.
+    """
+    rank: _builtins.int
+    """The move made's place in the search's ranking of the legal moves (1: the preferred move)."""
+    legal_moves: _builtins.int
+    """How many legal moves the seat had."""
+    timed_out: _builtins.bool
+    """The service played this move for the seat when its turn clock ran out."""
+    @_builtins.property
+    def made(self) -> Global___Move:
+        """The move made, as ListLegalMoves listed it then."""
+
+    @_builtins.property
+    def best(self) -> Global___Move:
+        """The move the search preferred: the same as `made` when the seat played it."""
+
+    def __init__(
+        self,
+        *,
+        version: _builtins.int = ...,
+        made: Global___Move | None = ...,
+        best: Global___Move | None = ...,
+        made_reward: _builtins.float | None = ...,
+        best_reward: _builtins.float | None = ...,
+        cost: _builtins.float | None = ...,
+        rank: _builtins.int = ...,
+        legal_moves: _builtins.int = ...,
+        timed_out: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_best_reward", b"_best_reward", "_cost", b"_cost", "_made_reward", b"_made_reward", "best", b"best", "best_reward", b"best_reward", "cost", b"cost", "made", b"made", "made_reward", b"made_reward"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_best_reward", b"_best_reward", "_cost", b"_cost", "_made_reward", b"_made_reward", "best", b"best", "best_reward", b"best_reward", "cost", b"cost", "legal_moves", b"legal_moves", "made", b"made", "made_reward", b"made_reward", "rank", b"rank", "timed_out", b"timed_out", "version", b"version"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__best_reward: _TypeAlias = _typing.Literal["best_reward"]  # noqa: Y015
+    _WhichOneofArgType__best_reward: _TypeAlias = _typing.Literal["_best_reward", b"_best_reward"]  # noqa: Y015
+    _WhichOneofReturnType__cost: _TypeAlias = _typing.Literal["cost"]  # noqa: Y015
+    _WhichOneofArgType__cost: _TypeAlias = _typing.Literal["_cost", b"_cost"]  # noqa: Y015
+    _WhichOneofReturnType__made_reward: _TypeAlias = _typing.Literal["made_reward"]  # noqa: Y015
+    _WhichOneofArgType__made_reward: _TypeAlias = _typing.Literal["_made_reward", b"_made_reward"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__best_reward) -> _WhichOneofReturnType__best_reward | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__cost) -> _WhichOneofReturnType__cost | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__made_reward) -> _WhichOneofReturnType__made_reward | None: ...
+
+Global___ReviewedDecision: _TypeAlias = ReviewedDecision  # noqa: Y015
+
+@_typing.final
 class GetRatingRequest(_message.Message):
     """----- ratings -------------------------------------------------------------------------------------------------"""
 

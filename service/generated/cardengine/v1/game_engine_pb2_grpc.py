@@ -135,6 +135,11 @@ class GameEngineStub:
                 request_serializer=cardengine_dot_v1_dot_game__engine__pb2.SuggestMovesRequest.SerializeToString,
                 response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.SuggestMovesResponse.FromString,
                 _registered_method=True)
+        self.ReviewMatch = channel.unary_unary(
+                '/cardengine.v1.GameEngine/ReviewMatch',
+                request_serializer=cardengine_dot_v1_dot_game__engine__pb2.ReviewMatchRequest.SerializeToString,
+                response_deserializer=cardengine_dot_v1_dot_game__engine__pb2.ReviewMatchResponse.FromString,
+                _registered_method=True)
         self.ListOpenGames = channel.unary_unary(
                 '/cardengine.v1.GameEngine/ListOpenGames',
                 request_serializer=cardengine_dot_v1_dot_game__engine__pb2.ListOpenGamesRequest.SerializeToString,
@@ -341,6 +346,16 @@ class GameEngineServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ReviewMatch(self, request, context):
+        """Review after the match: each decision of the caller's seat in a finished match, with the move the strongest
+        search preferred there (the hint of that version) and the estimated cost of the move made, from what the seat
+        knew then only (docs/api.md "Review"). Needs the seat's token. FAILED_PRECONDITION `game/not_finished` while
+        the match is played.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def ListOpenGames(self, request, context):
         """The lobby (docs/api.md "Lobby"): games with open seats, oldest first, one page at a time, by game type,
         players, rated and rating range.
@@ -523,6 +538,11 @@ def add_GameEngineServicer_to_server(servicer, server):
                     servicer.SuggestMoves,
                     request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.SuggestMovesRequest.FromString,
                     response_serializer=cardengine_dot_v1_dot_game__engine__pb2.SuggestMovesResponse.SerializeToString,
+            ),
+            'ReviewMatch': grpc.unary_unary_rpc_method_handler(
+                    servicer.ReviewMatch,
+                    request_deserializer=cardengine_dot_v1_dot_game__engine__pb2.ReviewMatchRequest.FromString,
+                    response_serializer=cardengine_dot_v1_dot_game__engine__pb2.ReviewMatchResponse.SerializeToString,
             ),
             'ListOpenGames': grpc.unary_unary_rpc_method_handler(
                     servicer.ListOpenGames,
@@ -1116,6 +1136,33 @@ class GameEngine:
             '/cardengine.v1.GameEngine/SuggestMoves',
             cardengine_dot_v1_dot_game__engine__pb2.SuggestMovesRequest.SerializeToString,
             cardengine_dot_v1_dot_game__engine__pb2.SuggestMovesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReviewMatch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardengine.v1.GameEngine/ReviewMatch',
+            cardengine_dot_v1_dot_game__engine__pb2.ReviewMatchRequest.SerializeToString,
+            cardengine_dot_v1_dot_game__engine__pb2.ReviewMatchResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -112,6 +112,12 @@ class GameEngineStub:
     what the seat may know only; the same answer for the same game, version, seat and count (docs/api.md "Hints").
     Needs the seat's token. FAILED_PRECONDITION `hints/disabled` when the game was created with hints off.
     """
+    ReviewMatch: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.ReviewMatchRequest, _game_engine_pb2.ReviewMatchResponse]
+    """Review after the match: each decision of the caller's seat in a finished match, with the move the strongest
+    search preferred there (the hint of that version) and the estimated cost of the move made, from what the seat
+    knew then only (docs/api.md "Review"). Needs the seat's token. FAILED_PRECONDITION `game/not_finished` while
+    the match is played.
+    """
     ListOpenGames: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.ListOpenGamesRequest, _game_engine_pb2.ListOpenGamesResponse]
     """The lobby (docs/api.md "Lobby"): games with open seats, oldest first, one page at a time, by game type,
     players, rated and rating range.
@@ -210,6 +216,12 @@ class GameEngineAsyncStub(GameEngineStub):
     """Hints: the best few legal moves of the caller's seat now, best first, each with the search's estimate, from
     what the seat may know only; the same answer for the same game, version, seat and count (docs/api.md "Hints").
     Needs the seat's token. FAILED_PRECONDITION `hints/disabled` when the game was created with hints off.
+    """
+    ReviewMatch: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.ReviewMatchRequest, _game_engine_pb2.ReviewMatchResponse]  # type: ignore[assignment]
+    """Review after the match: each decision of the caller's seat in a finished match, with the move the strongest
+    search preferred there (the hint of that version) and the estimated cost of the move made, from what the seat
+    knew then only (docs/api.md "Review"). Needs the seat's token. FAILED_PRECONDITION `game/not_finished` while
+    the match is played.
     """
     ListOpenGames: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.ListOpenGamesRequest, _game_engine_pb2.ListOpenGamesResponse]  # type: ignore[assignment]
     """The lobby (docs/api.md "Lobby"): games with open seats, oldest first, one page at a time, by game type,
@@ -426,6 +438,18 @@ class GameEngineServicer(metaclass=_abc_1.ABCMeta):
         """Hints: the best few legal moves of the caller's seat now, best first, each with the search's estimate, from
         what the seat may know only; the same answer for the same game, version, seat and count (docs/api.md "Hints").
         Needs the seat's token. FAILED_PRECONDITION `hints/disabled` when the game was created with hints off.
+        """
+
+    @_abc_1.abstractmethod
+    def ReviewMatch(
+        self,
+        request: _game_engine_pb2.ReviewMatchRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_engine_pb2.ReviewMatchResponse, _abc.Awaitable[_game_engine_pb2.ReviewMatchResponse]]:
+        """Review after the match: each decision of the caller's seat in a finished match, with the move the strongest
+        search preferred there (the hint of that version) and the estimated cost of the move made, from what the seat
+        knew then only (docs/api.md "Review"). Needs the seat's token. FAILED_PRECONDITION `game/not_finished` while
+        the match is played.
         """
 
     @_abc_1.abstractmethod
