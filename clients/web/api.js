@@ -84,6 +84,12 @@ export class Api {
     return this.request("GET", `/v1/games/${encodeURIComponent(id)}/hints?count=${count}`, { token });
   }
 
+  /** Review after the match: each decision of the seat in a finished match (`decisions[]`: `version`, `made`,
+   * `best`, `madeReward`, `bestReward`, `cost`, `rank`, `legalMoves`) (docs/api.md "Review"). */
+  review(id, token) {
+    return this.request("GET", `/v1/games/${encodeURIComponent(id)}/review`, { token });
+  }
+
   applyMove(id, token, move, expectedVersion) {
     const idempotencyKey = `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
     return this.request("POST", `/v1/games/${encodeURIComponent(id)}/moves`, {

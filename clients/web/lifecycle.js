@@ -5,6 +5,7 @@
 
 import { h } from "./dom.js";
 import { seatName } from "./names.js";
+import { reviewPart } from "./review.js";
 
 const CONFIRMS = {
   resign: {
@@ -59,7 +60,7 @@ export function endReason(current) {
   return "";
 }
 
-/** The end screen's buttons: "Rematch" for a seat, and a new game in the lobby for anyone. */
+/** The end screen's buttons: "Rematch" and "Review my moves" for a seat, and a new game in the lobby for anyone. */
 export function endActions(current, actions) {
   const seated = current.game.seat !== undefined && current.game.seat !== null && current.token;
   return h("div", { class: "end-actions", id: "end-actions" },
@@ -67,5 +68,5 @@ export function endActions(current, actions) {
       disabled: current.rematching ? true : undefined, onclick: () => actions.rematch() },
     current.rematching ? "Starting the rematch..." : "Rematch") : "",
     seated ? h("span", { class: "note" }, " The same players in the same seats, a new deal. ") : "",
-    h("a", { href: "#/", id: "new-game" }, "New game in the lobby"));
+    h("a", { href: "#/", id: "new-game" }, "New game in the lobby"), reviewPart(current, actions));
 }

@@ -121,7 +121,28 @@ const ACTIONS = (current) => ({
   },
   resign: (reason) => resignSeat(current, reason),
   rematch: () => startRematch(current),
+  review: () => askReview(current),
 });
+
+// The review of this seat's moves in the finished match (review.js), asked once; a refusal is said, and the button
+// stays for another try.
+async function askReview(current) {
+  if (current.reviewing || current.review) return;
+  current.reviewing = true;
+  draw(current);
+  try {
+    current.review = await api.review(current.gameId, current.token);
+    say("");
+  } catch (error) {
+    const limited = error instanceof ApiError && error.code === "limit/hint_rate";
+    say(limited ? `Too many reviews and hints for now; try again in ${error.details.retryAfterSeconds || 1} s.`
+      : `No review: ${error.message}`, { isError: true });
+  }
+  current.reviewing = false;
+  if (current.closed) return;
+  draw(current);
+  document.getElementById(current.review ? "review-title" : "review")?.focus();
+}
 
 // The seat resigns ("resigned") or leaves ("left"): the match ends at the server; a leave goes back to the lobby.
 async function resignSeat(current, reason) {

@@ -175,20 +175,13 @@ def game_not_found(game_id: str) -> ServiceError:
     return ServiceError(Status.NOT_FOUND, "game/not_found", f"No game '{game_id}' (never created, or expired).")
 
 
-def game_not_finished(game_id: str, version: int) -> ServiceError:
+def game_not_finished(
+    game_id: str, version: int, then: str = "its record, with the revealed seed, is published once it is"
+) -> ServiceError:
     return ServiceError(
         Status.FAILED_PRECONDITION,
         "game/not_finished",
-        f"Game '{game_id}' is not over: its record, with the revealed seed, is published once it is.",
-        {"gameId": game_id, "version": version},
-    )
-
-
-def review_of_unfinished_game(game_id: str, version: int) -> ServiceError:
-    return ServiceError(
-        Status.FAILED_PRECONDITION,
-        "game/not_finished",
-        f"Game '{game_id}' is not over: a match is reviewed once it is (ask for hints while it is played).",
+        f"Game '{game_id}' is not over: {then}.",
         {"gameId": game_id, "version": version},
     )
 

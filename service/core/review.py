@@ -35,6 +35,7 @@ from service.core.hints import hint_random
 from service.core.records import LegalMove
 from service.core.stored import LogEntry
 
+REVIEW_WAITS = "a match is reviewed once it is (ask for hints while it is played)"
 CACHED_REVIEWS = 256
 """The reviews one process keeps, newest used last."""
 
@@ -85,7 +86,7 @@ class Reviews:
         stored, meta = self.games.load(game_id)
         seat = required_seat(game_id, meta, token, "ReviewMatch")
         if not stored.finished:
-            raise errors.review_of_unfinished_game(game_id, stored.version)
+            raise errors.game_not_finished(game_id, stored.version, REVIEW_WAITS)
         key = (game_id, seat)
         with self._lock:
             known = self._cache.get(key)

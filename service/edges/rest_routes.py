@@ -10,14 +10,11 @@ from __future__ import annotations
 
 import hashlib
 from datetime import UTC, datetime
-from functools import partial
 from typing import Any
 
 import orjson
 from cardengine.v1 import game_engine_pb2 as pb
 
-from engine.bots.hints import DEFAULT_HINT_COUNT, MAX_HINT_COUNT
-from service.access.limits import Caller
 from service.core import errors
 from service.core.errors import Status
 from service.core.game_service import GameService
@@ -31,7 +28,6 @@ from service.edges.openapi_parts import (
     EVENTS_PARAMETERS,
     GAME_ID,
     GAME_TYPE,
-    HINT_COUNT,
     MIN_VERSION_PARAMETER,
     READ_FAILURES,
     SEAT,
@@ -48,6 +44,7 @@ from service.edges.openapi_parts import (
     ref,
     responses,
 )
+from service.edges.rest_hints import HINT_ROUTES
 from service.edges.rest_lifecycle import LIFECYCLE_ROUTES
 from service.edges.rest_lobby import LOBBY_ROUTES
 from service.edges.rest_matchmaking import MATCHMAKING_ROUTES
@@ -69,7 +66,6 @@ from service.edges.web_files import CONTENT_TYPES
 
 MAX_EVENT_ID = 10**10 - 1  # Last-Event-ID: 1 to 10 ASCII digits (the OpenAPI pattern); beyond the last version: idle
 EVENTS_QUERY = frozenset({"after", "follow", "ticket", "pageSize", "pageToken"})
-HINT_QUERY = frozenset({"count"})
 
 
 def game_service() -> GameService:
@@ -172,29 +168,6 @@ def list_legal_moves(game_id: str) -> Response:
             )
         )
     )
-
-
-def suggest_moves(game_id: str) -> Response:
-    """Hints (service/core/hints.py); a search is computed only if the gate's hint rate admits the caller."""
-    check_query(HINT_QUERY)
-    count = int_argument("count", f"a number of moves (1 to {MAX_HINT_COUNT}; 0: {DEFAULT_HINT_COUNT})") or 0
-    answer = game_service().hints.suggest(game_id, request_token(), count, hint_admission())
-    return json_answer(orjson.dumps(convert.hints_json(answer)))
-
-
-def review_match(game_id: str) -> Response:
-    """Review after the match (service/core/review.py); computed only if the gate's hint rate admits the caller."""
-    check_query()
-    answer = game_service().reviews.review(game_id, request_token(), hint_admission())
-    return json_answer(orjson.dumps(convert.review_json(answer)))
-
-
-def hint_admission() -> partial[None] | None:
-    """The gate's hint rate for this request's caller (its API key, else its address); None without a gate."""
-    gate, caller = rest_context().gate, g.get("caller")
-    if gate is None:
-        return None
-    return partial(gate.admit_hint, caller if caller is not None else Caller(request.remote_addr))
 
 
 def apply_move(game_id: str) -> Response:
@@ -377,53 +350,6 @@ GAME_ROUTES = (
         responses=responses(200, "ListLegalMovesResponse", "The legal moves.", *SNAPSHOT_READ_FAILURES),
     ),
     Route(
-        method="GET",
-        path="/v1/games/{gameId}/hints",
-        operation_id="SuggestMoves",
-        summary="Hints: the caller seat's best few legal moves now, best first, each with the search's estimate, "
-        'from what the seat may know only (docs/api.md "Hints"). The same answer for the same game, version, seat '
-        "and count. 422 hints/disabled in a game created with hints off, 422 game/finished, 403 move/not_your_turn "
-        "for a seat with no decision to make, 429 limit/hint_rate past the hint rate of the key or address.",
-        view=suggest_moves,
-        parameters=(GAME_ID, HINT_COUNT),
-        security=SEAT,
-        responses=responses(
-            200,
-            "SuggestMovesResponse",
-            "The suggestions.",
-            Status.INVALID_ARGUMENT,
-            Status.UNAUTHENTICATED,
-            Status.PERMISSION_DENIED,
-            Status.NOT_FOUND,
-            Status.FAILED_PRECONDITION,
-            Status.RESOURCE_EXHAUSTED,
-            Status.UNAVAILABLE,
-        ),
-    ),
-    Route(
-        method="GET",
-        path="/v1/games/{gameId}/review",
-        operation_id="ReviewMatch",
-        summary="Review after the match: each decision of the caller's seat in a finished match, with the move the "
-        "strongest search preferred there (the hint of that version) and the estimated cost of the move made, from "
-        'what the seat knew then only (docs/api.md "Review"). 422 game/not_finished while the match is played, 429 '
-        "limit/hint_rate past the hint rate of the key or address (a review computed counts as one hint).",
-        view=review_match,
-        parameters=(GAME_ID,),
-        security=SEAT,
-        responses=responses(
-            200,
-            "ReviewMatchResponse",
-            "The review.",
-            Status.INVALID_ARGUMENT,
-            Status.UNAUTHENTICATED,
-            Status.NOT_FOUND,
-            Status.FAILED_PRECONDITION,
-            Status.RESOURCE_EXHAUSTED,
-            Status.UNAVAILABLE,
-        ),
-    ),
-    Route(
         method="POST",
         path="/v1/games/{gameId}/moves",
         operation_id="ApplyMove",
@@ -590,6 +516,7 @@ SERVER_ROUTES = (
 # The explorer's files (/docs/{path}) before the web table's (/{path}).
 ROUTES = (
     GAME_ROUTES
+    + HINT_ROUTES
     + LIFECYCLE_ROUTES
     + LOBBY_ROUTES
     + MATCHMAKING_ROUTES

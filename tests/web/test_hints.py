@@ -1,6 +1,7 @@
-"""The table's Hint button (issue 39), in headless Chromium against a real `cardengine serve`: it asks
+"""The table's Hint button and review (issue 39), in headless Chromium against a real `cardengine serve`: Hint asks
 GET /v1/games/{id}/hints for the seat, marks the suggested move in the moves panel, and the player plays the hint by
-clicking it; in a game created with hints off it says so and asks nothing more."""
+clicking it; in a game created with hints off it says so and asks nothing more. At a match's end "Review my moves"
+lists the seat's decisions from GET /v1/games/{id}/review."""
 
 from __future__ import annotations
 
@@ -94,4 +95,36 @@ def test_with_hints_off_the_table_says_so(server: ServerProcess, rest: Rest, bro
     assert page.inner_text("#hint-text") == "Hints are off in this game."
     assert page.locator("button.move.hinted").count() == 0
     assert page.locator("button.move:not([disabled])").count() == 2, "the moves stay playable"
+    page.context.close()
+
+
+def test_at_the_end_the_player_reviews_the_moves_made(server: ServerProcess, rest: Rest, browser: Browser) -> None:
+    """A finished match's end screen offers "Review my moves": the review (GET /v1/games/{id}/review) lists each of
+    the seat's decisions, the move made and, where it was not the best found, the better move and its cost."""
+    game_id, tokens, _ = create_people(rest, seed=43)
+    game = rest.ok("GET", f"/v1/games/{game_id}", token=tokens[0])
+    while not game["finished"]:  # both seats play their last legal move, from the test
+        seat = game["toAct"][0]
+        moves = rest.ok("GET", f"/v1/games/{game_id}/moves", token=tokens[seat])["moves"]
+        body = {"move": moves[-1]["notation"], "expectedVersion": game["version"]}
+        game = rest.ok("POST", f"/v1/games/{game_id}/moves", body, tokens[seat])["game"]
+    page = open_seat(browser, server.http_url, game_id, tokens[0])
+    page.wait_for_selector("#review")
+    page.click("#review")
+    page.wait_for_selector("#review-panel")
+    served = rest.ok("GET", f"/v1/games/{game_id}/review", token=tokens[0])
+    items = page.locator("li.review-decision")
+    assert items.count() == len(served["decisions"]) > 0
+    for index, decision in enumerate(served["decisions"]):
+        item = items.nth(index)
+        assert item.get_attribute("data-version") == str(decision["version"])
+        text = item.inner_text()
+        assert text.startswith(f"Move {decision['version'] + 1}: ")
+        if decision["rank"] == 1:
+            assert "the best move found" in text
+        else:
+            assert "Better: " in text
+    best = sum(1 for decision in served["decisions"] if decision["rank"] == 1)
+    assert page.inner_text("#review-verdict").startswith(f"{best} of {len(served['decisions'])} decisions")
+    assert page.evaluate("document.activeElement.id") == "review-title"
     page.context.close()

@@ -32,6 +32,7 @@ import {
   type PlayerRating,
   type RedeemInvitationResponse,
   type ResignSeatResponse,
+  type ReviewMatchResponse,
   type Score,
   type SeatConfig,
   type SuggestMovesResponse,
@@ -638,6 +639,14 @@ export class GameEngineClient {
    * `hints/disabled`, `game/finished`, `move/not_your_turn`, `limit/hint_rate`. */
   suggestMoves(gameId: string, options: SuggestMovesOptions): Promise<SuggestMovesResponse> {
     return this.unary(this.raw.suggestMoves, { gameId, count: options.count ?? 0 }, options);
+  }
+
+  /** Review after the match: each decision of the token's seat in a finished match (`decisions[]`: `version`,
+   * `made`, `best`, `madeReward`, `bestReward`, `cost`, `rank`, `legalMoves`, `timedOut`), the move the strongest
+   * search preferred there (the hint of that version) beside the move made and its estimated cost, from what the
+   * seat knew then only (docs/api.md "Review"). Typed errors: `game/not_finished`, `limit/hint_rate`. */
+  reviewMatch(gameId: string, options: CallOptions): Promise<ReviewMatchResponse> {
+    return this.unary(this.raw.reviewMatch, { gameId }, options);
   }
 
   /** Plays `move` (its notation, or `{kind, args}` as ListLegalMoves gives it) for the token's seat if the game is

@@ -21,6 +21,7 @@ from cardengine_client.client import (
     commitment_of,
 )
 from cardengine_client.errors import ERROR_DOMAIN, FairnessError, GameEngineError
+from cardengine_client.hints import MatchReview, ReviewedDecision
 from cardengine_client.lobby_values import OpenGame, OpenGamesPage, Seat
 from cardengine_client.matchmaking import Ticket
 from cardengine_client.ratings import LeaderboardEntry, LeaderboardPage, PlayerRating, SeatRating
@@ -49,11 +50,9 @@ from cardengine_client.values import (
     LastMove,
     LegalMove,
     LegalMoves,
-    MatchReview,
     MoveOutcome,
     MoveResult,
     RedeemedSeat,
-    ReviewedDecision,
     RoundScore,
     Score,
     SeatDeadline,

@@ -26,6 +26,7 @@ import grpc
 from cardengine_client._proto import game_engine_pb2 as pb
 from cardengine_client._proto import game_engine_pb2_grpc as pb_grpc
 from cardengine_client.errors import FairnessError, GameEngineError
+from cardengine_client.hints import HintCalls
 from cardengine_client.lobby_values import OpenGame, OpenGamesPage, Seat
 from cardengine_client.matchmaking import MatchmakingCalls
 from cardengine_client.ratings import RatingCalls
@@ -38,20 +39,16 @@ from cardengine_client.values import (
     GameSummary,
     GameType,
     GameView,
-    Hints,
     Invitation,
     KeyEvent,
     LegalMove,
     LegalMoves,
-    MatchReview,
     MoveOutcome,
     MoveResult,
     RedeemedSeat,
-    ReviewedDecision,
     RoundScore,
     Score,
     SeatToken,
-    Suggestion,
     WatchUpdate,
     event_of,
     fairness_of,
@@ -118,7 +115,7 @@ def check_fairness(game_id: str, promised: str, fairness: Fairness) -> None:
         raise FairnessError(game_id, f"sha256(seed || salt) is {actual}, not the commitment {promised}")
 
 
-class GameEngineClient(MatchmakingCalls, RatingCalls, WebhookCalls, TournamentCalls):
+class GameEngineClient(HintCalls, MatchmakingCalls, RatingCalls, WebhookCalls, TournamentCalls):
     """One channel to a cardengine server. Thread-safe; use one per process and share it between bots."""
 
     def __init__(
@@ -372,53 +369,6 @@ class GameEngineClient(MatchmakingCalls, RatingCalls, WebhookCalls, TournamentCa
 
     legal_moves = list_legal_moves  # the name of the first Python client
 
-    def suggest_moves(self, game_id: str, token: str, count: int = 0) -> Hints:
-        """Hints: the seat's best ``count`` legal moves now (0: 3; at most 10), best first, each with the search's
-        estimate; the same answer for the same game, version and seat. Typed errors: ``hints/disabled`` (a game
-        created with hints off), ``game/finished``, ``move/not_your_turn``, ``limit/hint_rate`` (retryable)."""
-        request = pb.SuggestMovesRequest(game_id=game_id, count=count)
-        response = self._call(self._stub.SuggestMoves, request, token)
-        return Hints(
-            game_id=response.game_id,
-            version=response.version,
-            seat=response.seat,
-            suggestions=tuple(
-                Suggestion(
-                    legal_move_of(item.move),
-                    item.visits,
-                    item.expected_reward if item.HasField("expected_reward") else None,
-                )
-                for item in response.suggestions
-            ),
-            iterations=response.iterations,
-        )
-
-    def review_match(self, game_id: str, token: str) -> MatchReview:
-        """Review after the match: each decision of the token's seat in a finished match beside the move the
-        strongest search preferred there (the hint of that version) and the estimated cost of the move made. Typed
-        errors: ``game/not_finished`` while the match is played, ``limit/hint_rate`` (retryable)."""
-        response = self._call(self._stub.ReviewMatch, pb.ReviewMatchRequest(game_id=game_id), token)
-        return MatchReview(
-            game_id=response.game_id,
-            seat=response.seat,
-            decisions=tuple(
-                ReviewedDecision(
-                    version=item.version,
-                    made=legal_move_of(item.made),
-                    best=legal_move_of(item.best),
-                    made_reward=item.made_reward if item.HasField("made_reward") else None,
-                    best_reward=item.best_reward if item.HasField("best_reward") else None,
-                    cost=item.cost if item.HasField("cost") else None,
-                    rank=item.rank,
-                    legal_moves=item.legal_moves,
-                    timed_out=item.timed_out,
-                )
-                for item in response.decisions
-            ),
-            iterations=response.iterations,
-            total_cost=response.total_cost,
-        )
-
     def apply_move(
         self,
         game_id: str,
@@ -597,7 +547,3 @@ class GameEngineClient(MatchmakingCalls, RatingCalls, WebhookCalls, TournamentCa
             raise GameEngineError.from_rpc_error(error) from None
         finally:
             stream.cancel()
-
-
-def legal_move_of(move: pb.Move) -> LegalMove:
-    return LegalMove(move.notation, move.kind, struct_to_dict(move.args), move.description)

@@ -315,40 +315,6 @@ class Hints:
 
 
 @dataclass(frozen=True, slots=True)
-class ReviewedDecision:
-    """One decision of a seat in a finished match: the move ``made`` at ``version`` beside the search's preferred
-    move ``best``, their estimates, the ``cost`` (best less made, at least 0; 0 for the preferred move; None when the
-    search never tried the move made), the made move's ``rank`` (1: the preferred) among ``legal_moves``."""
-
-    version: int
-    made: LegalMove
-    best: LegalMove
-    made_reward: float | None
-    best_reward: float | None
-    cost: float | None
-    rank: int
-    legal_moves: int
-    timed_out: bool = False  # the service played it when the seat's turn clock ran out
-
-
-@dataclass(frozen=True, slots=True)
-class MatchReview:
-    """``review_match``'s answer: every decision of ``seat`` in order, the search's iterations per decision and the
-    sum of the known costs."""
-
-    game_id: str
-    seat: int
-    decisions: tuple[ReviewedDecision, ...]
-    iterations: int
-    total_cost: float
-
-    def mistakes(self, threshold: float = 0.05) -> tuple[ReviewedDecision, ...]:
-        """The decisions that cost more than ``threshold``, dearest first."""
-        costly = [decision for decision in self.decisions if (decision.cost or 0.0) > threshold]
-        return tuple(sorted(costly, key=lambda decision: -(decision.cost or 0.0)))
-
-
-@dataclass(frozen=True, slots=True)
 class GameEvent:
     version: int
     sequence: int
@@ -617,3 +583,7 @@ def game_type_of(message: pb.GameType) -> GameType:
             for level in message.levels
         ),
     )
+
+
+def legal_move_of(move: pb.Move) -> LegalMove:
+    return LegalMove(move.notation, move.kind, struct_to_dict(move.args), move.description)

@@ -69,3 +69,38 @@ test("hints off at creation and a seat not to act are refused, typed", async () 
     return true;
   });
 });
+
+test("a finished match is reviewed: each decision beside the hint of its version; a match played is refused", async () => {
+  const created = await client.createGame({ gameType: "dracula", players: 2, seed: 13, options: { deals: 1 } });
+  const tokens = new Map(created.seats.map((seat) => [seat.seat, seat.token]));
+  await assert.rejects(client.reviewMatch(created.gameId, { token: tokens.get(0)! }), (error: unknown) => {
+    assert.ok(error instanceof GameEngineError);
+    assert.equal(error.code, "game/not_finished");
+    assert.equal(error.statusName, "FAILED_PRECONDITION");
+    return true;
+  });
+  let game = created.game!;
+  const hinted = new Map<number, string>();
+  while (!game.finished) {
+    const seat = game.toAct[0];
+    const token = tokens.get(seat)!;
+    const legal = await client.listLegalMoves(created.gameId, { token });
+    let move = legal.moves[legal.moves.length - 1];
+    if (seat === 0 && legal.moves.length > 1) {
+      const hints = await client.suggestMoves(created.gameId, { token, count: 1 });
+      hinted.set(game.version, hints.suggestions[0].move!.notation);
+      if (hinted.size % 2 === 1) move = hints.suggestions[0].move!;
+    }
+    game = (await client.applyMove(created.gameId, move, { token, expectedVersion: game.version })).game!;
+  }
+  const review = await client.reviewMatch(created.gameId, { token: tokens.get(0)! });
+  assert.equal(review.seat, 0);
+  assert.equal(review.iterations, 24);
+  assert.deepEqual(review.decisions.map((decision) => decision.version), [...hinted.keys()]);
+  for (const decision of review.decisions) {
+    assert.equal(decision.best!.notation, hinted.get(decision.version));
+    assert.ok(decision.rank >= 1 && decision.rank <= decision.legalMoves);
+    if (decision.made!.notation === decision.best!.notation) assert.equal(decision.cost, 0);
+    else if (decision.cost !== undefined) assert.ok(decision.cost >= 0);
+  }
+});
