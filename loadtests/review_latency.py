@@ -3,8 +3,9 @@
 ``python -m loadtests.review_latency`` starts ``cardengine serve`` (in memory, no bot workers, the hint rate off,
 ``--hint-iterations`` as given: the server's default budget when absent), then per game plays ``--matches`` seeded
 matches at random over REST (the game's default options and players, or ``--short`` for its short match options)
-and times the review of seat 0 from the request to the last byte of the answer: computed (a search per decision),
-then again from the process's cache. One client asks one review at a time. docs/performance.md "Review latency".
+and times each page of the review of seat 0 (the default page size, 20 decisions) from the request to the last byte
+of the answer: computed (a search per decision), then the first page again from what the process keeps. One client
+asks one page at a time. docs/performance.md "Review latency".
 """
 
 from __future__ import annotations
@@ -58,32 +59,40 @@ def main(argv: list[str] | None = None) -> int:
         extra += ["--hint-iterations", str(args.iterations)]
     print(f"review latency, {args.matches} matches per game; load average {os.getloadavg()[0]:.1f}")
     print(
-        f"{'game':<14} {'iterations':>10} {'decisions':>10} {'median s':>9} {'max s':>7} {'ms/decision':>12} "
-        f"{'cached ms':>10}"
+        f"{'game':<14} {'iterations':>10} {'decisions':>10} {'pages':>6} {'page p50 s':>11} {'page max s':>11} "
+        f"{'ms/decision':>12} {'kept ms':>8}"
     )
     with ServerProcess(extra_args=extra) as server:
         rest = Rest(server.http_port)
         for game_id in games:
             options = dict(engine.get_game(game_id).short_match_options) if args.short else {}
-            seconds: list[float] = []
-            decisions: list[int] = []
+            seconds: list[float] = []  # each page's
+            decisions: list[int] = []  # each match's
             cached: list[float] = []
             for match in range(args.matches):
                 gid, token = play_match(rest, game_id, args.seed * 1000 + match, options)
-                started = time.perf_counter()
-                status, review = rest.call("GET", f"/v1/games/{gid}/review", token=token)
-                seconds.append(time.perf_counter() - started)
-                assert status == 200, review
-                decisions.append(len(review["decisions"]))
+                reviewed, page_token, first = 0, "", None
+                while True:
+                    query = f"?pageToken={page_token}" if page_token else ""
+                    started = time.perf_counter()
+                    status, page = rest.call("GET", f"/v1/games/{gid}/review{query}", token=token)
+                    seconds.append(time.perf_counter() - started)
+                    assert status == 200, page
+                    first = first or page
+                    reviewed += len(page["decisions"])
+                    page_token = page["nextPageToken"]
+                    if not page_token:
+                        break
+                decisions.append(reviewed)
                 started = time.perf_counter()
                 status, again = rest.call("GET", f"/v1/games/{gid}/review", token=token)
                 cached.append(time.perf_counter() - started)
-                assert (status, again) == (200, review)
+                assert (status, again) == (200, first)
             per_decision = 1000 * sum(seconds) / max(1, sum(decisions))
             print(
                 f"{game_id:<14} {args.iterations or hint_iterations(game_id):>10} "
-                f"{statistics.median(decisions):>10.0f} {statistics.median(seconds):>9.2f} {max(seconds):>7.2f} "
-                f"{per_decision:>12.1f} {1000 * statistics.median(cached):>10.1f}",
+                f"{statistics.median(decisions):>10.0f} {len(seconds):>6} {statistics.median(seconds):>11.2f} "
+                f"{max(seconds):>11.2f} {per_decision:>12.1f} {1000 * statistics.median(cached):>8.1f}",
                 flush=True,
             )
     return 0

@@ -84,10 +84,12 @@ export class Api {
     return this.request("GET", `/v1/games/${encodeURIComponent(id)}/hints?count=${count}`, { token });
   }
 
-  /** Review after the match: each decision of the seat in a finished match (`decisions[]`: `version`, `made`,
-   * `best`, `madeReward`, `bestReward`, `cost`, `rank`, `legalMoves`) (docs/api.md "Review"). */
-  review(id, token) {
-    return this.request("GET", `/v1/games/${encodeURIComponent(id)}/review`, { token });
+  /** Review after the match, a page: the seat's decisions in a finished match (`decisions[]`: `version`, `made`,
+   * `best`, `madeReward`, `bestReward`, `cost`, `rank`, `legalMoves`) and `nextPageToken` while more follow
+   * (docs/api.md "Review after the match"). */
+  review(id, token, pageToken = "") {
+    const query = pageToken ? `?pageToken=${encodeURIComponent(pageToken)}` : "";
+    return this.request("GET", `/v1/games/${encodeURIComponent(id)}/review${query}`, { token });
   }
 
   applyMove(id, token, move, expectedVersion) {

@@ -7,11 +7,20 @@ import { withSeatNames } from "./names.js";
 
 const COSTLY = 0.05; // a decision that gave away more of the estimate than this is marked as a mistake
 
-/** "Review my moves" at the end of a match, for a seat; the review once it came. */
+/** "Review my moves" at the end of a match, for a seat; the review once it came, with "More of the review" while
+ * the server has more pages. */
 export function reviewPart(current, actions) {
   const seated = current.game.seat !== undefined && current.game.seat !== null && current.token;
   if (!seated || !current.game.finished) return "";
-  if (current.review) return renderReview(current, current.review);
+  if (current.review) {
+    const section = renderReview(current, current.review);
+    if (current.review.nextPageToken) {
+      section.append(h("button", { type: "button", id: "review-more", "data-key": "review-more",
+        disabled: current.reviewing ? true : undefined, onclick: () => actions.review() },
+      current.reviewing ? "Reviewing..." : "More of the review"));
+    }
+    return section;
+  }
   return h("button", { type: "button", id: "review", "data-key": "review",
     disabled: current.reviewing ? true : undefined, onclick: () => actions.review() },
   current.reviewing ? "Reviewing your moves..." : "Review my moves");
@@ -31,7 +40,8 @@ function renderReview(current, review) {
     return section;
   }
   const best = decisions.filter((decision) => (decision.rank || 0) === 1).length;
-  section.append(h("p", { id: "review-verdict" }, `${best} of ${decisions.length} decisions were the best move ` +
+  const sofar = review.nextPageToken ? " so far" : "";
+  section.append(h("p", { id: "review-verdict" }, `${best} of ${decisions.length} decisions${sofar} were the best move ` +
     `the server found; ${mistakes.length ? `${mistakes.length} cost you more than a little.` : "none cost much."}`),
   h("p", { class: "note" }, "Values are the search's estimate of a move, from 0 to 100 (50: as things stood), " +
     "worked out from what you could see then."));

@@ -124,14 +124,17 @@ const ACTIONS = (current) => ({
   review: () => askReview(current),
 });
 
-// The review of this seat's moves in the finished match (review.js), asked once; a refusal is said, and the button
-// stays for another try.
+// The review of this seat's moves in the finished match (review.js), a page at a time: the first page, then the
+// next each time "More of the review" is clicked; a refusal is said, and the button stays for another try.
 async function askReview(current) {
-  if (current.reviewing || current.review) return;
+  if (current.reviewing || (current.review && !current.review.nextPageToken)) return;
+  const more = Boolean(current.review);
   current.reviewing = true;
   draw(current);
   try {
-    current.review = await api.review(current.gameId, current.token);
+    const page = await api.review(current.gameId, current.token, more ? current.review.nextPageToken : "");
+    const decisions = [...(more ? current.review.decisions : []), ...(page.decisions || [])];
+    current.review = { decisions, nextPageToken: page.nextPageToken || "" };
     say("");
   } catch (error) {
     const limited = error instanceof ApiError && error.code === "limit/hint_rate";
@@ -141,7 +144,7 @@ async function askReview(current) {
   current.reviewing = false;
   if (current.closed) return;
   draw(current);
-  document.getElementById(current.review ? "review-title" : "review")?.focus();
+  document.getElementById(!current.review ? "review" : more ? "review-more" : "review-title")?.focus();
 }
 
 // The seat resigns ("resigned") or leaves ("left"): the match ends at the server; a leave goes back to the lobby.

@@ -129,7 +129,7 @@ SUGGESTION = Table(pb.Suggestion, "move visits expected_reward")
 HINTS = Table(pb.SuggestMovesResponse, "game_id version seat suggestions iterations")
 # Review after the match (service/core/review.py): the moves are MOVE rows' LegalMoves.
 REVIEWED = Table(pb.ReviewedDecision, "version made best made_reward best_reward cost rank legal_moves timed_out")
-REVIEW = Table(pb.ReviewMatchResponse, "game_id seat decisions iterations total_cost")
+REVIEW = Table(pb.ReviewMatchResponse, "game_id seat decisions iterations next_page_token")
 
 game_message, game_json, last_move_message = GAME.message, GAME.json, LAST_MOVE.message
 move_result_message, move_result_json = MOVE_RESULT.message, MOVE_RESULT.json

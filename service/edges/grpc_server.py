@@ -169,7 +169,10 @@ class GameEngineServicer(pb_grpc.GameEngineServicer):
         """Review after the match (service/core/review.py); computed only if the gate's hint rate admits the
         caller."""
         admit = self.gate_of_hints(context)
-        return convert.review_message(self.service.reviews.review(request.game_id, token_of(context), admit))
+        review = self.service.reviews.review(
+            request.game_id, token_of(context), admit, page_size=request.page_size, page_token=request.page_token
+        )
+        return convert.review_message(review)
 
     def gate_of_hints(self, context: grpc.ServicerContext) -> Callable[[], None] | None:
         """The gate's hint rate for this call's caller (its API key, else its address); None without a gate."""

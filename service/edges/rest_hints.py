@@ -12,12 +12,14 @@ import orjson
 from engine.bots.hints import DEFAULT_HINT_COUNT, MAX_HINT_COUNT
 from service.access.limits import Caller
 from service.core.errors import Status
+from service.core.review import DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE
 from service.edges import convert
 from service.edges.http import Response, g, request
-from service.edges.openapi_parts import GAME_ID, HINT_COUNT, SEAT, Route, responses
+from service.edges.openapi_parts import GAME_ID, HINT_COUNT, SEAT, Route, query_parameter, responses
 from service.edges.rest_requests import check_query, int_argument, json_answer, request_token, rest_context
 
 HINT_QUERY = frozenset({"count"})
+REVIEW_QUERY = frozenset({"pageSize", "pageToken"})
 
 
 def suggest_moves(game_id: str) -> Response:
@@ -30,8 +32,14 @@ def suggest_moves(game_id: str) -> Response:
 
 def review_match(game_id: str) -> Response:
     """Review after the match (service/core/review.py); computed only if the gate's hint rate admits the caller."""
-    check_query()
-    answer = rest_context().service.reviews.review(game_id, request_token(), hint_admission())
+    check_query(REVIEW_QUERY)
+    answer = rest_context().service.reviews.review(
+        game_id,
+        request_token(),
+        hint_admission(),
+        page_size=int_argument("pageSize", f"a number of decisions (0 to {MAX_PAGE_SIZE})") or 0,
+        page_token=request.args.get("pageToken", ""),
+    )
     return json_answer(orjson.dumps(convert.review_json(answer)))
 
 
@@ -42,6 +50,15 @@ def hint_admission() -> partial[None] | None:
         return None
     return partial(gate.admit_hint, caller if caller is not None else Caller(request.remote_addr))
 
+
+REVIEW_PAGE_SIZE = query_parameter(
+    "pageSize",
+    f"Most decisions per page (each is a search): 0 or absent {DEFAULT_PAGE_SIZE}, at most {MAX_PAGE_SIZE}.",
+    {"type": "integer", "minimum": 0, "maximum": MAX_PAGE_SIZE},
+)
+REVIEW_PAGE_TOKEN = query_parameter(
+    "pageToken", "nextPageToken of the previous page, to review the next decisions.", {"type": "string"}
+)
 
 HINT_ROUTES = (
     Route(
@@ -74,10 +91,11 @@ HINT_ROUTES = (
         operation_id="ReviewMatch",
         summary="Review after the match: each decision of the caller's seat in a finished match, with the move the "
         "strongest search preferred there (the hint of that version) and the estimated cost of the move made, from "
-        'what the seat knew then only (docs/api.md "Review"). 422 game/not_finished while the match is played, 429 '
-        "limit/hint_rate past the hint rate of the key or address (a review computed counts as one hint).",
+        "what the seat knew then only, a page of decisions at a time (read on while nextPageToken is set; "
+        'docs/api.md "Review after the match"). 422 game/not_finished while the match is played, 429 '
+        "limit/hint_rate past the hint rate of the key or address (a page computed counts as one hint).",
         view=review_match,
-        parameters=(GAME_ID,),
+        parameters=(GAME_ID, REVIEW_PAGE_SIZE, REVIEW_PAGE_TOKEN),
         security=SEAT,
         responses=responses(
             200,

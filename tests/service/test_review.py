@@ -1,8 +1,8 @@
 """Review after the match through real servers (service/core/review.py): GET /v1/games/{id}/review and gRPC
 ReviewMatch answer each decision of the caller's seat in a finished match, the move made beside the hint the seat
 was given at that version and the cost by the estimates, the same over both transports and from another process's
-cache; a match still played, a missing or wrong token and an unknown game are refused typed; a review computed
-counts against the hint rate, a cached one does not."""
+cache, a page at a time; a match still played, a missing or wrong token, an unknown game and a bad page are
+refused typed; a page computed counts against the hint rate, a kept one does not."""
 
 from __future__ import annotations
 
@@ -23,7 +23,8 @@ ITERATIONS = 16  # a cheap search: the tests check the plumbing; tests/bots/test
 
 @pytest.fixture(scope="module")
 def live() -> Iterator[LiveServer]:
-    with live_server(MemoryStore(), "memory", hint_iterations=ITERATIONS) as running:
+    no_hint_rate = LimitSettings(hint_rate=0.0)  # the matches here ask many hints; the last test checks the rate
+    with live_server(MemoryStore(), "memory", hint_iterations=ITERATIONS, limits=no_hint_rate) as running:
         yield running
 
 
@@ -31,9 +32,12 @@ def tokens_by_seat(created: dict[str, Any]) -> dict[int, str]:
     return {seat["seat"]: seat["token"] for seat in created["seats"]}
 
 
-def play_to_the_end(live: LiveServer, seed: int, reviewed_seat: int) -> tuple[str, dict[int, str], dict[int, Any]]:
+def play_to_the_end(
+    live: LiveServer, seed: int, reviewed_seat: int, *, hinted: bool = True
+) -> tuple[str, dict[int, str], dict[int, Any]]:
     """A one-deal Dracula match played over REST: ``reviewed_seat`` asks for a hint before each of its decisions
-    and plays it every other time, a random legal move otherwise; the other seat plays at random. Answers the
+    and plays it every other time, a random legal move otherwise (``hinted`` False: no hint, at random); the other
+    seat plays at random. Answers the
     game's id, the tokens and, per decision of the reviewed seat, (its hint, the move made)."""
     status, created = live.rest.post(
         "/v1/games", {"gameType": "dracula", "players": 2, "seed": seed, "options": {"deals": 1}}
@@ -46,7 +50,7 @@ def play_to_the_end(live: LiveServer, seed: int, reviewed_seat: int) -> tuple[st
         seat = game["toAct"][0]
         _, legal = live.rest.get(f"/v1/games/{game_id}/moves", tokens[seat])
         move = choices.choice(legal["moves"])["notation"]
-        if seat == reviewed_seat and len(legal["moves"]) > 1:
+        if hinted and seat == reviewed_seat and len(legal["moves"]) > 1:
             status, hint = live.rest.get(f"/v1/games/{game_id}/hints?count=1", tokens[seat])
             assert status == 200 and hint["version"] == game["version"], hint
             if len(decisions) % 2 == 0:
@@ -82,12 +86,12 @@ def test_a_review_lists_each_decision_beside_the_hint_of_its_version(live: LiveS
             else:
                 assert "cost" not in decision  # the search never tried the move made
         costs.append(decision.get("cost", 0.0))
-    assert review["totalCost"] == pytest.approx(sum(costs))
     assert any(decision["rank"] == 1 for decision in review["decisions"])
+    assert review["nextPageToken"] == ""  # one page: fewer decisions than the default page size, 20
 
     answer = live.grpc.review_match(game_id, tokens[0])
     assert (answer.game_id, answer.seat, answer.iterations) == (game_id, 0, ITERATIONS)
-    assert answer.total_cost == pytest.approx(review["totalCost"])
+    assert answer.total_cost == pytest.approx(sum(costs)) and answer.next_page_token == ""
     assert [
         (d.version, d.made.notation, d.best.notation, d.made_reward, d.best_reward, d.cost, d.rank, d.legal_moves)
         for d in answer.decisions
@@ -102,6 +106,40 @@ def test_a_review_lists_each_decision_beside_the_hint_of_its_version(live: LiveS
     status, other = live.rest.get(f"/v1/games/{game_id}/review", tokens[1])
     assert status == 200 and other["seat"] == 1
     assert other["decisions"] and not {d["version"] for d in other["decisions"]} & set(decisions)
+
+
+def test_a_review_comes_a_page_at_a_time(live: LiveServer) -> None:
+    game_id, tokens, decisions = play_to_the_end(live, 49, 1)
+    status, whole = live.rest.get(f"/v1/games/{game_id}/review", tokens[1])
+    assert status == 200, whole
+    assert len(whole["decisions"]) == len(decisions) > 2
+    pages, token = [], ""
+    while True:
+        query = f"?pageSize=2&pageToken={token}" if token else "?pageSize=2"
+        status, page = live.rest.get(f"/v1/games/{game_id}/review{query}", tokens[1])
+        assert status == 200, page
+        assert len(page["decisions"]) == 2 or not page["nextPageToken"]
+        pages.append(page["decisions"])
+        token = page.get("nextPageToken", "")
+        if not token:
+            break
+    assert [decision for page in pages for decision in page] == whole["decisions"]
+    assert len(pages) == (len(decisions) + 1) // 2
+    assert list(live.grpc.review_decisions(game_id, tokens[1], page_size=3)) == list(
+        live.grpc.review_match(game_id, tokens[1]).decisions
+    )
+    for query, field in (
+        ("?pageSize=51", "pageSize"),
+        ("?pageToken=abc", "pageToken"),
+        ("?pageToken=99999", "pageToken"),
+        ("?pagesize=2", "pagesize"),
+    ):
+        status, body = live.rest.get(f"/v1/games/{game_id}/review{query}", tokens[1])
+        assert (status, body["error"]["code"]) == (400, "request/invalid"), query
+        assert field in body["error"]["message"], body
+    with pytest.raises(GameEngineError) as raised:
+        live.grpc.review_match(game_id, tokens[1], page_size=51)
+    assert (raised.value.status, raised.value.code) == (grpc.StatusCode.INVALID_ARGUMENT, "request/invalid")
 
 
 def test_another_replica_computes_the_same_review() -> None:
@@ -140,16 +178,12 @@ def test_bad_requests_are_refused_typed(live: LiveServer) -> None:
     assert status == 200 and review["gameId"] == game_id
 
 
-def test_a_computed_review_counts_against_the_hint_rate_and_a_cached_one_does_not() -> None:
-    limits = LimitSettings(hint_rate=0.01, hint_burst=1)  # one hint or review, then one every 100 s
+def test_a_computed_review_counts_against_the_hint_rate_and_a_kept_one_does_not() -> None:
+    limits = LimitSettings(hint_rate=0.01, hint_burst=1)  # one hint or review page, then one every 100 s
     with live_server(MemoryStore(), "memory", hint_iterations=ITERATIONS, limits=limits) as live:
-        status, created = live.rest.post(
-            "/v1/games", {"gameType": "dracula", "players": 2, "seed": 47, "options": {"deals": 1}}
-        )
-        game_id, tokens = created["gameId"], tokens_by_seat(created)
-        assert live.rest.post(f"/v1/games/{game_id}/resign", {}, tokens[1])[0] == 200
+        game_id, tokens, _ = play_to_the_end(live, 47, 0, hinted=False)
         first = live.rest.get(f"/v1/games/{game_id}/review", tokens[0])
-        assert first[0] == 200
-        assert live.rest.get(f"/v1/games/{game_id}/review", tokens[0]) == first  # cached: not counted
+        assert first[0] == 200 and first[1]["decisions"]
+        assert live.rest.get(f"/v1/games/{game_id}/review", tokens[0]) == first  # kept: not counted
         status, body = live.rest.get(f"/v1/games/{game_id}/review", tokens[1])  # another seat: computed
         assert (status, body["error"]["code"]) == (429, "limit/hint_rate")

@@ -100,9 +100,11 @@ def test_with_hints_off_the_table_says_so(server: ServerProcess, rest: Rest, bro
 
 def test_at_the_end_the_player_reviews_the_moves_made(server: ServerProcess, rest: Rest, browser: Browser) -> None:
     """A finished match's end screen offers "Review my moves": the review (GET /v1/games/{id}/review) lists each of
-    the seat's decisions, the move made and, where it was not the best found, the better move and its cost."""
-    game_id, tokens, _ = create_people(rest, seed=43)
-    game = rest.ok("GET", f"/v1/games/{game_id}", token=tokens[0])
+    the seat's decisions, the move made and, where it was not the best found, the better move; a whole match of six
+    coffins holds more than a page of decisions, and "More of the review" adds the next page."""
+    created = rest.ok("POST", "/v1/games", {"gameType": "dracula", "players": 2, "seed": 43})
+    game_id, game = created["gameId"], created["game"]
+    tokens = {entry.get("seat", 0): entry["token"] for entry in created["seats"]}
     while not game["finished"]:  # both seats play their last legal move, from the test
         seat = game["toAct"][0]
         moves = rest.ok("GET", f"/v1/games/{game_id}/moves", token=tokens[seat])["moves"]
@@ -112,10 +114,17 @@ def test_at_the_end_the_player_reviews_the_moves_made(server: ServerProcess, res
     page.wait_for_selector("#review")
     page.click("#review")
     page.wait_for_selector("#review-panel")
-    served = rest.ok("GET", f"/v1/games/{game_id}/review", token=tokens[0])
+    first = rest.ok("GET", f"/v1/games/{game_id}/review", token=tokens[0])
+    assert len(first["decisions"]) == 20 and first["nextPageToken"], "a whole match: more than one page"
+    assert page.locator("li.review-decision").count() == 20
+    assert page.evaluate("document.activeElement.id") == "review-title"
+    page.click("#review-more")
+    second = rest.ok("GET", f"/v1/games/{game_id}/review?pageToken={first['nextPageToken']}", token=tokens[0])
+    decisions = first["decisions"] + second["decisions"]
+    page.wait_for_function("(n) => document.querySelectorAll('li.review-decision').length === n", arg=len(decisions))
+    assert second["nextPageToken"] == "" and page.locator("#review-more").count() == 0
     items = page.locator("li.review-decision")
-    assert items.count() == len(served["decisions"]) > 0
-    for index, decision in enumerate(served["decisions"]):
+    for index, decision in enumerate(decisions):
         item = items.nth(index)
         assert item.get_attribute("data-version") == str(decision["version"])
         text = item.inner_text()
@@ -123,8 +132,7 @@ def test_at_the_end_the_player_reviews_the_moves_made(server: ServerProcess, res
         if decision["rank"] == 1:
             assert "the best move found" in text
         else:
-            assert "Better: " in text
-    best = sum(1 for decision in served["decisions"] if decision["rank"] == 1)
-    assert page.inner_text("#review-verdict").startswith(f"{best} of {len(served['decisions'])} decisions")
-    assert page.evaluate("document.activeElement.id") == "review-title"
+            assert f"Better: {decision['best']['description']}" in text
+    best = sum(1 for decision in decisions if decision["rank"] == 1)
+    assert page.inner_text("#review-verdict").startswith(f"{best} of {len(decisions)} decisions were")
     page.context.close()

@@ -231,6 +231,13 @@ export interface CreateTicketOptions extends CallOptions {
   botFillAfterSeconds?: number;
 }
 
+export interface ReviewMatchOptions extends CallOptions {
+  /** Most decisions per page (each is a search): absent or 0: 20; at most 50. */
+  pageSize?: number;
+  /** `nextPageToken` of the previous page. */
+  pageToken?: string;
+}
+
 export interface SuggestMovesOptions extends CallOptions {
   /** How many moves to suggest, 1 to 10; absent or 0: 3. */
   count?: number;
@@ -644,9 +651,11 @@ export class GameEngineClient {
   /** Review after the match: each decision of the token's seat in a finished match (`decisions[]`: `version`,
    * `made`, `best`, `madeReward`, `bestReward`, `cost`, `rank`, `legalMoves`, `timedOut`), the move the strongest
    * search preferred there (the hint of that version) beside the move made and its estimated cost, from what the
-   * seat knew then only (docs/api.md "Review"). Typed errors: `game/not_finished`, `limit/hint_rate`. */
-  reviewMatch(gameId: string, options: CallOptions): Promise<ReviewMatchResponse> {
-    return this.unary(this.raw.reviewMatch, { gameId }, options);
+   * seat knew then only (docs/api.md "Review after the match"), a page at a time: read on with `pageToken` while
+   * `nextPageToken` is set. Typed errors: `game/not_finished`, `limit/hint_rate`. */
+  reviewMatch(gameId: string, options: ReviewMatchOptions): Promise<ReviewMatchResponse> {
+    const request = { gameId, pageSize: options.pageSize ?? 0, pageToken: options.pageToken ?? "" };
+    return this.unary(this.raw.reviewMatch, request, options);
   }
 
   /** Plays `move` (its notation, or `{kind, args}` as ListLegalMoves gives it) for the token's seat if the game is

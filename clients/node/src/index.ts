@@ -17,6 +17,7 @@ export {
   type LeaderboardOptions,
   type RetryPolicy,
   type StructuredMove,
+  type ReviewMatchOptions,
   type SuggestMovesOptions,
   type TypedGame,
   type TypedGetGameOptions,

@@ -3,7 +3,7 @@ and ``review_match`` (``HintCalls``, part of ``GameEngineClient``) and the revie
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,14 +31,19 @@ class ReviewedDecision:
 
 @dataclass(frozen=True, slots=True)
 class MatchReview:
-    """``review_match``'s answer: every decision of ``seat`` in order, the search's iterations per decision and the
-    sum of the known costs."""
+    """``review_match``'s answer: a page of the decisions of ``seat`` in order (``review_decisions``: all of them),
+    the search's iterations per decision and the next page's token ("" on the last page)."""
 
     game_id: str
     seat: int
     decisions: tuple[ReviewedDecision, ...]
     iterations: int
-    total_cost: float
+    next_page_token: str = ""
+
+    @property
+    def total_cost(self) -> float:
+        """The sum of the known costs of the decisions here."""
+        return sum(decision.cost or 0.0 for decision in self.decisions)
 
     def mistakes(self, threshold: float = 0.05) -> tuple[ReviewedDecision, ...]:
         """The decisions that cost more than ``threshold``, dearest first."""
@@ -73,11 +78,13 @@ class HintCalls:
             iterations=response.iterations,
         )
 
-    def review_match(self, game_id: str, token: str) -> MatchReview:
-        """Review after the match: each decision of the token's seat in a finished match beside the move the
-        strongest search preferred there (the hint of that version) and the estimated cost of the move made. Typed
+    def review_match(self, game_id: str, token: str, page_size: int = 0, page_token: str = "") -> MatchReview:
+        """Review after the match, one page: the token's seat's decisions in a finished match (``page_size``: 0
+        means 20, at most 50), each beside the move the strongest search preferred there (the hint of that version)
+        and the estimated cost of the move made; ``page_token``: the previous page's ``next_page_token``. Typed
         errors: ``game/not_finished`` while the match is played, ``limit/hint_rate`` (retryable)."""
-        response = self._call(self._stub.ReviewMatch, pb.ReviewMatchRequest(game_id=game_id), token)
+        request = pb.ReviewMatchRequest(game_id=game_id, page_size=page_size, page_token=page_token)
+        response = self._call(self._stub.ReviewMatch, request, token)
         return MatchReview(
             game_id=response.game_id,
             seat=response.seat,
@@ -96,5 +103,15 @@ class HintCalls:
                 for item in response.decisions
             ),
             iterations=response.iterations,
-            total_cost=response.total_cost,
+            next_page_token=response.next_page_token,
         )
+
+    def review_decisions(self, game_id: str, token: str, page_size: int = 0) -> Iterator[ReviewedDecision]:
+        """Every decision of the token's seat in a finished match, page after page (``review_match``)."""
+        page_token = ""
+        while True:
+            page = self.review_match(game_id, token, page_size, page_token)
+            yield from page.decisions
+            if not page.next_page_token:
+                return
+            page_token = page.next_page_token

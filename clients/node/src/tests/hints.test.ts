@@ -95,6 +95,12 @@ test("a finished match is reviewed: each decision beside the hint of its version
   }
   const review = await client.reviewMatch(created.gameId, { token: tokens.get(0)! });
   assert.equal(review.seat, 0);
+  assert.equal(review.nextPageToken, "");
+  const first = await client.reviewMatch(created.gameId, { token: tokens.get(0)!, pageSize: 2 });
+  assert.deepEqual(first.decisions, review.decisions.slice(0, 2));
+  assert.notEqual(first.nextPageToken, "");
+  const second = await client.reviewMatch(created.gameId, { token: tokens.get(0)!, pageSize: 2, pageToken: first.nextPageToken });
+  assert.deepEqual(second.decisions, review.decisions.slice(2, 4));
   assert.equal(review.iterations, 24);
   assert.deepEqual(review.decisions.map((decision) => decision.version), [...hinted.keys()]);
   for (const decision of review.decisions) {

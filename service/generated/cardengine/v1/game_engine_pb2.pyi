@@ -2559,16 +2559,24 @@ class ReviewMatchRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     GAME_ID_FIELD_NUMBER: _builtins.int
+    PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's id. Required: a finished match."""
+    page_size: _builtins.int
+    """Most decisions per page (each is a search): 0 means 20; at most 50 (more is INVALID_ARGUMENT)."""
+    page_token: _builtins.str
+    """`next_page_token` of the previous page, to review the next decisions; empty for the first page."""
     def __init__(
         self,
         *,
         game_id: _builtins.str = ...,
+        page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "page_size", b"page_size", "page_token", b"page_token"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -2582,18 +2590,18 @@ class ReviewMatchResponse(_message.Message):
     SEAT_FIELD_NUMBER: _builtins.int
     DECISIONS_FIELD_NUMBER: _builtins.int
     ITERATIONS_FIELD_NUMBER: _builtins.int
-    TOTAL_COST_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's id."""
     seat: _builtins.int
     """The caller's seat."""
     iterations: _builtins.int
     """The search's iterations per decision (a hint's)."""
-    total_cost: _builtins.float
-    """The sum of the decisions' known costs."""
+    next_page_token: _builtins.str
+    """Set when more decisions follow this page: pass it as `page_token`. Empty on the last page."""
     @_builtins.property
     def decisions(self) -> _containers.RepeatedCompositeFieldContainer[Global___ReviewedDecision]:
-        """The seat's decisions in order: every version at which it moved with more than one legal move."""
+        """The page's decisions of the seat in order: the versions at which it moved with more than one legal move."""
 
     def __init__(
         self,
@@ -2602,11 +2610,11 @@ class ReviewMatchResponse(_message.Message):
         seat: _builtins.int = ...,
         decisions: _abc.Iterable[Global___ReviewedDecision] | None = ...,
         iterations: _builtins.int = ...,
-        total_cost: _builtins.float = ...,
+        next_page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["decisions", b"decisions", "game_id", b"game_id", "iterations", b"iterations", "seat", b"seat", "total_cost", b"total_cost"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["decisions", b"decisions", "game_id", b"game_id", "iterations", b"iterations", "next_page_token", b"next_page_token", "seat", b"seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -349,8 +349,8 @@ class GameEngineServicer:
     def ReviewMatch(self, request, context):
         """Review after the match: each decision of the caller's seat in a finished match, with the move the strongest
         search preferred there (the hint of that version) and the estimated cost of the move made, from what the seat
-        knew then only (docs/api.md "Review"). Needs the seat's token. FAILED_PRECONDITION `game/not_finished` while
-        the match is played.
+        knew then only, a page of decisions at a time (docs/api.md "Review after the match"). Needs the seat's token.
+        FAILED_PRECONDITION `game/not_finished` while the match is played.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

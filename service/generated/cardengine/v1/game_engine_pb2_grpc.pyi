@@ -115,8 +115,8 @@ class GameEngineStub:
     ReviewMatch: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.ReviewMatchRequest, _game_engine_pb2.ReviewMatchResponse]
     """Review after the match: each decision of the caller's seat in a finished match, with the move the strongest
     search preferred there (the hint of that version) and the estimated cost of the move made, from what the seat
-    knew then only (docs/api.md "Review"). Needs the seat's token. FAILED_PRECONDITION `game/not_finished` while
-    the match is played.
+    knew then only, a page of decisions at a time (docs/api.md "Review after the match"). Needs the seat's token.
+    FAILED_PRECONDITION `game/not_finished` while the match is played.
     """
     ListOpenGames: _grpc.UnaryUnaryMultiCallable[_game_engine_pb2.ListOpenGamesRequest, _game_engine_pb2.ListOpenGamesResponse]
     """The lobby (docs/api.md "Lobby"): games with open seats, oldest first, one page at a time, by game type,
@@ -220,8 +220,8 @@ class GameEngineAsyncStub(GameEngineStub):
     ReviewMatch: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.ReviewMatchRequest, _game_engine_pb2.ReviewMatchResponse]  # type: ignore[assignment]
     """Review after the match: each decision of the caller's seat in a finished match, with the move the strongest
     search preferred there (the hint of that version) and the estimated cost of the move made, from what the seat
-    knew then only (docs/api.md "Review"). Needs the seat's token. FAILED_PRECONDITION `game/not_finished` while
-    the match is played.
+    knew then only, a page of decisions at a time (docs/api.md "Review after the match"). Needs the seat's token.
+    FAILED_PRECONDITION `game/not_finished` while the match is played.
     """
     ListOpenGames: _aio.UnaryUnaryMultiCallable[_game_engine_pb2.ListOpenGamesRequest, _game_engine_pb2.ListOpenGamesResponse]  # type: ignore[assignment]
     """The lobby (docs/api.md "Lobby"): games with open seats, oldest first, one page at a time, by game type,
@@ -448,8 +448,8 @@ class GameEngineServicer(metaclass=_abc_1.ABCMeta):
     ) -> _typing.Union[_game_engine_pb2.ReviewMatchResponse, _abc.Awaitable[_game_engine_pb2.ReviewMatchResponse]]:
         """Review after the match: each decision of the caller's seat in a finished match, with the move the strongest
         search preferred there (the hint of that version) and the estimated cost of the move made, from what the seat
-        knew then only (docs/api.md "Review"). Needs the seat's token. FAILED_PRECONDITION `game/not_finished` while
-        the match is played.
+        knew then only, a page of decisions at a time (docs/api.md "Review after the match"). Needs the seat's token.
+        FAILED_PRECONDITION `game/not_finished` while the match is played.
         """
 
     @_abc_1.abstractmethod
