@@ -146,6 +146,10 @@ class Game(ABC):
     # Options of a short match that still shows the game (one hand or round where a match has many): the golden
     # playthroughs (tests/golden) play each game with them.
     short_match_options: ClassVar[Mapping[str, object]] = {}
+    # The bot levels where this game's settings differ from the defaults (``engine.bots.levels``): per level name,
+    # the fields of ``LevelSettings`` (its ``search`` the fields of ``SearchSettings``), tuned on the ladder. The
+    # built-in games keep theirs in ``engine.bots.levels.GAME_SETTINGS``; a plugin game declares its own here.
+    bot_levels: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     # False: ``engine.apply`` hands ``play`` a deep copy of the state. True: a ``GameState.shallow_copy`` (the
     # table dict is new, its values are shared with the caller's state), and ``play`` must REPLACE, never mutate in
     # place, every table value it changes (copy the one hand it changes, then store the copy under its key).

@@ -14,6 +14,7 @@ docs/bots.md).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -24,7 +25,9 @@ from engine.bots.guided import GUIDED_ROLLOUT_DEPTH, GuidedISMCTSPolicy
 from engine.bots.heuristics import HEURISTICS
 from engine.bots.ismcts import EXPLORATION, ISMCTSPolicy, RolloutPolicy
 from engine.bots.policy import Policy, SeatInput
+from engine.errors import UnknownGameError
 from engine.moves import Move
+from engine.registry import get_game
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 """The levels, weakest first."""
@@ -130,11 +133,28 @@ their own (``GAME_SETTINGS``): tuned in duplicate matches against ``mcts`` at th
 
 
 def level_settings(game_type: str, level: str) -> LevelSettings:
-    """The settings of ``level`` in ``game_type`` (KeyError for an unknown level)."""
+    """The settings of ``level`` in ``game_type`` (KeyError for an unknown level): the built-in game's own
+    (``GAME_SETTINGS``), a plugin game's declared ones (``Game.bot_levels``), else the default."""
     if level not in DEFAULT_SETTINGS:
         raise KeyError(level)
-    settings = GAME_SETTINGS.get(game_type, {}).get(level, DEFAULT_SETTINGS[level])
+    settings = (
+        GAME_SETTINGS.get(game_type, {}).get(level) or declared_level(game_type, level) or DEFAULT_SETTINGS[level]
+    )
     return replace(settings, search=settings.search or GAME_SEARCH.get(game_type, SearchSettings()))
+
+
+@functools.cache
+def declared_level(game_type: str, level: str) -> LevelSettings | None:
+    """``level``'s settings as the game declares them (``Game.bot_levels``: the fields of ``LevelSettings``, its
+    ``search`` those of ``SearchSettings``); None when it declares none or is no game."""
+    try:
+        fields = dict(get_game(game_type).bot_levels.get(level) or {})
+    except UnknownGameError:
+        return None
+    if not fields:
+        return None
+    search = fields.pop("search", None)
+    return LevelSettings(**fields, search=SearchSettings(**search) if search else None)
 
 
 class LevelPolicy:

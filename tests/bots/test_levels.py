@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import engine
 from engine.bots import seat_input
 from engine.bots.guided import GuidedISMCTSPolicy
@@ -12,7 +14,9 @@ from engine.bots.ismcts import EXPLORATION
 from engine.bots.levels import (
     LEVELS,
     MISTAKE_TOLERANCE,
+    SearchSettings,
     SecondChoicePolicy,
+    declared_level,
     level_search,
     level_settings,
     settled_policy,
@@ -109,3 +113,24 @@ def test_a_level_s_exploration_reaches_its_search_and_the_hints() -> None:
     assert settings.exploration < EXPLORATION  # tuned on the ladder (docs/bots.md)
     assert level_search(level_settings("dracula", "hard"), "dracula").exploration == settings.exploration
     assert strongest_search(64, "dracula").exploration == settings.exploration
+
+
+def test_a_plugin_game_declares_its_own_levels(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Gin Rummy (plugins/gin_rummy) declares its easy on its Game class (``bot_levels``); its other levels are the
+    defaults; a declared ``search`` becomes the level's SearchSettings."""
+    easy = level_settings("gin_rummy", "easy")
+    assert (easy.iterations, easy.iterations_per_move, easy.mistake_rate, easy.mistake_tolerance) == (8, 4, 1.0, 0.05)
+    policy = settled_policy(easy, "gin_rummy")
+    assert isinstance(policy, SecondChoicePolicy) and policy.tolerance == 0.05
+    assert level_settings("gin_rummy", "medium") == level_settings("no_such_game", "medium")
+    game_class = type(engine.get_game("gin_rummy"))
+    declared = {"hard": {"iterations": None, "search": {"heuristic": True, "exploration": 0.3}}}
+    monkeypatch.setattr(game_class, "bot_levels", declared)
+    declared_level.cache_clear()
+    try:
+        hard = level_settings("gin_rummy", "hard")
+        assert hard.iterations is None and hard.search == SearchSettings(heuristic=True, exploration=0.3)
+    finally:
+        monkeypatch.undo()
+        declared_level.cache_clear()
+    assert level_settings("gin_rummy", "hard").search == SearchSettings()

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from cardengine_gin_rummy import cards, determinize, flow, legal, schemas, scoring, views
 from cardengine_gin_rummy.moves import MELD, MOVE_KINDS, canonical_cards
@@ -65,6 +65,11 @@ class GinRummyGame(Game):
     conformance_variants: ClassVar[tuple[Mapping[str, object], ...]] = ({"variant": scoring.OPENSPIEL},)
     playout_options: ClassVar[Mapping[str, object]] = {"max_hands": 20}
     short_match_options: ClassVar[Mapping[str, object]] = {"max_hands": 2}
+    # easy: medium's search (8 iterations, 4 per move) that plays its second choice whenever that choice is within
+    # 0.05 of the first: the default easy (one iteration, within 0.1) threw Gin hands away, no better than random.
+    bot_levels: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "easy": {"iterations": 8, "iterations_per_move": 4, "mistake_rate": 1.0, "mistake_tolerance": 0.05},
+    }
     playout_bound: ClassVar[int] = 20_000
 
     rules: ClassVar[RulesPackage] = RulesPackage(
