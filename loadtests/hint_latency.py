@@ -82,19 +82,30 @@ def measure_game(rest: Rest, game_id: str, hints: int, seed: int) -> list[float]
     return latencies
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m loadtests.hint_latency", description=__doc__)
+def search_server_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of a benchmark of the hints' search through a server: the games, the iterations, the seed."""
     parser.add_argument("--games", default="", help="comma-separated game ids (default: every game)")
-    parser.add_argument("--hints", type=int, default=200, help="hints timed per game (default 200)")
     parser.add_argument(
         "--iterations", type=int, default=0, help="--hint-iterations of the server (default: each game's default)"
     )
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
+
+
+def search_server(args: argparse.Namespace) -> tuple[list[str], list[str]]:
+    """The games asked for and the server's arguments: in memory, no bot workers, no hint rate."""
     games = [name for name in args.games.split(",") if name] or sorted(game.id for game in engine.all_games())
     extra = ["--bot-workers", "0", "--hint-rate", "0"]
     if args.iterations:
         extra += ["--hint-iterations", str(args.iterations)]
+    return games, extra
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m loadtests.hint_latency", description=__doc__)
+    search_server_arguments(parser)
+    parser.add_argument("--hints", type=int, default=200, help="hints timed per game (default 200)")
+    args = parser.parse_args(argv)
+    games, extra = search_server(args)
     load = os.getloadavg()[0]
     print(f"hint latency, {args.hints} hints per game; load average {load:.1f} on {os.cpu_count()} cores")
     print(f"{'game':<14} {'iterations':>10} {'hints':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")

@@ -20,7 +20,7 @@ from typing import Any
 
 import engine
 from engine.bots.hints import hint_iterations
-from loadtests.hint_latency import Rest
+from loadtests.hint_latency import Rest, search_server, search_server_arguments
 from loadtests.server_process import ServerProcess
 
 
@@ -45,18 +45,11 @@ def play_match(rest: Rest, game_id: str, seed: int, options: dict[str, Any]) -> 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m loadtests.review_latency", description=__doc__)
-    parser.add_argument("--games", default="", help="comma-separated game ids (default: every game)")
+    search_server_arguments(parser)
     parser.add_argument("--matches", type=int, default=3, help="matches reviewed per game (default 3)")
     parser.add_argument("--short", action="store_true", help="the games' short match options")
-    parser.add_argument(
-        "--iterations", type=int, default=0, help="--hint-iterations of the server (default: each game's default)"
-    )
-    parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    games = [name for name in args.games.split(",") if name] or sorted(game.id for game in engine.all_games())
-    extra = ["--bot-workers", "0", "--hint-rate", "0"]
-    if args.iterations:
-        extra += ["--hint-iterations", str(args.iterations)]
+    games, extra = search_server(args)
     print(f"review latency, {args.matches} matches per game; load average {os.getloadavg()[0]:.1f}")
     print(
         f"{'game':<14} {'iterations':>10} {'decisions':>10} {'pages':>6} {'page p50 s':>11} {'page max s':>11} "
