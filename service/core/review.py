@@ -22,7 +22,6 @@ that a player sees where a hand was lost.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import threading
 from collections import OrderedDict
@@ -146,8 +145,8 @@ class Reviews:
                         pending_admission()
                         pending_admission = None
                     with telemetry.span("engine.review_decision", game_type=meta.game_type, iterations=iterations):
-                        kept = reviewed_move(state, seat, move, hint_random(seed, version, seat), iterations)
-                    kept = dataclasses.replace(kept, version=version, timed_out=entry.timed_out)
+                        rng = hint_random(seed, version, seat)
+                        kept = reviewed_move(state, seat, move, version, rng, iterations, timed_out=entry.timed_out)
                     self._keep(key, kept)
                 page.append(kept)
             state, _ = engine.apply(state, entry.seat, move)
@@ -162,13 +161,21 @@ class Reviews:
 
 
 def reviewed_move(
-    state: engine.GameState, seat: int, move: engine.Move, rng: random.Random, iterations: int
+    state: engine.GameState,
+    seat: int,
+    move: engine.Move,
+    version: int,
+    rng: random.Random,
+    iterations: int,
+    *,
+    timed_out: bool,
 ) -> ReviewedMove:
-    """The review of ``move``, a decision of ``seat`` (more than one legal move) in ``state``, on its seat input."""
+    """The review of ``move``, a decision of ``seat`` (more than one legal move) in ``state`` at ``version``, on
+    its seat input."""
     decision = review_decision(seat_input(state, seat), move, rng, iterations)
     assert decision is not None, "a decision has more than one legal move"
     return ReviewedMove(
-        version=0,
+        version=version,
         made=legal_move(state, seat, decision.made),
         best=legal_move(state, seat, decision.best),
         made_reward=decision.made_reward,
@@ -176,5 +183,5 @@ def reviewed_move(
         cost=decision.cost,
         rank=decision.rank,
         legal_moves=decision.legal_moves,
-        timed_out=False,
+        timed_out=timed_out,
     )
