@@ -9,7 +9,9 @@ label, dash-separated: ``c<C>`` the UCB constant (0.7 by default), ``h<EPS>`` si
 (``engine.bots.heuristics``) with a random move with probability EPS, ``x`` the search given the true state in
 every sample (a clairvoyant: every hand and the stock's order; no bot may see them, so it only measures how much a
 search could gain from knowing the unseen), ``xh`` (Dracula) the samples with the other hand as it truly is and
-only the stock dealt again (what perfect inference of the hand would know). ``hard-<field>=<value>-...`` is the guided
+only the stock dealt again (what perfect inference of the hand would know), ``inf<T>`` (Dracula) samples weighted by
+the other side's placements in this coffin under a softmax of the heuristic at temperature T, ``w<K>`` a tree per
+sampled world, K worlds a move, their visits summed. ``hard-<field>=<value>-...`` is the guided
 search of ``hard`` in that game with those ``SearchSettings`` fields replaced. The variant plays under its label
 through ``cardengine arena`` (same deals, rotations, budgets and table), at the arena's ``--budget-ms``.
 """
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import math
 import random
 import sys
@@ -164,6 +167,40 @@ class Inferring:
         return worlds, weights
 
 
+@dataclasses.dataclass(frozen=True)
+class WorldTrees:
+    """Perfect-information Monte Carlo with a tree per world: ``worlds`` samples of the seat's information set, each
+    searched by ``policy`` alone (its own tree, the sample as every iteration's world) for an equal share of the
+    budget; the move with the most visits summed over the worlds is played."""
+
+    policy: ISMCTSPolicy
+    worlds: int
+
+    def choose(self, seat_input: SeatInput, rng: random.Random) -> Move:
+        started = time.perf_counter()
+        sample = seat_input.determinize
+        if sample is None or len(seat_input.legal_moves) == 1:
+            return self.policy.choose(seat_input, rng)
+        visits = dict.fromkeys(seat_input.legal_moves, 0)
+        for index in range(self.worlds):
+            world = sample(rng.getrandbits(63))
+            left = (seat_input.budget_seconds - (time.perf_counter() - started)) / (self.worlds - index)
+            share = dataclasses.replace(
+                seat_input, determinize=functools.partial(same_world, world), budget_seconds=left
+            )
+            self.policy.choose(share, rng)
+            root = self.policy.last_root
+            assert root is not None
+            for (mover, move), child in root.children.items():
+                if mover == seat_input.seat and move in visits:
+                    visits[move] += child.visits
+        return max(seat_input.legal_moves, key=lambda move: visits[move])
+
+
+def same_world(world: GameState, seed: int) -> GameState:
+    return world
+
+
 def placement_gain(coffin: list[str | None], card: str, cell: int, own: str, other: str) -> float:
     """What placing ``card`` on ``cell`` adds to the mover's line through it less what it adds to the other's."""
     own_line, other_line = (ROW_OF[cell], COLUMN_OF[cell]) if own == ACROSS else (COLUMN_OF[cell], ROW_OF[cell])
@@ -186,9 +223,11 @@ def variant_policy(label: str, game_type: str) -> Policy:
     parts = label.split("-")
     if parts[0] != "tree":
         raise ValueError(f"{label!r}: a variant is tree-c<C>-h<EPS>[-x] or hard-<field>=<value>-...")
-    exploration, rollout, clairvoyant, hands_only, temperature = EXPLORATION, None, False, False, 0.0
+    exploration, rollout, clairvoyant, hands_only, temperature, worlds = EXPLORATION, None, False, False, 0.0, 0
     for part in parts[1:]:
-        if part.startswith("inf"):
+        if part.startswith("w"):
+            worlds = int(part[1:])
+        elif part.startswith("inf"):
             temperature = float(part[3:])
         elif part in ("x", "xh"):
             clairvoyant, hands_only = True, part == "xh"
@@ -201,6 +240,8 @@ def variant_policy(label: str, game_type: str) -> Policy:
     policy = ISMCTSPolicy(exploration=exploration, rollout_policy=rollout)
     if temperature:
         return Inferring(policy, temperature)
+    if worlds:
+        return WorldTrees(policy, worlds)
     return Clairvoyant(policy, hands_only) if clairvoyant else policy
 
 
