@@ -408,7 +408,7 @@ def report(args: argparse.Namespace, configs: list[Config], windows: list[Window
     print(table(rows))
     print()
     print(LEGEND)
-    judged = verdicts(rows)
+    judged = verdicts(rows, windows)
     if judged:
         print("\ntargets:\n  " + "\n  ".join(judged))
     notes = [f"{row.config.label}: {'; '.join(row.notes)}" for row in rows if row.notes]

@@ -145,8 +145,27 @@ DOORS = (("REST", "ce-rest-redis", "ce-rest-floor", 0.8), ("gRPC", "ce-grpc-redi
 FLOOR_TARGET = 1.15
 
 
-def verdicts(rows: list[Row]) -> list[str]:
-    """One line per target the run can judge: met or missed, with the door's floor beside it."""
+def round_ratios(windows: list[Window], key: str, base_key: str) -> list[float]:
+    """``key``'s server CPU per move over ``base_key``'s in each round where both moved: the configurations take
+    turns, so a round's two windows are close in time and a drift of the machine's speed cancels out of their
+    ratio (the pooled ratio weighs every window by its moves)."""
+    per_move = {(w.config, w.round): w.server_cpu / w.moves for w in windows if w.moves}
+    return [
+        value / per_move[(base_key, round_number)]
+        for (config, round_number), value in sorted(per_move.items())
+        if config == key and (base_key, round_number) in per_move
+    ]
+
+
+def spread(ratios: list[float]) -> str:
+    """`` (by round: LOW-HIGH)`` for two or more rounds, else nothing."""
+    return f" (by round: {min(ratios):.2f}-{max(ratios):.2f})" if len(ratios) > 1 else ""
+
+
+def verdicts(rows: list[Row], windows: list[Window] | None = None) -> list[str]:
+    """One line per target the run can judge: met or missed (on the pooled windows), with the door's floor beside it
+    and, given the ``windows``, the ratio's lowest and highest over the rounds: how far one run can be trusted."""
+    windows = windows or []
     by_key = {row.config.key: row for row in rows}
     peer, lines = by_key.get(PEER), []
     for door, key, floor_key, target in DOORS:
@@ -157,8 +176,8 @@ def verdicts(rows: list[Row]) -> list[str]:
             share = row.cpu_us / peer.cpu_us
             verdict = "met" if share <= target and row.p99 <= peer.p99 else "missed"
             line = (
-                f"{door} on Redis: {share:.2f}x boardgame.io's CPU per move (target <= {target:.1f}x), p99 "
-                f"{row.p99:.2f} ms against {peer.p99:.2f} ms: {verdict}"
+                f"{door} on Redis: {share:.2f}x boardgame.io's CPU per move{spread(round_ratios(windows, key, PEER))} "
+                f"(target <= {target:.1f}x), p99 {row.p99:.2f} ms against {peer.p99:.2f} ms: {verdict}"
             )
             if floor is not None:
                 line += f"; its floor: {floor.cpu_us / peer.cpu_us:.2f}x"
@@ -166,9 +185,10 @@ def verdicts(rows: list[Row]) -> list[str]:
         if floor is not None:
             share = row.cpu_us / floor.cpu_us
             verdict = "met" if share <= FLOOR_TARGET else "missed"
+            by_round = spread(round_ratios(windows, key, floor_key))
             lines.append(
-                f"{door} ApplyMove: {share:.2f}x its floor's CPU per move ({row.cpu_us:.0f} against "
-                f"{floor.cpu_us:.0f} us; target <= {FLOOR_TARGET:.2f}x): {verdict}"
+                f"{door} ApplyMove: {share:.2f}x its floor's CPU per move{by_round} "
+                f"({row.cpu_us:.0f} against {floor.cpu_us:.0f} us; target <= {FLOOR_TARGET:.2f}x): {verdict}"
             )
     return lines
 
