@@ -28,12 +28,13 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+import engine
 from engine.bots.heuristics import HEURISTICS
 from engine.bots.ismcts import EXPLORATION, ISMCTSPolicy, RolloutPolicy
 from engine.bots.levels import guided_search, level_settings
-from engine.bots.policy import Policy, SeatInput
-from engine.games.dracula.coffin import ACROSS, CELL_INDEX, NEIGHBOURS
-from engine.games.dracula.heuristic import COLUMN_OF, ROW_OF, line_worth
+from engine.bots.policy import Determinizer, Policy, SeatInput
+from engine.games.dracula.coffin import CELL_INDEX, CELL_NAMES
+from engine.games.dracula.heuristic import placement_gains
 from engine.moves import Move
 from engine.state import GameState
 from service.cli.commands import main
@@ -49,32 +50,41 @@ def mixed_rollout(heuristic: RolloutPolicy, epsilon: float) -> RolloutPolicy:
     return rollout
 
 
+def true_state(seat_input: SeatInput) -> GameState:
+    """The state ``engine.bots.policy.seat_input`` was made from (its sampler's closure holds it): what no bot may
+    read, here only to measure what knowing it would be worth."""
+    sample = seat_input.determinize
+    assert sample is not None and sample.__closure__ is not None
+    cells = dict(zip(sample.__code__.co_freevars, sample.__closure__, strict=True))
+    state: GameState = cells["state"].cell_contents
+    return state
+
+
 @dataclasses.dataclass(frozen=True)
 class Clairvoyant:
-    """A search policy handed the true state as each of its samples (a measuring instrument, never a bot kind)."""
+    """A search policy handed the true state as each of its samples, or (``hands_only``) samples whose other hands
+    are the true ones, the stock still dealt again (a measuring instrument, never a bot kind)."""
 
     policy: Policy
     hands_only: bool = False
 
     def choose(self, seat_input: SeatInput, rng: random.Random) -> Move:
-        sample = seat_input.determinize
-        assert sample is not None and sample.__closure__ is not None
-        cells = dict(zip(sample.__code__.co_freevars, sample.__closure__, strict=True))
-        state: GameState = cells["state"].cell_contents  # policy.seat_input's closure holds the true state
+        state, sample = true_state(seat_input), seat_input.determinize
+        assert sample is not None
         if not self.hands_only:
-            return self.policy.choose(dataclasses.replace(seat_input, determinize=lambda seed: state), rng)
+            return self.policy.choose(
+                dataclasses.replace(seat_input, determinize=functools.partial(same_world, state)), rng
+            )
+        others = [other for other in range(state.players) if other != seat_input.seat]
 
         def known_hands(seed: int) -> GameState:
             world = sample(seed)
-            hands, true_hands, stock = world.table["hands"], state.table["hands"], list(world.table["stock"])
-            for other in range(world.players):
-                if other != seat_input.seat:
-                    stock.extend(hands[other])
-                    hands[other] = list(true_hands[other])
-            for other in range(world.players):
-                if other != seat_input.seat:
-                    for card in true_hands[other]:
-                        stock.remove(card)
+            hands = world.table["hands"]
+            stock = [*world.table["stock"], *(card for other in others for card in hands[other])]
+            for other in others:
+                hands[other] = list(state.table["hands"][other])
+                for card in hands[other]:
+                    stock.remove(card)
             random.Random(seed).shuffle(stock)
             world.table["stock"] = stock
             return world
@@ -82,42 +92,41 @@ class Clairvoyant:
         return self.policy.choose(dataclasses.replace(seat_input, determinize=known_hands), rng)
 
 
+Placement = tuple[list[str | None], Move]  # the coffin before one of the other side's placements, and that move
+
+
 @dataclasses.dataclass
 class Inferring:
     """Dracula, two players: a search policy whose samples are weighted by how likely the other seat's placements
-    in this coffin were with the hand each sample gives it, under a softmax of the heuristic's gains at
-    ``temperature`` (mixed with ``floor`` of a uniform choice). The placements and their order are remembered
-    from this policy's own earlier decisions (an experiment: the engine's state does not keep them)."""
+    in this coffin were with the hand each sample gives it, under a softmax of the heuristic's gains
+    (``placement_gains``) at ``temperature``, mixed with ``floor`` of a uniform choice. The placements and their
+    order are remembered from this policy's own earlier decisions (an experiment: the engine's state does not keep
+    them), by (match seed, deal, seat)."""
 
     policy: Policy
     temperature: float
     pool: int = 128
     floor: float = 0.1
-    seen: dict[tuple[int, int, int], list[tuple[list[str | None], str, int]]] = dataclasses.field(
-        default_factory=dict
-    )  # (match seed, deal, seat) -> per opponent placement: the coffin before it, the card and the cell
+    placements: dict[tuple[int, int, int], list[Placement]] = dataclasses.field(default_factory=dict)
+    left_by_me: dict[tuple[int, int, int], list[str | None]] = dataclasses.field(default_factory=dict)
 
     def choose(self, seat_input: SeatInput, rng: random.Random) -> Move:
         started = time.perf_counter()
-        sample = seat_input.determinize
-        assert sample is not None and sample.__closure__ is not None
-        cells = dict(zip(sample.__code__.co_freevars, sample.__closure__, strict=True))
-        state: GameState = cells["state"].cell_contents
-        table, seat = state.table, seat_input.seat
+        state, seat, sample = true_state(seat_input), seat_input.seat, seat_input.determinize
+        assert sample is not None
+        table = state.table
         if table["phase"] != "play" or state.players != 2:
             return self.policy.choose(seat_input, rng)
         key = (state.seed, table["deal"], seat)
-        history = self.seen.setdefault(key, [])
         coffin = list(table["coffin"])
-        expected = getattr(self, "_after", {}).get(key)  # the coffin right after this seat's last placement
-        nail_only = [card if index == 4 else None for index, card in enumerate(coffin)]
-        before = expected if expected is not None else nail_only
+        # The coffin as this seat left it (at its first decision: the nail alone); one card more is the other's.
+        before = self.left_by_me.get(key) or [card if index == 4 else None for index, card in enumerate(coffin)]
         new = [index for index in range(9) if coffin[index] is not None and before[index] is None]
+        history = self.placements.setdefault(key, [])
         if len(new) == 1:
-            history.append((before, str(coffin[new[0]]), new[0]))
-        weights_pool = self._weighted(sample, history, seat, state, rng) if history else None
-        if weights_pool is not None:
-            worlds, weights = weights_pool
+            history.append((before, Move("place", (str(coffin[new[0]]), CELL_NAMES[new[0]]))))
+        if history:
+            worlds, weights = self._weighted(sample, history, 1 - seat, rng)
 
             def weighted(seed: int) -> GameState:
                 return random.Random(seed).choices(worlds, weights)[0].copy()
@@ -125,42 +134,30 @@ class Inferring:
             left = seat_input.budget_seconds - (time.perf_counter() - started)  # the weighing is in the budget
             seat_input = dataclasses.replace(seat_input, determinize=weighted, budget_seconds=left)
         move = self.policy.choose(seat_input, rng)
-        after = list(coffin)
         if move.kind == "place":
-            after[CELL_INDEX[move.args[1]]] = move.args[0]
-        if not hasattr(self, "_after"):
-            self._after: dict[tuple[int, int, int], list[str | None]] = {}
-        self._after[key] = after
+            coffin[CELL_INDEX[move.args[1]]] = move.args[0]
+        self.left_by_me[key] = coffin
         return move
 
     def _weighted(
-        self,
-        sample: Any,
-        history: list[tuple[list[str | None], str, int]],
-        seat: int,
-        state: GameState,
-        rng: random.Random,
+        self, sample: Determinizer, history: list[Placement], other: int, rng: random.Random
     ) -> tuple[list[GameState], list[float]]:
-        other = 1 - seat
-        own, theirs = state.table["directions"][other], state.table["directions"][seat]
+        """``pool`` samples, each weighted by the likelihood of ``other``'s placements with the hand it gives."""
         worlds, weights = [], []
         for _ in range(self.pool):
             world = sample(rng.getrandbits(63))
             hand = list(world.table["hands"][other])
             likelihood = 1.0
-            for index in range(len(history) - 1, -1, -1):  # the hand grows back as placements are undone
-                coffin, card, cell = history[index]
-                hand.append(card)
-                options = [
-                    (held, empty)
-                    for empty in range(9)
-                    if coffin[empty] is None and any(coffin[near] is not None for near in NEIGHBOURS[empty])
-                    for held in set(hand)
-                ]
-                gains = [placement_gain(coffin, held, empty, own, theirs) for held, empty in options]
+            for coffin, placed in reversed(history):  # the hand grows back as placements are undone
+                hand.append(placed.args[0])
+                past = world.shallow_copy()  # the table of that moment: its coffin, the hand, the other to place
+                past.table.update(coffin=coffin, hands=[*world.table["hands"]], turn=other)
+                past.table["hands"][other] = hand
+                options = engine.legal_moves(past, other)
+                gains = placement_gains(past, other, options)
                 top = max(gains)
                 exps = [math.exp((gain - top) / self.temperature) for gain in gains]
-                chosen = exps[options.index((card, cell))] / sum(exps)
+                chosen = exps[options.index(placed)] / sum(exps)
                 likelihood *= self.floor / len(options) + (1 - self.floor) * chosen
             worlds.append(world)
             weights.append(likelihood)
@@ -201,15 +198,6 @@ def same_world(world: GameState, seed: int) -> GameState:
     return world
 
 
-def placement_gain(coffin: list[str | None], card: str, cell: int, own: str, other: str) -> float:
-    """What placing ``card`` on ``cell`` adds to the mover's line through it less what it adds to the other's."""
-    own_line, other_line = (ROW_OF[cell], COLUMN_OF[cell]) if own == ACROSS else (COLUMN_OF[cell], ROW_OF[cell])
-    own_cards = tuple(held for held in (coffin[index] for index in own_line) if held is not None)
-    other_cards = tuple(held for held in (coffin[index] for index in other_line) if held is not None)
-    before = line_worth(own_cards, own) - line_worth(other_cards, other)
-    return line_worth((*own_cards, card), own) - line_worth((*other_cards, card), other) - before
-
-
 def variant_policy(label: str, game_type: str) -> Policy:
     """The policy a variant's label names (ValueError for a label it cannot read)."""
     if label.startswith("hard-"):
@@ -222,7 +210,7 @@ def variant_policy(label: str, game_type: str) -> Policy:
         return guided_search(dataclasses.replace(settings, **changes), game_type, None)
     parts = label.split("-")
     if parts[0] != "tree":
-        raise ValueError(f"{label!r}: a variant is tree-c<C>-h<EPS>[-x] or hard-<field>=<value>-...")
+        raise ValueError(f"{label!r}: a variant is tree-c<C>-h<EPS>-x|xh|inf<T>|w<K> or hard-<field>=<value>-...")
     exploration, rollout, clairvoyant, hands_only, temperature, worlds = EXPLORATION, None, False, False, 0.0, 0
     for part in parts[1:]:
         if part.startswith("w"):
@@ -236,7 +224,7 @@ def variant_policy(label: str, game_type: str) -> Policy:
         elif part.startswith("h"):
             rollout = mixed_rollout(HEURISTICS[game_type], float(part[1:]))
         else:
-            raise ValueError(f"{label!r}: {part!r} is neither c<C>, h<EPS> nor x.")
+            raise ValueError(f"{label!r}: {part!r} is none of c<C>, h<EPS>, x, xh, inf<T>, w<K>.")
     policy = ISMCTSPolicy(exploration=exploration, rollout_policy=rollout)
     if temperature:
         return Inferring(policy, temperature)
