@@ -11,9 +11,13 @@ every sample (a clairvoyant: every hand and the stock's order; no bot may see th
 search could gain from knowing the unseen), ``xh`` (Dracula) the samples with the other hand as it truly is and
 only the stock dealt again (what perfect inference of the hand would know), ``inf<T>`` (Dracula) samples weighted by
 the other side's placements in this coffin under a softmax of the heuristic at temperature T, ``w<K>`` a tree per
-sampled world, K worlds a move, their visits summed. ``hard-<field>=<value>-...`` is the guided
-search of ``hard`` in that game with those ``SearchSettings`` fields replaced. The variant plays under its label
-through ``cardengine arena`` (same deals, rotations, budgets and table), at the arena's ``--budget-ms``.
+sampled world, K worlds a move, their visits summed. ``hard-<field>=<value>-...`` is the guided search of
+``hard`` in that game with those ``SearchSettings`` fields replaced; ``<level>~<field>=<value>-...`` a level with
+those ``LevelSettings`` fields replaced (``medium~iterations_per_move=2-mistake_rate=0.5``); ``hardinf<T>``
+(Dracula) ``hard``'s search on samples weighted as ``inf<T>``'s; ``equity<S>`` (Dracula) ``hard`` valuing a coffin
+scored before the match ends by the chance that the margin it leaves wins the match, each coffin to come adding a
+margin of spread S. The variant plays under its label through ``cardengine arena`` (same deals, rotations, budgets
+and table), at the arena's ``--budget-ms``.
 """
 
 from __future__ import annotations
@@ -29,9 +33,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import engine
+from engine.bots.guided import GuidedISMCTSPolicy, GuidedSearch
 from engine.bots.heuristics import HEURISTICS
-from engine.bots.ismcts import EXPLORATION, ISMCTSPolicy, RolloutPolicy
-from engine.bots.levels import guided_search, level_settings
+from engine.bots.ismcts import EXPLORATION, ISMCTSPolicy, RolloutPolicy, Search
+from engine.bots.levels import LEVELS, guided_options, guided_search, level_search, level_settings, settled_policy
 from engine.bots.policy import Determinizer, Policy, SeatInput
 from engine.games.dracula.coffin import CELL_INDEX, CELL_NAMES
 from engine.games.dracula.heuristic import placement_gains
@@ -194,20 +199,67 @@ class WorldTrees:
         return max(seat_input.legal_moves, key=lambda move: visits[move])
 
 
+class EquitySearch(GuidedSearch):
+    """Dracula, two players: a coffin scored before the match ends is valued by the chance that the margin it leaves
+    wins the match, the coffins still to play each adding a margin of spread ``spread`` (a normal approximation),
+    weighted as a finished match's result is (``win_weight``), the rest the margin reward."""
+
+    spread = 20.0
+
+    def evaluate(self, world: GameState, state: GameState, round_scored: bool) -> list[float]:
+        values = super().evaluate(world, state, round_scored)
+        sheet = engine.score(state)
+        if sheet.finished or not round_scored:
+            return values
+        left = int(state.options["deals"]) - len(sheet.rounds)
+        weight = self.guide.win_weight
+        margin = sheet.totals[0] - sheet.totals[1]
+        first = 0.5 * (1.0 + math.erf(margin / (self.spread * math.sqrt(2.0 * max(left, 1)))))
+        return [
+            weight * chance + (1.0 - weight) * value for chance, value in zip((first, 1.0 - first), values, strict=True)
+        ]
+
+
+class EquityPolicy(GuidedISMCTSPolicy):
+    def __init__(self, spread: float, **options: Any) -> None:
+        super().__init__(**options)
+        self.spread = spread
+
+    def new_search(self, seat_input: SeatInput, first: GameState, rng: random.Random) -> Search:
+        search = super().new_search(seat_input, first, rng)
+        assert isinstance(search, GuidedSearch)
+        equity = EquitySearch(self, search.observer, search.moves, search.scale, search.root_totals, rng)
+        equity.spread = self.spread
+        return equity
+
+
 def same_world(world: GameState, seed: int) -> GameState:
     return world
 
 
+def fields(text: str) -> dict[str, Any]:
+    """``<field>=<value>-...`` as values: ``True``/``False``, ``None``, else a number."""
+    constants: dict[str, Any] = {"True": True, "False": False, "None": None}
+    changes: dict[str, Any] = {}
+    for item in text.split("-"):
+        name, _, value = item.partition("=")
+        changes[name] = constants[value] if value in constants else int(value) if value.isdigit() else float(value)
+    return changes
+
+
 def variant_policy(label: str, game_type: str) -> Policy:
     """The policy a variant's label names (ValueError for a label it cannot read)."""
+    if label.startswith("hardinf"):  # hardinf<T>: hard's search on samples weighted by the other's placements
+        return Inferring(level_search(level_settings(game_type, "hard"), game_type), float(label[7:]))
+    if label.startswith("equity"):  # equity<SPREAD>: hard's search valuing a coffin by the match it leaves
+        settings = level_settings(game_type, "hard").search_settings()
+        return EquityPolicy(float(label.removeprefix("equity")), iterations=None, **guided_options(settings, game_type))
+    level, _, rest = label.partition("~")
+    if level in LEVELS and rest:  # <level>~<field>=<value>-...: a level with LevelSettings fields replaced
+        return settled_policy(dataclasses.replace(level_settings(game_type, level), **fields(rest)), game_type)
     if label.startswith("hard-"):
         settings = level_settings(game_type, "hard").search_settings()
-        changes: dict[str, Any] = {}
-        for item in label.removeprefix("hard-").split("-"):
-            name, _, value = item.partition("=")
-            kind = type(getattr(settings, name))
-            changes[name] = value == "True" if kind is bool else kind(value)
-        return guided_search(dataclasses.replace(settings, **changes), game_type, None)
+        return guided_search(dataclasses.replace(settings, **fields(label.removeprefix("hard-"))), game_type, None)
     parts = label.split("-")
     if parts[0] != "tree":
         raise ValueError(f"{label!r}: a variant is tree-c<C>-h<EPS>-x|xh|inf<T>|w<K> or hard-<field>=<value>-...")

@@ -111,9 +111,10 @@ GAME_SETTINGS: Mapping[str, Mapping[str, LevelSettings]] = {
     # easy errs up to 0.4 below its first choice (at 0.1 it sat too close to medium).
     "house_rummy": {"easy": LevelSettings(iterations=1, mistake_rate=1.0, mistake_tolerance=0.4)},
     "rummy_battle": {
-        # easy as in House Rummy; medium two trials a move (with four it played as well as mcts, too near hard).
+        # easy as in House Rummy; medium two trials a move, erring as easy does half the time (without its
+        # mistakes it played as well as mcts and hard).
         "easy": LevelSettings(iterations=1, mistake_rate=1.0, mistake_tolerance=0.4),
-        "medium": LevelSettings(iterations=4, iterations_per_move=2),
+        "medium": LevelSettings(iterations=4, iterations_per_move=2, mistake_rate=0.5, mistake_tolerance=0.4),
         "hard": LevelSettings(
             iterations=None, search=SearchSettings(rollout_depth=4, shared_samples=True, heuristic=True)
         ),

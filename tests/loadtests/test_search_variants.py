@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 
+import pytest
+
 import engine
+from engine.bots.guided import GuidedISMCTSPolicy, GuidedSearch
 from engine.bots.ismcts import ISMCTSPolicy
+from engine.bots.levels import LevelSearch, SecondChoicePolicy, level_settings
 from engine.bots.policy import SeatInput, seat_input
 from engine.moves import Move
 from engine.state import GameState
-from loadtests.search_variants import Clairvoyant, Inferring, WorldTrees, variant_policy
+from loadtests.search_variants import (
+    Clairvoyant,
+    EquityPolicy,
+    EquitySearch,
+    Inferring,
+    WorldTrees,
+    variant_policy,
+)
 
 
 class Recording:
@@ -75,3 +87,39 @@ def test_world_trees_play_a_legal_move_within_the_budget() -> None:
     policy = WorldTrees(ISMCTSPolicy(iterations=4), worlds=3)
     given = seat_input(state, seat, budget_seconds=0.2)
     assert policy.choose(given, random.Random(1)) in given.legal_moves
+
+
+def test_a_level_variant_is_the_level_with_its_fields_replaced() -> None:
+    policy = variant_policy("medium~iterations=1-iterations_per_move=3-mistake_rate=0.5", "rummy_battle")
+    assert isinstance(policy, SecondChoicePolicy)
+    assert policy.mistake_rate == 0.5
+    assert policy.tolerance == level_settings("rummy_battle", "medium").mistake_tolerance
+    assert isinstance(policy.search, LevelSearch)
+    assert (policy.search.base_iterations, policy.search.per_move) == (1, 3)
+    searched = variant_policy("hard-exploration=0.15-shared_samples=False-rollout_depth=6", "rummy_battle")
+    assert isinstance(searched, GuidedISMCTSPolicy)
+    assert (searched.exploration, searched.shared_samples, searched.rollout_depth) == (0.15, False, 6)
+
+
+def test_equity_values_a_scored_coffin_by_the_chance_its_margin_wins_the_match() -> None:
+    """After the first of six coffins (seed 7: 40 to 54), seat 0 behind by 14 with five coffins of spread 20 to come
+    wins with probability Phi(-14 / (20 sqrt 5)) = 0.3771; the reward weighs it as a finished match's result is
+    (0.9), the margin reward the rest."""
+    state, _ = engine.new_game("dracula", 2, seed=7, options={"deals": 6})
+    while len(engine.score(state).rounds) < 1:
+        seat = engine.to_act(state)[0]
+        state, _ = engine.apply(state, seat, engine.legal_moves(state, seat)[0])
+    assert engine.score(state).totals == (40, 54)
+    policy = variant_policy("equity20", "dracula")
+    assert isinstance(policy, EquityPolicy)
+    search = policy.new_search(seat_input(state, engine.to_act(state)[0]), state, random.Random(1))
+    assert isinstance(search, EquitySearch)
+    plain = GuidedSearch.evaluate(search, state, state, True)
+    values = search.evaluate(state, state, True)
+    chance = 0.5 * (1 + math.erf(-14 / (20 * math.sqrt(2 * 5))))
+    assert round(chance, 4) == 0.3771
+    assert values == pytest.approx([0.9 * chance + 0.1 * plain[0], 0.9 * (1 - chance) + 0.1 * plain[1]])
+    search.rng = random.Random(2)  # a state whose round is not scored: simulated on, valued as the guided search does
+    unscored = search.evaluate(state, state, False)
+    search.rng = random.Random(2)
+    assert unscored == GuidedSearch.evaluate(search, state, state, False)
