@@ -41,6 +41,7 @@ from engine.bots.policy import Determinizer, Policy, SeatInput
 from engine.games.dracula.coffin import CELL_INDEX, CELL_NAMES
 from engine.games.dracula.heuristic import placement_gains
 from engine.moves import Move
+from engine.scoring import ScoreSheet
 from engine.state import GameState
 from service.cli.commands import main
 from service.core import bot_kinds
@@ -206,31 +207,32 @@ class EquitySearch(GuidedSearch):
 
     spread = 20.0
 
-    def evaluate(self, world: GameState, state: GameState, round_scored: bool) -> list[float]:
-        values = super().evaluate(world, state, round_scored)
-        sheet = engine.score(state)
-        if sheet.finished or not round_scored:
+    def scored_values(self, state: GameState, sheet: ScoreSheet, baseline: Sequence[float]) -> list[float]:
+        values = super().scored_values(state, sheet, baseline)
+        if sheet.finished:
             return values
         left = int(state.options["deals"]) - len(sheet.rounds)
         weight = self.guide.win_weight
         margin = sheet.totals[0] - sheet.totals[1]
         first = 0.5 * (1.0 + math.erf(margin / (self.spread * math.sqrt(2.0 * max(left, 1)))))
-        return [
-            weight * chance + (1.0 - weight) * value for chance, value in zip((first, 1.0 - first), values, strict=True)
-        ]
+        chances = (first, 1.0 - first)
+        return [weight * chance + (1.0 - weight) * value for chance, value in zip(chances, values, strict=True)]
 
 
 class EquityPolicy(GuidedISMCTSPolicy):
+    """``hard``'s search whose decisions are ``EquitySearch``es of ``spread``."""
+
     def __init__(self, spread: float, **options: Any) -> None:
         super().__init__(**options)
         self.spread = spread
 
+    search_type = EquitySearch
+
     def new_search(self, seat_input: SeatInput, first: GameState, rng: random.Random) -> Search:
         search = super().new_search(seat_input, first, rng)
-        assert isinstance(search, GuidedSearch)
-        equity = EquitySearch(self, search.observer, search.moves, search.scale, search.root_totals, rng)
-        equity.spread = self.spread
-        return equity
+        assert isinstance(search, EquitySearch)
+        search.spread = self.spread
+        return search
 
 
 def same_world(world: GameState, seed: int) -> GameState:

@@ -24,51 +24,11 @@ from engine.bots.policy import SeatInput
 from engine.bots.shared_samples import search_shared_samples
 from engine.moves import Move
 from engine.registry import get_game
+from engine.scoring import ScoreSheet
 from engine.state import GameState
 
 GUIDED_ROLLOUT_DEPTH = 12
 """Moves a guided simulation plays at most before the round is valued as it stands."""
-
-
-class GuidedISMCTSPolicy(ISMCTSPolicy):
-    """IS-MCTS with guided, short simulations (see the module's docstring)."""
-
-    def __init__(
-        self,
-        iterations: int | None = None,
-        exploration: float = EXPLORATION,
-        rollout_depth: int = GUIDED_ROLLOUT_DEPTH,
-        epsilon: float = 0.2,
-        optimism: float = 1.0,
-        win_weight: float = 0.5,
-        heuristic: RolloutPolicy | None = None,
-        shared_samples: bool = False,
-        min_scale: float = MIN_SCALE,
-    ) -> None:
-        super().__init__(iterations=iterations, exploration=exploration, rollout_depth=rollout_depth)
-        self.epsilon = epsilon
-        self.optimism = optimism
-        self.win_weight = win_weight
-        self.heuristic = heuristic
-        self.shared_samples = shared_samples
-        self.min_scale = min_scale
-
-    def new_search(self, seat_input: SeatInput, first: GameState, rng: random.Random) -> Search:
-        sheet = score(first)  # public: the same totals in every sample
-        scale = max(self.min_scale, reward_scale(sheet))
-        return GuidedSearch(self, seat_input.seat, seat_input.legal_moves, scale, sheet.totals, rng)
-
-    def run(
-        self,
-        search: Search,
-        sample_world: Callable[[int], GameState],
-        first: GameState,
-        deadline: float,
-        seeds: random.Random,
-    ) -> float:
-        if self.shared_samples:
-            return search_shared_samples(search, sample_world, first, deadline, self.iterations, seeds)
-        return super().run(search, sample_world, first, deadline, seeds)
 
 
 class GuidedSearch(Search):
@@ -95,8 +55,12 @@ class GuidedSearch(Search):
         if not round_scored:
             state, round_scored = self.guided_rollout(state)
         if round_scored or not to_act(state):
-            return rewards(score(state), self.scale, baseline, self.guide.win_weight)
+            return self.scored_values(state, score(state), baseline)
         return margin_rewards(standing_totals(state, game.standing(state)), self.scale, baseline)
+
+    def scored_values(self, state: GameState, sheet: ScoreSheet, baseline: Sequence[float]) -> list[float]:
+        """The rewards of a simulation that ended with a round scored or the match over (``sheet``, ``state``'s)."""
+        return rewards(sheet, self.scale, baseline, self.guide.win_weight)
 
     def backpropagate(self, path: Sequence[Node], played: Sequence[tuple[int, Move]], values: Sequence[float]) -> None:
         super().backpropagate(path, played, values)
@@ -144,6 +108,49 @@ class GuidedSearch(Search):
             if scores_a_round(events, players):
                 return state, True
         return state, False
+
+
+class GuidedISMCTSPolicy(ISMCTSPolicy):
+    """IS-MCTS with guided, short simulations (see the module's docstring)."""
+
+    search_type: type[GuidedSearch] = GuidedSearch  # each decision's search
+
+    def __init__(
+        self,
+        iterations: int | None = None,
+        exploration: float = EXPLORATION,
+        rollout_depth: int = GUIDED_ROLLOUT_DEPTH,
+        epsilon: float = 0.2,
+        optimism: float = 1.0,
+        win_weight: float = 0.5,
+        heuristic: RolloutPolicy | None = None,
+        shared_samples: bool = False,
+        min_scale: float = MIN_SCALE,
+    ) -> None:
+        super().__init__(iterations=iterations, exploration=exploration, rollout_depth=rollout_depth)
+        self.epsilon = epsilon
+        self.optimism = optimism
+        self.win_weight = win_weight
+        self.heuristic = heuristic
+        self.shared_samples = shared_samples
+        self.min_scale = min_scale
+
+    def new_search(self, seat_input: SeatInput, first: GameState, rng: random.Random) -> Search:
+        sheet = score(first)  # public: the same totals in every sample
+        scale = max(self.min_scale, reward_scale(sheet))
+        return self.search_type(self, seat_input.seat, seat_input.legal_moves, scale, sheet.totals, rng)
+
+    def run(
+        self,
+        search: Search,
+        sample_world: Callable[[int], GameState],
+        first: GameState,
+        deadline: float,
+        seeds: random.Random,
+    ) -> float:
+        if self.shared_samples:
+            return search_shared_samples(search, sample_world, first, deadline, self.iterations, seeds)
+        return super().run(search, sample_world, first, deadline, seeds)
 
 
 def standing_totals(state: GameState, standing: Sequence[int]) -> list[float]:

@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 import engine
+from engine.bots.evaluation import margins
 from engine.bots.guided import GuidedISMCTSPolicy, GuidedSearch
 from engine.bots.ismcts import ISMCTSPolicy
 from engine.bots.levels import LevelSearch, SecondChoicePolicy, level_settings
@@ -107,19 +108,29 @@ def test_equity_values_a_scored_coffin_by_the_chance_its_margin_wins_the_match()
     (0.9), the margin reward the rest."""
     state, _ = engine.new_game("dracula", 2, seed=7, options={"deals": 6})
     while len(engine.score(state).rounds) < 1:
+        before = state
         seat = engine.to_act(state)[0]
         state, _ = engine.apply(state, seat, engine.legal_moves(state, seat)[0])
-    assert engine.score(state).totals == (40, 54)
+    sheet = engine.score(state)
+    assert sheet.totals == (40, 54)
     policy = variant_policy("equity20", "dracula")
     assert isinstance(policy, EquityPolicy)
     search = policy.new_search(seat_input(state, engine.to_act(state)[0]), state, random.Random(1))
     assert isinstance(search, EquitySearch)
-    plain = GuidedSearch.evaluate(search, state, state, True)
-    values = search.evaluate(state, state, True)
+    baseline = [0.0, 0.0]
+    plain = GuidedSearch.scored_values(search, state, sheet, baseline)
     chance = 0.5 * (1 + math.erf(-14 / (20 * math.sqrt(2 * 5))))
     assert round(chance, 4) == 0.3771
-    assert values == pytest.approx([0.9 * chance + 0.1 * plain[0], 0.9 * (1 - chance) + 0.1 * plain[1]])
-    search.rng = random.Random(2)  # a state whose round is not scored: simulated on, valued as the guided search does
-    unscored = search.evaluate(state, state, False)
-    search.rng = random.Random(2)
-    assert unscored == GuidedSearch.evaluate(search, state, state, False)
+    expected = [0.9 * chance + 0.1 * plain[0], 0.9 * (1 - chance) + 0.1 * plain[1]]
+    assert search.scored_values(state, sheet, baseline) == pytest.approx(expected)
+    # The coffin's last placement left to the simulation (the only legal one): the coffin it ends is valued so too,
+    # its margin reward measured from that sample's root, the coffin as it stood.
+    last = engine.to_act(before)[0]
+    assert len(engine.legal_moves(before, last)) == 1
+    standing = engine.get_game("dracula").standing(before)
+    root = margins([total + now for total, now in zip(engine.score(before).totals, standing, strict=True)])
+    earlier = policy.new_search(seat_input(before, last), before, random.Random(1))
+    assert isinstance(earlier, EquitySearch)
+    plain = GuidedSearch.scored_values(earlier, state, sheet, root)
+    expected = [0.9 * chance + 0.1 * plain[0], 0.9 * (1 - chance) + 0.1 * plain[1]]
+    assert earlier.evaluate(before, before, False) == pytest.approx(expected)
