@@ -18,6 +18,12 @@ one run. Its ApplyMove (gRPC, and REST's ``POST /v1/games/{id}/moves``) does onl
   without which no event stream, page of events or retry on another replica could be answered);
 - answer the new version (no view, no events, no header).
 
+With ``--answered`` it also answers what the API obliges every accepted move to answer: the mover's game with its
+view and this move's events with their texts, built by the service's own functions (``moves.answer``,
+``games.game_view``) and written as each door writes ApplyMove's default answer (REST: ``convert.move_result_json``;
+gRPC: ``convert.MOVE_RESULT.wire``, the view as a ``Struct``). The two floors in one run say how much of ApplyMove's
+distance from the floor is the answer's content, which no ApplyMove of the v1 API can skip.
+
 A call with the metadata (or HTTP header) ``x-floor: rules-only`` skips the compare-and-set (the new version is kept
 in this server only, where the next rules-only call finds it): the difference between the two is what one round trip
 to Redis costs a call inside this server.
@@ -46,8 +52,11 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 import engine
 from service.core.game_service import GameService
-from service.core.games import seat_of_token
+from service.core.games import game_view, seat_of_token
+from service.core.moves import answer
+from service.core.records import MoveResult
 from service.core.stored import GameMeta, LogEntry
+from service.edges import convert
 from service.edges.credentials import bearer_token
 from service.edges.grpc_server import MAX_MESSAGE_BYTES, GameEngineServicer, add_game_engine, token_of
 from service.edges.http import Response
@@ -66,18 +75,21 @@ RULES_ONLY_GAMES = 4096  # the rules-only versions kept, one per game, the oldes
 class Floor:
     """The floor's ApplyMove, behind both doors (module docstring)."""
 
-    def __init__(self, service: GameService, store: RedisStore) -> None:
+    def __init__(self, service: GameService, store: RedisStore, *, answered: bool = False) -> None:
         self.service = service
         self.store = store
+        self.answered = answered  # also build the answer the API obliges (module docstring)
         self.rules_only_games: dict[str, StoredGame] = {}  # the last version a rules-only call made, never committed
         self.rules_only_lock = threading.Lock()
 
-    def apply(self, game_id: str, token: str | None, move: str, expected: int, *, rules_only: bool) -> int:
-        """The new version; ``LookupError`` for an unknown game, ``PermissionError`` without the seat's token."""
+    def apply(self, game_id: str, token: str | None, move: str, expected: int, *, rules_only: bool) -> int | MoveResult:
+        """The new version, or with ``answered`` the answer the API obliges; ``LookupError`` for an unknown game,
+        ``PermissionError`` without the seat's token."""
         stored = self.load(game_id, expected, rules_only=rules_only)
         if stored is None:
             raise LookupError("no such game")
-        seat = seat_of_token(stored.game_id, GameMeta.decode(stored.meta), token)
+        meta = GameMeta.decode(stored.meta)
+        seat = seat_of_token(stored.game_id, meta, token)
         if seat is None:
             raise PermissionError("a seat token is required")
         state = self.service.games.state_of(stored)
@@ -92,12 +104,16 @@ class Floor:
             finished,
             stored.meta,
         )
+        entry = None if rules_only and not self.answered else floor_entry(updated, seat, parsed, new_state, events)
         if rules_only:
             self.keep_rules_only(updated)
         else:
-            entry = floor_entry(updated, seat, parsed, new_state, stored.event_count, events)
-            self.store.commit(updated, expected, entry)
+            assert entry is not None
+            self.store.commit(updated, expected, entry.encode())
         self.service.games.states.remember(updated.game_id, updated.snapshot, new_state)
+        if entry is not None and self.answered:
+            view = game_view(updated.game_id, meta, updated.version, new_state, seat)
+            return answer(updated.version, view, entry, meta, seat)
         return updated.version
 
     def load(self, game_id: str, expected_version: int, *, rules_only: bool) -> StoredGame | None:
@@ -128,7 +144,7 @@ class FloorServicer(GameEngineServicer):
     def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> bytes:  # type: ignore[override]
         rules_only = (RULES_ONLY_HEADER, "rules-only") in context.invocation_metadata()
         try:
-            version = self.floor.apply(
+            applied = self.floor.apply(
                 request.game_id, token_of(context), request.move, request.expected_version, rules_only=rules_only
             )
         except LookupError as missing:
@@ -136,8 +152,10 @@ class FloorServicer(GameEngineServicer):
         except PermissionError as refused:
             context.abort(grpc.StatusCode.UNAUTHENTICATED, str(refused))
         # The answer in its wire form, as the servicer's: ApplyMove's handler has no serializer (WIRE_ANSWERS).
-        answer = pb.ApplyMoveResponse(version=version, game=pb.Game(game_id=request.game_id, version=version))
-        return answer.SerializeToString()
+        if isinstance(applied, MoveResult):
+            return convert.MOVE_RESULT.wire(applied, view_json=request.view_json)
+        bare = pb.ApplyMoveResponse(version=applied, game=pb.Game(game_id=request.game_id, version=applied))
+        return bare.SerializeToString()
 
 
 def floor_rest_app(floor: Floor, real: App) -> App:
@@ -152,12 +170,13 @@ def floor_rest_app(floor: Floor, real: App) -> App:
         rules_only = incoming.headers.get(RULES_ONLY_HEADER) == "rules-only"
         token = bearer_token(incoming.headers.get("Authorization"))
         try:
-            version = floor.apply(match[1], token, body["move"], body["expectedVersion"], rules_only=rules_only)
+            applied = floor.apply(match[1], token, body["move"], body["expectedVersion"], rules_only=rules_only)
         except Exception as failure:  # an instrument's refusal: the benchmark counts any non-200 answer as one
             error = {"error": {"code": type(failure).__name__, "message": str(failure)}}
             return Response(orjson.dumps(error), status=400, content_type="application/json")
-        answer = orjson.dumps({"version": version, "gameId": match[1]})
-        return Response(answer, content_type="application/json")
+        if isinstance(applied, MoveResult):
+            return Response(orjson.dumps(convert.move_result_json(applied)), content_type="application/json")
+        return Response(orjson.dumps({"version": applied, "gameId": match[1]}), content_type="application/json")
 
     return app
 
@@ -167,14 +186,19 @@ def floor_entry(
     seat: int,
     move: engine.Move,
     state: engine.GameState,
-    first_sequence: int,
     events: Sequence[engine.Event],
-) -> bytes:
+) -> LogEntry:
     """The log entry the floor commits: the one ``GameService`` commits for the same move (``stored.LogEntry``:
     the version, the seat, the move's notation, who acts next, whether the match is over, the events)."""
     return LogEntry(
-        updated.version, seat, move.notation, engine.to_act(state), updated.finished, first_sequence, tuple(events)
-    ).encode()
+        updated.version,
+        seat,
+        move.notation,
+        engine.to_act(state),
+        updated.finished,
+        updated.event_count - len(events),
+        tuple(events),
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -185,10 +209,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--grpc-workers", type=int, default=32, help="as `cardengine serve --grpc-workers`")
     parser.add_argument("--http-port", type=int, default=0)
     parser.add_argument("--http-threads", type=int, default=32, help="as `cardengine serve --http-threads`")
+    parser.add_argument("--answered", action="store_true", help="answer the view and events (module docstring)")
     args = parser.parse_args(argv)
     store = RedisStore.from_url(args.redis_url)
     service = GameService(store)
-    floor = Floor(service, store)
+    floor = Floor(service, store, answered=args.answered)
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=args.grpc_workers + StreamLimits().per_server),
         options=[("grpc.so_reuseport", 0), ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES)],

@@ -24,6 +24,9 @@ Configurations (--configs, comma-separated; --extra adds the starred ones):
   ce-grpc-floor   the floor of a gRPC ApplyMove (loadtests/floor_server.py: the bare call, the rules and one
                   compare-and-set on the same Redis; no view, no events, no checks), on the same stack
   ce-rest-floor   the same floor behind REST's POST /v1/games/{id}/moves, on our HTTP server, under wrk
+  ce-grpc-floor-answered, ce-rest-floor-answered   each floor answering what the v1 API obliges an accepted move
+                  to answer (the mover's view and the move's events with their texts, as each door writes them by
+                  default; floor_server.py --answered): how much of ApplyMove's distance from its floor is content
   bgio-mem        boardgame.io 0.50, "coffin" (a Dracula-like card game), default InMemory storage, socket.io
   bgio-flatfile   the same with boardgame.io's FlatFile storage (node-persist files, written on every move)
   *ce-grpc-redis-omit  cardengine gRPC ApplyMove with omit_view (no view in the answer), Redis
@@ -71,6 +74,16 @@ CONFIGS = {
         Config("ce-rest-mem", "cardengine REST (wrk), memory", "ce-mem", "rest", {}),
         Config("ce-grpc-floor", "cardengine gRPC floor, Redis", "ce-floor", "grpc", {"view": "omit"}),
         Config("ce-rest-floor", "cardengine REST floor (wrk), Redis", "ce-floor", "rest", {}),
+        Config(
+            "ce-grpc-floor-answered",
+            "cardengine gRPC floor + answer, Redis",
+            "ce-floor-answered",
+            "grpc",
+            {"view": "struct"},
+        ),
+        Config(
+            "ce-rest-floor-answered", "cardengine REST floor + answer (wrk), Redis", "ce-floor-answered", "rest", {}
+        ),
         Config("bgio-mem", "boardgame.io coffin, InMemory", "bgio-mem", "bgio", {"game": "coffin"}),
         Config("bgio-flatfile", "boardgame.io coffin, FlatFile", "bgio-flatfile", "bgio", {"game": "coffin"}),
         Config("ce-grpc-redis-omit", "cardengine gRPC omit_view, Redis", "ce-redis", "grpc", {"view": "omit"}),
@@ -85,6 +98,8 @@ DEFAULT_CONFIGS = [
     "ce-rest-mem",
     "ce-grpc-floor",
     "ce-rest-floor",
+    "ce-grpc-floor-answered",
+    "ce-rest-floor-answered",
     "bgio-mem",
     "bgio-flatfile",
 ]
@@ -125,8 +140,9 @@ def start_redis(args: argparse.Namespace, processes: Processes, scratch: Path) -
 def start_cardengine(
     args: argparse.Namespace, processes: Processes, logs: Path, name: str, extra: list[str], store_pids: list[int]
 ) -> Server:
-    if name == "ce-floor":  # the measuring instrument of the checkout, not a product command
+    if name.startswith("ce-floor"):  # the measuring instrument of the checkout, not a product command
         ce = [str(Path(args.venv) / "bin" / "python"), "-m", "loadtests.floor_server", "--host", "127.0.0.1"]
+        ce += ["--answered"] if name == "ce-floor-answered" else []
     else:
         ce = [str(Path(args.venv) / "bin" / "cardengine"), "serve", "--host", "127.0.0.1", "--grpc-port", "0"]
         ce += ["--http-port", "0", "--workers", "1", "--bot-workers", "0", "--grace-seconds", "1"]
@@ -165,9 +181,10 @@ def start_servers(args: argparse.Namespace, needed: set[str], processes: Process
     logs.mkdir()
     if "ce-mem" in needed:
         servers["ce-mem"] = start_cardengine(args, processes, logs, "ce-mem", [], [])
-    if needed & {"ce-redis", "ce-floor"}:  # one Redis for both: one of them is loaded at a time
+    on_redis = {"ce-redis", "ce-floor", "ce-floor-answered"}
+    if needed & on_redis:  # one Redis for all: one of them is loaded at a time
         redis_pids, redis_url = start_redis(args, processes, scratch)
-        for name in sorted(needed & {"ce-redis", "ce-floor"}):
+        for name in sorted(needed & on_redis):
             servers[name] = start_cardengine(args, processes, logs, name, ["--redis-url", redis_url], redis_pids)
     if "bgio-mem" in needed:
         servers["bgio-mem"] = start_bgio(args, processes, logs, "bgio-mem", [])

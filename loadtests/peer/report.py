@@ -142,6 +142,7 @@ def table(rows: list[Row]) -> str:
 # and each door's ApplyMove against its own floor (loadtests/floor_server.py) served in the same run.
 PEER = "bgio-mem"
 DOORS = (("REST", "ce-rest-redis", "ce-rest-floor", 0.8), ("gRPC", "ce-grpc-redis", "ce-grpc-floor", 1.0))
+ANSWERED = "-answered"  # a floor's key with this suffix: the floor answering what the v1 API obliges
 FLOOR_TARGET = 1.15
 
 
@@ -190,6 +191,13 @@ def verdicts(rows: list[Row], windows: list[Window] | None = None) -> list[str]:
                 f"{door} ApplyMove: {share:.2f}x its floor's CPU per move{by_round} "
                 f"({row.cpu_us:.0f} against {floor.cpu_us:.0f} us; target <= {FLOOR_TARGET:.2f}x): {verdict}"
             )
+            answered = by_key.get(floor_key + ANSWERED)
+            if answered is not None:
+                lines.append(
+                    f"{door} floor answering the view and events: {answered.cpu_us / floor.cpu_us:.2f}x the floor"
+                    f"{spread(round_ratios(windows, floor_key + ANSWERED, floor_key))}; ApplyMove "
+                    f"{row.cpu_us / answered.cpu_us:.2f}x it{spread(round_ratios(windows, key, floor_key + ANSWERED))}"
+                )
     return lines
 
 

@@ -12,9 +12,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 
+from loadtests.floor_server import Floor, floor_rest_app
 from loadtests.peer.report import Config, Row, verdicts
+from loadtests.rest_layers import incoming
+from service.core.game_service import GameService
+from service.edges.http_server import App
+from service.edges.rest import create_app
+from service.storage.redis_store import RedisStore
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -74,6 +81,7 @@ def test_the_verdicts_judge_each_door_against_the_peer_and_its_floor() -> None:
         row("ce-rest-floor", 120.0, 4.0),
         row("ce-grpc-redis", 230.0, 11.0),  # 1.15x: missed (and its p99 is worse); 1.15x its floor: met
         row("ce-grpc-floor", 200.0, 7.0),
+        row("ce-grpc-floor-answered", 250.0, 8.0),  # 1.25x the floor; ApplyMove 0.92x it
     ]
     assert verdicts(rows) == [
         "REST on Redis: 0.75x boardgame.io's CPU per move (target <= 0.8x), p99 9.00 ms against 10.00 ms: met; "
@@ -82,5 +90,32 @@ def test_the_verdicts_judge_each_door_against_the_peer_and_its_floor() -> None:
         "gRPC on Redis: 1.15x boardgame.io's CPU per move (target <= 1.0x), p99 11.00 ms against 10.00 ms: missed; "
         "its floor: 1.00x",
         "gRPC ApplyMove: 1.15x its floor's CPU per move (230 against 200 us; target <= 1.15x): met",
+        "gRPC floor answering the view and events: 1.25x the floor; ApplyMove 0.92x it",
     ]
     assert verdicts([row("ce-rest-redis", 150.0, 9.0)]) == []
+
+
+def test_the_answered_floor_answers_a_move_as_the_rest_app_does(redis_url: str) -> None:
+    """``--answered``: the floor's answer to a move is the REST app's own for the same move of a game of the same
+    seed, byte for byte but for the game's id (its content is what the v1 API obliges)."""
+    store = RedisStore.from_url(redis_url)
+    service = GameService(store)
+    real = create_app(service, web_root=None)
+    floor = floor_rest_app(Floor(service, store, answered=True), real)
+    games = [service.creation.create_game("dracula", 2, 11, {}) for _ in range(2)]
+    tokens = [{seat.seat: seat.token for seat in created.seats} for created in games]
+    moves = 0
+    for version in range(12):
+        seat = service.reads.get_game(games[0].game_id, None).to_act[0]
+        notation = service.reads.legal_moves(games[0].game_id, tokens[0][seat]).moves[version % 2].notation
+        answers = []
+        doors: tuple[App, App] = (real, floor)
+        for app, created, seat_tokens in zip(doors, games, tokens, strict=True):
+            body = orjson.dumps({"move": notation, "expectedVersion": version})
+            path = f"/v1/games/{created.game_id}/moves"
+            response = app(incoming("POST", path, body, f"Bearer {seat_tokens[seat]}"))
+            assert response.status_code == 200
+            answers.append(response.body.replace(created.game_id.encode(), b"GAME"))
+        assert answers[0] == answers[1]
+        moves += 1
+    assert moves == 12 and b'"events":[{' in answers[0] and b'"view":{' in answers[0]
