@@ -64,6 +64,7 @@ from service.edges.http_server import App, Incoming
 from service.edges.rest import create_app, create_http_server
 from service.edges.streams import StreamLimits
 from service.runtime.engine_build import engine_kind
+from service.storage.protocols import GameStore
 from service.storage.redis_store import RedisStore
 from service.storage.store import StoredGame
 
@@ -75,7 +76,7 @@ RULES_ONLY_GAMES = 4096  # the rules-only versions kept, one per game, the oldes
 class Floor:
     """The floor's ApplyMove, behind both doors (module docstring)."""
 
-    def __init__(self, service: GameService, store: RedisStore, *, answered: bool = False) -> None:
+    def __init__(self, service: GameService, store: GameStore, *, answered: bool = False) -> None:
         self.service = service
         self.store = store
         self.answered = answered  # also build the answer the API obliges (module docstring)

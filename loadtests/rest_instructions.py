@@ -2,7 +2,7 @@
 ``loadtests/apply_instructions.py``, with the same revisions and ``--patch``.
 
     .venv/bin/python -m loadtests.rest_instructions [OLD NEW ...] [--game G ...] [--matches 3]
-        [--operation apply-move|get-game] [--polls 2] [--gate] [--patch FILE] [--valgrind OPTION ...]
+        [--operation apply-move|get-game] [--polls 2] [--gate] [--door app|floor|answered] [--patch FILE] [--valgrind OPTION ...]
 
 Each revision (a git revision in a temporary worktree, or a directory holding a tree: ``.`` for uncommitted work)
 is imported by a child process (``PYTHONPATH`` its tree; this file run by path, so the instrument is this tree's).
@@ -46,18 +46,25 @@ PLAYERS = 2
 # ----- the child: runs in the revision's tree, imports only what the revision has -----------------------------------
 
 
-def _child_app(gated: bool = False) -> tuple[Any, Any]:
+def _child_app(gated: bool = False, door: str = "app") -> tuple[Any, Any]:
     """(service, app) of the revision on the path; ``gated``: with the gate ``cardengine serve`` builds by default
-    (no API keys, the default limits)."""
+    (no API keys, the default limits); ``door``: the REST app, or its moves served by the floor (``floor``) or the
+    floor answering the view and events (``answered``, ``loadtests/floor_server.py``)."""
     from service.access.keys import KeyRing
     from service.access.limits import LimitSettings, make_gate
     from service.core.game_service import GameService
     from service.edges.rest import create_app
     from service.storage.store import MemoryStore
 
-    service = GameService(MemoryStore())
+    store = MemoryStore()
+    service = GameService(store)
     gate = make_gate(service.store, KeyRing(), LimitSettings()) if gated else None
-    return service, create_app(service, web_root=None, gate=gate)
+    app = create_app(service, web_root=None, gate=gate)
+    if door == "app":
+        return service, app
+    from loadtests.floor_server import Floor, floor_rest_app
+
+    return service, floor_rest_app(Floor(service, store, answered=door == "answered"), app)
 
 
 def _child_record(game_type: str, matches: int) -> Plan:
@@ -82,7 +89,7 @@ def _child_record(game_type: str, matches: int) -> Plan:
     return plan
 
 
-def _child_replay(game_type: str, plan: Plan, replay: bool, polls: int, gated: bool) -> None:
+def _child_replay(game_type: str, plan: Plan, replay: bool, polls: int, gated: bool, door: str) -> None:
     """Creates a game per match, replays the first through the REST app and, if ``replay``, the others, each move
     followed by ``polls`` GetGame reads of every seat."""
     import orjson
@@ -91,7 +98,7 @@ def _child_replay(game_type: str, plan: Plan, replay: bool, polls: int, gated: b
     from service.edges.http import Headers
     from service.edges.http_server import Incoming
 
-    service, app = _child_app(gated)
+    service, app = _child_app(gated, door)
 
     def call(method: str, path: str, body: bytes, token: str) -> None:
         headers = Headers([("Host", "127.0.0.1"), ("Content-Type", "application/json")])
@@ -117,13 +124,13 @@ def _child_replay(game_type: str, plan: Plan, replay: bool, polls: int, gated: b
 
 
 def child(argv: Sequence[str]) -> int:
-    """``record GAME MATCHES OUT`` or ``replay GAME PLAN REPLAY POLLS GATED``."""
+    """``record GAME MATCHES OUT`` or ``replay GAME PLAN REPLAY POLLS GATED DOOR``."""
     if argv[0] == "record":
         Path(argv[3]).write_text(json.dumps(_child_record(argv[1], int(argv[2]))))
     else:
         recorded = json.loads(Path(argv[2]).read_text())
         plan = [(seed, [(seat, notation) for seat, notation in moves]) for seed, moves in recorded]
-        _child_replay(argv[1], plan, argv[3] == "1", int(argv[4]), argv[5] == "1")
+        _child_replay(argv[1], plan, argv[3] == "1", int(argv[4]), argv[5] == "1", argv[6])
     return 0
 
 
@@ -157,11 +164,11 @@ def per_call(revision: Revision, game_type: str, args: argparse.Namespace) -> tu
         plan = json.loads(plan_file.read_text())
         moves = sum(len(match[1]) for match in plan[1:])
         gated = "1" if args.gate else "0"
-        replayed = ["replay", game_type, str(plan_file), "1", "0", gated]
+        replayed = ["replay", game_type, str(plan_file), "1", "0", gated, args.door]
         if args.operation == "apply-move":
-            none = counted(revision, ["replay", game_type, str(plan_file), "0", "0", gated], args.valgrind)
+            none = counted(revision, ["replay", game_type, str(plan_file), "0", "0", gated, args.door], args.valgrind)
             return (counted(revision, replayed, args.valgrind) - none) / moves, moves
-        polled = ["replay", game_type, str(plan_file), "1", str(args.polls), gated]
+        polled = ["replay", game_type, str(plan_file), "1", str(args.polls), gated, args.door]
         reads = moves * PLAYERS * args.polls
         return (counted(revision, polled, args.valgrind) - counted(revision, replayed, args.valgrind)) / reads, reads
 
@@ -174,6 +181,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--operation", choices=("apply-move", "get-game"), default="apply-move")
     parser.add_argument("--polls", type=int, default=2, help="get-game: reads of each seat after each move")
     parser.add_argument("--gate", action="store_true", help="the app with the default gate of cardengine serve")
+    parser.add_argument(
+        "--door",
+        choices=("app", "floor", "answered"),
+        default="app",
+        help="the REST app, or its moves served by the floor server's floor or its floor answering the view and events",
+    )
     parser.add_argument("--patch", type=Path, help="a patch applied to the last git revision named")
     parser.add_argument("--valgrind", action="append", default=[], help="an option for valgrind (repeatable)")
     return parser

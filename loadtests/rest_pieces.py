@@ -8,8 +8,9 @@ hooks, metrics) and called in this process without a socket, as ``loadtests/rest
 recorded matches are replayed as accepted ``POST /v1/games/{id}/moves`` on new games of the same seeds. Each row
 replaces one piece with nothing for its turn (a measuring device only: the answers then lack that piece), the rows
 taking turns for ``--rounds`` rounds; each prints its median CPU per move and what turning the piece off saved.
-The last row is the floor's REST door (``loadtests/floor_server.py``) in the same process: what no ApplyMove can
-skip. Pin it to one core (``taskset -c 0``) on an otherwise quiet machine.
+The last two rows are the floor's REST door (``loadtests/floor_server.py``) in the same process, what no ApplyMove
+can skip, and the same floor answering what the v1 API obliges (``--answered``: the view and the events). Pin it to
+one core (``taskset -c 0``) on an otherwise quiet machine.
 """
 
 from __future__ import annotations
@@ -83,7 +84,9 @@ def main(argv: list[str] | None = None) -> None:
     server = Server(ServeConfig(grpc_port=0, http_port=0, redis_url=args.redis_url, bot_workers=0))
     app, service = server.rest_app, server.service
     floor_store = RedisStore.from_url(args.redis_url)
-    floor_app = floor_rest_app(Floor(GameService(floor_store), floor_store), app)
+    floor_service = GameService(floor_store)
+    floor_app = floor_rest_app(Floor(floor_service, floor_store), app)
+    answered_app = floor_rest_app(Floor(floor_service, floor_store, answered=True), app)
     plan = rest_layers.record(service, args.matches)
     rest_layers.replay(service, plan[: max(1, len(plan) // 3)], app)  # warm-up
     rows: dict[str, Callable[[], float]] = {
@@ -92,6 +95,7 @@ def main(argv: list[str] | None = None) -> None:
     }
     rows["no view (omitView)"] = partial(rest_layers.replay, service, plan, app, {"omitView": True})
     rows["the floor's REST door"] = partial(rest_layers.replay, service, plan, floor_app)
+    rows["the floor, answered"] = partial(rest_layers.replay, service, plan, answered_app)
     figures: dict[str, list[float]] = {name: [] for name in rows}
     for _ in range(args.rounds):
         for name, measure in rows.items():
