@@ -2,7 +2,8 @@
 ``loadtests/apply_instructions.py``, with the same revisions and ``--patch``.
 
     .venv/bin/python -m loadtests.rest_instructions [OLD NEW ...] [--game G ...] [--matches 3]
-        [--operation apply-move|get-game] [--polls 2] [--gate] [--door app|floor|answered] [--patch FILE] [--valgrind OPTION ...]
+        [--operation apply-move|get-game] [--polls 2] [--gate] [--door app|floor|answered] [--patch FILE]
+        [--valgrind OPTION ...]
 
 Each revision (a git revision in a temporary worktree, or a directory holding a tree: ``.`` for uncommitted work)
 is imported by a child process (``PYTHONPATH`` its tree; this file run by path, so the instrument is this tree's).
