@@ -12,7 +12,8 @@ import pytest
 from service.storage.store import GameStore
 from tests.service.conftest import make_store
 
-TTL = 0.3  # seconds: a lease's time-to-live in these tests
+EXPIRING = 0.3  # seconds: the time-to-live of a lease a test lets expire
+HELD = 30.0  # seconds: the time-to-live of a lease a test relies on being held (a stalled machine keeps it)
 
 
 @pytest.fixture(params=["memory", "redis", "minimal"])
@@ -25,24 +26,24 @@ def store(request: pytest.FixtureRequest) -> Iterator[GameStore]:
 def test_one_holder_at_a_time_and_renewal(store: GameStore) -> None:
     leases = store.leases
     assert leases.holder("director") is None
-    term = leases.acquire("director", "replica-a", TTL)
+    term = leases.acquire("director", "replica-a", HELD)
     assert term == 1
-    assert leases.acquire("director", "replica-b", TTL) == 0  # held: the other waits
-    assert leases.acquire("director", "replica-a", TTL) == 1  # the holder asking again renews, same term
-    assert leases.renew("director", "replica-a", 1, TTL)
-    assert not leases.renew("director", "replica-b", 1, TTL)
-    assert not leases.renew("director", "replica-a", 2, TTL)  # a term it never held
+    assert leases.acquire("director", "replica-b", HELD) == 0  # held: the other waits
+    assert leases.acquire("director", "replica-a", HELD) == 1  # the holder asking again renews, same term
+    assert leases.renew("director", "replica-a", 1, HELD)
+    assert not leases.renew("director", "replica-b", 1, HELD)
+    assert not leases.renew("director", "replica-a", 2, HELD)  # a term it never held
     assert leases.holder("director") == ("replica-a", 1)
-    assert leases.acquire("matchmaker", "replica-b", TTL) == 1  # another name, another lease
+    assert leases.acquire("matchmaker", "replica-b", HELD) == 1  # another name, another lease
 
 
 def test_a_lease_moves_on_when_its_holder_stops_renewing(store: GameStore) -> None:
     leases = store.leases
-    assert leases.acquire("director", "replica-a", TTL) == 1
-    time.sleep(TTL + 0.1)
+    assert leases.acquire("director", "replica-a", EXPIRING) == 1
+    time.sleep(EXPIRING + 0.1)
     assert leases.holder("director") is None
-    assert leases.acquire("director", "replica-b", TTL) == 2  # a new holder, a new term
-    assert not leases.renew("director", "replica-a", 1, TTL)  # the old holder learns it lost the lease
+    assert leases.acquire("director", "replica-b", HELD) == 2  # a new holder, a new term
+    assert not leases.renew("director", "replica-a", 1, HELD)  # the old holder learns it lost the lease
     assert leases.holder("director") == ("replica-b", 2)
 
 
