@@ -297,6 +297,8 @@ def test_keys_are_added_found_listed_and_revoked(store: GameStore, store_kind: s
 # ----- the bot queue ------------------------------------------------------------------------------------------------
 
 LEASE = 0.3
+HELD = 30.0  # a lease the test relies on being held: a machine stalled for a second keeps it
+EXPIRING = 1.0  # a lease the test reads as held right away, then lets run out
 
 
 @pytest.fixture
@@ -306,11 +308,11 @@ def queue(store: GameStore) -> BotQueue:
 
 def test_a_due_game_is_claimed_once_until_its_lease_runs_out(queue: BotQueue) -> None:
     queue.mark("g1", 0, "due")
-    assert queue.claim(LEASE).game_id == "g1"
-    again = queue.claim(LEASE)
+    assert queue.claim(EXPIRING).game_id == "g1"
+    again = queue.claim(EXPIRING)
     assert again.game_id is None
-    assert again.wait_seconds is not None and 0 < again.wait_seconds <= LEASE
-    time.sleep(LEASE + 0.05)
+    assert again.wait_seconds is not None and 0 < again.wait_seconds <= EXPIRING
+    time.sleep(EXPIRING + 0.05)
     assert queue.claim(LEASE).game_id == "g1", "a worker that died mid-move leaves the game to another"
     assert queue.due_count() == 1
 
@@ -319,7 +321,7 @@ def test_games_are_claimed_earliest_due_first(queue: BotQueue) -> None:
     queue.mark("first", 3, "due")
     time.sleep(0.01)
     queue.mark("second", 0, "due")
-    assert [queue.claim(LEASE).game_id for _ in range(3)] == ["first", "second", None]
+    assert [queue.claim(HELD).game_id for _ in range(3)] == ["first", "second", None]
 
 
 def test_idle_and_done_leave_the_queue(queue: BotQueue) -> None:
