@@ -105,14 +105,13 @@ class Floor:
             finished,
             stored.meta,
         )
-        entry = None if rules_only and not self.answered else floor_entry(updated, seat, parsed, new_state, events)
+        entry = floor_entry(updated, seat, parsed, new_state, events)
         if rules_only:
             self.keep_rules_only(updated)
         else:
-            assert entry is not None
             self.store.commit(updated, expected, entry.encode())
         self.service.games.states.remember(updated.game_id, updated.snapshot, new_state)
-        if entry is not None and self.answered:
+        if self.answered:
             view = game_view(updated.game_id, meta, updated.version, new_state, seat)
             return answer(updated.version, view, entry, meta, seat)
         return updated.version

@@ -191,12 +191,13 @@ def verdicts(rows: list[Row], windows: list[Window] | None = None) -> list[str]:
                 f"{door} ApplyMove: {share:.2f}x its floor's CPU per move{by_round} "
                 f"({row.cpu_us:.0f} against {floor.cpu_us:.0f} us; target <= {FLOOR_TARGET:.2f}x): {verdict}"
             )
-            answered = by_key.get(floor_key + ANSWERED)
+            answered_key = floor_key + ANSWERED
+            answered = by_key.get(answered_key)
             if answered is not None:
                 lines.append(
                     f"{door} floor answering the view and events: {answered.cpu_us / floor.cpu_us:.2f}x the floor"
-                    f"{spread(round_ratios(windows, floor_key + ANSWERED, floor_key))}; ApplyMove "
-                    f"{row.cpu_us / answered.cpu_us:.2f}x it{spread(round_ratios(windows, key, floor_key + ANSWERED))}"
+                    f"{spread(round_ratios(windows, answered_key, floor_key))}; ApplyMove "
+                    f"{row.cpu_us / answered.cpu_us:.2f}x it{spread(round_ratios(windows, key, answered_key))}"
                 )
     return lines
 
