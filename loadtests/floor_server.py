@@ -26,7 +26,7 @@ distance from the floor is the answer's content, which no ApplyMove of the v1 AP
 
 A call with the metadata (or HTTP header) ``x-floor: rules-only`` skips the compare-and-set (the new version is kept
 in this server only, where the next rules-only call finds it): the difference between the two is what one round trip
-to Redis costs a call inside this server.
+to Redis, with the log entry's encoding for it, costs a call inside this server.
 
 Not in it: error mapping, the gate (keys and limits), metrics, logs, tracing, the events and header of the answer,
 bot marking, clocks and idempotency. Every other RPC and REST request is the real servicer's or REST app's (the
