@@ -16,7 +16,9 @@ sampled world, K worlds a move, their visits summed. ``hard-<field>=<value>-...`
 those ``LevelSettings`` fields replaced (``medium~iterations_per_move=2-mistake_rate=0.5``); ``hardinf<T>``
 (Dracula) ``hard``'s search on samples weighted as ``inf<T>``'s; ``equity<S>`` (Dracula) ``hard`` valuing a coffin
 scored before the match ends by the chance that the margin it leaves wins the match, each coffin to come adding a
-margin of spread S. The variant plays under its label through ``cardengine arena`` (same deals, rotations, budgets
+margin of spread S; ``hardk<K>`` ``hard`` valuing each new leaf by the mean of K simulations; ``hardsh<N>`` ``hard``'s
+tree below a root of shared samples with sequential halving (``engine.bots.shared_samples``), the first cut after N
+sweeps. The variant plays under its label through ``cardengine arena`` (same deals, rotations, budgets
 and table), at the arena's ``--budget-ms``.
 """
 
@@ -29,15 +31,17 @@ import math
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import engine
+from engine.bots.evaluation import scores_a_round
 from engine.bots.guided import GuidedISMCTSPolicy, GuidedSearch
 from engine.bots.heuristics import HEURISTICS
-from engine.bots.ismcts import EXPLORATION, ISMCTSPolicy, RolloutPolicy, Search
+from engine.bots.ismcts import EXPLORATION, ISMCTSPolicy, Node, RolloutPolicy, Search
 from engine.bots.levels import LEVELS, guided_options, guided_search, level_search, level_settings, settled_policy
 from engine.bots.policy import Determinizer, Policy, SeatInput
+from engine.bots.shared_samples import search_shared_samples
 from engine.games.dracula.coffin import CELL_INDEX, CELL_NAMES
 from engine.games.dracula.heuristic import placement_gains
 from engine.moves import Move
@@ -219,20 +223,104 @@ class EquitySearch(GuidedSearch):
         return [weight * chance + (1.0 - weight) * value for chance, value in zip(chances, values, strict=True)]
 
 
-class EquityPolicy(GuidedISMCTSPolicy):
-    """``hard``'s search whose decisions are ``EquitySearch``es of ``spread``."""
+class AveragedSearch(GuidedSearch):
+    """``hard``'s search valuing each new leaf by the mean of ``rollouts`` simulations from it rather than one: less
+    noise per iteration, fewer iterations."""
 
-    def __init__(self, spread: float, **options: Any) -> None:
+    rollouts = 4
+
+    def evaluate(self, world: GameState, state: GameState, round_scored: bool) -> list[float]:
+        if round_scored:
+            return super().evaluate(world, state, round_scored)
+        runs = [super(AveragedSearch, self).evaluate(world, state, False) for _ in range(self.rollouts)]
+        return [sum(values) / len(runs) for values in zip(*runs, strict=True)]
+
+
+class HalvingTreeSearch(GuidedSearch):
+    """``hard``'s search with the root of shared samples (``engine.bots.shared_samples``: every move still in the
+    running tried on the same world, sequential halving) and ``hard``'s tree below each move: the opponent's replies
+    searched, two moves compared on the same deals."""
+
+    def iterate_from(self, world: GameState, index: int, seed: int) -> None:
+        """One iteration through the root move ``index`` on ``world``, its randomness drawn from ``seed``."""
+        seat, move = self.observer, self.moves[index]
+        node = self.root.children[(seat, move)]
+        node.available += 1
+        self.rng.seed(seed)
+        state, events = engine.apply(world, seat, move)
+        path, played = [self.root, node], [(seat, move)]
+        round_scored = scores_a_round(events, world.players)
+        while not round_scored:
+            acting = engine.to_act(state)
+            if not acting:
+                break
+            mover = acting[0] if len(acting) == 1 else acting[self.rng.randrange(len(acting))]
+            moves = engine.legal_moves(state, mover)
+            if not moves:
+                break
+            untried = [candidate for candidate in moves if (mover, candidate) not in node.children]
+            for candidate in moves:
+                if (mover, candidate) in node.children:
+                    node.children[(mover, candidate)].available += 1
+            if untried:
+                chosen = untried[self.rng.randrange(len(untried))]
+                child = node.children[(mover, chosen)] = Node(mover)
+                child.available += 1
+            else:
+                chosen, child = self.select([(candidate, node.children[(mover, candidate)]) for candidate in moves])
+            played.append((mover, chosen))
+            state, events = engine.apply(state, mover, chosen)
+            path.append(child)
+            node = child
+            round_scored = scores_a_round(events, world.players)
+            if untried:
+                break
+        values = self.evaluate(world, state, round_scored)
+        self.backpropagate(path, played, values)
+        self.iterations += 1
+
+
+class VariantPolicy(GuidedISMCTSPolicy):
+    """``hard``'s search whose decisions are ``search_type``'s, each with ``fields`` set (``EquitySearch``'s
+    ``spread``, ``AveragedSearch``'s ``rollouts``)."""
+
+    def __init__(self, search_type: type[GuidedSearch], fields: Mapping[str, Any], **options: Any) -> None:
         super().__init__(**options)
-        self.spread = spread
-
-    search_type = EquitySearch
+        self.search_type = search_type
+        self.fields = dict(fields)
 
     def new_search(self, seat_input: SeatInput, first: GameState, rng: random.Random) -> Search:
         search = super().new_search(seat_input, first, rng)
-        assert isinstance(search, EquitySearch)
-        search.spread = self.spread
+        for name, value in self.fields.items():
+            setattr(search, name, value)
         return search
+
+
+def halving_sweep(search: Search, world: GameState, alive: list[int], seed: int) -> None:
+    """Every move of ``alive`` tried on ``world`` through the tree below it, each with the randomness of ``seed``."""
+    assert isinstance(search, HalvingTreeSearch)
+    for index in alive:
+        search.iterate_from(world, index, seed)
+
+
+class HalvingTreePolicy(VariantPolicy):
+    """``hard``'s search whose decisions are ``HalvingTreeSearch``es, the first cut after ``first_cut`` sweeps."""
+
+    def __init__(self, first_cut: int, **options: Any) -> None:
+        super().__init__(HalvingTreeSearch, {}, **options)
+        self.first_cut = first_cut
+
+    def run(
+        self,
+        search: Search,
+        sample_world: Callable[[int], GameState],
+        first: GameState,
+        deadline: float,
+        seeds: random.Random,
+    ) -> float:
+        return search_shared_samples(
+            search, sample_world, first, deadline, None, seeds, sweep_with=halving_sweep, first_cut=self.first_cut
+        )
 
 
 def same_world(world: GameState, seed: int) -> GameState:
@@ -253,9 +341,18 @@ def variant_policy(label: str, game_type: str) -> Policy:
     """The policy a variant's label names (ValueError for a label it cannot read)."""
     if label.startswith("hardinf"):  # hardinf<T>: hard's search on samples weighted by the other's placements
         return Inferring(level_search(level_settings(game_type, "hard"), game_type), float(label[7:]))
+    if label.startswith("hardsh"):  # hardsh<N>: shared samples and halving at the root, the tree below
+        settings = level_settings(game_type, "hard").search_settings()
+        first_cut = int(label.removeprefix("hardsh"))
+        return HalvingTreePolicy(first_cut, iterations=None, **guided_options(settings, game_type))
+    if label.startswith("hardk"):  # hardk<K>: hard's search, each leaf valued by K simulations
+        settings = level_settings(game_type, "hard").search_settings()
+        averaged = {"rollouts": int(label.removeprefix("hardk"))}
+        return VariantPolicy(AveragedSearch, averaged, iterations=None, **guided_options(settings, game_type))
     if label.startswith("equity"):  # equity<SPREAD>: hard's search valuing a coffin by the match it leaves
         settings = level_settings(game_type, "hard").search_settings()
-        return EquityPolicy(float(label.removeprefix("equity")), iterations=None, **guided_options(settings, game_type))
+        spread = float(label.removeprefix("equity"))
+        return VariantPolicy(EquitySearch, {"spread": spread}, iterations=None, **guided_options(settings, game_type))
     level, _, rest = label.partition("~")
     if level in LEVELS and rest:  # <level>~<field>=<value>-...: a level with LevelSettings fields replaced
         return settled_policy(dataclasses.replace(level_settings(game_type, level), **fields(rest)), game_type)

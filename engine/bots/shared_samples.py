@@ -9,10 +9,11 @@ standing against this sample's root). Two moves are thus always compared on the 
 continuations: the luck of a sample, which in a short coffin or hand outweighs the worth of a move, cancels out of
 the comparison, where IS-MCTS gives each move samples of its own.
 
-After sweeps 2, 4, 8, ... the weaker half of the moves still in the running drop out (sequential halving, Karnin et
-al. 2013), so the time goes to telling the good moves apart. The answer is the move with the best mean of those
-left; the result is a root ``Node`` whose children (keyed ``(seat, move)``) carry each move's visits and rewards, as
-the tree search's root does, for ``easy``'s second choice and for hints.
+After sweeps 2, 4, 8, ... (from ``first_cut``, 2 unless a caller says) the weaker half of the moves still in the
+running drop out (sequential halving, Karnin et al. 2013), so the time goes to telling the good moves apart. The
+answer is the move with the best mean of those left; the result is a root ``Node`` whose children (keyed ``(seat,
+move)``) carry each move's visits and rewards, as the tree search's root does, for ``easy``'s second choice and for
+hints.
 """
 
 from __future__ import annotations
@@ -42,6 +43,11 @@ def sweep(search: Search, world: GameState, alive: list[int], seed: int) -> None
         search.iterations += 1
 
 
+Sweep = Callable[[Search, GameState, list[int], int], None]
+"""Tries moves (indexes into the search's moves) on one sampled world with the randomness of a seed: ``sweep``, or a
+variant's (``loadtests/search_variants.py``)."""
+
+
 def search_shared_samples(
     search: Search,
     sample_world: Callable[[int], GameState],
@@ -49,6 +55,9 @@ def search_shared_samples(
     deadline: float,
     iterations: int | None,
     seeds: random.Random,
+    *,
+    sweep_with: Sweep = sweep,
+    first_cut: int = 2,
 ) -> float:
     """Sweeps sampled worlds (``first``, then fresh ones) until ``iterations`` move trials are done (the last sweep
     tries only the leaders, by mean reward, that the count leaves room for; the first tries every move) or, without
@@ -58,7 +67,7 @@ def search_shared_samples(
     for move in search.moves:
         search.root.children[(seat, move)] = Node(seat)
     alive = list(range(len(search.moves)))
-    longest, pace, sweeps, next_cut = 0.0, 0.0, 0, 2
+    longest, pace, sweeps, next_cut = 0.0, 0.0, 0, first_cut
     world: GameState | None = first
     while True:
         now = time.perf_counter()
@@ -71,7 +80,7 @@ def search_shared_samples(
         trials = alive
         if iterations is not None and sweeps and search.iterations + len(alive) > iterations:
             trials = leaders(search, alive, iterations - search.iterations)
-        sweep(search, world, trials, seeds.getrandbits(63))
+        sweep_with(search, world, trials, seeds.getrandbits(63))
         world = None
         took = time.perf_counter() - now
         longest, pace = max(longest, took), max(pace, took / len(alive))

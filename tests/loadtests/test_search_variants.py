@@ -17,10 +17,12 @@ from engine.bots.policy import SeatInput, seat_input
 from engine.moves import Move
 from engine.state import GameState
 from loadtests.search_variants import (
+    AveragedSearch,
     Clairvoyant,
-    EquityPolicy,
     EquitySearch,
+    HalvingTreePolicy,
     Inferring,
+    VariantPolicy,
     WorldTrees,
     variant_policy,
 )
@@ -114,7 +116,7 @@ def test_equity_values_a_scored_coffin_by_the_chance_its_margin_wins_the_match()
     sheet = engine.score(state)
     assert sheet.totals == (40, 54)
     policy = variant_policy("equity20", "dracula")
-    assert isinstance(policy, EquityPolicy)
+    assert isinstance(policy, VariantPolicy) and policy.search_type is EquitySearch
     search = policy.new_search(seat_input(state, engine.to_act(state)[0]), state, random.Random(1))
     assert isinstance(search, EquitySearch)
     baseline = [0.0, 0.0]
@@ -134,3 +136,36 @@ def test_equity_values_a_scored_coffin_by_the_chance_its_margin_wins_the_match()
     plain = GuidedSearch.scored_values(earlier, state, sheet, root)
     expected = [0.9 * chance + 0.1 * plain[0], 0.9 * (1 - chance) + 0.1 * plain[1]]
     assert earlier.evaluate(before, before, False) == pytest.approx(expected)
+
+
+def test_an_averaged_leaf_is_the_mean_of_its_simulations() -> None:
+    state = dracula_in_play()
+    seat = engine.to_act(state)[0]
+    policy = variant_policy("hardk3", "dracula")
+    assert isinstance(policy, VariantPolicy) and policy.search_type is AveragedSearch
+    search = policy.new_search(seat_input(state, seat), state, random.Random(1))
+    assert isinstance(search, AveragedSearch) and search.rollouts == 3
+    search.rng.seed(5)
+    averaged = search.evaluate(state, state, False)
+    search.rng.seed(5)
+    runs = [GuidedSearch.evaluate(search, state, state, False) for _ in range(3)]
+    assert len({tuple(values) for values in runs}) > 1, "three different simulations"
+    assert averaged == pytest.approx([sum(values) / 3 for values in zip(*runs, strict=True)])
+
+
+def test_halving_at_the_root_tries_every_move_on_each_early_world_then_keeps_the_better_half() -> None:
+    state = dracula_in_play()
+    seat = engine.to_act(state)[0]
+    policy = variant_policy("hardsh2", "dracula")
+    assert isinstance(policy, HalvingTreePolicy) and policy.first_cut == 2
+    given = seat_input(state, seat, budget_seconds=0.3)
+    move = policy.choose(given, random.Random(1))
+    root = policy.last_root
+    assert root is not None and move in given.legal_moves
+    visits = {child_move: child.visits for (mover, child_move), child in root.children.items() if mover == seat}
+    assert set(visits) == set(given.legal_moves)
+    assert min(visits.values()) >= 2  # every move on the first two worlds
+    assert visits[move] == max(visits.values())
+    assert sum(visits.values()) == policy.last_iterations
+    # After the first cut only the better half is tried: the moves with more than two visits are at most half.
+    assert sum(count > 2 for count in visits.values()) <= (len(visits) + 1) // 2
