@@ -31,17 +31,16 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import engine
 from engine.bots.evaluation import scores_a_round
 from engine.bots.guided import GuidedISMCTSPolicy, GuidedSearch
 from engine.bots.heuristics import HEURISTICS
-from engine.bots.ismcts import EXPLORATION, ISMCTSPolicy, Node, RolloutPolicy, Search
+from engine.bots.ismcts import EXPLORATION, ISMCTSPolicy, RolloutPolicy, Search
 from engine.bots.levels import LEVELS, guided_options, guided_search, level_search, level_settings, settled_policy
 from engine.bots.policy import Determinizer, Policy, SeatInput
-from engine.bots.shared_samples import search_shared_samples
 from engine.games.dracula.coffin import CELL_INDEX, CELL_NAMES
 from engine.games.dracula.heuristic import placement_gains
 from engine.moves import Move
@@ -250,31 +249,8 @@ class HalvingTreeSearch(GuidedSearch):
         state, events = engine.apply(world, seat, move)
         path, played = [self.root, node], [(seat, move)]
         round_scored = scores_a_round(events, world.players)
-        while not round_scored:
-            acting = engine.to_act(state)
-            if not acting:
-                break
-            mover = acting[0] if len(acting) == 1 else acting[self.rng.randrange(len(acting))]
-            moves = engine.legal_moves(state, mover)
-            if not moves:
-                break
-            untried = [candidate for candidate in moves if (mover, candidate) not in node.children]
-            for candidate in moves:
-                if (mover, candidate) in node.children:
-                    node.children[(mover, candidate)].available += 1
-            if untried:
-                chosen = untried[self.rng.randrange(len(untried))]
-                child = node.children[(mover, chosen)] = Node(mover)
-                child.available += 1
-            else:
-                chosen, child = self.select([(candidate, node.children[(mover, candidate)]) for candidate in moves])
-            played.append((mover, chosen))
-            state, events = engine.apply(state, mover, chosen)
-            path.append(child)
-            node = child
-            round_scored = scores_a_round(events, world.players)
-            if untried:
-                break
+        if not round_scored:
+            state, path, played, round_scored = self.descend_from(node, state, path, played)
         values = self.evaluate(world, state, round_scored)
         self.backpropagate(path, played, values)
         self.iterations += 1
@@ -304,23 +280,13 @@ def halving_sweep(search: Search, world: GameState, alive: list[int], seed: int)
 
 
 class HalvingTreePolicy(VariantPolicy):
-    """``hard``'s search whose decisions are ``HalvingTreeSearch``es, the first cut after ``first_cut`` sweeps."""
+    """``hard``'s search whose decisions are ``HalvingTreeSearch``es on shared samples, the first cut after
+    ``first_cut`` sweeps."""
 
     def __init__(self, first_cut: int, **options: Any) -> None:
-        super().__init__(HalvingTreeSearch, {}, **options)
+        super().__init__(HalvingTreeSearch, {}, **{**options, "shared_samples": True})
+        self.sweep_with = halving_sweep
         self.first_cut = first_cut
-
-    def run(
-        self,
-        search: Search,
-        sample_world: Callable[[int], GameState],
-        first: GameState,
-        deadline: float,
-        seeds: random.Random,
-    ) -> float:
-        return search_shared_samples(
-            search, sample_world, first, deadline, None, seeds, sweep_with=halving_sweep, first_cut=self.first_cut
-        )
 
 
 def same_world(world: GameState, seed: int) -> GameState:

@@ -21,7 +21,7 @@ from engine.api import apply, legal_moves, score, to_act
 from engine.bots.evaluation import MIN_SCALE, margin_rewards, margins, reward_scale, rewards, scores_a_round
 from engine.bots.ismcts import EXPLORATION, ISMCTSPolicy, Node, RolloutPolicy, Search
 from engine.bots.policy import SeatInput
-from engine.bots.shared_samples import search_shared_samples
+from engine.bots.shared_samples import Sweep, search_shared_samples, sweep
 from engine.moves import Move
 from engine.registry import get_game
 from engine.scoring import ScoreSheet
@@ -134,6 +134,9 @@ class GuidedISMCTSPolicy(ISMCTSPolicy):
         self.heuristic = heuristic
         self.shared_samples = shared_samples
         self.min_scale = min_scale
+        # On shared samples: what one sampled world tries, and the sweeps before the first halving.
+        self.sweep_with: Sweep = sweep
+        self.first_cut = 2
 
     def new_search(self, seat_input: SeatInput, first: GameState, rng: random.Random) -> Search:
         sheet = score(first)  # public: the same totals in every sample
@@ -149,7 +152,16 @@ class GuidedISMCTSPolicy(ISMCTSPolicy):
         seeds: random.Random,
     ) -> float:
         if self.shared_samples:
-            return search_shared_samples(search, sample_world, first, deadline, self.iterations, seeds)
+            return search_shared_samples(
+                search,
+                sample_world,
+                first,
+                deadline,
+                self.iterations,
+                seeds,
+                sweep_with=self.sweep_with,
+                first_cut=self.first_cut,
+            )
         return super().run(search, sample_world, first, deadline, seeds)
 
 

@@ -192,11 +192,13 @@ class Search:
     def descend(self, world: GameState) -> tuple[GameState, list[Node], list[tuple[int, Move]], bool]:
         """Selection and expansion: the state reached, the nodes walked (the root first), the (seat, move) played
         into each, and whether a round was scored on the way."""
+        return self.descend_from(self.root, world, [self.root], [])
+
+    def descend_from(
+        self, node: Node, state: GameState, path: list[Node], played: list[tuple[int, Move]]
+    ) -> tuple[GameState, list[Node], list[tuple[int, Move]], bool]:
+        """``descend`` from ``node`` in ``state``, the walk so far ``path`` and ``played`` (extended in place)."""
         rng = self.rng
-        node = self.root
-        path = [node]
-        played: list[tuple[int, Move]] = []
-        state = world
         players = state.players
         while True:
             acting = to_act(state)
